@@ -1,0 +1,58 @@
+# Two entry points, both idempotent on a fresh clone: `make demo` and `make test`.
+PYTHON ?= python3.11
+VENV ?= .venv
+BIN := $(VENV)/bin
+EDITABLE := --config-settings editable_mode=strict
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+.PHONY: demo test lint typecheck dogfood pytest test-slow install-dev relink clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Full dependency install only when pyproject.toml changes; the cheap --no-deps
+# editable re-install below runs every time so that new modules are linked.
+$(VENV)/.demo-deps: pyproject.toml setup.py | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e . $(EDITABLE)
+	touch $@
+
+$(VENV)/.dev-deps: pyproject.toml setup.py | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[dev,backends]" $(EDITABLE)
+	touch $@ $(VENV)/.demo-deps
+
+relink:
+	$(BIN)/python -m pip install --quiet --no-deps -e . $(EDITABLE)
+
+demo: $(VENV)/.demo-deps
+	$(MAKE) --no-print-directory relink
+	$(BIN)/ivycheck --no-cache --exit-zero examples/
+
+install-dev: $(VENV)/.dev-deps
+	$(MAKE) --no-print-directory relink
+
+lint: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: install-dev
+	$(BIN)/mypy
+
+dogfood: install-dev
+	$(BIN)/ivycheck runtime/ rules/ checker/ lsp/
+
+pytest: install-dev
+	$(BIN)/pytest -q -m "not slow"
+
+test: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/ivycheck runtime/ rules/ checker/ lsp/
+	$(BIN)/pytest -q -m "not slow"
+
+test-slow: install-dev
+	$(BIN)/pytest -q -m slow
+
+clean:
+	rm -rf $(VENV) build *.egg-info .ivycheck_cache .mypy_cache .pytest_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""The ivycheck engine: discovery, configuration, index, rule runner, reporters and CLI."""

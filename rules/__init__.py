@@ -1,0 +1,1 @@
+"""The ivycheck rule set: one module per rule."""
