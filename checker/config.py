@@ -1,0 +1,338 @@
+"""``[tool.ivycheck]`` configuration: loading, validation and rule selection.
+
+A configuration belongs to the nearest ``pyproject.toml`` above a linted path that has a
+``[tool.ivycheck]`` table (as ruff does with ``[tool.ruff]``); its directory is the root
+against which every path pattern is matched. Unknown keys and bad values are errors that
+name the key and the file, because a silently ignored typo in ``ignore`` is worse than a
+failed run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import pathspec
+
+DEFAULT_DECORATOR_ORDER: tuple[str, ...] = (
+    "handle_nans",
+    "handle_exceptions",
+    "temp_asarray_wrapper",
+    "handle_backend_invalid",
+    "handle_ragged",
+    "handle_nestable",
+    "handle_partial_mixed_function",
+    "handle_array_like_without_promotion",
+    "handle_view",
+    "handle_view_indexing",
+    "handle_out_argument",
+    "inputs_to_ivy_arrays",
+    "inputs_to_native_shapes",
+    "inputs_to_native_arrays",
+    "outputs_to_native_arrays",
+    "outputs_to_ivy_shapes",
+    "outputs_to_ivy_arrays",
+    "handle_array_function",
+    "infer_dtype",
+    "handle_device",
+    "infer_device",
+    "handle_complex_input",
+)
+"""Ivy's wrappers read top to bottom in source (the first applied sits closest to ``def``)."""
+
+DECORATOR_ALIASES: Mapping[str, tuple[str, str]] = {
+    "to_native_arrays_and_back": ("inputs_to_native_arrays", "outputs_to_ivy_arrays"),
+    "handle_device_shifting": ("handle_device", "handle_device"),
+}
+"""Decorators that stand for a span of the order: (first slot, last slot)."""
+
+BACKEND_NAMES: tuple[str, ...] = ("numpy", "torch", "jax", "tensorflow")
+
+DEFAULT_FUNCTIONAL_API = ("**/functional/ivy/**", "**/runtime/functional/**")
+DEFAULT_FRONTENDS = ("**/functional/frontends/**",)
+DEFAULT_DATA_CLASSES = ("**/data_classes/**",)
+DEFAULT_BACKENDS: Mapping[str, tuple[str, ...]] = {
+    name: (f"**/functional/backends/{name}/**", f"**/runtime/backends/{name}/**")
+    for name in BACKEND_NAMES
+}
+DEFAULT_RUNTIME_MODULES = ("ivy", "ivycheck.runtime")
+DEFAULT_EXCLUDE = (
+    ".git/",
+    ".hg/",
+    ".svn/",
+    ".venv/",
+    "venv/",
+    ".tox/",
+    ".nox/",
+    "__pycache__/",
+    "build/",
+    "dist/",
+    "*.egg-info/",
+    ".eggs/",
+    ".mypy_cache/",
+    ".ruff_cache/",
+    ".pytest_cache/",
+    ".ivycheck_cache/",
+    "node_modules/",
+    "site-packages/",
+)
+
+
+class ConfigError(Exception):
+    """A configuration problem the user has to fix; the CLI exits 2 with this message."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything that decides what is checked and how, for files below ``root``."""
+
+    root: Path
+    source: Path | None = None
+    select: tuple[str, ...] = ("ALL",)
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    exclude: tuple[str, ...] = ()
+    extend_exclude: tuple[str, ...] = ()
+    functional_api: tuple[str, ...] = DEFAULT_FUNCTIONAL_API
+    frontends: tuple[str, ...] = DEFAULT_FRONTENDS
+    data_classes: tuple[str, ...] = DEFAULT_DATA_CLASSES
+    backends: tuple[tuple[str, tuple[str, ...]], ...] = tuple(DEFAULT_BACKENDS.items())
+    decorator_order: tuple[str, ...] = DEFAULT_DECORATOR_ORDER
+    runtime_modules: tuple[str, ...] = DEFAULT_RUNTIME_MODULES
+    respect_gitignore: bool = True
+    settings: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
+
+    def digest(self) -> str:
+        """A stable fingerprint of every option that can change a file's diagnostics."""
+        payload = {
+            "select": self.select,
+            "extend_select": self.extend_select,
+            "ignore": self.ignore,
+            "per_file_ignores": self.per_file_ignores,
+            "functional_api": self.functional_api,
+            "frontends": self.frontends,
+            "data_classes": self.data_classes,
+            "backends": self.backends,
+            "decorator_order": self.decorator_order,
+            "runtime_modules": self.runtime_modules,
+        }
+        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:16]
+
+    def relative(self, path: Path) -> str:
+        """The path as the patterns see it: relative to the root where possible, POSIX style."""
+        try:
+            return path.resolve().relative_to(self.root.resolve()).as_posix()
+        except ValueError:
+            return path.resolve().as_posix()
+
+    @cached_property
+    def _exclude_spec(self) -> pathspec.GitIgnoreSpec:
+        return pathspec.GitIgnoreSpec.from_lines(
+            [*DEFAULT_EXCLUDE, *self.exclude, *self.extend_exclude]
+        )
+
+    @cached_property
+    def _part_specs(self) -> list[tuple[str, pathspec.GitIgnoreSpec]]:
+        specs = [(f"backend:{name}", patterns) for name, patterns in self.backends]
+        specs += [
+            ("frontend", self.frontends),
+            ("functional", self.functional_api),
+            ("data_classes", self.data_classes),
+        ]
+        return [(part, pathspec.GitIgnoreSpec.from_lines(p)) for part, p in specs]
+
+    @cached_property
+    def _per_file_specs(self) -> list[tuple[pathspec.GitIgnoreSpec, tuple[str, ...]]]:
+        return [
+            (pathspec.GitIgnoreSpec.from_lines([pattern]), codes)
+            for pattern, codes in self.per_file_ignores
+        ]
+
+    def is_excluded(self, relative_path: str, is_dir: bool = False) -> bool:
+        candidate = relative_path + "/" if is_dir and not relative_path.endswith("/") else relative_path
+        return bool(self._exclude_spec.match_file(candidate))
+
+    def part_of(self, relative_path: str) -> str:
+        """``functional``, ``frontend``, ``data_classes``, ``backend:<name>`` or ``other``."""
+        for part, spec in self._part_specs:
+            if spec.match_file(relative_path):
+                return part
+        return "other"
+
+    def ignored_codes_for(self, relative_path: str) -> tuple[str, ...]:
+        codes: list[str] = []
+        for spec, ignored in self._per_file_specs:
+            if spec.match_file(relative_path):
+                codes.extend(ignored)
+        return tuple(codes)
+
+    def is_enabled(self, code: str, relative_path: str | None = None) -> bool:
+        """Ruff's selection semantics: the most specific matching prefix wins, ties ignore."""
+        selected = _best_match(code, (*self.select, *self.extend_select))
+        if selected < 0:
+            return False
+        ignores = self.ignore
+        if relative_path is not None:
+            ignores = (*ignores, *self.ignored_codes_for(relative_path))
+        return selected > _best_match(code, ignores)
+
+    def is_ignored(self, code: str, relative_path: str) -> bool:
+        """Whether ``ignore`` or ``per-file-ignores`` name a prefix of ``code``."""
+        ignores = (*self.ignore, *self.ignored_codes_for(relative_path))
+        return _best_match(code, ignores) >= 0
+
+    def with_overrides(self, **overrides: Any) -> Config:
+        return replace(self, **overrides)
+
+
+def _best_match(code: str, prefixes: Iterable[str]) -> int:
+    """Length of the longest prefix of ``code`` in ``prefixes`` (``ALL`` counts as 0), or -1."""
+    best = -1
+    for prefix in prefixes:
+        if prefix == "ALL":
+            best = max(best, 0)
+        elif code.startswith(prefix):
+            best = max(best, len(prefix))
+    return best
+
+
+_CODE_LIST_KEYS = {"select", "extend-select", "ignore"}
+_PATTERN_LIST_KEYS = {
+    "exclude",
+    "extend-exclude",
+    "functional-api",
+    "frontends",
+    "data-classes",
+    "decorator-order",
+    "runtime-modules",
+}
+KNOWN_KEYS = frozenset(
+    _CODE_LIST_KEYS | _PATTERN_LIST_KEYS | {"per-file-ignores", "backends", "respect-gitignore"}
+)
+
+
+def _string_list(value: Any, key: str, source: Path) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{source}: [tool.ivycheck] {key} must be a list of strings")
+    return tuple(value)
+
+
+def _code_list(value: Any, key: str, source: Path) -> tuple[str, ...]:
+    codes = _string_list(value, key, source)
+    for code in codes:
+        if code != "ALL" and not (code[:1].isalpha() and code.isalnum() and code.isupper()):
+            raise ConfigError(
+                f"{source}: [tool.ivycheck] {key}: {code!r} is not a rule code or prefix "
+                "(expected e.g. 'IVY005', 'IVY0' or 'ALL')"
+            )
+    return codes
+
+
+def config_from_table(table: Mapping[str, Any], root: Path, source: Path | None) -> Config:
+    """Validate a ``[tool.ivycheck]`` table into a :class:`Config`."""
+    where = source or Path("<settings>")
+    unknown = sorted(set(table) - KNOWN_KEYS)
+    if unknown:
+        raise ConfigError(
+            f"{where}: unknown key {unknown[0]!r} in [tool.ivycheck] "
+            f"(known keys: {', '.join(sorted(KNOWN_KEYS))})"
+        )
+    values: dict[str, Any] = {"root": root, "source": source, "settings": tuple(table.items())}
+    for key, value in table.items():
+        attr = key.replace("-", "_")
+        if key in _CODE_LIST_KEYS:
+            values[attr] = _code_list(value, key, where)
+        elif key in _PATTERN_LIST_KEYS:
+            values[attr] = _string_list(value, key, where)
+        elif key == "respect-gitignore":
+            if not isinstance(value, bool):
+                raise ConfigError(f"{where}: [tool.ivycheck] respect-gitignore must be true or false")
+            values[attr] = value
+        elif key == "per-file-ignores":
+            if not isinstance(value, dict):
+                raise ConfigError(
+                    f"{where}: [tool.ivycheck] per-file-ignores must be a table of "
+                    "pattern = [codes]"
+                )
+            values[attr] = tuple(
+                (pattern, _code_list(codes, f"per-file-ignores.{pattern!r}", where))
+                for pattern, codes in value.items()
+            )
+        elif key == "backends":
+            values[attr] = _backends(value, where)
+    return Config(**values)
+
+
+def _backends(value: Any, where: Path) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where}: [tool.ivycheck] backends must be a table of name = [patterns]")
+    merged = dict(DEFAULT_BACKENDS)
+    for name, patterns in value.items():
+        if name not in BACKEND_NAMES:
+            raise ConfigError(
+                f"{where}: [tool.ivycheck] backends.{name}: unknown backend "
+                f"(expected one of {', '.join(BACKEND_NAMES)})"
+            )
+        merged[name] = _string_list(patterns, f"backends.{name}", where)
+    return tuple(merged.items())
+
+
+def load_config_file(path: Path) -> Config:
+    """Read a config file given with ``--config``: a pyproject.toml or a bare ivycheck.toml."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: config file not found") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise ConfigError(f"{path}: cannot read config file: {err}") from None
+    except tomllib.TOMLDecodeError as err:
+        raise ConfigError(f"{path}: invalid TOML: {err}") from None
+    if path.name == "pyproject.toml" or "tool" in data:
+        table = data.get("tool", {}).get("ivycheck", {})
+    else:
+        table = data
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: [tool.ivycheck] must be a table")
+    return config_from_table(table, path.parent.resolve(), path.resolve())
+
+
+def find_config(start: Path, _cache: dict[Path, Config] | None = None) -> Config:
+    """The config of the nearest ``pyproject.toml`` with ``[tool.ivycheck]`` above ``start``."""
+    directory = start.resolve()
+    if not directory.is_dir():
+        directory = directory.parent
+    visited: list[Path] = []
+    found: Config | None = None
+    for candidate in (directory, *directory.parents):
+        if _cache is not None and candidate in _cache:
+            found = _cache[candidate]
+            break
+        visited.append(candidate)
+        pyproject = candidate / "pyproject.toml"
+        if pyproject.is_file() and _has_ivycheck_table(pyproject):
+            found = load_config_file(pyproject)
+            break
+    if found is None:
+        found = Config(root=Path.cwd().resolve())
+    if _cache is not None:
+        for candidate in visited:
+            _cache[candidate] = found
+    return found
+
+
+def _has_ivycheck_table(pyproject: Path) -> bool:
+    try:
+        data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as err:
+        raise ConfigError(f"{pyproject}: invalid TOML: {err}") from None
+    except (OSError, UnicodeDecodeError):
+        return False
+    tool = data.get("tool", {})
+    return isinstance(tool, dict) and "ivycheck" in tool

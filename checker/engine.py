@@ -1,0 +1,261 @@
+"""The pure core: source text in, diagnostics (and fixed text) out.
+
+Everything that reaches users goes through :func:`check_source` and :func:`fix_source`:
+the CLI's worker processes, the flake8 plugin and the language server. They never raise
+on bad input: a file that does not parse is one IVY000 diagnostic, an exception in a rule
+is one IVY999 diagnostic for that rule, and anything else that goes wrong while
+analysing a file (a stack overflow in a tree walk, say) is an IVY999 for the file.
+"""
+
+from __future__ import annotations
+
+import ast
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper
+
+from ivycheck.checker.config import Config
+from ivycheck.checker.diagnostics import Diagnostic, Fix, FixSafety, Severity
+from ivycheck.checker.index import ProjectIndex
+from ivycheck.checker.isolation import call_with_deep_stack
+from ivycheck.checker.rule import Report, Rule, RuleContext
+from ivycheck.checker.suppressions import Suppressions
+from ivycheck.checker.textedit import apply_edits, minimal_edit
+
+SYNTAX_ERROR = "IVY000"
+INTERNAL_ERROR = "IVY999"
+ENGINE_CODES = frozenset({SYNTAX_ERROR, INTERNAL_ERROR})
+MAX_FIX_ROUNDS = 10
+
+
+@dataclass
+class FixOutcome:
+    """The result of the fix loop on one source text."""
+
+    source: str
+    diagnostics: list[Diagnostic]
+    applied: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+def check_source(
+    source: str,
+    *,
+    path: str,
+    config: Config,
+    rules: Sequence[type[Rule]],
+    index: ProjectIndex | None = None,
+    relative_path: str | None = None,
+) -> list[Diagnostic]:
+    """Every diagnostic for one file's text, suppressions applied, sorted by position."""
+    relative = relative_path if relative_path is not None else config.relative(Path(path))
+    suppressions = Suppressions(source)
+    if suppressions.skip_file:
+        return []
+    try:
+        found = call_with_deep_stack(
+            _analyse, source, path, relative, config, rules, index or ProjectIndex()
+        )
+    except RecursionError:
+        found = [_internal_error(path, "the file is nested too deeply to analyse")]
+    except Exception as err:  # noqa: BLE001 - the engine must never crash on a file
+        found = [_internal_error(path, f"analysis failed: {type(err).__name__}: {err}")]
+    kept = [
+        d
+        for d in found
+        if _reported(d.code, config, relative) and not suppressions.suppresses(d.line, d.code)
+    ]
+    return sorted(kept, key=lambda d: d.sort_key)
+
+
+def _reported(code: str, config: Config, relative: str) -> bool:
+    """Rules by selection; IVY000/IVY999 always, unless ignored by an explicit prefix."""
+    if code in ENGINE_CODES:
+        return not config.is_ignored(code, relative)
+    return config.is_enabled(code, relative)
+
+
+def _analyse(
+    source: str,
+    path: str,
+    relative: str,
+    config: Config,
+    rules: Sequence[type[Rule]],
+    index: ProjectIndex,
+) -> list[Diagnostic]:
+    part = config.part_of(relative)
+    active = [
+        rule
+        for rule in rules
+        if rule.CODE not in ENGINE_CODES
+        and rule.applies_to(part)
+        and config.is_enabled(rule.CODE, relative)
+        and (not rule.TRIGGERS or any(trigger in source for trigger in rule.TRIGGERS))
+    ]
+    if not active:
+        error = _ast_syntax_error(source, path)
+        return [error] if error else []
+    try:
+        module = cst.parse_module(source)
+    except cst.ParserSyntaxError as err:
+        return [_ast_syntax_error(source, path) or _libcst_syntax_error(err, path)]
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    context = RuleContext(
+        path=path,
+        relative_path=relative,
+        part=part,
+        source=source,
+        wrapper=wrapper,
+        config=config,
+        index=index,
+    )
+    instances = [rule(context) for rule in active]
+    wrapper.visit_batched(instances)
+    diagnostics: list[Diagnostic] = []
+    for instance in instances:
+        for report in instance.reports:
+            try:
+                diagnostics.append(_to_diagnostic(instance, report, context))
+            except Exception as err:  # noqa: BLE001 - a broken fix must not hide the finding
+                instance.failure = instance.failure or f"{type(err).__name__}: {err} (in its fix)"
+                diagnostics.append(_to_diagnostic(instance, report, context, with_fix=False))
+        if instance.failure is not None:
+            diagnostics.append(
+                _internal_error(
+                    path, f"rule {instance.CODE} ({instance.NAME}) failed: {instance.failure}"
+                )
+            )
+    return diagnostics
+
+
+def _to_diagnostic(
+    rule: Rule, report: Report, context: RuleContext, *, with_fix: bool = True
+) -> Diagnostic:
+    position = context.positions[report.node]
+    return Diagnostic(
+        path=context.path,
+        line=position.start.line,
+        col=position.start.column + 1,
+        end_line=position.end.line,
+        end_col=position.end.column + 1,
+        code=report.code,
+        message=report.message,
+        severity=rule.SEVERITY,
+        fix=_to_fix(rule, report, context) if with_fix else None,
+    )
+
+
+def _to_fix(rule: Rule, report: Report, context: RuleContext) -> Fix | None:
+    if report.replacement is None or rule.FIX_SAFETY is None:
+        return None
+    module = context.module
+    if isinstance(report.replacement, cst.RemovalSentinel):
+        fixed = module.deep_remove(report.replaced_node)
+    else:
+        fixed = module.deep_replace(report.replaced_node, report.replacement)
+    assert isinstance(fixed, cst.Module)
+    edit = minimal_edit(context.source, fixed.code)
+    if edit is None:
+        return None
+    return Fix(report.fix_description or f"Fix {rule.CODE}", rule.FIX_SAFETY, (edit,))
+
+
+def _ast_syntax_error(source: str, path: str) -> Diagnostic | None:
+    """CPython's own verdict, which has exact positions and familiar messages."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            ast.parse(source)
+    except SyntaxError as err:
+        line = err.lineno or 1
+        col = err.offset or 1
+        return Diagnostic(
+            path, line, col, line, col, SYNTAX_ERROR, f"SyntaxError: {err.msg}", Severity.ERROR
+        )
+    except (ValueError, MemoryError, RecursionError) as err:
+        return Diagnostic(
+            path, 1, 1, 1, 1, SYNTAX_ERROR, f"cannot parse file: {err}", Severity.ERROR
+        )
+    return None
+
+
+def _libcst_syntax_error(err: cst.ParserSyntaxError, path: str) -> Diagnostic:
+    """For the rare file CPython accepts and libcst's grammar does not."""
+    line = max(err.raw_line, 1)
+    col = err.raw_column + 1
+    return Diagnostic(
+        path,
+        line,
+        col,
+        line,
+        col,
+        SYNTAX_ERROR,
+        f"cannot parse file with libcst: {err.message}",
+        Severity.ERROR,
+    )
+
+
+def _internal_error(path: str, message: str) -> Diagnostic:
+    return Diagnostic(path, 1, 1, 1, 1, INTERNAL_ERROR, message, Severity.ERROR)
+
+
+def is_applicable(diagnostic: Diagnostic, unsafe: bool) -> bool:
+    fix = diagnostic.fix
+    return fix is not None and (fix.safety is FixSafety.SAFE or unsafe)
+
+
+def fix_source(
+    source: str,
+    *,
+    path: str,
+    config: Config,
+    rules: Sequence[type[Rule]],
+    index: ProjectIndex | None = None,
+    relative_path: str | None = None,
+    unsafe: bool = False,
+) -> FixOutcome:
+    """Apply fixes until none is left (or ten rounds); never returns unparsable code."""
+    outcome = FixOutcome(source, [])
+    for _ in range(MAX_FIX_ROUNDS):
+        outcome.diagnostics = check_source(
+            outcome.source,
+            path=path,
+            config=config,
+            rules=rules,
+            index=index,
+            relative_path=relative_path,
+        )
+        fixable = [d for d in outcome.diagnostics if is_applicable(d, unsafe)]
+        if not fixable:
+            return outcome
+        groups = [d.fix.edits for d in fixable if d.fix is not None]
+        candidate, applied = apply_edits(outcome.source, groups)
+        if not _parses(candidate):
+            codes = ", ".join(sorted({d.code for d in fixable}))
+            outcome.problems.append(
+                f"{path}: fixes for {codes} would produce code that does not parse; not applied"
+            )
+            return outcome
+        outcome.source = candidate
+        outcome.applied += applied
+    outcome.diagnostics = check_source(
+        outcome.source,
+        path=path,
+        config=config,
+        rules=rules,
+        index=index,
+        relative_path=relative_path,
+    )
+    return outcome
+
+
+def _parses(source: str) -> bool:
+    try:
+        call_with_deep_stack(cst.parse_module, source)
+    except Exception:  # noqa: BLE001 - any failure means "do not write this"
+        return False
+    return True

@@ -1,0 +1,175 @@
+"""What a rule is: a libcst visitor that carries its own documentation and examples.
+
+Modelled on Fixit: one class per module, the docstring explains why, ``MESSAGE`` is one
+line, ``VALID``/``INVALID`` hold examples that double as tests, and ``visit_*`` methods
+call :meth:`Rule.report`, optionally with a replacement node that becomes the fix. All
+rules of a file run in one batched walk of the tree; an exception in one rule disables
+that rule for that file only (the engine reports it as IVY999).
+"""
+
+from __future__ import annotations
+
+import inspect
+import traceback
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import libcst as cst
+from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+
+from ivycheck.checker.diagnostics import FixSafety, Severity
+
+if TYPE_CHECKING:
+    from ivycheck.checker.config import Config
+    from ivycheck.checker.index import ProjectIndex
+
+
+@dataclass(frozen=True)
+class Example:
+    """A snippet that a rule must flag (INVALID) or leave alone (VALID).
+
+    ``path`` decides which part of the code base the snippet plays (a backend file, the
+    functional API...). ``expected`` is the fixed code for an INVALID example with a fix.
+    ``files`` are extra files of the same project, for cross-file rules.
+    """
+
+    code: str
+    path: str = "ivy/functional/ivy/example.py"
+    expected: str | None = None
+    files: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Report:
+    """A finding as a rule raised it, before positions and fixes become text."""
+
+    code: str
+    node: cst.CSTNode
+    message: str
+    replacement: cst.CSTNode | cst.RemovalSentinel | None = None
+    fix_description: str | None = None
+    fix_target: cst.CSTNode | None = None
+
+    @property
+    def replaced_node(self) -> cst.CSTNode:
+        """The node the replacement stands for (the reported one unless a fix target is set)."""
+        return self.fix_target if self.fix_target is not None else self.node
+
+
+class RuleContext:
+    """What a rule may know about the file it checks, computed on first use."""
+
+    def __init__(
+        self,
+        *,
+        path: str,
+        relative_path: str,
+        part: str,
+        source: str,
+        wrapper: MetadataWrapper,
+        config: Config,
+        index: ProjectIndex,
+    ) -> None:
+        self.path = path
+        self.relative_path = relative_path
+        self.part = part
+        self.source = source
+        self.wrapper = wrapper
+        self.config = config
+        self.index = index
+
+    @property
+    def module(self) -> cst.Module:
+        return self.wrapper.module
+
+    @property
+    def backend(self) -> str | None:
+        """The backend a backend file belongs to, else ``None``."""
+        return self.part.removeprefix("backend:") if self.part.startswith("backend:") else None
+
+    @cached_property
+    def positions(self) -> Mapping[cst.CSTNode, CodeRange]:
+        return self.wrapper.resolve(PositionProvider)
+
+    def code_for(self, node: cst.CSTNode) -> str:
+        return self.module.code_for_node(node)
+
+
+class Rule(cst.BatchableCSTVisitor):
+    """Base class of every rule; subclasses set the class attributes below."""
+
+    CODE: ClassVar[str]
+    NAME: ClassVar[str]
+    MESSAGE: ClassVar[str]
+    SEVERITY: ClassVar[Severity] = Severity.ERROR
+    FIX_SAFETY: ClassVar[FixSafety | None] = None
+    VALID: ClassVar[Sequence[Example]] = ()
+    INVALID: ClassVar[Sequence[Example]] = ()
+    PARTS: ClassVar[frozenset[str] | None] = None
+    """Parts of the code base the rule looks at (``functional``, ``backend:numpy``...);
+    ``None`` means every file. The engine skips the rule elsewhere without a walk."""
+    TRIGGERS: ClassVar[tuple[str, ...]] = ()
+    """Substrings a file must contain for the rule to find anything; empty means always.
+    Lets the engine skip the libcst parse of files that cannot hold a finding."""
+    NEEDS_INDEX: ClassVar[bool] = False
+    """Whether findings depend on other files (then the cache keys on the index too)."""
+
+    def __init__(self, context: RuleContext) -> None:
+        super().__init__()
+        self.context = context
+        self.reports: list[Report] = []
+        self.failure: str | None = None
+
+    @classmethod
+    def explanation(cls) -> str:
+        return inspect.cleandoc(cls.__doc__ or cls.MESSAGE)
+
+    @classmethod
+    def applies_to(cls, part: str) -> bool:
+        if cls.PARTS is None:
+            return True
+        return part in cls.PARTS or (
+            part.startswith("backend:") and "backend:*" in cls.PARTS
+        )
+
+    def report(
+        self,
+        node: cst.CSTNode,
+        message: str | None = None,
+        *,
+        replacement: cst.CSTNode | cst.RemovalSentinel | None = None,
+        fix_description: str | None = None,
+        fix_target: cst.CSTNode | None = None,
+    ) -> None:
+        """Report ``node``; ``replacement`` replaces ``fix_target`` (default: ``node``)."""
+        self.reports.append(
+            Report(
+                self.CODE,
+                node,
+                message or self.MESSAGE,
+                replacement,
+                fix_description,
+                fix_target,
+            )
+        )
+
+    def get_visitors(self) -> Mapping[str, Callable[[Any], None]]:
+        """Wrap every visit method so that one rule's exception cannot stop the others."""
+        return {name: self._guarded(fn) for name, fn in super().get_visitors().items()}
+
+    def _guarded(self, fn: Callable[[Any], None]) -> Callable[[Any], None]:
+        def run(node: Any) -> None:
+            if self.failure is not None:
+                return
+            try:
+                fn(node)
+            except Exception as err:  # noqa: BLE001 - reported as IVY999, run goes on
+                frame = traceback.extract_tb(err.__traceback__)[-1]
+                self.failure = (
+                    f"{type(err).__name__}: {err} "
+                    f"(in {frame.name}, {frame.filename.rsplit('/', 1)[-1]}:{frame.lineno})"
+                )
+
+        return run

@@ -1,0 +1,84 @@
+"""Text edits: from a fixed module back to the smallest edit, and applying edits.
+
+Rules express fixes as CST node replacements; everything downstream (``--fix``, ``--diff``,
+JSON output, LSP quick fixes) needs plain text edits of the original source. The edit of
+one fix is the span between the first and the last character that the replacement
+changed, so unrelated formatting and comments are never touched.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable
+
+from ivycheck.checker.diagnostics import Edit
+
+
+class LineIndex:
+    """Converts between string offsets and 1-based (line, column) positions."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = [0]
+        for number, char in enumerate(text):
+            if char == "\n":
+                self.starts.append(number + 1)
+
+    def position(self, offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self.starts, offset) - 1
+        return line + 1, offset - self.starts[line] + 1
+
+    def offset(self, line: int, col: int) -> int:
+        if line - 1 >= len(self.starts):
+            return len(self.text)
+        return min(self.starts[line - 1] + col - 1, len(self.text))
+
+
+def minimal_edit(before: str, after: str) -> Edit | None:
+    """The single smallest edit that turns ``before`` into ``after``; ``None`` if equal."""
+    if before == after:
+        return None
+    limit = min(len(before), len(after))
+    prefix = 0
+    while prefix < limit and before[prefix] == after[prefix]:
+        prefix += 1
+    suffix = 0
+    while (
+        suffix < limit - prefix
+        and before[len(before) - 1 - suffix] == after[len(after) - 1 - suffix]
+    ):
+        suffix += 1
+    index = LineIndex(before)
+    line, col = index.position(prefix)
+    end_line, end_col = index.position(len(before) - suffix)
+    return Edit(line, col, end_line, end_col, after[prefix : len(after) - suffix])
+
+
+def apply_edits(text: str, edit_groups: Iterable[tuple[Edit, ...]]) -> tuple[str, int]:
+    """Apply groups of edits (one group per fix) that do not overlap earlier groups.
+
+    Returns the new text and how many groups were applied; a group that overlaps one
+    already taken is left for the next round of the fix loop.
+    """
+    index = LineIndex(text)
+    taken: list[tuple[int, int]] = []
+    spans: list[tuple[int, int, str]] = []
+    applied = 0
+    for group in edit_groups:
+        ranges = [
+            (index.offset(e.line, e.col), index.offset(e.end_line, e.end_col), e.content)
+            for e in group
+        ]
+        if any(_overlaps(start, end, taken) for start, end, _ in ranges):
+            continue
+        for start, end, content in ranges:
+            taken.append((start, end))
+            spans.append((start, end, content))
+        applied += 1
+    for start, end, content in sorted(spans, key=lambda s: (s[0], s[1]), reverse=True):
+        text = text[:start] + content + text[end:]
+    return text, applied
+
+
+def _overlaps(start: int, end: int, taken: list[tuple[int, int]]) -> bool:
+    return any(start < t_end and t_start < end or start == t_start for t_start, t_end in taken)

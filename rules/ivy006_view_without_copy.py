@@ -1,0 +1,183 @@
+"""IVY006: a view function without a keyword ``copy`` parameter."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ivycheck.checker.diagnostics import FixSafety
+from ivycheck.checker.rule import Example, Rule
+from ivycheck.rules._decorators import decorator_name
+
+VIEW_DECORATORS = frozenset({"handle_view", "handle_view_indexing"})
+
+
+def _has_copy_keyword(params: cst.Parameters) -> bool:
+    return any(p.name.value == "copy" for p in (*params.params, *params.kwonly_params))
+
+
+def _imports_optional(module: cst.Module) -> bool:
+    """Whether ``Optional`` is importable by that name at module level."""
+    for statement in module.body:
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            if (
+                isinstance(small, cst.ImportFrom)
+                and not isinstance(small.names, cst.ImportStar)
+                and any(
+                    (alias.asname.name if alias.asname else alias.name).value == "Optional"  # type: ignore[union-attr]
+                    for alias in small.names
+                )
+            ):
+                return True
+    return False
+
+
+class ViewWithoutCopy(Rule):
+    """A function that returns views must let its callers ask for a copy instead.
+
+    ``@handle_view`` and ``@handle_view_indexing`` make the result share memory with the
+    input (natively on NumPy and PyTorch, tracked on JAX and TensorFlow): writing into the
+    result writes into the input. The only way out for a caller that needs independent
+    memory is ``copy=True``, which the wrapper reads from the keyword arguments. A view
+    function without a ``copy`` parameter leaves the caller no way out (and
+    ``fn(x, copy=True)`` raises ``TypeError``).
+
+    The converse is fine: ``copy`` without a view decorator (``asarray``, ``astype``) is
+    an ordinary option. The fix adds ``copy: Optional[bool] = None`` as a keyword-only
+    parameter, before ``out`` when there is one (annotated only where the signature is).
+    """
+
+    CODE = "IVY006"
+    NAME = "view-without-copy"
+    MESSAGE = "View function has no keyword `copy` parameter; add `copy: Optional[bool] = None`"
+    FIX_SAFETY = FixSafety.SAFE
+    TRIGGERS = ("handle_view",)
+    VALID = (
+        Example(
+            "@handle_view\ndef flip(x, /, *, copy: Optional[bool] = None, out=None):\n    ...\n"
+        ),
+        Example("@handle_view_indexing\ndef get_item(x, query, *, copy=None):\n    ...\n"),
+        Example("def asarray(obj, *, dtype=None, copy=None):\n    ...\n"),
+        Example("def astype(x, dtype, /, *, copy=True, out=None):\n    ...\n"),
+        Example("@ivy.handle_view\ndef reshape(x, shape, copy=None, *, out=None):\n    ...\n"),
+        Example("@handle_out_argument\ndef tan(x, *, out=None):\n    ...\n"),
+    )
+    INVALID = (
+        Example(
+            "@handle_view\ndef flip(x, /, *, axis=None, out=None):\n    ...\n",
+            expected=(
+                "@handle_view\ndef flip(x, /, *, axis=None, copy=None, out=None):\n    ...\n"
+            ),
+        ),
+        Example(
+            "@handle_view_indexing\ndef get_item(x, query):\n    ...\n",
+            expected="@handle_view_indexing\ndef get_item(x, query, *, copy=None):\n    ...\n",
+        ),
+        Example(
+            "from typing import Optional\n\n\n@handle_view\n"
+            "def squeeze(x: ivy.Array, /, axis: int, *, out: Optional[ivy.Array] = None):\n"
+            "    ...\n",
+            expected=(
+                "from typing import Optional\n\n\n@handle_view\n"
+                "def squeeze(x: ivy.Array, /, axis: int, *, copy: Optional[bool] = None, "
+                "out: Optional[ivy.Array] = None):\n    ...\n"
+            ),
+        ),
+        Example(
+            "@handle_view\ndef expand_dims(x: Array, axis: int) -> Array:\n    ...\n",
+            expected=(
+                "@handle_view\ndef expand_dims(x: Array, axis: int, *, copy: bool | None = None)"
+                " -> Array:\n    ...\n"
+            ),
+        ),
+        Example(
+            "@handle_view\ndef f(\n    x,\n    *,\n    out=None,\n):\n    ...\n",
+            expected="@handle_view\ndef f(\n    x,\n    *,\n    copy=None,\n    out=None,\n):\n    ...\n",
+        ),
+        Example(
+            "class A:\n    @ivy.handle_view\n    def view(self, *args, **kwargs):\n        ...\n",
+            expected=(
+                "class A:\n    @ivy.handle_view\n    def view(self, *args, copy=None, **kwargs):\n"
+                "        ...\n"
+            ),
+        ),
+    )
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        views = [d for d in node.decorators if decorator_name(d) in VIEW_DECORATORS]
+        if not views or _has_copy_keyword(node.params):
+            return
+        self.report(
+            node.name,
+            f"@{decorator_name(views[0])} function `{node.name.value}` has no keyword `copy` "
+            "parameter; add `copy: Optional[bool] = None`",
+            replacement=node.with_changes(params=self._with_copy(node.params)),
+            fix_description="Add a keyword-only `copy` parameter",
+            fix_target=node,
+        )
+
+    def _with_copy(self, params: cst.Parameters) -> cst.Parameters:
+        annotated = any(
+            p.annotation is not None for p in (*params.posonly_params, *params.params)
+        ) or any(p.annotation is not None for p in params.kwonly_params)
+        annotation = None
+        if annotated:
+            text = "Optional[bool]" if _imports_optional(self.context.module) else "bool | None"
+            annotation = cst.Annotation(cst.parse_expression(text))
+        spaced = cst.SimpleWhitespace(" " if annotation else "")
+        copy_param = cst.Param(
+            name=cst.Name("copy"),
+            annotation=annotation,
+            default=cst.Name("None"),
+            equal=cst.AssignEqual(whitespace_before=spaced, whitespace_after=spaced),
+        )
+        at = next(
+            (i for i, p in enumerate(params.kwonly_params) if p.name.value == "out"),
+            len(params.kwonly_params),
+        )
+        return _insert_kwonly(params, copy_param, at)
+
+
+def _comma_of(element: cst.Param | cst.ParamStar | None) -> cst.Comma | cst.MaybeSentinel:
+    if element is None or not isinstance(element.comma, cst.Comma):
+        return cst.MaybeSentinel.DEFAULT
+    return element.comma
+
+
+def _insert_kwonly(params: cst.Parameters, new: cst.Param, at: int) -> cst.Parameters:
+    """Insert a keyword-only parameter at ``at``, keeping the signature's comma style.
+
+    The new parameter takes the separator of the element before it; when that element
+    was the last one and carried a trailing comma, the trailing comma moves to the new
+    parameter and the old element takes the separator of its own predecessor, so that a
+    one-parameter-per-line signature stays one parameter per line.
+    """
+    kwonly = list(params.kwonly_params)
+    star: cst.Param | cst.ParamStar
+    star = cst.ParamStar() if isinstance(params.star_arg, cst.MaybeSentinel) else params.star_arg
+    positional = [*params.posonly_params, *params.params]
+    sequence: list[cst.Param | cst.ParamStar] = [*positional[-1:], star, *kwonly]
+    before_index = len(sequence) - len(kwonly) + at - 1
+    before = sequence[before_index]
+    separator = _comma_of(before)
+    if before is star and isinstance(params.star_arg, cst.MaybeSentinel):
+        separator = cst.MaybeSentinel.DEFAULT  # a new bare `*` is followed by `copy` alone
+    last_overall = at == len(kwonly) and params.star_kwarg is None
+    if last_overall and isinstance(separator, cst.Comma) and before_index > 0:
+        inherited = _comma_of(sequence[before_index - 1])
+        if isinstance(before, cst.ParamStar) and not isinstance(inherited, cst.Comma):
+            inherited = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        sequence[before_index] = before.with_changes(comma=inherited)
+    sequence.insert(before_index + 1, new.with_changes(comma=separator))
+    star_at = len(positional[-1:])
+    new_positional = positional[:-1] + sequence[:star_at] if positional else []
+    new_star = sequence[star_at]
+    new_kwonly = sequence[star_at + 1 :]
+    posonly_count = len(params.posonly_params)
+    return params.with_changes(
+        posonly_params=[p for p in new_positional[:posonly_count] if isinstance(p, cst.Param)],
+        params=[p for p in new_positional[posonly_count:] if isinstance(p, cst.Param)],
+        star_arg=new_star,
+        kwonly_params=[p for p in new_kwonly if isinstance(p, cst.Param)],
+    )
