@@ -107,6 +107,7 @@ class Config:
     decorator_order: tuple[str, ...] = DEFAULT_DECORATOR_ORDER
     runtime_modules: tuple[str, ...] = DEFAULT_RUNTIME_MODULES
     respect_gitignore: bool = True
+    dropped_excludes: tuple[str, ...] = ()
     settings: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
 
     def digest(self) -> str:
@@ -133,10 +134,29 @@ class Config:
             return path.resolve().as_posix()
 
     @cached_property
+    def _exclude_patterns(self) -> tuple[str, ...]:
+        patterns = (*DEFAULT_EXCLUDE, *self.exclude, *self.extend_exclude)
+        return tuple(p for p in patterns if p not in self.dropped_excludes)
+
+    @cached_property
     def _exclude_spec(self) -> pathspec.GitIgnoreSpec:
-        return pathspec.GitIgnoreSpec.from_lines(
-            [*DEFAULT_EXCLUDE, *self.exclude, *self.extend_exclude]
+        return pathspec.GitIgnoreSpec.from_lines(self._exclude_patterns)
+
+    def exclusion_below(self, relative_dir: str) -> Config:
+        """The config for walking a directory named explicitly.
+
+        A directory the user names is checked even if excluded, and so is everything in
+        it: patterns that match the directory itself do not apply below it (as ruff
+        checks an excluded folder passed on the command line).
+        """
+        own = pathspec.GitIgnoreSpec.from_lines
+        kept = tuple(
+            p for p in self._exclude_patterns if not own([p]).match_file(relative_dir + "/")
         )
+        if len(kept) == len(self._exclude_patterns):
+            return self
+        dropped = tuple(p for p in self._exclude_patterns if p not in kept)
+        return replace(self, dropped_excludes=(*self.dropped_excludes, *dropped))
 
     @cached_property
     def _part_specs(self) -> list[tuple[str, pathspec.GitIgnoreSpec]]:
@@ -156,7 +176,9 @@ class Config:
         ]
 
     def is_excluded(self, relative_path: str, is_dir: bool = False) -> bool:
-        candidate = relative_path + "/" if is_dir and not relative_path.endswith("/") else relative_path
+        candidate = (
+            relative_path + "/" if is_dir and not relative_path.endswith("/") else relative_path
+        )
         return bool(self._exclude_spec.match_file(candidate))
 
     def part_of(self, relative_path: str) -> str:
@@ -253,7 +275,9 @@ def config_from_table(table: Mapping[str, Any], root: Path, source: Path | None)
             values[attr] = _string_list(value, key, where)
         elif key == "respect-gitignore":
             if not isinstance(value, bool):
-                raise ConfigError(f"{where}: [tool.ivycheck] respect-gitignore must be true or false")
+                raise ConfigError(
+                    f"{where}: [tool.ivycheck] respect-gitignore must be true or false"
+                )
             values[attr] = value
         elif key == "per-file-ignores":
             if not isinstance(value, dict):

@@ -84,6 +84,7 @@ def iter_python_files(
             problems.append(DiscoveryProblem(path, "not a file or directory"))
             continue
         config = config_for(path)
+        config = config.exclusion_below(config.relative(path))
         ignores = _enclosing_gitignores(path.resolve()) if config.respect_gitignore else []
         for found in _walk(path, config, ignores, problems):
             key = found.absolute()

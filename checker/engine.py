@@ -62,7 +62,7 @@ def check_source(
         )
     except RecursionError:
         found = [_internal_error(path, "the file is nested too deeply to analyse")]
-    except Exception as err:  # noqa: BLE001 - the engine must never crash on a file
+    except Exception as err:
         found = [_internal_error(path, f"analysis failed: {type(err).__name__}: {err}")]
     kept = [
         d
@@ -120,7 +120,7 @@ def _analyse(
         for report in instance.reports:
             try:
                 diagnostics.append(_to_diagnostic(instance, report, context))
-            except Exception as err:  # noqa: BLE001 - a broken fix must not hide the finding
+            except Exception as err:
                 instance.failure = instance.failure or f"{type(err).__name__}: {err} (in its fix)"
                 diagnostics.append(_to_diagnostic(instance, report, context, with_fix=False))
         if instance.failure is not None:
@@ -153,6 +153,7 @@ def _to_fix(rule: Rule, report: Report, context: RuleContext) -> Fix | None:
     if report.replacement is None or rule.FIX_SAFETY is None:
         return None
     module = context.module
+    fixed: cst.CSTNode | cst.RemovalSentinel
     if isinstance(report.replacement, cst.RemovalSentinel):
         fixed = module.deep_remove(report.replaced_node)
     else:
@@ -256,6 +257,6 @@ def fix_source(
 def _parses(source: str) -> bool:
     try:
         call_with_deep_stack(cst.parse_module, source)
-    except Exception:  # noqa: BLE001 - any failure means "do not write this"
+    except Exception:
         return False
     return True

@@ -80,7 +80,9 @@ class ProjectIndex:
         if api.delegates_to_backend:
             return FunctionKind.PRIMARY
         if self.implementations(name):
-            return FunctionKind.MIXED if "handle_partial_mixed_function" in api.decorators else (
-                FunctionKind.PRIMARY
+            return (
+                FunctionKind.MIXED
+                if "handle_partial_mixed_function" in api.decorators
+                else (FunctionKind.PRIMARY)
             )
         return FunctionKind.COMPOSITIONAL

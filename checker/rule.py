@@ -130,9 +130,7 @@ class Rule(cst.BatchableCSTVisitor):
     def applies_to(cls, part: str) -> bool:
         if cls.PARTS is None:
             return True
-        return part in cls.PARTS or (
-            part.startswith("backend:") and "backend:*" in cls.PARTS
-        )
+        return part in cls.PARTS or (part.startswith("backend:") and "backend:*" in cls.PARTS)
 
     def report(
         self,
@@ -165,7 +163,7 @@ class Rule(cst.BatchableCSTVisitor):
                 return
             try:
                 fn(node)
-            except Exception as err:  # noqa: BLE001 - reported as IVY999, run goes on
+            except Exception as err:
                 frame = traceback.extract_tb(err.__traceback__)[-1]
                 self.failure = (
                     f"{type(err).__name__}: {err} "

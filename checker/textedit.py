@@ -81,4 +81,4 @@ def apply_edits(text: str, edit_groups: Iterable[tuple[Edit, ...]]) -> tuple[str
 
 
 def _overlaps(start: int, end: int, taken: list[tuple[int, int]]) -> bool:
-    return any(start < t_end and t_start < end or start == t_start for t_start, t_end in taken)
+    return any((start < t_end and t_start < end) or start == t_start for t_start, t_end in taken)

@@ -171,7 +171,7 @@ def _insert_kwonly(params: cst.Parameters, new: cst.Param, at: int) -> cst.Param
         sequence[before_index] = before.with_changes(comma=inherited)
     sequence.insert(before_index + 1, new.with_changes(comma=separator))
     star_at = len(positional[-1:])
-    new_positional = positional[:-1] + sequence[:star_at] if positional else []
+    new_positional: list[cst.Param | cst.ParamStar] = [*positional[:-1], *sequence[:star_at]]
     new_star = sequence[star_at]
     new_kwonly = sequence[star_at + 1 :]
     posonly_count = len(params.posonly_params)

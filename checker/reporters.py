@@ -1,0 +1,213 @@
+"""Output formats: text (flake8 style), JSON, SARIF 2.1.0 and GitHub workflow commands.
+
+Each reporter is a pure function from diagnostics to text, so that the CLI, tests and
+other front ends share them. The text format is exactly flake8's
+``path:line:col: CODE message`` so that editors and CI problem matchers that understand
+flake8 understand ivycheck.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from ivycheck import __version__
+from ivycheck.checker.diagnostics import Diagnostic, Severity
+from ivycheck.checker.registry import all_rules
+
+DOCS_URL = "https://github.com/ivycheck/ivycheck/blob/main/docs/rules.md"
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+def rule_url(code: str) -> str:
+    return f"{DOCS_URL}#{code.lower()}"
+
+
+class Colors:
+    """ANSI colours, or nothing (not a terminal, or ``NO_COLOR`` set)."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+
+    def _wrap(self, code: str, text: str) -> str:
+        return f"\x1b[{code}m{text}\x1b[0m" if self.enabled else text
+
+    def bold(self, text: str) -> str:
+        return self._wrap("1", text)
+
+    def red(self, text: str) -> str:
+        return self._wrap("1;31", text)
+
+    def cyan(self, text: str) -> str:
+        return self._wrap("36", text)
+
+    def dim(self, text: str) -> str:
+        return self._wrap("2", text)
+
+
+def format_text(
+    diagnostics: Sequence[Diagnostic],
+    *,
+    colors: Colors,
+    show_source: bool = False,
+    read_line: Callable[[str, int], str | None] | None = None,
+) -> str:
+    lines: list[str] = []
+    for d in diagnostics:
+        location = f"{colors.bold(d.path)}{colors.cyan(':')}{d.line}{colors.cyan(':')}{d.col}"
+        lines.append(f"{location}{colors.cyan(':')} {colors.red(d.code)} {d.message}")
+        if show_source and read_line is not None:
+            source_line = read_line(d.path, d.line)
+            if source_line is not None:
+                lines.append(source_line)
+                caret_at = len(source_line[: d.col - 1].expandtabs())
+                lines.append(" " * caret_at + colors.red("^"))
+    return "".join(line + "\n" for line in lines)
+
+
+def format_json(diagnostics: Sequence[Diagnostic]) -> str:
+    return json.dumps([d.to_json() for d in diagnostics], indent=2) + "\n"
+
+
+def _sarif_level(severity: Severity) -> str:
+    return "error" if severity is Severity.ERROR else "warning"
+
+
+def _sarif_rule(code: str) -> dict[str, Any]:
+    rule = all_rules().get(code)
+    if rule is None:
+        return {"id": code, "name": code, "shortDescription": {"text": code}}
+    explanation = rule.explanation()
+    return {
+        "id": code,
+        "name": rule.NAME,
+        "shortDescription": {"text": rule.MESSAGE},
+        "fullDescription": {"text": explanation},
+        "help": {"text": explanation, "markdown": explanation},
+        "helpUri": rule_url(code),
+        "defaultConfiguration": {"level": _sarif_level(rule.SEVERITY)},
+        "properties": {"fixable": rule.FIX_SAFETY is not None},
+    }
+
+
+def _artifact_uri(path: str) -> str:
+    candidate = Path(path)
+    return candidate.as_posix() if not candidate.is_absolute() else candidate.as_uri()
+
+
+def format_sarif(diagnostics: Sequence[Diagnostic]) -> str:
+    codes = sorted({*all_rules(), *(d.code for d in diagnostics)})
+    rule_index = {code: number for number, code in enumerate(codes)}
+    results = []
+    for d in diagnostics:
+        result: dict[str, Any] = {
+            "ruleId": d.code,
+            "ruleIndex": rule_index[d.code],
+            "level": _sarif_level(d.severity),
+            "message": {"text": d.message},
+            "locations": [
+                {
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": _artifact_uri(d.path)},
+                        "region": {
+                            "startLine": d.line,
+                            "startColumn": d.col,
+                            "endLine": d.end_line,
+                            "endColumn": d.end_col,
+                        },
+                    }
+                }
+            ],
+        }
+        if d.fix is not None:
+            result["fixes"] = [
+                {
+                    "description": {"text": d.fix.description},
+                    "artifactChanges": [
+                        {
+                            "artifactLocation": {"uri": _artifact_uri(d.path)},
+                            "replacements": [
+                                {
+                                    "deletedRegion": {
+                                        "startLine": e.line,
+                                        "startColumn": e.col,
+                                        "endLine": e.end_line,
+                                        "endColumn": e.end_col,
+                                    },
+                                    "insertedContent": {"text": e.content},
+                                }
+                                for e in d.fix.edits
+                            ],
+                        }
+                    ],
+                }
+            ]
+        results.append(result)
+    document = {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "ivycheck",
+                        "version": __version__,
+                        "informationUri": DOCS_URL,
+                        "rules": [_sarif_rule(code) for code in codes],
+                    }
+                },
+                "columnKind": "unicodeCodePoints",
+                "results": results,
+            }
+        ],
+    }
+    return json.dumps(document, indent=2) + "\n"
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def format_github(diagnostics: Sequence[Diagnostic]) -> str:
+    lines = []
+    for d in diagnostics:
+        kind = "error" if d.severity is Severity.ERROR else "warning"
+        properties = ",".join(
+            [
+                f"title={_escape_property(f'ivycheck ({d.code})')}",
+                f"file={_escape_property(d.path)}",
+                f"line={d.line}",
+                f"col={d.col}",
+                f"endLine={d.end_line}",
+                f"endColumn={d.end_col}",
+            ]
+        )
+        lines.append(f"::{kind} {properties}::{_escape_data(f'{d.code} {d.message}')}\n")
+    return "".join(lines)
+
+
+def format_statistics(diagnostics: Sequence[Diagnostic]) -> str:
+    counts = Counter(d.code for d in diagnostics)
+    fixable = Counter(d.code for d in diagnostics if d.fix is not None)
+    rules = all_rules()
+    lines = []
+    for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+        name = rules[code].NAME if code in rules else ""
+        marker = "[*]" if fixable[code] else "   "
+        lines.append(f"{count:>5}\t{code}\t{marker} {name}\n")
+    return "".join(lines)
+
+
+FORMATTERS: Mapping[str, Callable[[Sequence[Diagnostic]], str]] = {
+    "json": format_json,
+    "sarif": format_sarif,
+    "github": format_github,
+}
+FORMATS = ("text", *FORMATTERS)

@@ -1,0 +1,443 @@
+"""A whole run: discover files, build the index, check (or fix) every file, in parallel.
+
+Two phases, each over a process pool: summaries for the index (``ast``, cached), then the
+rules (libcst, cached per file under a key that includes the index digest only when a
+cross-file rule is active). Workers get the index once, at start-up. A worker that dies
+(a segfault in a native extension, say) costs only the files it had: they are retried
+one by one in a fresh process, and a file that kills that one too is reported as IVY999.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TypeVar
+
+from ivycheck import __version__
+from ivycheck.checker.cache import CACHE_DIR_NAME, CacheEntry, ResultCache
+from ivycheck.checker.config import Config, ConfigError, find_config, load_config_file
+from ivycheck.checker.diagnostics import Diagnostic, Severity
+from ivycheck.checker.discovery import DiscoveryProblem, iter_python_files
+from ivycheck.checker.engine import (
+    INTERNAL_ERROR,
+    SYNTAX_ERROR,
+    check_source,
+    fix_source,
+    is_applicable,
+)
+from ivycheck.checker.index import ProjectIndex
+from ivycheck.checker.registry import all_rules
+from ivycheck.checker.rule import Rule
+from ivycheck.checker.sourcefile import (
+    SourceError,
+    SourceFile,
+    read_source,
+    write_source_atomically,
+)
+from ivycheck.checker.summary import FileSummary, summarize
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+@dataclass(frozen=True)
+class Overrides:
+    """Command-line options that replace or extend the configuration."""
+
+    select: tuple[str, ...] | None = None
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+
+    def apply(self, config: Config) -> Config:
+        changes: dict[str, tuple[str, ...]] = {}
+        if self.select is not None:
+            changes["select"] = self.select
+            changes["extend_select"] = ()
+        if self.extend_select:
+            changes["extend_select"] = (*config.extend_select, *self.extend_select)
+        if self.ignore:
+            changes["ignore"] = (*config.ignore, *self.ignore)
+        return config.with_overrides(**changes) if changes else config
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    paths: Sequence[Path] = (Path("."),)
+    config_file: Path | None = None
+    overrides: Overrides = Overrides()
+    fix: bool = False
+    unsafe_fixes: bool = False
+    diff: bool = False
+    jobs: int = 0
+    use_cache: bool = True
+    stdin_text: str | None = None
+    stdin_filename: str | None = None
+
+
+@dataclass
+class RunResult:
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    files: int = 0
+    fixed: int = 0
+    diffs: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    stdin_output: str | None = None
+    cache_hits: int = 0
+
+
+@dataclass(frozen=True)
+class _Task:
+    path: str
+    relative: str
+    config: Config
+    fix: bool
+    unsafe: bool
+
+
+@dataclass
+class _Outcome:
+    path: str
+    diagnostics: list[Diagnostic]
+    source: SourceFile | None = None
+    fixed_text: str | None = None
+    applied: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+# --- worker side -----------------------------------------------------------------------
+
+_worker_index = ProjectIndex()
+
+
+def _init_worker(index: ProjectIndex) -> None:
+    global _worker_index
+    _worker_index = index
+
+
+def _rules() -> list[type[Rule]]:
+    return list(all_rules().values())
+
+
+def _summarize_one(item: tuple[str, str, str]) -> tuple[str, str | None, FileSummary]:
+    path, relative, part = item
+    try:
+        source = read_source(Path(path))
+    except SourceError as err:
+        return path, None, FileSummary(relative, part, parse_error=str(err))
+    return path, source.digest, summarize(source.text, relative, part)
+
+
+def _check_one(task: _Task) -> _Outcome:
+    try:
+        source = read_source(Path(task.path))
+    except SourceError as err:
+        return _Outcome(task.path, [_file_error(task.path, str(err))])
+    rules = _rules()
+    if not task.fix:
+        found = check_source(
+            source.text,
+            path=task.path,
+            config=task.config,
+            rules=rules,
+            index=_worker_index,
+            relative_path=task.relative,
+        )
+        return _Outcome(task.path, found, source)
+    outcome = fix_source(
+        source.text,
+        path=task.path,
+        config=task.config,
+        rules=rules,
+        index=_worker_index,
+        relative_path=task.relative,
+        unsafe=task.unsafe,
+    )
+    fixed = outcome.source if outcome.source != source.text else None
+    return _Outcome(
+        task.path, outcome.diagnostics, source, fixed, outcome.applied, outcome.problems
+    )
+
+
+def _run_chunk(function: Callable[[T], R], chunk: list[T]) -> list[R]:
+    return [function(item) for item in chunk]
+
+
+def _file_error(path: str, message: str) -> Diagnostic:
+    return Diagnostic(path, 1, 1, 1, 1, SYNTAX_ERROR, message, Severity.ERROR)
+
+
+# --- parallel map with crash isolation ---------------------------------------------------
+
+
+def _parallel_map(
+    function: Callable[[T], R],
+    items: list[T],
+    jobs: int,
+    on_crash: Callable[[T], R],
+    index: ProjectIndex | None = None,
+) -> list[R]:
+    """``[function(x) for x in items]`` over ``jobs`` processes, surviving dead workers."""
+    if jobs <= 1 or len(items) < 4:
+        if index is not None:
+            _init_worker(index)
+        return [function(item) for item in items]
+    chunk_size = max(1, min(64, len(items) // (jobs * 8) or 1))
+    chunks = [items[i : i + chunk_size] for i in range(0, len(items), chunk_size)]
+    results: list[list[R] | None] = [None] * len(chunks)
+    shared = index if index is not None else ProjectIndex()
+    with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(shared,)) as pool:
+        futures: list[Future[list[R]]] = [
+            pool.submit(_run_chunk, function, chunk) for chunk in chunks
+        ]
+        for number, future in enumerate(futures):
+            try:
+                results[number] = future.result()
+            except BrokenProcessPool:
+                results[number] = None
+    output: list[R] = []
+    for number, chunk in enumerate(chunks):
+        chunk_result = results[number]
+        if chunk_result is None:
+            chunk_result = [_isolated(function, item, on_crash, shared) for item in chunk]
+        output.extend(chunk_result)
+    return output
+
+
+def _isolated(
+    function: Callable[[T], R], item: T, on_crash: Callable[[T], R], index: ProjectIndex
+) -> R:
+    try:
+        with ProcessPoolExecutor(1, initializer=_init_worker, initargs=(index,)) as pool:
+            return pool.submit(function, item).result()
+    except BrokenProcessPool:
+        return on_crash(item)
+
+
+# --- the run -------------------------------------------------------------------------------
+
+
+class Runner:
+    """One invocation of the checker over paths (or standard input)."""
+
+    def __init__(self, options: RunOptions) -> None:
+        self.options = options
+        self.jobs = options.jobs if options.jobs > 0 else (os.cpu_count() or 1)
+        self._config_cache: dict[Path, Config] = {}
+        self._explicit = (
+            options.overrides.apply(load_config_file(options.config_file))
+            if options.config_file
+            else None
+        )
+
+    def config_for(self, path: Path) -> Config:
+        if self._explicit is not None:
+            return self._explicit
+        return self.options.overrides.apply(find_config(path, self._config_cache))
+
+    def run(self) -> RunResult:
+        if self.options.stdin_text is not None:
+            return self._run_stdin(self.options.stdin_text)
+        result = RunResult()
+        problems: list[DiscoveryProblem] = []
+        files = list(iter_python_files(list(self.options.paths), self.config_for, problems))
+        result.problems.extend(f"{p.path}: {p.message}" for p in problems)
+        result.files = len(files)
+        cache = ResultCache(self._cache_dir() if self.options.use_cache else None)
+        configs = {path: self.config_for(path) for path in files}
+        index = self._build_index(files, configs, cache)
+        self._check(files, configs, index, cache, result)
+        cache.save()
+        result.diagnostics.sort(key=lambda d: d.sort_key)
+        return result
+
+    def _cache_dir(self) -> Path:
+        override = os.environ.get("IVYCHECK_CACHE_DIR")
+        if override:
+            return Path(override)
+        first = self.options.paths[0] if self.options.paths else Path(".")
+        return self.config_for(first).root / CACHE_DIR_NAME
+
+    def _build_index(
+        self, files: list[Path], configs: dict[Path, Config], cache: ResultCache
+    ) -> ProjectIndex:
+        summaries: list[FileSummary] = []
+        missing: list[tuple[str, str, str]] = []
+        for path in files:
+            config = configs[path]
+            relative = config.relative(path)
+            entry = cache.lookup(path)
+            if entry is not None and entry.summary is not None:
+                summaries.append(entry.summary)
+            else:
+                missing.append((str(path), relative, config.part_of(relative)))
+        computed = _parallel_map(
+            _summarize_one,
+            missing,
+            self.jobs,
+            on_crash=lambda item: (
+                item[0],
+                None,
+                FileSummary(item[1], item[2], parse_error="crashed"),
+            ),
+        )
+        for path_text, digest, summary in computed:
+            summaries.append(summary)
+            path = Path(path_text)
+            stat = _stat(path)
+            if digest is not None and stat is not None:
+                previous = cache.lookup_digest(path, digest)
+                entry = previous or CacheEntry(stat[0], stat[1], digest)
+                entry.mtime_ns, entry.size, entry.summary = stat[0], stat[1], summary
+                cache.store(path, entry)
+        return ProjectIndex.build(summaries)
+
+    def _result_key(self, config: Config, index: ProjectIndex) -> str:
+        rules = all_rules()
+        parts = [__version__, config.digest(), ",".join(rules)]
+        if any(rule.NEEDS_INDEX for rule in rules.values()):
+            parts.append(index.digest())
+        return "|".join(parts)
+
+    def _check(
+        self,
+        files: list[Path],
+        configs: dict[Path, Config],
+        index: ProjectIndex,
+        cache: ResultCache,
+        result: RunResult,
+    ) -> None:
+        fixing = self.options.fix or self.options.diff
+        unsafe = self.options.unsafe_fixes
+        tasks: list[_Task] = []
+        keys: dict[str, str] = {}
+        for path in files:
+            config = configs[path]
+            key = self._result_key(config, index)
+            keys[str(path)] = key
+            entry = cache.lookup(path)
+            if entry is not None and entry.result_key == key and entry.diagnostics is not None:
+                cached = entry.diagnostics
+                if not (fixing and any(is_applicable(d, unsafe) for d in cached)):
+                    result.diagnostics.extend(_with_path(cached, str(path)))
+                    result.cache_hits += 1
+                    continue
+            tasks.append(_Task(str(path), config.relative(path), config, fixing, unsafe))
+        outcomes = _parallel_map(
+            _check_one,
+            tasks,
+            self.jobs,
+            on_crash=lambda task: _Outcome(
+                task.path,
+                [
+                    Diagnostic(
+                        task.path,
+                        1,
+                        1,
+                        1,
+                        1,
+                        INTERNAL_ERROR,
+                        "analysing this file crashed the worker process",
+                    )
+                ],
+            ),
+            index=index,
+        )
+        for outcome in outcomes:
+            self._record(outcome, keys[outcome.path], cache, result)
+
+    def _record(self, outcome: _Outcome, key: str, cache: ResultCache, result: RunResult) -> None:
+        result.problems.extend(outcome.problems)
+        path = Path(outcome.path)
+        source = outcome.source
+        if outcome.fixed_text is not None and source is not None:
+            if self.options.diff:
+                result.diffs.append(_unified_diff(outcome.path, source.text, outcome.fixed_text))
+                result.fixed += outcome.applied
+                result.diagnostics.extend(outcome.diagnostics)
+                return
+            try:
+                write_source_atomically(path, source, outcome.fixed_text)
+            except (SourceError, OSError) as err:
+                result.problems.append(f"{outcome.path}: not fixed: {err}")
+                result.diagnostics.extend(outcome.diagnostics)
+                return
+            result.fixed += outcome.applied
+            result.diagnostics.extend(outcome.diagnostics)
+            return
+        result.diagnostics.extend(outcome.diagnostics)
+        stat = _stat(path)
+        if source is not None and stat is not None:
+            previous = cache.lookup_digest(path, source.digest)
+            entry = previous or CacheEntry(stat[0], stat[1], source.digest)
+            entry.mtime_ns, entry.size = stat
+            entry.result_key, entry.diagnostics = key, outcome.diagnostics
+            cache.store(path, entry)
+
+    def _run_stdin(self, text: str) -> RunResult:
+        result = RunResult(files=1)
+        name = self.options.stdin_filename or "-"
+        path = Path(name)
+        config = self.config_for(path if self.options.stdin_filename else Path("."))
+        relative = config.relative(path)
+        index = ProjectIndex.build([summarize(text, relative, config.part_of(relative))])
+        rules = _rules()
+        if self.options.fix or self.options.diff:
+            outcome = fix_source(
+                text,
+                path=name,
+                config=config,
+                rules=rules,
+                index=index,
+                relative_path=relative,
+                unsafe=self.options.unsafe_fixes,
+            )
+            result.problems.extend(outcome.problems)
+            result.fixed = outcome.applied
+            result.diagnostics = outcome.diagnostics
+            if self.options.diff:
+                if outcome.source != text:
+                    result.diffs.append(_unified_diff(name, text, outcome.source))
+            else:
+                result.stdin_output = outcome.source
+            return result
+        result.diagnostics = check_source(
+            text, path=name, config=config, rules=rules, index=index, relative_path=relative
+        )
+        return result
+
+
+def _with_path(diagnostics: Iterable[Diagnostic], path: str) -> list[Diagnostic]:
+    """Cached diagnostics, shown under the path as given this time."""
+    return [d if d.path == path else replace(d, path=path) for d in diagnostics]
+
+
+def _stat(path: Path) -> tuple[int, int] | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_mtime_ns, stat.st_size
+
+
+def _unified_diff(path: str, before: str, after: str) -> str:
+    return "".join(
+        difflib.unified_diff(
+            before.splitlines(keepends=True),
+            after.splitlines(keepends=True),
+            fromfile=f"a/{path}",
+            tofile=f"b/{path}",
+        )
+    )
+
+
+def run(options: RunOptions) -> RunResult:
+    """Run the checker; raises :class:`ConfigError` for configuration problems."""
+    return Runner(options).run()
+
+
+__all__ = ["ConfigError", "Overrides", "RunOptions", "RunResult", "run"]
