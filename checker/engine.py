@@ -94,7 +94,7 @@ def _analyse(
         if rule.CODE not in ENGINE_CODES
         and rule.applies_to(part)
         and config.is_enabled(rule.CODE, relative)
-        and (not rule.TRIGGERS or any(trigger in source for trigger in rule.TRIGGERS))
+        and rule.is_relevant(source, config)
     ]
     if not active:
         error = _ast_syntax_error(source, path)

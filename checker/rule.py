@@ -127,6 +127,11 @@ class Rule(cst.BatchableCSTVisitor):
         return inspect.cleandoc(cls.__doc__ or cls.MESSAGE)
 
     @classmethod
+    def is_relevant(cls, source: str, config: Config) -> bool:
+        """Cheap text test: can this file hold a finding at all? (default: ``TRIGGERS``)."""
+        return not cls.TRIGGERS or any(trigger in source for trigger in cls.TRIGGERS)
+
+    @classmethod
     def applies_to(cls, part: str) -> bool:
         if cls.PARTS is None:
             return True

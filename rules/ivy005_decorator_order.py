@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 import libcst as cst
 
-from ivycheck.checker.config import DECORATOR_ALIASES
+from ivycheck.checker.config import DECORATOR_ALIASES, Config
 from ivycheck.checker.diagnostics import FixSafety
 from ivycheck.checker.rule import Example, Rule
 from ivycheck.rules._decorators import decorator_name
@@ -49,7 +49,6 @@ class DecoratorOrder(Rule):
     NAME = "decorator-order"
     MESSAGE = "Wrapping decorators are out of Ivy's documented order; reorder them"
     FIX_SAFETY = FixSafety.SAFE
-    TRIGGERS = ("@",)
     VALID = (
         Example(
             "@handle_exceptions\n@handle_nestable\n@handle_out_argument\n"
@@ -122,6 +121,12 @@ class DecoratorOrder(Rule):
             ),
         ),
     )
+
+    @classmethod
+    def is_relevant(cls, source: str, config: Config) -> bool:
+        """Only files that mention at least two of the known decorators can misorder them."""
+        names = (*config.decorator_order, *DECORATOR_ALIASES)
+        return "@" in source and sum(1 for name in names if name in source) >= 2
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         slots = _slots(self.context.config.decorator_order)

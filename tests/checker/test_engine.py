@@ -1,0 +1,170 @@
+"""The engine's promises: never crash on a file, isolate failing rules, keep suppressions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import libcst as cst
+
+from ivycheck.checker.config import Config
+from ivycheck.checker.engine import check_source, fix_source
+from ivycheck.checker.registry import all_rules
+from ivycheck.checker.rule import Rule
+from tests.helpers import run_ivycheck, write_tree
+
+RULES = list(all_rules().values())
+CONFIG = Config(root=Path("/project"))
+API = "ivy/functional/ivy/x.py"
+
+
+class ExplodingRule(Rule):
+    """Raises on every function, to prove that one rule cannot take the others down."""
+
+    CODE = "TST001"
+    NAME = "exploding"
+    MESSAGE = "never reported"
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        raise ZeroDivisionError("boom")
+
+
+def test_exception_in_one_rule_is_ivy999_and_other_rules_still_report() -> None:
+    source = "@handle_out_argument\n@handle_view\ndef f(x, *, out=None):\n    ...\n"
+    found = check_source(source, path=API, config=CONFIG, rules=[*RULES, ExplodingRule])
+    codes = [d.code for d in found]
+    assert "IVY005" in codes and "IVY006" in codes
+    [internal] = [d for d in found if d.code == "IVY999"]
+    assert "rule TST001 (exploding) failed: ZeroDivisionError: boom" in internal.message
+
+
+def test_deeply_nested_file_is_a_diagnostic_not_a_crash() -> None:
+    source = "x = " + "(" * 3000 + "1" + ")" * 3000 + "\n@handle_view\ndef f(x):\n    ...\n"
+    found = check_source(source, path=API, config=CONFIG, rules=RULES)
+    assert found, "a file nested this deeply is reported, not silently passed"
+    assert all(d.code in {"IVY000", "IVY999", "IVY006"} for d in found)
+
+
+def test_long_flat_file_with_many_functions_is_fine() -> None:
+    body = "".join(
+        f"@handle_out_argument\n@to_native_arrays_and_back\ndef f{i}(x, *, out=None):\n"
+        f"    return x\n\n"
+        for i in range(2000)
+    )
+    assert check_source(body, path=API, config=CONFIG, rules=RULES) == []
+
+
+def test_noqa_inside_a_string_does_not_suppress() -> None:
+    source = '@to_native_arrays_and_back\n@handle_out_argument\ndef f(x="# noqa"):\n    ...\n'
+    assert [d.code for d in check_source(source, path=API, config=CONFIG, rules=RULES)] == [
+        "IVY005"
+    ]
+
+
+def test_noqa_code_list_with_spaces_and_lowercase() -> None:
+    source = "@to_native_arrays_and_back\n@handle_out_argument  # NOQA:ivy006, ivy005\ndef f(x):\n    ...\n"
+    assert check_source(source, path=API, config=CONFIG, rules=RULES) == []
+
+
+def test_syntax_error_position_and_message_come_from_cpython() -> None:
+    [found] = check_source("x = (1,\n", path=API, config=CONFIG, rules=RULES)
+    assert (found.code, found.line, found.col) == ("IVY000", 1, 5)
+    assert "never closed" in found.message
+
+
+def test_syntax_error_reported_even_when_no_rule_is_relevant() -> None:
+    [found] = check_source("def f(:\n", path="other.py", config=CONFIG, rules=RULES)
+    assert found.code == "IVY000"
+
+
+def test_syntax_errors_shown_unless_explicitly_ignored() -> None:
+    selected = CONFIG.with_overrides(select=("IVY005",))
+    assert [d.code for d in check_source("(", path=API, config=selected, rules=RULES)] == ["IVY000"]
+    ignored = CONFIG.with_overrides(ignore=("IVY000",))
+    assert check_source("(", path=API, config=ignored, rules=RULES) == []
+
+
+def test_overlapping_fixes_converge_over_rounds() -> None:
+    source = (
+        "@handle_out_argument\n@handle_view\n@handle_nestable\n@handle_exceptions\n"
+        "def f(x, *, out=None):\n    ...\n"
+    )
+    outcome = fix_source(source, path=API, config=CONFIG, rules=RULES)
+    assert outcome.source == (
+        "@handle_exceptions\n@handle_nestable\n@handle_view\n@handle_out_argument\n"
+        "def f(x, *, copy=None, out=None):\n    ...\n"
+    )
+    assert outcome.diagnostics == []
+
+
+def test_selection_most_specific_prefix_wins() -> None:
+    config = CONFIG.with_overrides(select=("IVY",), ignore=("IVY00",), extend_select=("IVY005",))
+    assert config.is_enabled("IVY005", "x.py")
+    assert not config.is_enabled("IVY006", "x.py")
+    assert config.is_enabled("IVY010", "x.py")
+
+
+def test_parts_follow_real_ivy_and_our_layout() -> None:
+    assert CONFIG.part_of("ivy/functional/ivy/elementwise.py") == "functional"
+    assert CONFIG.part_of("ivy/functional/backends/torch/general.py") == "backend:torch"
+    assert CONFIG.part_of("ivy/functional/backends/jax/sub/x.py") == "backend:jax"
+    assert CONFIG.part_of("ivy/functional/frontends/numpy/x.py") == "frontend"
+    assert CONFIG.part_of("ivy/data_classes/array/array.py") == "data_classes"
+    assert CONFIG.part_of("runtime/backends/tensorflow/x.py") == "backend:tensorflow"
+    assert CONFIG.part_of("runtime/functional/elementwise.py") == "functional"
+    assert CONFIG.part_of("setup.py") == "other"
+
+
+PLUGIN = '''
+import libcst as cst
+from ivycheck.checker.rule import Example, Rule
+
+
+class CrashingRule(Rule):
+    """A third-party rule that crashes."""
+
+    CODE = "EXT001"
+    NAME = "crashing-plugin"
+    MESSAGE = "never shown"
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        raise RuntimeError("plugin bug")
+
+
+class NamingRule(Rule):
+    """A third-party rule that works: functions named `bad` are reported."""
+
+    CODE = "EXT002"
+    NAME = "no-bad-names"
+    MESSAGE = "do not call a function `bad`"
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        if node.name.value == "bad":
+            self.report(node.name)
+'''
+
+
+def test_entry_point_plugins_run_and_a_crashing_one_is_ivy999(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    write_tree(
+        site,
+        {
+            "ext_rules.py": PLUGIN,
+            "ext_rules-1.0.dist-info/METADATA": "Metadata-Version: 2.1\nName: ext-rules\nVersion: 1.0\n",
+            "ext_rules-1.0.dist-info/entry_points.txt": "[ivycheck.rules]\next = ext_rules\n",
+        },
+    )
+    project = write_tree(
+        tmp_path / "project",
+        {"pyproject.toml": "[tool.ivycheck]\n", "m.py": "def bad():\n    pass\n"},
+    )
+    done = run_ivycheck(".", "--no-cache", cwd=project, env={"PYTHONPATH": str(site)})
+    assert done.returncode == 1
+    lines = done.stdout.splitlines()
+    assert lines[0] == (
+        "m.py:1:1: IVY999 rule EXT001 (crashing-plugin) failed: RuntimeError: plugin bug "
+        "(in visit_FunctionDef, ext_rules.py:14)"
+    )
+    assert lines[1] == "m.py:1:5: EXT002 do not call a function `bad`"
+    assert "Traceback" not in done.stderr
+    listed = run_ivycheck("--list-rules", cwd=project, env={"PYTHONPATH": str(site)})
+    assert "EXT002  no-bad-names" in listed.stdout

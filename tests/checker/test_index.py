@@ -1,0 +1,132 @@
+"""Summaries and the project index: the cross-file facts rules rely on."""
+
+from __future__ import annotations
+
+from ivycheck.checker.index import FunctionKind, ProjectIndex
+from ivycheck.checker.summary import summarize
+
+API = """\
+import ivy
+from ivy.utils.backend import current_backend
+
+
+@handle_exceptions
+@handle_out_argument
+@to_native_arrays_and_back
+def tan(x, /, *, out=None):
+    return current_backend(x).tan(x, out=out)
+
+
+@handle_exceptions
+def cross_entropy(true, pred, /, *, axis=-1, out=None):
+    return ivy.negative(ivy.sum(ivy.log(pred) * true, axis=axis), out=out)
+
+
+@handle_partial_mixed_function
+def layer_norm(x, *, out=None):
+    return x
+
+
+layer_norm.mixed_backend_wrappers = {"to_add": ("handle_out_argument",), "to_skip": ()}
+
+
+def gelu(x):
+    return x
+
+
+def count_nonzero(x, *, out=None):
+    return ivy.current_backend(x).count_nonzero(x)
+"""
+
+NUMPY = """\
+import numpy as np
+
+
+def tan(x, /, *, out=None):
+    return np.tan(x, out=out)
+
+
+def gelu(x):
+    return x
+
+
+def flip(x, *, copy=None, out=None, **kwargs):
+    return np.flip(x)
+
+
+def cos(x, *, out=None):
+    return np.cos(x, out=out)
+
+
+tan.support_native_out = True
+setattr(cos, "support_native_out", True)
+for fn in (flip, gelu):
+    fn.support_native_out = False
+flip = handle_view(flip)
+"""
+
+
+def _index() -> ProjectIndex:
+    return ProjectIndex.build(
+        [
+            summarize(API, "ivy/functional/ivy/a.py", "functional"),
+            summarize(NUMPY, "ivy/functional/backends/numpy/a.py", "backend:numpy"),
+            summarize("def tan(x):\n    return x\n", "b/jax.py", "backend:jax"),
+        ]
+    )
+
+
+def test_function_summary_records_signature_decorators_and_delegation() -> None:
+    tan = _index().api_function("tan")
+    assert tan is not None
+    assert tan.decorators == [
+        "handle_exceptions",
+        "handle_out_argument",
+        "to_native_arrays_and_back",
+    ]
+    assert tan.kwonly == ["out"] and tan.takes_out and tan.uses_out
+    assert tan.backend_calls == ["tan"]
+
+
+def test_attributes_set_directly_with_setattr_and_in_loops() -> None:
+    numpy = _index().backends["numpy"]
+    assert numpy["tan"].attributes == {"support_native_out": "True"}
+    assert numpy["cos"].attributes == {"support_native_out": "True"}
+    assert numpy["flip"].attributes == {"support_native_out": "False"}
+    assert numpy["gelu"].attributes == {"support_native_out": "False"}
+
+
+def test_wrapper_applied_by_assignment_counts_as_decorator() -> None:
+    flip = _index().backends["numpy"]["flip"]
+    assert flip.decorators == ["handle_view"]
+    assert flip.has_var_kwargs
+
+
+def test_kinds_primary_compositional_mixed() -> None:
+    index = _index()
+    assert index.kind("tan") is FunctionKind.PRIMARY
+    assert index.kind("count_nonzero") is FunctionKind.PRIMARY
+    assert index.kind("cross_entropy") is FunctionKind.COMPOSITIONAL
+    assert index.kind("layer_norm") is FunctionKind.MIXED
+    assert index.kind("gelu") is FunctionKind.PRIMARY
+    assert index.kind("not_there") is None
+
+
+def test_implementations_name_the_backends() -> None:
+    assert sorted(_index().implementations("tan")) == ["jax", "numpy"]
+    assert list(_index().implementations("cos")) == ["numpy"]
+
+
+def test_unparsable_file_gives_empty_summary_with_error() -> None:
+    summary = summarize("def f(:\n", "x.py", "other")
+    assert summary.functions == {}
+    assert summary.parse_error is not None and "SyntaxError" in summary.parse_error
+
+
+def test_digest_changes_with_any_summary() -> None:
+    first = _index().digest()
+    changed = ProjectIndex.build(
+        [summarize(API + "\ndef extra():\n    pass\n", "a.py", "functional")]
+    )
+    assert first == _index().digest()
+    assert changed.digest() != first

@@ -1,0 +1,101 @@
+"""Every rule's VALID and INVALID examples, run as tests, and every fix checked for safety."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import libcst as cst
+import pytest
+
+from ivycheck.checker.config import Config
+from ivycheck.checker.engine import ENGINE_CODES, check_source, fix_source
+from ivycheck.checker.index import ProjectIndex
+from ivycheck.checker.registry import all_rules
+from ivycheck.checker.rule import Example, Rule
+from ivycheck.checker.summary import summarize
+
+RULES = list(all_rules().values())
+CONFIG = Config(root=Path("/project"))
+
+
+def _cases(kind: str) -> list[object]:
+    return [
+        pytest.param(rule, example, id=f"{rule.CODE}-{kind}-{number}")
+        for rule in RULES
+        for number, example in enumerate(getattr(rule, kind))
+    ]
+
+
+def _index(example: Example) -> ProjectIndex:
+    files = {example.path: example.code, **example.files}
+    return ProjectIndex.build(
+        summarize(source, path, CONFIG.part_of(path)) for path, source in files.items()
+    )
+
+
+def _check(rule: type[Rule], example: Example, source: str | None = None) -> list[str]:
+    config = CONFIG.with_overrides(select=(rule.CODE,))
+    found = check_source(
+        example.code if source is None else source,
+        path=example.path,
+        config=config,
+        rules=RULES,
+        index=_index(example),
+        relative_path=example.path,
+    )
+    return [d.code for d in found]
+
+
+@pytest.mark.parametrize(("rule", "example"), _cases("INVALID"))
+def test_invalid_example_is_flagged(rule: type[Rule], example: Example) -> None:
+    assert _check(rule, example) == [rule.CODE]
+
+
+@pytest.mark.parametrize(("rule", "example"), _cases("VALID"))
+def test_valid_example_is_not_flagged(rule: type[Rule], example: Example) -> None:
+    assert _check(rule, example) == []
+
+
+@pytest.mark.parametrize(
+    ("rule", "example"),
+    [case for case in _cases("INVALID") if case.values[1].expected is not None],  # type: ignore[attr-defined]
+)
+def test_fix_gives_expected_code_reparses_and_is_idempotent(
+    rule: type[Rule], example: Example
+) -> None:
+    config = CONFIG.with_overrides(select=(rule.CODE,))
+    outcome = fix_source(
+        example.code,
+        path=example.path,
+        config=config,
+        rules=RULES,
+        index=_index(example),
+        relative_path=example.path,
+        unsafe=True,
+    )
+    assert outcome.source == example.expected
+    cst.parse_module(outcome.source)
+    assert outcome.diagnostics == []
+    assert _check(rule, example, outcome.source) == []
+    again = fix_source(
+        outcome.source,
+        path=example.path,
+        config=config,
+        rules=RULES,
+        relative_path=example.path,
+        unsafe=True,
+    )
+    assert again.source == outcome.source
+    assert again.applied == 0
+
+
+@pytest.mark.parametrize("rule", RULES, ids=[rule.CODE for rule in RULES])
+def test_rule_is_documented(rule: type[Rule]) -> None:
+    assert rule.CODE[:3] == "IVY" and rule.CODE[3:].isdigit()
+    assert rule.NAME and rule.NAME.lower() == rule.NAME
+    assert rule.MESSAGE and "\n" not in rule.MESSAGE
+    assert len(rule.explanation().splitlines()) >= 3
+    if rule.CODE not in ENGINE_CODES - {"IVY000"}:
+        assert len(rule.INVALID) >= 6 and len(rule.VALID) >= 6
+    if rule.FIX_SAFETY is not None:
+        assert any(example.expected for example in rule.INVALID)
