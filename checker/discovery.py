@@ -22,7 +22,23 @@ from ivycheck.checker.config import Config
 @dataclass(frozen=True)
 class _IgnoreFile:
     base: Path
+    lines: tuple[str, ...]
     spec: pathspec.GitIgnoreSpec
+
+    @classmethod
+    def from_lines(cls, base: Path, lines: tuple[str, ...]) -> _IgnoreFile:
+        return cls(base, lines, pathspec.GitIgnoreSpec.from_lines(lines))
+
+    def opened_for(self, directory: Path) -> _IgnoreFile:
+        """Without the patterns that ignore ``directory``, which the user named explicitly."""
+        if not self.ignores(directory, is_dir=True):
+            return self
+        kept = tuple(
+            line
+            for line in self.lines
+            if not _IgnoreFile.from_lines(self.base, (line,)).ignores(directory, is_dir=True)
+        )
+        return _IgnoreFile.from_lines(self.base, kept)
 
     def ignores(self, path: Path, is_dir: bool) -> bool:
         try:
@@ -38,7 +54,7 @@ def _read_gitignore(directory: Path) -> _IgnoreFile | None:
         lines = candidate.read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError:
         return None
-    return _IgnoreFile(directory, pathspec.GitIgnoreSpec.from_lines(lines))
+    return _IgnoreFile.from_lines(directory, tuple(lines))
 
 
 def _enclosing_gitignores(directory: Path) -> list[_IgnoreFile]:
@@ -85,7 +101,12 @@ def iter_python_files(
             continue
         config = config_for(path)
         config = config.exclusion_below(config.relative(path))
-        ignores = _enclosing_gitignores(path.resolve()) if config.respect_gitignore else []
+        start = path.resolve()
+        ignores = (
+            [ignore.opened_for(start) for ignore in _enclosing_gitignores(start)]
+            if config.respect_gitignore
+            else []
+        )
         for found in _walk(path, config, ignores, problems):
             key = found.absolute()
             if key not in seen:

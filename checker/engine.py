@@ -23,7 +23,7 @@ from ivycheck.checker.diagnostics import Diagnostic, Fix, FixSafety, Severity
 from ivycheck.checker.index import ProjectIndex
 from ivycheck.checker.isolation import call_with_deep_stack
 from ivycheck.checker.rule import Report, Rule, RuleContext
-from ivycheck.checker.suppressions import Suppressions
+from ivycheck.checker.suppressions import Suppressions, skips_file
 from ivycheck.checker.textedit import apply_edits, minimal_edit
 
 SYNTAX_ERROR = "IVY000"
@@ -53,8 +53,7 @@ def check_source(
 ) -> list[Diagnostic]:
     """Every diagnostic for one file's text, suppressions applied, sorted by position."""
     relative = relative_path if relative_path is not None else config.relative(Path(path))
-    suppressions = Suppressions(source)
-    if suppressions.skip_file:
+    if skips_file(source):
         return []
     try:
         found = call_with_deep_stack(
@@ -64,12 +63,11 @@ def check_source(
         found = [_internal_error(path, "the file is nested too deeply to analyse")]
     except Exception as err:
         found = [_internal_error(path, f"analysis failed: {type(err).__name__}: {err}")]
-    kept = [
-        d
-        for d in found
-        if _reported(d.code, config, relative) and not suppressions.suppresses(d.line, d.code)
-    ]
-    return sorted(kept, key=lambda d: d.sort_key)
+    found = [d for d in found if _reported(d.code, config, relative)]
+    if found:
+        suppressions = Suppressions(source)
+        found = [d for d in found if not suppressions.suppresses(d.line, d.code)]
+    return sorted(found, key=lambda d: d.sort_key)
 
 
 def _reported(code: str, config: Config, relative: str) -> bool:
@@ -97,6 +95,8 @@ def _analyse(
         and rule.is_relevant(source, config)
     ]
     if not active:
+        if index.parsed_cleanly(relative, source):
+            return []
         error = _ast_syntax_error(source, path)
         return [error] if error else []
     try:

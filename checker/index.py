@@ -14,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ivycheck.checker.summary import FileSummary, FunctionSummary
+from ivycheck.checker.summary import FileSummary, FunctionSummary, text_digest
 
 
 class FunctionKind(enum.StrEnum):
@@ -57,6 +57,15 @@ class ProjectIndex:
     def digest(self) -> str:
         """Changes whenever any summary changes; part of the cache key of cross-file rules."""
         return hashlib.sha256(pickle.dumps(sorted(self.files.items()))).hexdigest()[:16]
+
+    def parsed_cleanly(self, path: str, source: str) -> bool:
+        """Whether the summary of exactly this text parsed, so no syntax check is needed."""
+        summary = self.files.get(path)
+        return (
+            summary is not None
+            and summary.parse_error is None
+            and summary.digest == text_digest(source)
+        )
 
     def implementations(self, name: str) -> dict[str, FunctionSummary]:
         """The backends that define ``name``, with their definitions."""

@@ -12,6 +12,7 @@ through ``setattr``, or in a loop over functions), wrappers applied by assignmen
 from __future__ import annotations
 
 import ast
+import hashlib
 from dataclasses import dataclass, field
 
 
@@ -46,6 +47,7 @@ class FileSummary:
     part: str
     functions: dict[str, FunctionSummary] = field(default_factory=dict)
     parse_error: str | None = None
+    digest: str = ""
 
 
 def decorator_name(node: ast.expr) -> str:
@@ -125,9 +127,15 @@ def _wrapped_by_assignment(stmt: ast.stmt) -> tuple[str, str] | None:
     return None
 
 
+def text_digest(source: str | bytes) -> str:
+    """Identifies the exact text a summary was made from."""
+    data = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else source
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
 def summarize(source: str | bytes, path: str, part: str) -> FileSummary:
     """Summarize one file; never raises on bad input."""
-    summary = FileSummary(path=path, part=part)
+    summary = FileSummary(path=path, part=part, digest=text_digest(source))
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as err:

@@ -54,17 +54,21 @@ def parse_noqa(comment: str) -> Noqa | None:
     return Noqa(frozenset(c.upper() for c in _CODE_RE.findall(codes)))
 
 
+def skips_file(source: str) -> bool:
+    """``# ivycheck: skip-file`` in a real comment (the regex first: tokenizing is slow)."""
+    if SKIP_FILE_RE.search(source) is None:
+        return False
+    return any(SKIP_FILE_RE.search(comment) for _, comment in _comments(source))
+
+
 class Suppressions:
-    """The suppressions of one file, by line."""
+    """The ``# noqa`` comments of one file, by line; built only for files with findings."""
 
     def __init__(self, source: str) -> None:
         self.by_line: dict[int, Noqa] = {}
-        self.skip_file = False
-        if "#" not in source:
+        if NOQA_RE.search(source) is None:
             return
         for line, comment in _comments(source):
-            if SKIP_FILE_RE.search(comment):
-                self.skip_file = True
             noqa = parse_noqa(comment)
             if noqa is not None:
                 self.by_line[line] = noqa
