@@ -1,0 +1,77 @@
+"""Backend implementations, one sub-package per framework, imported only when set.
+
+Every backend package exposes the functional API's primary functions (``add``, ``reshape`` ...)
+and a ``primitives`` module: the handful of operations in which the frameworks really differ
+(how to write in place, how to scatter into a region, what shares memory). Everything else in
+the runtime -- ``out`` handling, views, ``inplace_update`` -- is written once against
+:class:`Primitives`. That is the "one helper, four backends" rule of DESIGN.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any, Protocol
+
+import numpy as np
+
+Index = tuple[Any, ...]
+
+
+class Primitives(Protocol):
+    """The per-backend table; see ``backends/numpy/primitives.py`` for the reference version."""
+
+    NAME: str
+    NATIVE_TYPES: tuple[type, ...]
+
+    def native_dtype(self, name: str) -> Any: ...
+    def dtype_name(self, x: Any) -> str: ...
+    def shape(self, x: Any) -> tuple[int, ...]: ...
+    def asarray(self, obj: Any, dtype: str | None, copy: bool | None) -> Any: ...
+    def to_numpy(self, x: Any) -> np.ndarray: ...
+    def copy(self, x: Any) -> Any: ...
+    def cast(self, x: Any, dtype: str) -> Any: ...
+    def broadcast_to(self, x: Any, shape: tuple[int, ...]) -> Any: ...
+    def writable(self, x: Any) -> bool: ...
+    def write(self, x: Any, val: Any) -> None: ...
+    def set_region(self, x: Any, index: Index, val: Any) -> Any: ...
+    def take(self, x: Any, index: Index) -> Any: ...
+    def version(self, x: Any) -> object: ...
+    def shares_memory(self, a: Any, b: Any) -> bool: ...
+    def check_native_out(
+        self, fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], out: Any
+    ) -> bool: ...
+
+
+BACKENDS = {
+    "numpy": ("numpy", "numpy"),
+    "torch": ("torch", "torch"),
+    "jax": ("jax", "jax jaxlib"),
+    "tensorflow": ("tensorflow", "tensorflow-cpu"),
+}
+"""Backend name -> (module that must be importable, what to ``pip install``)."""
+
+
+def positions(shape: tuple[int, ...], query: Any) -> Index:
+    """Multi-index that ``query`` selects from an array of ``shape``, computed by NumPy.
+
+    Lets a backend without some indexing form (negative steps on PyTorch, integer arrays on
+    TensorFlow) gather with NumPy's exact semantics through ``primitives.take``.
+    """
+    selected = np.arange(int(np.prod(shape)), dtype=np.int64).reshape(shape)[query]
+    return tuple(np.unravel_index(selected, shape))
+
+
+def export(namespace: dict[str, Any], *modules: ModuleType) -> list[str]:
+    """Re-export the public functions of a backend's modules from its package; returns names.
+
+    The functional API looks functions up on the package (``current_backend().add``), while
+    the code lives in topic modules, as in Ivy's ``backends/<name>/*.py``.
+    """
+    names = []
+    for module in modules:
+        for name, value in vars(module).items():
+            if callable(value) and not name.startswith("_") and value.__module__ == module.__name__:
+                namespace[name] = value
+                names.append(name)
+    return names

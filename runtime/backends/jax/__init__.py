@@ -1,0 +1,21 @@
+"""The JAX backend. Setting it enables ``jax_enable_x64``: without it JAX silently computes
+float64 inputs and ``out`` arrays in float32, and ``out`` could not keep its dtype."""
+
+import jax
+
+jax.config.update("jax_enable_x64", True)
+
+# ruff: noqa: E402
+
+from ivycheck.runtime.backends import export
+from ivycheck.runtime.backends.jax import (
+    creation,
+    elementwise,
+    linear_algebra,
+    manipulation,
+    primitives,
+    statistical,
+)
+
+__all__ = ["primitives"]
+__all__ += export(globals(), creation, elementwise, linear_algebra, manipulation, statistical)

@@ -1,0 +1,58 @@
+"""JAX view functions: JAX returns new arrays; the ``handle_view`` wrapper tracks them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import jax.numpy as jnp
+
+Arr = Any
+
+
+def reshape(x: Arr, /, shape: Sequence[int], *, out: Arr | None = None) -> Arr:
+    return jnp.reshape(x, tuple(shape))
+
+
+def permute_dims(x: Arr, /, axes: Sequence[int], *, out: Arr | None = None) -> Arr:
+    return jnp.transpose(x, tuple(axes))
+
+
+def swapaxes(x: Arr, axis0: int, axis1: int, /, *, out: Arr | None = None) -> Arr:
+    return jnp.swapaxes(x, axis0, axis1)
+
+
+def moveaxis(x: Arr, source: Any, destination: Any, /, *, out: Arr | None = None) -> Arr:
+    return jnp.moveaxis(x, source, destination)
+
+
+def expand_dims(x: Arr, /, *, axis: Any = 0, out: Arr | None = None) -> Arr:
+    return jnp.expand_dims(x, axis)
+
+
+def squeeze(x: Arr, /, *, axis: Any = None, out: Arr | None = None) -> Arr:
+    return jnp.squeeze(x, axis=axis)
+
+
+def flip(x: Arr, /, *, axis: Any = None, out: Arr | None = None) -> Arr:
+    return jnp.flip(x, axis=axis)
+
+
+def rot90(m: Arr, /, *, k: int = 1, axes: tuple[int, int] = (0, 1), out: Arr | None = None) -> Arr:
+    return jnp.rot90(m, k, tuple(axes))
+
+
+def flipud(m: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.flipud(m)
+
+
+def fliplr(m: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.fliplr(m)
+
+
+def matrix_transpose(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.swapaxes(x, -1, -2)
+
+
+def get_item(x: Arr, /, query: Any, *, out: Arr | None = None) -> Arr:
+    return x[query]

@@ -1,0 +1,92 @@
+"""JAX primitives: arrays are immutable, so every write rebinds (functional scatter)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from ivycheck.runtime.backends import Index
+
+NAME = "jax"
+NATIVE_TYPES: tuple[type, ...] = (jax.Array,)
+
+
+def native_dtype(name: str) -> Any:
+    """``jnp.dtype`` for a dtype name (float64 needs ``jax_enable_x64``, set with the backend)."""
+    return jnp.dtype(name)
+
+
+def dtype_name(x: Any) -> str:
+    """The dtype name."""
+    return str(x.dtype)
+
+
+def shape(x: Any) -> tuple[int, ...]:
+    """The shape as a tuple of ints."""
+    return tuple(x.shape)
+
+
+def asarray(obj: Any, dtype: str | None, copy: bool | None) -> Any:
+    """``jnp.array``; ``copy=True`` gives a fresh buffer."""
+    return jnp.array(obj, dtype=dtype, copy=bool(copy) or not isinstance(obj, jax.Array))
+
+
+def to_numpy(x: Any) -> np.ndarray:
+    """A NumPy copy."""
+    return np.array(x, copy=True)
+
+
+def copy(x: Any) -> Any:
+    """A fresh buffer."""
+    return jnp.array(x, copy=True)
+
+
+def cast(x: Any, dtype: str) -> Any:
+    """Unsafe cast."""
+    return jnp.asarray(x).astype(dtype)
+
+
+def broadcast_to(x: Any, shape: tuple[int, ...]) -> Any:
+    """``jnp.broadcast_to``."""
+    return jnp.broadcast_to(x, shape)
+
+
+def writable(x: Any) -> bool:
+    """Never: JAX arrays are immutable."""
+    return False
+
+
+def write(x: Any, val: Any) -> None:
+    """Unreachable: ``writable`` is always false."""
+    raise NotImplementedError("JAX arrays cannot be written in place")
+
+
+def set_region(x: Any, index: Index, val: Any) -> Any:
+    """One functional scatter: ``x.at[index].set(val)``."""
+    return x.at[index].set(val)
+
+
+def take(x: Any, index: Index) -> Any:
+    """Gather with a multi-index."""
+    return x[index]
+
+
+def version(x: Any) -> object:
+    """Immutable: identity alone tells whether the base changed."""
+    return 0
+
+
+def shares_memory(a: Any, b: Any) -> bool:
+    """JAX has no observable views."""
+    return False
+
+
+def check_native_out(
+    fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], out: Any
+) -> bool:
+    """Unreachable: no JAX function carries ``support_native_out``."""
+    return False

@@ -1,0 +1,35 @@
+"""JAX reductions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jax.numpy as jnp
+
+Arr = Any
+
+
+def sum(
+    x: Arr, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, out: Arr | None = None
+) -> Arr:
+    return jnp.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+
+def mean(
+    x: Arr, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, out: Arr | None = None
+) -> Arr:
+    return jnp.mean(x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+
+def prod(
+    x: Arr, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, out: Arr | None = None
+) -> Arr:
+    return jnp.prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+
+def max(x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None = None) -> Arr:
+    return jnp.max(x, axis=axis, keepdims=keepdims)
+
+
+def min(x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None = None) -> Arr:
+    return jnp.min(x, axis=axis, keepdims=keepdims)

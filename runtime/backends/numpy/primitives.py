@@ -1,0 +1,104 @@
+"""NumPy primitives: the reference semantics; every write is native."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ivycheck.runtime.backends import Index
+from ivycheck.runtime.exceptions import IvyValueError
+
+NAME = "numpy"
+NATIVE_TYPES: tuple[type, ...] = (np.ndarray,)
+
+
+def native_dtype(name: str) -> Any:
+    """``np.dtype`` for a dtype name."""
+    return np.dtype(name)
+
+
+def dtype_name(x: Any) -> str:
+    """The dtype name of a native array."""
+    return str(x.dtype)
+
+
+def shape(x: Any) -> tuple[int, ...]:
+    """The shape as a tuple of ints."""
+    return tuple(x.shape)
+
+
+def asarray(obj: Any, dtype: str | None, copy: bool | None) -> Any:
+    """``np.asarray``/``np.array`` with the Array-API ``copy`` flag."""
+    return np.array(obj, dtype=dtype, copy=copy)
+
+
+def to_numpy(x: Any) -> np.ndarray:
+    """A NumPy copy (callers may write to it without touching ``x``)."""
+    return np.array(x, copy=True)
+
+
+def copy(x: Any) -> Any:
+    """Memory of its own."""
+    return np.array(x, copy=True)
+
+
+def cast(x: Any, dtype: str) -> Any:
+    """Unsafe cast (callers check ``same_kind`` first when they must)."""
+    return np.asarray(x).astype(dtype, copy=False)
+
+
+def broadcast_to(x: Any, shape: tuple[int, ...]) -> Any:
+    """A writable array of ``shape`` (``np.broadcast_to`` alone is read-only)."""
+    return np.array(np.broadcast_to(x, shape))
+
+
+def writable(x: Any) -> bool:
+    """Every writeable ndarray (read-only ones come from ``broadcast_to`` and friends)."""
+    return isinstance(x, np.ndarray) and x.flags.writeable
+
+
+def write(x: Any, val: Any) -> None:
+    """Write ``val`` into the buffer of ``x`` (broadcasting, overlapping memory is fine)."""
+    np.copyto(x, val, casting="unsafe")
+
+
+def set_region(x: Any, index: Index, val: Any) -> Any:
+    """``x[index] = val`` in place; returns ``x``."""
+    x[index] = val
+    return x
+
+
+def take(x: Any, index: Index) -> Any:
+    """Gather with a multi-index (tuple of integer arrays)."""
+    return x[index]
+
+
+def version(x: Any) -> object:
+    """NumPy views are native, so tracked views never exist; a constant suffices."""
+    return 0
+
+
+def shares_memory(a: Any, b: Any) -> bool:
+    """Native view detection."""
+    return bool(np.may_share_memory(a, b))
+
+
+def check_native_out(
+    fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], out: Any
+) -> bool:
+    """NumPy checks shapes and ufunc casting itself, but reductions cast ``out`` unsafely.
+
+    So check the promoted input dtype against ``out`` under ``same_kind`` first; a result that
+    cannot be written raises here, before NumPy writes anything.
+    """
+    arrays = [a for a in args if isinstance(a, (np.ndarray, np.generic))]
+    if "dtype" in kwargs and kwargs["dtype"] is not None:
+        arrays = [np.empty((), kwargs["dtype"])]
+    if arrays and not np.can_cast(np.result_type(*arrays), out.dtype, casting="same_kind"):
+        raise IvyValueError(
+            f"out: cannot write a {np.result_type(*arrays)} result into an out array of dtype "
+            f"{out.dtype} (same_kind casting)"
+        )
+    return True

@@ -1,0 +1,50 @@
+"""NumPy reductions: all forward ``out`` natively; ``np.asarray`` turns scalars into 0-d."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+Arr = Any
+
+
+def sum(
+    x: Arr, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, out: Arr | None = None
+) -> Arr:
+    return np.asarray(np.sum(x, axis=axis, dtype=dtype, keepdims=keepdims, out=out))
+
+
+sum.support_native_out = True  # type: ignore[attr-defined]
+
+
+def mean(
+    x: Arr, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, out: Arr | None = None
+) -> Arr:
+    return np.asarray(np.mean(x, axis=axis, dtype=dtype, keepdims=keepdims, out=out))
+
+
+mean.support_native_out = True  # type: ignore[attr-defined]
+
+
+def prod(
+    x: Arr, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, out: Arr | None = None
+) -> Arr:
+    return np.asarray(np.prod(x, axis=axis, dtype=dtype, keepdims=keepdims, out=out))
+
+
+prod.support_native_out = True  # type: ignore[attr-defined]
+
+
+def max(x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None = None) -> Arr:
+    return np.asarray(np.max(x, axis=axis, keepdims=keepdims, out=out))
+
+
+max.support_native_out = True  # type: ignore[attr-defined]
+
+
+def min(x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None = None) -> Arr:
+    return np.asarray(np.min(x, axis=axis, keepdims=keepdims, out=out))
+
+
+min.support_native_out = True  # type: ignore[attr-defined]

@@ -1,0 +1,14 @@
+"""The tensorflow backend."""
+
+from ivycheck.runtime.backends import export
+from ivycheck.runtime.backends.tensorflow import (
+    creation,
+    elementwise,
+    linear_algebra,
+    manipulation,
+    primitives,
+    statistical,
+)
+
+__all__ = ["primitives"]
+__all__ += export(globals(), creation, elementwise, linear_algebra, manipulation, statistical)

@@ -1,0 +1,93 @@
+"""TensorFlow view functions: new tensors, tracked as views by the ``handle_view`` wrapper.
+Axis bookkeeping that TensorFlow lacks (``moveaxis``, ``rot90``) follows NumPy's algorithm."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import tensorflow as tf
+
+from ivycheck.runtime.backends import positions
+from ivycheck.runtime.backends.tensorflow import primitives
+
+Arr = Any
+
+
+def _axes(axis: Any, ndim: int) -> list[int]:
+    axes = [axis] if isinstance(axis, int) else list(axis)
+    return [a % ndim for a in axes]
+
+
+def reshape(x: Arr, /, shape: Sequence[int], *, out: Arr | None = None) -> Arr:
+    return tf.reshape(x, list(shape))
+
+
+def permute_dims(x: Arr, /, axes: Sequence[int], *, out: Arr | None = None) -> Arr:
+    return tf.transpose(x, perm=list(axes))
+
+
+def swapaxes(x: Arr, axis0: int, axis1: int, /, *, out: Arr | None = None) -> Arr:
+    perm = list(range(x.shape.rank))
+    a, b = axis0 % len(perm), axis1 % len(perm)
+    perm[a], perm[b] = perm[b], perm[a]
+    return tf.transpose(x, perm=perm)
+
+
+def moveaxis(x: Arr, source: Any, destination: Any, /, *, out: Arr | None = None) -> Arr:
+    ndim = x.shape.rank
+    src, dst = _axes(source, ndim), _axes(destination, ndim)
+    order = [n for n in range(ndim) if n not in src]
+    for d, s in sorted(zip(dst, src, strict=True)):
+        order.insert(d, s)
+    return tf.transpose(x, perm=order)
+
+
+def expand_dims(x: Arr, /, *, axis: Any = 0, out: Arr | None = None) -> Arr:
+    n = 1 if isinstance(axis, int) else len(axis)
+    for a in sorted(_axes(axis, x.shape.rank + n)):
+        x = tf.expand_dims(x, a)
+    return x
+
+
+def squeeze(x: Arr, /, *, axis: Any = None, out: Arr | None = None) -> Arr:
+    return tf.squeeze(x, axis=None if axis is None else _axes(axis, x.shape.rank))
+
+
+def flip(x: Arr, /, *, axis: Any = None, out: Arr | None = None) -> Arr:
+    rank = x.shape.rank
+    return tf.reverse(x, axis=list(range(rank)) if axis is None else _axes(axis, rank))
+
+
+def rot90(m: Arr, /, *, k: int = 1, axes: tuple[int, int] = (0, 1), out: Arr | None = None) -> Arr:
+    a0, a1 = _axes(axes, m.shape.rank)
+    k %= 4
+    if k == 0:
+        return tf.identity(m)
+    if k == 2:
+        return tf.reverse(m, axis=[a0, a1])
+    perm = list(range(m.shape.rank))
+    perm[a0], perm[a1] = perm[a1], perm[a0]
+    if k == 1:
+        return tf.transpose(tf.reverse(m, axis=[a1]), perm=perm)
+    return tf.reverse(tf.transpose(m, perm=perm), axis=[a1])
+
+
+def flipud(m: Arr, /, *, out: Arr | None = None) -> Arr:
+    return tf.reverse(m, axis=[0])
+
+
+def fliplr(m: Arr, /, *, out: Arr | None = None) -> Arr:
+    return tf.reverse(m, axis=[1])
+
+
+def matrix_transpose(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return tf.linalg.matrix_transpose(x)
+
+
+def get_item(x: Arr, /, query: Any, *, out: Arr | None = None) -> Arr:
+    items = query if isinstance(query, tuple) else (query,)
+    if all(i is None or i is Ellipsis or isinstance(i, (slice, int)) for i in items):
+        if not any(isinstance(i, bool) for i in items):
+            return x[query]
+    return primitives.take(x, positions(primitives.shape(x), query))

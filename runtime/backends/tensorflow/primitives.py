@@ -1,0 +1,124 @@
+"""TensorFlow primitives: ``tf.Variable`` is written natively, ``tf.Tensor`` is rebound."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import tensorflow as tf
+
+from ivycheck.runtime.backends import Index
+
+NAME = "tensorflow"
+NATIVE_TYPES: tuple[type, ...] = (tf.Tensor, tf.Variable)
+
+
+def native_dtype(name: str) -> Any:
+    """``tf.as_dtype`` for a dtype name."""
+    return tf.as_dtype(name)
+
+
+def dtype_name(x: Any) -> str:
+    """The dtype name."""
+    return str(x.dtype.name)
+
+
+def shape(x: Any) -> tuple[int, ...]:
+    """The shape as a tuple of ints."""
+    return tuple(int(d) for d in x.shape)
+
+
+def asarray(obj: Any, dtype: str | None, copy: bool | None) -> Any:
+    """``tf.convert_to_tensor`` (a ``tf.Variable`` stays a variable unless copied or cast)."""
+    if isinstance(obj, tf.Variable) and not copy and dtype in (None, obj.dtype.name):
+        return obj
+    ret = tf.convert_to_tensor(obj, dtype=dtype)
+    return tf.raw_ops.DeepCopy(x=ret) if copy else ret
+
+
+def to_numpy(x: Any) -> np.ndarray:
+    """A NumPy copy."""
+    return np.array(x.numpy(), copy=True)
+
+
+def copy(x: Any) -> Any:
+    """A fresh buffer (``tf.identity`` may alias)."""
+    return tf.raw_ops.DeepCopy(x=tf.convert_to_tensor(x))
+
+
+def cast(x: Any, dtype: str) -> Any:
+    """Unsafe cast."""
+    return tf.cast(x, dtype)
+
+
+def broadcast_to(x: Any, shape: tuple[int, ...]) -> Any:
+    """``tf.broadcast_to``."""
+    return tf.broadcast_to(x, shape)
+
+
+def writable(x: Any) -> bool:
+    """Only variables can be assigned to."""
+    return isinstance(x, tf.Variable)
+
+
+def write(x: Any, val: Any) -> None:
+    """``Variable.assign`` (broadcast first: ``assign`` wants the exact shape)."""
+    x.assign(tf.broadcast_to(tf.cast(val, x.dtype), x.shape))
+
+
+def _strided(index: Index) -> tuple[list[int], list[int], list[int], int]:
+    begin, end, strides, shrink = [], [], [], 0
+    for axis, item in enumerate(index):
+        if isinstance(item, slice):
+            begin.append(item.start)
+            end.append(item.stop)
+            strides.append(item.step)
+        else:
+            begin.append(int(item))
+            end.append(int(item) + 1)
+            strides.append(1)
+            shrink |= 1 << axis
+    return begin, end, strides, shrink
+
+
+def set_region(x: Any, index: Index, val: Any) -> Any:
+    """One scatter: a strided-slice update for a basic index, ``scatter_nd`` for an index array.
+
+    A ``tf.Variable`` is updated in place and returned; a ``tf.Tensor`` gives a new tensor.
+    """
+    if index and isinstance(index[0], np.ndarray):
+        positions = np.stack(np.broadcast_arrays(*index), axis=-1)
+        if isinstance(x, tf.Variable):
+            x.scatter_nd_update(positions, val)
+            return x
+        return tf.tensor_scatter_nd_update(x, positions, val)
+    if isinstance(x, tf.Variable):
+        x[index].assign(val)
+        return x
+    begin, end, strides, shrink = _strided(index)
+    return tf.raw_ops.TensorStridedSliceUpdate(
+        input=x, begin=begin, end=end, strides=strides, value=val, shrink_axis_mask=shrink
+    )
+
+
+def take(x: Any, index: Index) -> Any:
+    """Gather with a multi-index."""
+    return tf.gather_nd(x, np.stack(np.broadcast_arrays(*index), axis=-1))
+
+
+def version(x: Any) -> object:
+    """Tensors are immutable (identity suffices); a variable may change at any time."""
+    return object() if isinstance(x, tf.Variable) else 0
+
+
+def shares_memory(a: Any, b: Any) -> bool:
+    """TensorFlow has no observable views."""
+    return False
+
+
+def check_native_out(
+    fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], out: Any
+) -> bool:
+    """Unreachable: no TensorFlow function carries ``support_native_out``."""
+    return False

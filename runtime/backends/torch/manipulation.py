@@ -1,0 +1,80 @@
+"""PyTorch view functions. ``flip``, ``rot90``, ``flipud``, ``fliplr`` and negative-step
+indexing return copies in PyTorch; the ``handle_view`` wrapper sees that the storage differs
+and makes them tracked views, so they behave like NumPy's views."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import torch
+
+from ivycheck.runtime.backends import positions
+from ivycheck.runtime.backends.torch import primitives
+
+Arr = Any
+
+
+def _axes(axis: Any, ndim: int) -> tuple[int, ...]:
+    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    return tuple(a % ndim for a in axes)
+
+
+def reshape(x: Arr, /, shape: Sequence[int], *, out: Arr | None = None) -> Arr:
+    return torch.reshape(x, tuple(shape))
+
+
+def permute_dims(x: Arr, /, axes: Sequence[int], *, out: Arr | None = None) -> Arr:
+    return torch.permute(x, tuple(axes))
+
+
+def swapaxes(x: Arr, axis0: int, axis1: int, /, *, out: Arr | None = None) -> Arr:
+    return torch.swapaxes(x, axis0, axis1)
+
+
+def moveaxis(x: Arr, source: Any, destination: Any, /, *, out: Arr | None = None) -> Arr:
+    return torch.movedim(x, source, destination)
+
+
+def expand_dims(x: Arr, /, *, axis: Any = 0, out: Arr | None = None) -> Arr:
+    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    for a in sorted(_axes(axes, x.ndim + len(axes))):
+        x = torch.unsqueeze(x, a)
+    return x
+
+
+def squeeze(x: Arr, /, *, axis: Any = None, out: Arr | None = None) -> Arr:
+    if axis is None:
+        return torch.squeeze(x)
+    axes = _axes(axis, x.ndim)
+    if any(x.shape[a] != 1 for a in axes):
+        raise ValueError(f"cannot squeeze axes {axes} of shape {tuple(x.shape)}")
+    return torch.squeeze(x, axes)
+
+
+def flip(x: Arr, /, *, axis: Any = None, out: Arr | None = None) -> Arr:
+    dims = tuple(range(x.ndim)) if axis is None else _axes(axis, x.ndim)
+    return torch.flip(x, dims)
+
+
+def rot90(m: Arr, /, *, k: int = 1, axes: tuple[int, int] = (0, 1), out: Arr | None = None) -> Arr:
+    return torch.rot90(m, k, tuple(axes))
+
+
+def flipud(m: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.flipud(m)
+
+
+def fliplr(m: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.fliplr(m)
+
+
+def matrix_transpose(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.transpose(x, -1, -2)
+
+
+def get_item(x: Arr, /, query: Any, *, out: Arr | None = None) -> Arr:
+    items = query if isinstance(query, tuple) else (query,)
+    if any(isinstance(i, slice) and (i.step or 1) < 0 for i in items):
+        return primitives.take(x, positions(tuple(x.shape), query))
+    return primitives.take(x, query if isinstance(query, tuple) else (query,))

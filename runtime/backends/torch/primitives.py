@@ -1,0 +1,121 @@
+"""PyTorch primitives: native in-place writes; ``out`` checked on the meta device first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import torch
+
+from ivycheck.runtime.backends import Index
+from ivycheck.runtime.dtypes import can_cast
+
+NAME = "torch"
+NATIVE_TYPES: tuple[type, ...] = (torch.Tensor,)
+
+
+def native_dtype(name: str) -> Any:
+    """``torch.float32`` and friends."""
+    return getattr(torch, name)
+
+
+def dtype_name(x: Any) -> str:
+    """``"float32"`` for ``torch.float32``."""
+    return str(x.dtype).removeprefix("torch.")
+
+
+def shape(x: Any) -> tuple[int, ...]:
+    """The shape as a tuple of ints."""
+    return tuple(x.shape)
+
+
+def asarray(obj: Any, dtype: str | None, copy: bool | None) -> Any:
+    """``torch.asarray`` (shares memory with a NumPy input unless ``copy=True``)."""
+    return torch.asarray(obj, dtype=None if dtype is None else getattr(torch, dtype), copy=copy)
+
+
+def to_numpy(x: Any) -> np.ndarray:
+    """A NumPy copy."""
+    return np.array(x.detach().cpu().numpy(), copy=True)
+
+
+def copy(x: Any) -> Any:
+    """Memory of its own."""
+    return x.clone()
+
+
+def cast(x: Any, dtype: str) -> Any:
+    """Unsafe cast."""
+    return torch.as_tensor(x).to(getattr(torch, dtype))
+
+
+def broadcast_to(x: Any, shape: tuple[int, ...]) -> Any:
+    """``torch.broadcast_to``."""
+    return torch.broadcast_to(torch.as_tensor(x), shape)
+
+
+def writable(x: Any) -> bool:
+    """Every tensor can be written in place."""
+    return isinstance(x, torch.Tensor)
+
+
+def write(x: Any, val: Any) -> None:
+    """``x.copy_(val)``; a value overlapping ``x`` is cloned first (``copy_`` rejects overlap)."""
+    val = torch.as_tensor(val)
+    if shares_memory(x, val):
+        val = val.clone()
+    x.copy_(val)
+
+
+def _torch_index(index: Index) -> Index:
+    return tuple(torch.as_tensor(i) if isinstance(i, np.ndarray) else i for i in index)
+
+
+def set_region(x: Any, index: Index, val: Any) -> Any:
+    """``x[index] = val`` in place (``index_put_`` for integer-array indices); returns ``x``."""
+    val = torch.as_tensor(val)
+    if shares_memory(x, val):
+        val = val.clone()
+    x[_torch_index(index)] = val
+    return x
+
+
+def take(x: Any, index: Index) -> Any:
+    """Gather with a multi-index."""
+    return x[_torch_index(index)]
+
+
+def version(x: Any) -> object:
+    """Torch's version counter, shared by every view of the storage, bumps on in-place writes."""
+    return x._version
+
+
+def shares_memory(a: Any, b: Any) -> bool:
+    """Same storage: the native-view test (``flip`` and friends return fresh storage)."""
+    if not (isinstance(a, torch.Tensor) and isinstance(b, torch.Tensor)):
+        return False
+    if a.numel() == 0 or b.numel() == 0:
+        return False
+    return bool(a.untyped_storage().data_ptr() == b.untyped_storage().data_ptr())
+
+
+def check_native_out(
+    fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], out: Any
+) -> bool:
+    """Run ``fn`` on the meta device to learn the result's shape and dtype without computing.
+
+    Torch silently *resizes* an ``out`` of the wrong shape, so the native path is taken only
+    for an exact shape and dtype match; anything else goes through ``inplace_update``, which
+    broadcasts and casts. An uncastable dtype raises here, before anything is written.
+    """
+    meta_args = [a.to("meta") if isinstance(a, torch.Tensor) else a for a in args]
+    try:
+        res = fn(*meta_args, **kwargs)
+    except Exception:
+        return False
+    if not isinstance(res, torch.Tensor):
+        return False
+    if not can_cast(dtype_name(res), dtype_name(out)):
+        return False  # inplace_update reports it with the standard message
+    return bool(res.shape == out.shape and res.dtype == out.dtype)

@@ -1,0 +1,346 @@
+"""The wrapping decorators, named and ordered as Ivy documents them.
+
+In the functional API (``runtime/functional/``) each decorator *declares* one concern
+(``handle_out_argument``: this function takes ``out``; ``handle_view``: it returns views ...).
+When a backend is set, :func:`build` turns the declarations of each function into **one**
+wrapper around the backend implementation. Ivy stacks a Python closure per decorator, which is
+most of its 0.4-0.7 ms per call; one fused frame keeps ``ivy.add`` on NumPy within about 2x of
+``numpy.add`` (``benchmarks/runtime_overhead.py``) while doing the same work:
+
+* ``handle_exceptions``: backend errors become :class:`IvyBackendException` (cause kept).
+* ``handle_array_function``: objects defining ``__ivy_array_function__`` get the call.
+* ``handle_nestable``: a :class:`Container` argument maps the call over its leaves.
+* ``handle_out_argument``: ``out`` must be an :class:`Array`; a backend function whose
+  ``support_native_out`` attribute is ``True`` (the value is read, not just its presence) gets
+  ``out``'s native buffer when the result fits it exactly; otherwise the result goes through
+  ``inplace_update``, which keeps ``out``'s dtype and shape and raises before writing.
+* ``handle_view`` / ``handle_view_indexing``: ``copy=True`` copies; otherwise a result that is
+  not a native view becomes a tracked view (``views.py``). ``out`` wins over ``copy``.
+* ``to_native_arrays_and_back`` / ``inputs_to_ivy_arrays``: argument and result conversion.
+* ``infer_dtype`` / ``infer_device``: the default dtype for creation functions, CPU device.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import re
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any, TypeVar
+
+import ivycheck.runtime as ivy
+from ivycheck.runtime import views
+from ivycheck.runtime.array import Array, TrackedView
+from ivycheck.runtime.backend_handler import current_backend, state
+from ivycheck.runtime.container import Container
+from ivycheck.runtime.dtypes import as_dtype, infer_from_values
+from ivycheck.runtime.exceptions import (
+    IvyBackendException,
+    IvyException,
+    IvyNotImplementedException,
+    IvyTypeError,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+ORDER = (
+    "handle_nans",
+    "handle_exceptions",
+    "handle_backend_invalid",
+    "handle_ragged",
+    "handle_nestable",
+    "handle_partial_mixed_function",
+    "handle_array_like_without_promotion",
+    "handle_view",
+    "handle_view_indexing",
+    "handle_out_argument",
+    "inputs_to_ivy_arrays",
+    "inputs_to_native_arrays",
+    "outputs_to_native_arrays",
+    "outputs_to_ivy_arrays",
+    "handle_array_function",
+    "infer_dtype",
+    "handle_device",
+    "infer_device",
+    "handle_complex_input",
+)
+"""Top-to-bottom source order (DESIGN.md, IVY005); ``to_native_arrays_and_back`` stands for
+the inputs/outputs pair."""
+
+REGISTRY: dict[str, Callable[..., Any]] = {}
+"""Functional-API functions by name; ``set_backend`` builds one wrapper per entry."""
+
+_SCALARS = (bool, int, float, complex)
+_NO_RESULT = object()
+
+
+# -- the decorators ---------------------------------------------------------------------------
+
+
+def _declare(flag: str) -> Callable[[F], F]:
+    def decorator(fn: F) -> F:
+        api = fn if hasattr(fn, "__ivy_raw__") else _dispatcher(fn)
+        # Decorators apply bottom-up; prepending keeps the tuple in source (top-down) order.
+        api.__ivy_wrappers__ = (flag, *api.__ivy_wrappers__)  # type: ignore[attr-defined]
+        setattr(api, flag, True)
+        return api
+
+    decorator.__name__ = decorator.__qualname__ = flag
+    decorator.__doc__ = f"Declare the ``{flag}`` behaviour; applied by ``build`` at set_backend."
+    return decorator
+
+
+def _dispatcher(fn: F) -> F:
+    """Stand-in for the functional function: calls the current backend's built wrapper.
+
+    ``ivy.add`` is rebound to the built wrapper itself on ``set_backend`` (no extra frame);
+    this stand-in serves callers that imported the function from its module.
+    """
+    name = fn.__name__
+
+    @functools.wraps(fn)
+    def api(*args: Any, **kwargs: Any) -> Any:
+        current_backend()
+        return state.tables[state.name][name](*args, **kwargs)
+
+    api.__ivy_raw__ = fn  # type: ignore[attr-defined]
+    api.__ivy_wrappers__ = ()  # type: ignore[attr-defined]
+    REGISTRY[name] = api
+    return api  # type: ignore[return-value]
+
+
+handle_exceptions = _declare("handle_exceptions")
+handle_nestable = _declare("handle_nestable")
+handle_partial_mixed_function = _declare("handle_partial_mixed_function")
+handle_array_like_without_promotion = _declare("handle_array_like_without_promotion")
+handle_view = _declare("handle_view")
+handle_view_indexing = _declare("handle_view_indexing")
+handle_out_argument = _declare("handle_out_argument")
+inputs_to_ivy_arrays = _declare("inputs_to_ivy_arrays")
+inputs_to_native_arrays = _declare("inputs_to_native_arrays")
+outputs_to_ivy_arrays = _declare("outputs_to_ivy_arrays")
+to_native_arrays_and_back = _declare("to_native_arrays_and_back")
+handle_array_function = _declare("handle_array_function")
+infer_dtype = _declare("infer_dtype")
+infer_device = _declare("infer_device")
+
+
+# -- shared helpers ---------------------------------------------------------------------------
+
+
+def _to_native(a: Any) -> Any:
+    if isinstance(a, Array):
+        return a._data
+    if type(a) in (tuple, list):
+        return type(a)(_to_native(i) for i in a)
+    return a
+
+
+def _to_numpy(a: Any) -> Any:
+    """Arguments of a view function, as NumPy sees them when it computes the geometry."""
+    if isinstance(a, Array):
+        return a.__array__()
+    if type(a) in (tuple, list):
+        return type(a)(_to_numpy(i) for i in a)
+    if hasattr(a, "__array__") and not isinstance(a, _SCALARS):
+        import numpy as np
+
+        return np.asarray(a)
+    return a
+
+
+def _wrap(ret: Any, native_types: tuple[type, ...]) -> Any:
+    if isinstance(ret, native_types):
+        return Array(ret)
+    if type(ret) in (tuple, list):
+        return type(ret)(_wrap(r, native_types) for r in ret)
+    if hasattr(ret, "dtype") and hasattr(ret, "shape"):  # NumPy scalars from reductions
+        return Array(ivy.current_backend().primitives.asarray(ret, None, None))
+    return ret
+
+
+def _array_function(api: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """``__ivy_array_function__`` protocol: the first candidate not returning NotImplemented."""
+    flat = [*args, *kwargs.values()]
+    flat += [i for a in args if type(a) in (tuple, list) for i in a]
+    candidates = [
+        a for a in flat if hasattr(type(a), "__ivy_array_function__") and not isinstance(a, Array)
+    ]
+    if not candidates:
+        return _NO_RESULT
+    types = tuple(dict.fromkeys(type(c) for c in candidates))
+    for candidate in candidates:
+        ret = candidate.__ivy_array_function__(api, types, args, kwargs)
+        if ret is not NotImplemented:
+            return ret
+    names = ", ".join(t.__qualname__ for t in types)
+    raise IvyNotImplementedException(
+        f"{api.__name__}: every __ivy_array_function__ ({names}) returned NotImplemented"
+    )
+
+
+def _map_nested(api: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """Call ``api`` once per leaf of the container arguments; ``out`` containers are filled."""
+    first = next(a for a in (*args, *kwargs.values()) if isinstance(a, Container))
+    result = Container()
+    for key in first:
+        sub_args = [a[key] if isinstance(a, Container) else a for a in args]
+        sub_kwargs = {k: v[key] if isinstance(v, Container) else v for k, v in kwargs.items()}
+        result[key] = api(*sub_args, **sub_kwargs)
+    out = kwargs.get("out")
+    return out if isinstance(out, Container) else result
+
+
+def _check_out(name: str, out: Any) -> None:
+    if not isinstance(out, (Array, Container)):
+        kind = f"{type(out).__module__}.{type(out).__qualname__}"
+        raise IvyTypeError(
+            f"{name}: out must be an ivy.Array, got a {kind}; a native array cannot be "
+            "written in place on every backend -- wrap it: ivy.Array(native)"
+        )
+
+
+def _array_positions(raw: Callable[..., Any]) -> tuple[int, ...]:
+    """Positional parameters annotated with an array type (for array-like conversion)."""
+    params = inspect.signature(raw).parameters.values()
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return tuple(
+        i for i, p in enumerate(positional) if {"Array", "Operand"} & set(_WORDS(str(p.annotation)))
+    )
+
+
+_WORDS = re.compile(r"\w+").findall
+_DTYPE_FROM_VALUES = frozenset({"arange", "full"})
+
+
+# -- building one wrapper per function and backend ----------------------------------------------
+
+
+def build_all(backend: ModuleType) -> dict[str, Callable[..., Any]]:
+    """The public function table of a backend: one built wrapper per functional function."""
+    return {name: build(api, backend) for name, api in REGISTRY.items()}
+
+
+def build(api: Callable[..., Any], backend: ModuleType) -> Callable[..., Any]:  # noqa: C901
+    """Fuse the declared behaviours of ``api`` around ``backend``'s implementation."""
+    from ivycheck.runtime.backends import numpy as numpy_backend
+
+    name: str = api.__name__
+    raw: Callable[..., Any] = api.__ivy_raw__  # type: ignore[attr-defined]
+    flags = frozenset(api.__ivy_wrappers__)  # type: ignore[attr-defined]
+    impl: Callable[..., Any] | None = getattr(backend, name, None)
+    prims = backend.primitives
+    native_types: tuple[type, ...] = prims.NATIVE_TYPES
+    to_native = impl is not None and bool(
+        flags & {"to_native_arrays_and_back", "inputs_to_native_arrays"}
+    )
+    to_ivy = "inputs_to_ivy_arrays" in flags
+    target: Callable[..., Any] = impl if to_native and impl is not None else raw
+    out_flag = "handle_out_argument" in flags
+    native_out = out_flag and getattr(impl, "support_native_out", False) is True
+    view_flag = bool(flags & {"handle_view", "handle_view_indexing"})
+    nestable = "handle_nestable" in flags
+    array_fn = "handle_array_function" in flags
+    dtype_flag = "infer_dtype" in flags
+    array_like = tuple(
+        _array_positions(raw) if "handle_array_like_without_promotion" in flags else ()
+    )
+    catch = "handle_exceptions" in flags
+    numpy_views = prims.NAME == "numpy"
+    geometry_fn = getattr(numpy_backend, name, None) if view_flag else None
+    fast_types = frozenset((*native_types, *_SCALARS, Array))
+    native_set = frozenset(native_types)
+    fast = to_native and not dtype_flag and (not view_flag or numpy_views)
+
+    def view_result(x: Any, ret: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        if numpy_views or not isinstance(x, Array) or geometry_fn is None:
+            return _wrap(ret, native_types)
+        if type(x) is Array and prims.shares_memory(ret, x._data):
+            return Array(ret)  # a native view (PyTorch)
+        root, geometry = x._view_source()
+        np_kwargs = {k: _to_numpy(v) for k, v in kwargs.items()}
+        new = geometry_fn(geometry, *_to_numpy(args[1:]), **np_kwargs)
+        if not views.is_view_of(new, root._view_source()[1]):
+            return Array(ret)  # NumPy copies here too
+        return TrackedView(root, new, ret)
+
+    def convert_in(args: tuple[Any, ...]) -> list[Any]:
+        nargs = [_to_native(a) for a in args]
+        for i in array_like:
+            if i < len(nargs) and type(nargs[i]) in (list, tuple):
+                nargs[i] = prims.asarray(nargs[i], None, None)
+        return nargs
+
+    def call(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        if array_fn:
+            ret = _array_function(public, args, kwargs)
+            if ret is not _NO_RESULT:
+                return ret
+        if nestable and any(isinstance(a, Container) for a in (*args, *kwargs.values())):
+            return _map_nested(public, args, kwargs)
+        out = kwargs.pop("out", None) if out_flag else None
+        copy = kwargs.pop("copy", None) if view_flag else None
+        if out is not None:
+            _check_out(name, out)
+        if kwargs.get("dtype") is not None:
+            kwargs["dtype"] = prims.native_dtype(as_dtype(kwargs["dtype"]))
+        elif dtype_flag and not (args and isinstance(args[0], (Array, *native_types))):
+            values = [a for a in args if isinstance(a, _SCALARS)] if name in _DTYPE_FROM_VALUES else []
+            kwargs["dtype"] = prims.native_dtype(infer_from_values(values))
+        if "device" in kwargs:
+            kwargs.pop("device")  # CPU only
+        if not to_native:
+            if to_ivy:
+                args = tuple(Array(a) if isinstance(a, native_types) else a for a in args)
+            return target(*args, **kwargs)
+        nargs = convert_in(args)
+        nkwargs = {k: _to_native(v) for k, v in kwargs.items()}
+        if (
+            out is not None
+            and native_out
+            and type(out) is Array
+            and prims.writable(out._data)
+            and prims.check_native_out(target, nargs, nkwargs, out._data)
+        ):
+            target(*nargs, out=out._data, **nkwargs)
+            return out
+        ret = target(*nargs, **nkwargs)
+        if out is not None:
+            return ivy.inplace_update(out, _wrap(ret, native_types))
+        if copy:
+            return _wrap(prims.copy(ret), native_types)
+        if view_flag and args:
+            return view_result(args[0], ret, args, kwargs)
+        return _wrap(ret, native_types)
+
+    def public(*args: Any, **kwargs: Any) -> Any:
+        try:
+            if fast and not kwargs:
+                nargs = []
+                for a in args:
+                    t = type(a)
+                    if t is Array:
+                        nargs.append(a._data)
+                    elif t in fast_types:
+                        nargs.append(a)
+                    else:
+                        break
+                else:
+                    ret = target(*nargs)
+                    if type(ret) in native_set:
+                        new = Array.__new__(Array)
+                        new._data = ret
+                        return new
+                    return _wrap(ret, native_types)
+            return call(args, kwargs)
+        except IvyException:
+            raise
+        except Exception as e:
+            if not catch:
+                raise
+            raise IvyBackendException(f"{prims.NAME}: {name}: {e}") from e
+
+    functools.update_wrapper(public, raw)
+    public.__ivy_wrappers__ = api.__ivy_wrappers__  # type: ignore[attr-defined]
+    return public

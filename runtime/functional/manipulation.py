@@ -1,0 +1,209 @@
+"""View functions: ``copy=`` and NumPy view semantics on every backend.
+
+``@handle_view`` makes the result a view of ``x`` (natively where the backend can, tracked
+otherwise); ``copy=True`` gives memory of its own; ``out`` wins over ``copy``.
+"""
+
+# ruff: noqa: UP045  (IVY009 asks for ``Optional[Array]``, the form Ivy's docs use)
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Optional
+
+from ivycheck.runtime.array import Array
+from ivycheck.runtime.backend_handler import current_backend
+from ivycheck.runtime.func_wrapper import (
+    handle_array_function,
+    handle_array_like_without_promotion,
+    handle_exceptions,
+    handle_nestable,
+    handle_out_argument,
+    handle_view,
+    to_native_arrays_and_back,
+)
+from ivycheck.runtime.native import NativeArray
+
+Axes = int | Sequence[int]
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_view
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def reshape(
+    x: Array | NativeArray,
+    /,
+    shape: Sequence[int],
+    *,
+    copy: Optional[bool] = None,
+    out: Optional[Array] = None,
+) -> Array:
+    """New shape; a view when NumPy would make one (a reshape that must copy copies)."""
+    return current_backend(x).reshape(x, shape, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_view
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def permute_dims(
+    x: Array | NativeArray,
+    /,
+    axes: Sequence[int],
+    *,
+    copy: Optional[bool] = None,
+    out: Optional[Array] = None,
+) -> Array:
+    """Reorder the axes (a view)."""
+    return current_backend(x).permute_dims(x, axes, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_view
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def swapaxes(
+    x: Array | NativeArray,
+    axis0: int,
+    axis1: int,
+    /,
+    *,
+    copy: Optional[bool] = None,
+    out: Optional[Array] = None,
+) -> Array:
+    """Exchange two axes (a view)."""
+    return current_backend(x).swapaxes(x, axis0, axis1, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_view
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def moveaxis(
+    x: Array | NativeArray,
+    source: Axes,
+    destination: Axes,
+    /,
+    *,
+    copy: Optional[bool] = None,
+    out: Optional[Array] = None,
+) -> Array:
+    """Move axes to new positions (a view)."""
+    return current_backend(x).moveaxis(x, source, destination, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_view
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def expand_dims(
+    x: Array | NativeArray,
+    /,
+    *,
+    copy: Optional[bool] = None,
+    axis: Axes = 0,
+    out: Optional[Array] = None,
+) -> Array:
+    """Insert length-one axes (a view)."""
+    return current_backend(x).expand_dims(x, axis=axis, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_view
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def squeeze(
+    x: Array | NativeArray,
+    /,
+    *,
+    axis: Axes | None = None,
+    copy: Optional[bool] = None,
+    out: Optional[Array] = None,
+) -> Array:
+    """Remove length-one axes (a view)."""
+    return current_backend(x).squeeze(x, axis=axis, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_view
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def flip(
+    x: Array | NativeArray,
+    /,
+    *,
+    copy: Optional[bool] = None,
+    axis: Axes | None = None,
+    out: Optional[Array] = None,
+) -> Array:
+    """Reverse along ``axis`` (all axes by default). A view, even on PyTorch (tracked)."""
+    return current_backend(x).flip(x, axis=axis, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_view
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def rot90(
+    m: Array | NativeArray,
+    /,
+    *,
+    copy: Optional[bool] = None,
+    k: int = 1,
+    axes: tuple[int, int] = (0, 1),
+    out: Optional[Array] = None,
+) -> Array:
+    """Rotate by 90 degrees ``k`` times in the plane of ``axes``. A view, even on PyTorch."""
+    return current_backend(m).rot90(m, k=k, axes=axes, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_view
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def flipud(
+    m: Array | NativeArray, /, *, copy: Optional[bool] = None, out: Optional[Array] = None
+) -> Array:
+    """Reverse the first axis. A view, even on PyTorch."""
+    return current_backend(m).flipud(m, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_view
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def fliplr(
+    m: Array | NativeArray, /, *, copy: Optional[bool] = None, out: Optional[Array] = None
+) -> Array:
+    """Reverse the second axis. A view, even on PyTorch."""
+    return current_backend(m).fliplr(m, out=out)

@@ -1,0 +1,115 @@
+"""Reductions. ``out`` is forwarded natively on NumPy and PyTorch (checked first: NumPy
+reductions would otherwise cast unsafely into ``out``)."""
+
+# ruff: noqa: UP045  (IVY009 asks for ``Optional[Array]``, the form Ivy's docs use)
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Optional
+
+from ivycheck.runtime.array import Array
+from ivycheck.runtime.backend_handler import current_backend
+from ivycheck.runtime.func_wrapper import (
+    handle_array_function,
+    handle_array_like_without_promotion,
+    handle_exceptions,
+    handle_nestable,
+    handle_out_argument,
+    to_native_arrays_and_back,
+)
+from ivycheck.runtime.native import NativeArray
+
+Axis = int | Sequence[int] | None
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def sum(
+    x: Array | NativeArray,
+    /,
+    *,
+    axis: Axis = None,
+    dtype: str | None = None,
+    keepdims: bool = False,
+    out: Optional[Array] = None,
+) -> Array:
+    """Sum over ``axis`` (all axes by default)."""
+    return current_backend(x).sum(x, axis=axis, dtype=dtype, keepdims=keepdims, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def mean(
+    x: Array | NativeArray,
+    /,
+    *,
+    axis: Axis = None,
+    dtype: str | None = None,
+    keepdims: bool = False,
+    out: Optional[Array] = None,
+) -> Array:
+    """Arithmetic mean over ``axis``."""
+    return current_backend(x).mean(x, axis=axis, dtype=dtype, keepdims=keepdims, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def prod(
+    x: Array | NativeArray,
+    /,
+    *,
+    axis: Axis = None,
+    dtype: str | None = None,
+    keepdims: bool = False,
+    out: Optional[Array] = None,
+) -> Array:
+    """Product over ``axis``."""
+    return current_backend(x).prod(x, axis=axis, dtype=dtype, keepdims=keepdims, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def max(
+    x: Array | NativeArray,
+    /,
+    *,
+    axis: Axis = None,
+    keepdims: bool = False,
+    out: Optional[Array] = None,
+) -> Array:
+    """Maximum over ``axis``."""
+    return current_backend(x).max(x, axis=axis, keepdims=keepdims, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def min(
+    x: Array | NativeArray,
+    /,
+    *,
+    axis: Axis = None,
+    keepdims: bool = False,
+    out: Optional[Array] = None,
+) -> Array:
+    """Minimum over ``axis``."""
+    return current_backend(x).min(x, axis=axis, keepdims=keepdims, out=out)
