@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import jax.numpy as jnp
+import numpy as np
 
 Arr = Any
 
@@ -55,4 +56,9 @@ def matrix_transpose(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def get_item(x: Arr, /, query: Any, *, out: Arr | None = None) -> Arr:
+    # JAX rejects lists as indices (NumPy treats them as integer arrays).
+    if isinstance(query, list):
+        query = np.asarray(query)
+    elif isinstance(query, tuple):
+        query = tuple(np.asarray(q) if isinstance(q, list) else q for q in query)
     return x[query]
