@@ -14,7 +14,7 @@ import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
@@ -24,6 +24,8 @@ from ivycheck.checker.diagnostics import FixSafety, Severity
 if TYPE_CHECKING:
     from ivycheck.checker.config import Config
     from ivycheck.checker.index import ProjectIndex
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,7 @@ class RuleContext:
         self.wrapper = wrapper
         self.config = config
         self.index = index
+        self._memo: dict[Callable[[cst.Module], Any], Any] = {}
 
     @property
     def module(self) -> cst.Module:
@@ -95,6 +98,12 @@ class RuleContext:
 
     def code_for(self, node: cst.CSTNode) -> str:
         return self.module.code_for_node(node)
+
+    def memo(self, factory: Callable[[cst.Module], T]) -> T:
+        """One value per file and factory (an import map, say), shared by every rule."""
+        if factory not in self._memo:
+            self._memo[factory] = factory(self.module)
+        return cast(T, self._memo[factory])
 
 
 class Rule(cst.BatchableCSTVisitor):
