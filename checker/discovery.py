@@ -101,7 +101,7 @@ def iter_python_files(
             continue
         config = config_for(path)
         config = config.exclusion_below(config.relative(path))
-        start = path.resolve()
+        start = Path(os.path.abspath(path))
         ignores = (
             [ignore.opened_for(start) for ignore in _enclosing_gitignores(start)]
             if config.respect_gitignore
@@ -121,7 +121,7 @@ def _walk(
     problems: list[DiscoveryProblem],
 ) -> Iterator[Path]:
     if config.respect_gitignore:
-        own = _read_gitignore(directory.resolve())
+        own = _read_gitignore(Path(os.path.abspath(directory)))
         if own is not None:
             ignores = [*ignores, own]
     try:
@@ -143,8 +143,8 @@ def _walk(
         rel = config.relative(path)
         if config.is_excluded(rel, is_dir) or config.is_excluded(entry.name, is_dir):
             continue
-        resolved = path.resolve() if ignores else path
-        if any(ignore.ignores(resolved, is_dir) for ignore in ignores):
+        absolute = Path(os.path.abspath(path)) if ignores else path
+        if any(ignore.ignores(absolute, is_dir) for ignore in ignores):
             continue
         if is_dir:
             if not entry.is_symlink():
