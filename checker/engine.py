@@ -14,6 +14,7 @@ import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper
@@ -157,7 +158,9 @@ def _to_fix(rule: Rule, report: Report, context: RuleContext) -> Fix | None:
     if isinstance(report.replacement, cst.RemovalSentinel):
         fixed = module.deep_remove(report.replaced_node)
     else:
-        fixed = module.deep_replace(report.replaced_node, report.replacement)
+        # deep_replace is typed for nodes, but its transformer takes a FlattenSentinel too.
+        replacement = cast(cst.CSTNode, report.replacement)
+        fixed = module.deep_replace(report.replaced_node, replacement)
     assert isinstance(fixed, cst.Module)
     edit = minimal_edit(context.source, fixed.code)
     if edit is None:

@@ -27,6 +27,10 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+Replacement = cst.CSTNode | cst.RemovalSentinel | cst.FlattenSentinel[cst.CSTNode]
+"""What a fix puts in place of the fix target: a node, ``cst.RemoveFromParent()``, or a
+``cst.FlattenSentinel`` of statements (to add a statement after a function, say)."""
+
 
 @dataclass(frozen=True)
 class Example:
@@ -50,7 +54,7 @@ class Report:
     code: str
     node: cst.CSTNode
     message: str
-    replacement: cst.CSTNode | cst.RemovalSentinel | None = None
+    replacement: Replacement | None = None
     fix_description: str | None = None
     fix_target: cst.CSTNode | None = None
 
@@ -151,7 +155,7 @@ class Rule(cst.BatchableCSTVisitor):
         node: cst.CSTNode,
         message: str | None = None,
         *,
-        replacement: cst.CSTNode | cst.RemovalSentinel | None = None,
+        replacement: Replacement | None = None,
         fix_description: str | None = None,
         fix_target: cst.CSTNode | None = None,
     ) -> None:

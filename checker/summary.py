@@ -29,6 +29,10 @@ class FunctionSummary:
     uses_out: bool = False
     backend_calls: list[str] = field(default_factory=list)
     attributes: dict[str, str] = field(default_factory=dict)
+    calls: list[str] = field(default_factory=list)
+    """Qualified names of imported callables the body calls (``numpy.reshape``...)."""
+    return_calls: list[str] = field(default_factory=list)
+    """The subset returned directly: ``return np.reshape(x, s)`` gives ``numpy.reshape``."""
 
     @property
     def takes_out(self) -> bool:
@@ -71,7 +75,37 @@ def _backend_call_name(node: ast.Call) -> str | None:
     return None
 
 
-def _summarize_function(node: ast.FunctionDef | ast.AsyncFunctionDef) -> FunctionSummary:
+def _module_imports(tree: ast.Module) -> dict[str, str]:
+    """Names bound by module-level imports (the cheap, ``ast`` twin of ``rules._names``)."""
+    bound: dict[str, str] = {}
+    for stmt in ast.walk(tree):
+        if isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                if alias.asname:
+                    bound[alias.asname] = alias.name
+                else:
+                    root = alias.name.split(".", 1)[0]
+                    bound[root] = root
+        elif isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module:
+            for alias in stmt.names:
+                if alias.name != "*":
+                    bound[alias.asname or alias.name] = f"{stmt.module}.{alias.name}"
+    return bound
+
+
+def _qualify(node: ast.expr, imports: dict[str, str]) -> str | None:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name) or node.id not in imports:
+        return None
+    return ".".join([imports[node.id], *reversed(parts)])
+
+
+def _summarize_function(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, imports: dict[str, str]
+) -> FunctionSummary:
     args = node.args
     summary = FunctionSummary(
         name=node.name,
@@ -88,6 +122,13 @@ def _summarize_function(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Functio
             called = _backend_call_name(child)
             if called is not None:
                 summary.backend_calls.append(called)
+            qualified = _qualify(child.func, imports)
+            if qualified is not None:
+                summary.calls.append(qualified)
+        elif isinstance(child, ast.Return) and isinstance(child.value, ast.Call):
+            qualified = _qualify(child.value.func, imports)
+            if qualified is not None:
+                summary.return_calls.append(qualified)
     return summary
 
 
@@ -142,9 +183,10 @@ def summarize(source: str | bytes, path: str, part: str) -> FileSummary:
         summary.parse_error = f"{type(err).__name__}: {err}"
         return summary
     functions = summary.functions
+    imports = _module_imports(tree)
     for stmt in tree.body:
         if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
-            functions[stmt.name] = _summarize_function(stmt)
+            functions[stmt.name] = _summarize_function(stmt, imports)
     for stmt in tree.body:
         _record_module_statement(stmt, functions)
     return summary

@@ -130,3 +130,16 @@ def test_digest_changes_with_any_summary() -> None:
     )
     assert first == _index().digest()
     assert changed.digest() != first
+
+
+def test_calls_and_returned_calls_are_qualified() -> None:
+    source = (
+        "import numpy as np\nfrom torch import flip as tflip\n\n"
+        "def reshape(x, shape, *, copy=None, out=None):\n"
+        "    y = np.asarray(x)\n    return np.reshape(y, shape)\n\n"
+        "def flip(x):\n    return tflip(x, (0,))\n"
+    )
+    functions = summarize(source, "b.py", "backend:numpy").functions
+    assert functions["reshape"].calls == ["numpy.asarray", "numpy.reshape"]
+    assert functions["reshape"].return_calls == ["numpy.reshape"]
+    assert functions["flip"].return_calls == ["torch.flip"]
