@@ -43,7 +43,10 @@ class Array:
         """The root that a view of this array indexes, and this array's geometry in it."""
         geometry = getattr(self, "_geometry", None)
         if geometry is None:
-            geometry = self._geometry = views.root_geometry(self.shape)
+            # PyTorch tensors may be non-contiguous native views; the others are contiguous.
+            stride = getattr(self._data, "stride", None)
+            strides = tuple(stride()) if callable(stride) else None
+            geometry = self._geometry = views.root_geometry(self.shape, strides)
         return self, geometry
 
     # -- properties ------------------------------------------------------------------------

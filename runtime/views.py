@@ -50,9 +50,29 @@ class Region:
     positions: Index | None = None
 
 
-def root_geometry(shape: tuple[int, ...]) -> np.ndarray:
-    """A one-byte-per-element buffer shaped like a root; views of it are geometries."""
-    return np.empty(shape, dtype=np.uint8)
+def root_geometry(shape: tuple[int, ...], strides: tuple[int, ...] | None = None) -> np.ndarray:
+    """A one-byte-per-element buffer shaped like a root; views of it are geometries.
+
+    A root that is itself a non-contiguous native view (a transposed PyTorch tensor) gets a
+    geometry with its real element ``strides``, so that NumPy's view-or-copy decisions
+    (``reshape``) match. Such a *positional* geometry is int64 and holds, at each element, the
+    element's flat position in the root; regions over it use those positions directly.
+    """
+    contiguous = strides is None or not shape or strides == _c_strides(shape)
+    if contiguous or 0 in shape:
+        return np.empty(shape, dtype=np.uint8)
+    assert strides is not None
+    span = 1 + sum((n - 1) * s for n, s in zip(shape, strides, strict=True))
+    buffer = np.zeros(span, dtype=np.int64)
+    geometry = np.lib.stride_tricks.as_strided(
+        buffer, shape, tuple(s * buffer.itemsize for s in strides)
+    )
+    geometry[...] = np.arange(int(np.prod(shape)), dtype=np.int64).reshape(shape)
+    return geometry
+
+
+def _c_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(int(np.prod(shape[a + 1 :])) for a in range(len(shape)))
 
 
 def is_view_of(geometry: np.ndarray, root: np.ndarray) -> bool:
@@ -66,6 +86,8 @@ def _offset(geometry: np.ndarray, root: np.ndarray) -> int:
 
 def flat_positions(geometry: np.ndarray, root: np.ndarray) -> np.ndarray:
     """Flat (C-order) position in the root of every element of the view."""
+    if root.dtype == np.int64:  # positional geometry: the values are the positions
+        return np.array(geometry, dtype=np.int64)
     pos = np.full(geometry.shape, _offset(geometry, root), dtype=np.int64)
     for axis, (n, stride) in enumerate(zip(geometry.shape, geometry.strides, strict=True)):
         shape = [1] * geometry.ndim
@@ -76,9 +98,11 @@ def flat_positions(geometry: np.ndarray, root: np.ndarray) -> np.ndarray:
 
 def region_of(geometry: np.ndarray, root: np.ndarray) -> Region:
     """Strided region if one exists, else the integer multi-index fallback."""
-    strided = _strided_region(
-        _offset(geometry, root), geometry.shape, geometry.strides, root.shape
-    )
+    strided = None
+    if root.dtype == np.uint8:
+        strided = _strided_region(
+            _offset(geometry, root), geometry.shape, geometry.strides, root.shape
+        )
     if strided is not None:
         return strided
     positions = np.unravel_index(flat_positions(geometry, root), root.shape)
@@ -96,7 +120,7 @@ def _strided_region(
     """
     if 0 in root_shape:
         return None
-    root_strides = [int(np.prod(root_shape[a + 1 :])) for a in range(len(root_shape))]
+    root_strides = _c_strides(root_shape)
     start = [int(s) for s in np.unravel_index(offset, root_shape)] if root_shape else []
     assigned: dict[int, tuple[int, int]] = {}
     order: list[int] = []

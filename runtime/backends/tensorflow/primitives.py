@@ -96,9 +96,16 @@ def set_region(x: Any, index: Index, val: Any) -> Any:
     if isinstance(x, tf.Variable):
         x[index].assign(val)
         return x
+    if not index:  # a 0-d root: the value replaces it
+        return tf.reshape(tf.cast(val, x.dtype), x.shape)
     begin, end, strides, shrink = _strided(index)
     return tf.raw_ops.TensorStridedSliceUpdate(
-        input=x, begin=begin, end=end, strides=strides, value=val, shrink_axis_mask=shrink
+        input=x,
+        begin=tf.constant(begin, tf.int64),
+        end=tf.constant(end, tf.int64),
+        strides=tf.constant(strides, tf.int64),
+        value=val,
+        shrink_axis_mask=shrink,
     )
 
 
