@@ -6,6 +6,8 @@ assignment write *into* the array (and through views into their base), as NumPy 
 backend; Ivy rebinds instead, which silently leaves the base of a view unchanged.
 """
 
+# mypy: disable-error-code="no-any-return"
+# (``inplace_update`` returns its target, typed Any because it may be a container)
 from __future__ import annotations
 
 import functools
@@ -28,6 +30,7 @@ class Array:
     """
 
     __slots__ = ("_data", "_geometry")
+    _data: Any
 
     def __init__(self, data: Any, /) -> None:
         if isinstance(data, Array):
@@ -238,7 +241,7 @@ class TrackedView(Array):
         self._src = root._data
         self._version = prims().version(self._src)
 
-    @property  # type: ignore[override]
+    @property
     def _data(self) -> Any:
         root = self._root
         src = root._data

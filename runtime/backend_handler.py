@@ -38,9 +38,7 @@ state = _State()
 
 def _load(name: str) -> ModuleType:
     if name not in BACKENDS:
-        raise IvyBackendException(
-            f"unknown backend {name!r}; choose one of {', '.join(BACKENDS)}"
-        )
+        raise IvyBackendException(f"unknown backend {name!r}; choose one of {', '.join(BACKENDS)}")
     module_name, pip_name = BACKENDS[name]
     if importlib.util.find_spec(module_name) is None:
         raise IvyBackendException(

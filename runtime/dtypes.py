@@ -7,6 +7,8 @@ oracle every backend is compared against.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 
@@ -65,7 +67,7 @@ def can_cast(src: object, dst: str) -> bool:
     return bool(np.can_cast(np.dtype(str(src)), np.dtype(dst), casting="same_kind"))
 
 
-def infer_from_values(values: list[object]) -> Dtype:
+def infer_from_values(values: Sequence[object]) -> Dtype:
     """Default dtype for Python values: bool, int64 for ints, float32 for floats."""
     kinds = {_SCALAR_KIND.get(type(v), "f") for v in values}
     if not kinds or kinds & {"f", "c"}:

@@ -223,7 +223,7 @@ def build_all(backend: ModuleType) -> dict[str, Callable[..., Any]]:
     return {name: build(api, backend) for name, api in REGISTRY.items()}
 
 
-def build(api: Callable[..., Any], backend: ModuleType) -> Callable[..., Any]:  # noqa: C901
+def build(api: Callable[..., Any], backend: ModuleType) -> Callable[..., Any]:
     """Fuse the declared behaviours of ``api`` around ``backend``'s implementation."""
     from ivycheck.runtime.backends import numpy as numpy_backend
 
@@ -251,7 +251,8 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Callable[..., Any]:  
     numpy_views = prims.NAME == "numpy"
     geometry_fn = getattr(numpy_backend, name, None) if view_flag else None
     fast_types = frozenset((*native_types, *_SCALARS, Array))
-    native_set = frozenset(native_types)
+    # Concrete classes too (jax.Array is abstract; results are ArrayImpl / EagerTensor).
+    native_set = frozenset((*native_types, type(prims.asarray(0.0, None, None))))
     fast = to_native and not dtype_flag and (not view_flag or numpy_views)
 
     def view_result(x: Any, ret: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
@@ -287,7 +288,9 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Callable[..., Any]:  
         if to_native and kwargs.get("dtype") is not None:
             kwargs["dtype"] = prims.native_dtype(as_dtype(kwargs["dtype"]))
         elif dtype_flag and not (args and isinstance(args[0], (Array, *native_types))):
-            values = [a for a in args if isinstance(a, _SCALARS)] if name in _DTYPE_FROM_VALUES else []
+            values = (
+                [a for a in args if isinstance(a, _SCALARS)] if name in _DTYPE_FROM_VALUES else []
+            )
             kwargs["dtype"] = prims.native_dtype(infer_from_values(values))
         if "device" in kwargs:
             kwargs.pop("device")  # CPU only

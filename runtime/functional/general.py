@@ -7,6 +7,8 @@ backend, and the backend difference is a single question: can this native array 
 (``primitives.writable``)? If not, the ``Array`` is rebound, unless ``ensure_in_backend``.
 """
 
+# mypy: disable-error-code="no-any-return"
+# (bodies return the backend's native result; the built wrapper makes it an Array)
 # ruff: noqa: UP045  (IVY009 asks for ``Optional[Array]``, the form Ivy's docs use)
 from __future__ import annotations
 
@@ -224,9 +226,7 @@ def _has_negative_step(query: Any) -> bool:
 
 
 @handle_exceptions
-def set_item(
-    x: Array, query: Any, val: Any, /, *, copy: Optional[bool] = False
-) -> Array:
+def set_item(x: Array, query: Any, val: Any, /, *, copy: Optional[bool] = False) -> Array:
     """``x[query] = val`` in place (through views, on every backend); returns ``x``.
 
     Values are cast to ``x``'s dtype as NumPy's item assignment does. ``copy=True`` updates

@@ -4,6 +4,8 @@ They handle ``out`` themselves (``inplace_update`` at the end) and so are *not* 
 ``handle_out_argument``, which would consume ``out`` before the body sees it (IVY010).
 """
 
+# mypy: disable-error-code="no-any-return"
+# (``inplace_update`` returns its target, typed Any because it may be a container)
 # ruff: noqa: UP045  (IVY009 asks for ``Optional[Array]``, the form Ivy's docs use)
 from __future__ import annotations
 

@@ -35,6 +35,6 @@ def test_unknown_backend_names_the_choices() -> None:
 
 
 def test_backend_errors_are_wrapped_with_the_backend_message() -> None:
-    with pytest.raises(ivy.IvyBackendException, match="numpy: matmul: .*") as info:
+    with pytest.raises(ivy.IvyBackendException, match=r"numpy: matmul: ") as info:
         ivy.matmul(ivy.ones((2, 3)), ivy.ones((2, 3)))
     assert info.value.__cause__ is not None

@@ -21,7 +21,11 @@ SPD = np.array([[4.0, 2.0], [2.0, 3.0]], dtype=np.float32)
 CASES: list[tuple[str, Callable[..., Any], Callable[[], np.ndarray]]] = [
     ("tan", lambda x, out: ivy.tan(x, out=out), lambda: np.tan(X)),
     ("add", lambda x, out: ivy.add(x, x, out=out), lambda: X + X),
-    ("where", lambda x, out: ivy.where(ivy.array(X > 0.4), x, 0.0, out=out), lambda: np.where(X > 0.4, X, 0)),
+    (
+        "where",
+        lambda x, out: ivy.where(ivy.array(X > 0.4), x, 0.0, out=out),
+        lambda: np.where(X > 0.4, X, 0),
+    ),
     ("clip", lambda x, out: ivy.clip(x, 0.2, 0.6, out=out), lambda: np.clip(X, 0.2, 0.6)),
     (
         "remainder",
@@ -48,7 +52,9 @@ REDUCTIONS: list[tuple[str, Callable[..., Any], Callable[[], np.ndarray]]] = [
 ]
 
 
-@pytest.mark.parametrize(("name", "call", "oracle"), CASES + REDUCTIONS, ids=lambda c: c if isinstance(c, str) else "")
+@pytest.mark.parametrize(
+    ("name", "call", "oracle"), CASES + REDUCTIONS, ids=lambda c: c if isinstance(c, str) else ""
+)
 def test_out_keeps_float64_for_float32_inputs(
     backend: str, name: str, call: Callable[..., Any], oracle: Callable[[], np.ndarray]
 ) -> None:

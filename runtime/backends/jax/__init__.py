@@ -3,7 +3,7 @@ float64 inputs and ``out`` arrays in float32, and ``out`` could not keep its dty
 
 import jax
 
-jax.config.update("jax_enable_x64", True)
+jax.config.update("jax_enable_x64", True)  # type: ignore[no-untyped-call]
 
 # ruff: noqa: E402
 

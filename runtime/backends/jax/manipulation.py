@@ -40,7 +40,7 @@ def flip(x: Arr, /, *, axis: Any = None, out: Arr | None = None) -> Arr:
 
 
 def rot90(m: Arr, /, *, k: int = 1, axes: tuple[int, int] = (0, 1), out: Arr | None = None) -> Arr:
-    return jnp.rot90(m, k, tuple(axes))
+    return jnp.rot90(m, k, (axes[0], axes[1]))
 
 
 def flipud(m: Arr, /, *, out: Arr | None = None) -> Arr:

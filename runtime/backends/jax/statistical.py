@@ -10,19 +10,37 @@ Arr = Any
 
 
 def sum(
-    x: Arr, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, out: Arr | None = None
+    x: Arr,
+    /,
+    *,
+    axis: Any = None,
+    dtype: Any = None,
+    keepdims: bool = False,
+    out: Arr | None = None,
 ) -> Arr:
     return jnp.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
 def mean(
-    x: Arr, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, out: Arr | None = None
+    x: Arr,
+    /,
+    *,
+    axis: Any = None,
+    dtype: Any = None,
+    keepdims: bool = False,
+    out: Arr | None = None,
 ) -> Arr:
     return jnp.mean(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
 def prod(
-    x: Arr, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, out: Arr | None = None
+    x: Arr,
+    /,
+    *,
+    axis: Any = None,
+    dtype: Any = None,
+    keepdims: bool = False,
+    out: Arr | None = None,
 ) -> Arr:
     return jnp.prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
 

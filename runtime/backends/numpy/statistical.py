@@ -10,7 +10,13 @@ Arr = Any
 
 
 def sum(
-    x: Arr, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, out: Arr | None = None
+    x: Arr,
+    /,
+    *,
+    axis: Any = None,
+    dtype: Any = None,
+    keepdims: bool = False,
+    out: Arr | None = None,
 ) -> Arr:
     return np.asarray(np.sum(x, axis=axis, dtype=dtype, keepdims=keepdims, out=out))
 
@@ -19,7 +25,13 @@ sum.support_native_out = True  # type: ignore[attr-defined]
 
 
 def mean(
-    x: Arr, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, out: Arr | None = None
+    x: Arr,
+    /,
+    *,
+    axis: Any = None,
+    dtype: Any = None,
+    keepdims: bool = False,
+    out: Arr | None = None,
 ) -> Arr:
     return np.asarray(np.mean(x, axis=axis, dtype=dtype, keepdims=keepdims, out=out))
 
@@ -28,7 +40,13 @@ mean.support_native_out = True  # type: ignore[attr-defined]
 
 
 def prod(
-    x: Arr, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, out: Arr | None = None
+    x: Arr,
+    /,
+    *,
+    axis: Any = None,
+    dtype: Any = None,
+    keepdims: bool = False,
+    out: Arr | None = None,
 ) -> Arr:
     return np.asarray(np.prod(x, axis=axis, dtype=dtype, keepdims=keepdims, out=out))
 

@@ -87,7 +87,7 @@ def matrix_transpose(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 def get_item(x: Arr, /, query: Any, *, out: Arr | None = None) -> Arr:
     items = query if isinstance(query, tuple) else (query,)
-    if all(i is None or i is Ellipsis or isinstance(i, (slice, int)) for i in items):
-        if not any(isinstance(i, bool) for i in items):
-            return x[query]
+    basic = all(i is None or i is Ellipsis or isinstance(i, (slice, int)) for i in items)
+    if basic and not any(isinstance(i, bool) for i in items):
+        return x[query]
     return primitives.take(x, positions(primitives.shape(x), query))

@@ -16,14 +16,26 @@ def _prepare(x: Any, axis: Any, dtype: Any) -> tuple[Any, Any]:
 
 
 def sum(
-    x: Arr, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, out: Arr | None = None
+    x: Arr,
+    /,
+    *,
+    axis: Any = None,
+    dtype: Any = None,
+    keepdims: bool = False,
+    out: Arr | None = None,
 ) -> Arr:
     x, axis = _prepare(x, axis, dtype)
     return tf.reduce_sum(x, axis=axis, keepdims=keepdims)
 
 
 def mean(
-    x: Arr, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, out: Arr | None = None
+    x: Arr,
+    /,
+    *,
+    axis: Any = None,
+    dtype: Any = None,
+    keepdims: bool = False,
+    out: Arr | None = None,
 ) -> Arr:
     x, axis = _prepare(x, axis, dtype)
     if not (x.dtype.is_floating or x.dtype.is_complex):
@@ -32,7 +44,13 @@ def mean(
 
 
 def prod(
-    x: Arr, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, out: Arr | None = None
+    x: Arr,
+    /,
+    *,
+    axis: Any = None,
+    dtype: Any = None,
+    keepdims: bool = False,
+    out: Arr | None = None,
 ) -> Arr:
     x, axis = _prepare(x, axis, dtype)
     return tf.reduce_prod(x, axis=axis, keepdims=keepdims)

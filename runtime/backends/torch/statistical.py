@@ -19,7 +19,13 @@ def _float(x: torch.Tensor, dtype: Any) -> tuple[torch.Tensor, Any]:
 
 
 def sum(
-    x: Arr, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, out: Arr | None = None
+    x: Arr,
+    /,
+    *,
+    axis: Any = None,
+    dtype: Any = None,
+    keepdims: bool = False,
+    out: Arr | None = None,
 ) -> Arr:
     return torch.sum(x, dim=axis, keepdim=keepdims, dtype=dtype, out=out)
 
@@ -28,7 +34,13 @@ sum.support_native_out = True  # type: ignore[attr-defined]
 
 
 def mean(
-    x: Arr, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, out: Arr | None = None
+    x: Arr,
+    /,
+    *,
+    axis: Any = None,
+    dtype: Any = None,
+    keepdims: bool = False,
+    out: Arr | None = None,
 ) -> Arr:
     x, dtype = _float(x, dtype)
     return torch.mean(x, dim=axis, keepdim=keepdims, dtype=dtype, out=out)
@@ -38,7 +50,13 @@ mean.support_native_out = True  # type: ignore[attr-defined]
 
 
 def prod(
-    x: Arr, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False, out: Arr | None = None
+    x: Arr,
+    /,
+    *,
+    axis: Any = None,
+    dtype: Any = None,
+    keepdims: bool = False,
+    out: Arr | None = None,
 ) -> Arr:
     if isinstance(axis, int):
         return torch.prod(x, dim=axis, keepdim=keepdims, dtype=dtype, out=out)
