@@ -1,0 +1,182 @@
+"""IVY008: an ``out`` parameter that callers can fill positionally."""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from ivycheck.checker.diagnostics import FixSafety
+from ivycheck.checker.rule import Example, Rule
+
+_VERSIONED = re.compile(r"_v_\d+p\d+p\d+_to_")
+
+
+def is_private_helper(name: str) -> bool:
+    """``_helper``, dunders and versioned helpers (``fn_v_0p3p0_to_0p3p1``) are not API.
+
+    Shared by the API rules (IVY008, IVY010, IVY016): the conventions of Ivy's public
+    functions do not bind the helpers they are made of.
+    """
+    return name.startswith("_") or _VERSIONED.search(name) is not None
+
+
+def out_param(params: cst.Parameters) -> cst.Param | None:
+    """The ``out`` parameter of a signature, wherever it sits."""
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        if param.name.value == "out":
+            return param
+    return None
+
+
+def _keyword_only(params: cst.Parameters, out: cst.Param) -> cst.Parameters:
+    """The signature with ``out`` moved to the end of the keyword-only parameters.
+
+    Commas belong to positions, not to parameters: the n-th element of the new signature
+    takes the n-th comma of the old one, so a trailing comma or one parameter per line
+    survives the move. A new bare ``*`` takes the separator that preceded ``out``.
+    """
+    star = params.star_arg
+    slash = params.posonly_ind
+    old: list[cst.Param | cst.ParamStar | cst.ParamSlash] = [
+        *params.posonly_params,
+        *([slash] if isinstance(slash, cst.ParamSlash) else []),
+        *params.params,
+        *([star] if isinstance(star, cst.Param | cst.ParamStar) else []),
+        *params.kwonly_params,
+        *([params.star_kwarg] if params.star_kwarg is not None else []),
+    ]
+    commas: list[cst.Comma | cst.MaybeSentinel] = [element.comma for element in old]
+    new_star: cst.Param | cst.ParamStar
+    if isinstance(star, cst.Param | cst.ParamStar):
+        new_star = star
+    else:
+        before = old[old.index(out) - 1].comma if old.index(out) > 0 else cst.MaybeSentinel.DEFAULT
+        commas.insert(len(commas) - 1, before)
+        new_star = cst.ParamStar()
+    posonly = [p for p in params.posonly_params if p is not out]
+    positional = [p for p in params.params if p is not out]
+    kwonly = [*params.kwonly_params, out]
+    kwargs = [params.star_kwarg] if params.star_kwarg is not None else []
+    new: list[cst.Param | cst.ParamStar | cst.ParamSlash] = [
+        *posonly,
+        *([slash] if isinstance(slash, cst.ParamSlash) else []),
+        *positional,
+        new_star,
+        *kwonly,
+        *kwargs,
+    ]
+    placed = [_with_comma(element, comma) for element, comma in zip(new, commas, strict=True)]
+    at = len(posonly) + (1 if isinstance(slash, cst.ParamSlash) else 0)
+    return params.with_changes(
+        posonly_params=placed[: len(posonly)],
+        posonly_ind=placed[len(posonly)] if isinstance(slash, cst.ParamSlash) else slash,
+        params=placed[at : at + len(positional)],
+        star_arg=placed[at + len(positional)],
+        kwonly_params=placed[at + len(positional) + 1 : at + len(positional) + 1 + len(kwonly)],
+        star_kwarg=placed[-1] if kwargs else None,
+    )
+
+
+def _with_comma(
+    element: cst.Param | cst.ParamStar | cst.ParamSlash, comma: cst.Comma | cst.MaybeSentinel
+) -> cst.Param | cst.ParamStar | cst.ParamSlash:
+    if isinstance(element, cst.ParamStar) and not isinstance(comma, cst.Comma):
+        comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+    return element.with_changes(comma=comma)
+
+
+class OutNotKeywordOnly(Rule):
+    """``out`` must be keyword-only: ``def tan(x, /, *, out=None)``.
+
+    Ivy's wrappers find ``out`` among the keyword arguments: ``handle_out_argument``,
+    ``handle_nestable`` and the view wrappers read ``kwargs["out"]``. A caller who passes
+    ``out`` positionally (``tan(x, y)``) hides it from them, so the result is computed into
+    a fresh array and the buffer the caller gave is never written, or is mistaken for an
+    input and converted, broadcast or mapped over. It also lets a later positional
+    parameter slide into ``out`` by accident when the signature grows.
+
+    Frontends (``functional/frontends/**``) mirror NumPy, whose ufuncs take ``out``
+    positionally, and are not checked; neither are private helpers (``_helper``) and
+    versioned helpers (``fn_v_0p3p0_to_0p3p1``), which only the API calls.
+
+    The fix makes ``out`` keyword-only (after ``*``). It is unsafe: callers that pass
+    ``out`` positionally must be changed to ``out=...``.
+    """
+
+    CODE = "IVY008"
+    NAME = "out-not-keyword-only"
+    MESSAGE = "`out` can be passed positionally; make it keyword-only (after `*`)"
+    FIX_SAFETY = FixSafety.UNSAFE
+    PARTS = frozenset({"functional", "backend:*", "data_classes"})
+    TRIGGERS = ("out",)
+    VALID = (
+        Example("def tan(x, /, *, out=None):\n    ...\n"),
+        Example(
+            "def add(x1, x2, out=None, /):\n    ...\n",
+            path="ivy/functional/frontends/numpy/mathematical_functions/arithmetic.py",
+        ),
+        Example("def _helper(x, out=None):\n    ...\n"),
+        Example("def tan_v_0p3p0_to_0p3p1(x, out=None):\n    ...\n"),
+        Example(
+            "def f(x, *args, out=None, **kwargs):\n    ...\n",
+            path="ivy/functional/backends/numpy/general.py",
+        ),
+        Example(
+            "class Array:\n    def __array_ufunc__(self, ufunc, method, *inputs, out=None):\n"
+            "        ...\n    def add(self, x2, /, *, out=None):\n        ...\n",
+            path="ivy/data_classes/array/elementwise.py",
+        ),
+        Example("def fill(x, value, output=None):\n    ...\n"),
+        Example("def f(x, out=None):\n    ...\n", path="scripts/tool.py"),
+    )
+    INVALID = (
+        Example(
+            "def tan(x, out=None):\n    ...\n",
+            expected="def tan(x, *, out=None):\n    ...\n",
+        ),
+        Example(
+            "def tan(x, /, out=None):\n    ...\n",
+            path="ivy/functional/backends/torch/elementwise.py",
+            expected="def tan(x, /, *, out=None):\n    ...\n",
+        ),
+        Example(
+            "def add(x1, x2, out=None, *, alpha=None):\n    ...\n",
+            expected="def add(x1, x2, *, alpha=None, out=None):\n    ...\n",
+        ),
+        Example(
+            "def clip(\n    x,\n    lo,\n    hi,\n    out: Optional[ivy.Array] = None,\n):\n    ...\n",
+            expected=(
+                "def clip(\n    x,\n    lo,\n    hi,\n    *,\n"
+                "    out: Optional[ivy.Array] = None,\n):\n    ...\n"
+            ),
+        ),
+        Example(
+            "class Array:\n    def add(self, x2, out=None):\n        ...\n",
+            path="ivy/data_classes/array/elementwise.py",
+            expected="class Array:\n    def add(self, x2, *, out=None):\n        ...\n",
+        ),
+        Example(
+            "def sort(x, out=None, *args):\n    ...\n",
+            path="ivy/functional/backends/jax/sorting.py",
+            expected="def sort(x, *args, out=None):\n    ...\n",
+        ),
+        Example(
+            "def f(x, out, /):\n    ...\n",
+            expected="def f(x, /, *, out):\n    ...\n",
+        ),
+    )
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        params = node.params
+        out = out_param(params)
+        if out is None or out in params.kwonly_params or is_private_helper(node.name.value):
+            return
+        self.report(
+            out.name,
+            f"`out` of `{node.name.value}` can be passed positionally, which hides it from "
+            "Ivy's wrappers; make it keyword-only (after `*`)",
+            replacement=node.with_changes(params=_keyword_only(params, out)),
+            fix_description="Make `out` keyword-only (callers passing it positionally break)",
+            fix_target=node,
+        )
