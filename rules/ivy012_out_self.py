@@ -1,0 +1,155 @@
+"""IVY012: an instance method that writes its result over ``self`` with ``out=self``."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ivycheck.checker.rule import Example, Rule, RuleContext
+from ivycheck.rules._decorators import decorator_name
+
+_ARRAY = "ivy/data_classes/array/elementwise.py"
+
+
+def _self_name(node: cst.FunctionDef) -> str | None:
+    """The name of the instance parameter of a method (``None`` for static/class methods)."""
+    if any(decorator_name(d) in {"staticmethod", "classmethod"} for d in node.decorators):
+        return None
+    positional = (*node.params.posonly_params, *node.params.params)
+    return positional[0].name.value if positional else None
+
+
+class OutSelf(Rule):
+    """An instance method must not pass ``out=self``.
+
+    ``x.add(y)`` reads as "x plus y", and every caller expects a new array back. A method
+    that calls ``ivy.add(self, x2, out=self)`` instead overwrites ``x`` in place, and with
+    it every view of ``x`` and the base ``x`` is a view of: an innocent-looking expression
+    silently changes data elsewhere. It also fails where the result does not fit ``self``:
+    ``x.add(y)`` with ``y`` broadcasting to a larger shape, or a float result for an
+    integer ``self``, raises instead of returning the new array.
+
+    Forward the caller's buffer instead: take ``out=None`` and pass ``out=out``. In-place
+    operators (``__iadd__``) write with ``ivy.inplace_update(self, result)``, which checks
+    the shape and dtype before anything is written. Frontends are not checked: NumPy itself
+    implements ``a += b`` as ``np.add(a, b, out=a)``, and the NumPy frontend mirrors it.
+    """
+
+    CODE = "IVY012"
+    NAME = "out-self"
+    MESSAGE = "Instance method passes `out=self`; forward the caller's `out` instead"
+    PARTS = frozenset({"functional", "backend:*", "data_classes", "other"})
+    TRIGGERS = ("out=",)
+    VALID = (
+        Example(
+            "class Array:\n    def add(self, x2, /, *, out=None):\n"
+            "        return ivy.add(self, x2, out=out)\n",
+            path=_ARRAY,
+        ),
+        Example(
+            "class Array:\n    def __iadd__(self, other):\n"
+            "        return ivy.inplace_update(self, ivy.add(self, other))\n",
+            path=_ARRAY,
+        ),
+        Example(
+            "class ndarray:\n    def __iadd__(self, value, /):\n"
+            "        return np_frontend.add(self, value, out=self)\n",
+            path="ivy/functional/frontends/numpy/ndarray/ndarray.py",
+        ),
+        Example(
+            "class Array:\n    @staticmethod\n    def static_add(self, x2, *, out=None):\n"
+            "        return ivy.add(self, x2, out=out)\n",
+            path=_ARRAY,
+        ),
+        Example(
+            "class Array:\n    def add(self, x2, *, out=None):\n"
+            "        return ivy.add(self._data, x2, out=out if out is not None else None)\n",
+            path=_ARRAY,
+        ),
+        Example(
+            "def add(self, x2, *, out=None):\n    return ivy.add(self, x2, out=out)\n",
+            path=_ARRAY,
+        ),
+        Example(
+            "class Container:\n    def add(self, x2, *, out=None):\n"
+            "        return self.cont_map(lambda v, _: ivy.add(v, x2), out=out)\n",
+            path="ivy/data_classes/container/elementwise.py",
+        ),
+    )
+    INVALID = (
+        Example(
+            "class Array:\n    def add(self, x2, /):\n        return ivy.add(self, x2, out=self)\n",
+            path=_ARRAY,
+        ),
+        Example(
+            "class Array:\n    def __iadd__(self, other):\n"
+            "        return ivy.add(self._data, other, out=self)\n",
+            path=_ARRAY,
+        ),
+        Example(
+            "class Array:\n    def clip(this, lo, hi):\n"
+            "        return ivy.clip(this, lo, hi, out=this)\n",
+            path=_ARRAY,
+        ),
+        Example(
+            "class _ArrayWithElementwise:\n    def abs(self):\n"
+            "        def go():\n            return ivy.abs(self, out=self)\n        return go()\n",
+            path=_ARRAY,
+        ),
+        Example(
+            "class Container:\n    def sort(self, *, axis=-1):\n"
+            "        return self.cont_map(lambda v, _: ivy.sort(v, axis=axis), out=self)\n",
+            path="ivy/data_classes/container/sorting.py",
+        ),
+        Example(
+            "class Model:\n    def step(self, grad):\n        ivy.subtract(self, grad, out=self)\n",
+            path="project/model.py",
+        ),
+        Example(
+            "class Array:\n    @property\n    def mT(self):\n"
+            "        return ivy.matrix_transpose(self, out=self)\n",
+            path=_ARRAY,
+        ),
+    )
+
+    def __init__(self, context: RuleContext) -> None:
+        super().__init__(context)
+        self._selves: list[str | None] = []
+        """The instance parameter visible in each enclosing function (``None``: none)."""
+        self._in_class_body: list[bool] = []
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self._in_class_body.append(True)
+
+    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
+        self._in_class_body.pop()
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        if self._in_class_body and self._in_class_body[-1]:
+            self._selves.append(_self_name(node))
+        else:
+            # a nested function sees the method's ``self`` unless it rebinds the name
+            inherited = self._selves[-1] if self._selves else None
+            names = {p.name.value for p in (*node.params.posonly_params, *node.params.params)}
+            self._selves.append(None if inherited in names else inherited)
+        self._in_class_body.append(False)
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self._selves.pop()
+        self._in_class_body.pop()
+
+    def visit_Call(self, node: cst.Call) -> None:
+        current = self._selves[-1] if self._selves else None
+        if current is None:
+            return
+        for arg in node.args:
+            if (
+                arg.keyword is not None
+                and arg.keyword.value == "out"
+                and isinstance(arg.value, cst.Name)
+                and arg.value.value == current
+            ):
+                self.report(
+                    arg,
+                    f"`out={current}` overwrites the instance the method was called on; "
+                    "take an `out` parameter and forward it (or use `ivy.inplace_update`)",
+                )
