@@ -305,7 +305,7 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Callable[..., Any]:
             and native_out
             and type(out) is Array
             and prims.writable(out._data)
-            and prims.check_native_out(target, nargs, nkwargs, out._data)
+            and prims.check_native_out(target, nargs, nkwargs, out=out._data)
         ):
             target(*nargs, out=out._data, **nkwargs)
             return out

@@ -86,7 +86,7 @@ def shares_memory(a: Any, b: Any) -> bool:
 
 
 def check_native_out(
-    fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], out: Any
+    fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], *, out: Any
 ) -> bool:
     """NumPy checks shapes and ufunc casting itself, but reductions cast ``out`` unsafely.
 

@@ -125,7 +125,7 @@ def shares_memory(a: Any, b: Any) -> bool:
 
 
 def check_native_out(
-    fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], out: Any
+    fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], *, out: Any
 ) -> bool:
     """Unreachable: no TensorFlow function carries ``support_native_out``."""
     return False

@@ -101,7 +101,7 @@ def shares_memory(a: Any, b: Any) -> bool:
 
 
 def check_native_out(
-    fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], out: Any
+    fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], *, out: Any
 ) -> bool:
     """Run ``fn`` on the meta device to learn the result's shape and dtype without computing.
 
