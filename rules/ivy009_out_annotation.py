@@ -1,0 +1,226 @@
+"""IVY009: ``out`` in the functional API annotated as something other than an optional Array."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import libcst as cst
+
+from ivycheck.checker.rule import Example, Rule
+from ivycheck.rules._decorators import decorator_name
+from ivycheck.rules._names import ImportMap, dotted
+from ivycheck.rules.ivy008_out_not_keyword_only import is_private_helper, out_param
+
+
+def wrapped_by_assignment(module: cst.Module) -> dict[str, list[str]]:
+    """Wrappers applied at module level by assignment: ``f = handle_out_argument(f)``.
+
+    Shared by the API rules: such a wrapper counts exactly like a decorator.
+    """
+    found: dict[str, list[str]] = {}
+    for statement in module.body:
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            if (
+                isinstance(small, cst.Assign)
+                and len(small.targets) == 1
+                and isinstance(small.targets[0].target, cst.Name)
+                and isinstance(small.value, cst.Call)
+                and len(small.value.args) == 1
+                and isinstance(small.value.args[0].value, cst.Name)
+                and small.value.args[0].value.value == small.targets[0].target.value
+            ):
+                wrapper = dotted(small.value.func)
+                if wrapper is not None:
+                    name = small.targets[0].target.value
+                    found.setdefault(name, []).append(wrapper.rsplit(".", 1)[-1])
+    return found
+
+
+def wrappers_of(node: cst.FunctionDef, module: cst.Module) -> set[str]:
+    """Every wrapper of a module-level function: decorators and assignments alike."""
+    by_assignment = wrapped_by_assignment(module).get(node.name.value, [])
+    return {decorator_name(d) for d in node.decorators} | set(by_assignment)
+
+
+class OutAnnotation(Rule):
+    """In the functional API, ``out`` is ``Optional[ivy.Array]``: an Array or nothing.
+
+    ``handle_out_argument`` writes the result into ``out`` through ``ivy.inplace_update``,
+    which keeps the ``ivy.Array`` object and replaces or updates its data. A native array
+    (``np.ndarray``, ``torch.Tensor``) is rejected with an error, because on JAX and
+    TensorFlow it could never be updated and on NumPy and PyTorch Ivy would have to copy
+    silently; so an annotation such as ``Optional[Union[ivy.Array, ivy.NativeArray]]``
+    advertises calls that fail, and type checkers accept them. An annotation without
+    ``Optional`` (``out: ivy.Array = None``) misstates the default.
+
+    Accepted: ``Optional[ivy.Array]``, ``ivy.Array | None``, ``Union[ivy.Array, None]``
+    (``Array`` imported from the runtime, or a string annotation of the same), and for
+    nestable functions (``@handle_nestable``, which maps over containers and writes into a
+    ``Container`` passed as ``out``) also ``Optional[Union[ivy.Array, ivy.Container]]``.
+    A ``Container`` on a function that is not nestable is reported: nothing writes into it.
+    Parameters without an annotation and private helpers (``_helper``) are not checked.
+    """
+
+    CODE = "IVY009"
+    NAME = "out-annotation"
+    MESSAGE = "Annotate `out` as `Optional[ivy.Array]` (an Array or None, never a native array)"
+    PARTS = frozenset({"functional"})
+    TRIGGERS = ("out",)
+    VALID = (
+        Example(
+            "from typing import Optional\nimport ivy\n\n"
+            "def tan(x, /, *, out: Optional[ivy.Array] = None):\n    ...\n"
+        ),
+        Example("import ivy\n\ndef tan(x, /, *, out: ivy.Array | None = None):\n    ...\n"),
+        Example(
+            "from typing import Optional, Union\nimport ivy\n\n@handle_nestable\n"
+            "def tan(x, /, *, out: Optional[Union[ivy.Array, ivy.Container]] = None):\n"
+            "    ...\n"
+        ),
+        Example(
+            "from typing import Optional\nfrom ivycheck.runtime.array import Array\n\n"
+            "def tan(x, /, *, out: Optional[Array] = None):\n    ...\n",
+            path="runtime/functional/elementwise.py",
+        ),
+        Example("def tan(x, /, *, out: 'Optional[ivy.Array]' = None):\n    ...\n"),
+        Example("def tan(x, /, *, out=None):\n    ...\n"),
+        Example(
+            "from typing import Optional\nimport numpy as np\n\n"
+            "def _helper(x, *, out: Optional[np.ndarray] = None):\n    ...\n"
+        ),
+        Example(
+            "import typing\nimport ivy\n\n"
+            "def f(x, *, out: typing.Union[None, ivy.Array] = None):\n    ...\n"
+        ),
+        Example(
+            "import numpy as np\n\ndef tan(x, *, out: Optional[np.ndarray] = None):\n    ...\n",
+            path="ivy/functional/backends/numpy/elementwise.py",
+        ),
+        Example(
+            "from typing import Optional, Union\nimport ivy\n\n"
+            "def f(x, *, out: Optional[Union[ivy.Array, ivy.Container]] = None):\n    ...\n\n\n"
+            "f = handle_nestable(f)\n"
+        ),
+    )
+    INVALID = (
+        Example(
+            "from typing import Optional, Union\nimport ivy\n\n"
+            "def tan(x, /, *, out: Optional[Union[ivy.Array, ivy.NativeArray]] = None):\n"
+            "    ...\n"
+        ),
+        Example("import ivy\n\ndef tan(x, /, *, out: ivy.Array = None):\n    ...\n"),
+        Example(
+            "from typing import Optional\nimport numpy as np\n\n"
+            "def tan(x, /, *, out: Optional[np.ndarray] = None):\n    ...\n"
+        ),
+        Example(
+            "from typing import Optional\nfrom jax import Array\n\n"
+            "def tan(x, /, *, out: Optional[Array] = None):\n    ...\n"
+        ),
+        Example(
+            "from typing import Optional, Union\nimport ivy\n\n"
+            "def tan(x, /, *, out: Optional[Union[ivy.Array, ivy.Container]] = None):\n"
+            "    ...\n"
+        ),
+        Example("import ivy\n\ndef tan(x, *, out: 'ivy.NativeArray | None' = None):\n    ...\n"),
+        Example(
+            "import torch\nimport ivy\n\n"
+            "def tan(x, *, out: ivy.Array | torch.Tensor | None = None):\n    ...\n"
+        ),
+    )
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        out = out_param(node.params)
+        if out is None or out.annotation is None or is_private_helper(node.name.value):
+            return
+        nestable = "handle_nestable" in wrappers_of(node, self.context.module)
+        annotation = out.annotation.annotation
+        if self._acceptable(annotation, nestable=nestable):
+            return
+        text = self.context.code_for(annotation)
+        self.report(
+            out.annotation,
+            f"`out` of `{node.name.value}` is annotated `{text}`; annotate it "
+            f"`Optional[ivy.Array]`{' (or with ivy.Container)' if nestable else ''}: "
+            "`out` must be an Array or None",
+        )
+
+    def _acceptable(self, annotation: cst.BaseExpression, *, nestable: bool) -> bool:
+        resolve = self._resolver(annotation)
+        if resolve is None:
+            return True  # an annotation we cannot read is not judged
+        members = list(_union_members(resolve.root, resolve))
+        kinds = {self._kind(member, resolve) for member in members}
+        if "none" not in kinds or "array" not in kinds:
+            return False
+        allowed = {"none", "array", "container"} if nestable else {"none", "array"}
+        return kinds <= allowed
+
+    def _resolver(self, annotation: cst.BaseExpression) -> _Resolve | None:
+        if isinstance(annotation, cst.SimpleString):
+            try:
+                parsed = cst.parse_expression(annotation.evaluated_value)  # type: ignore[arg-type]
+            except (cst.ParserSyntaxError, TypeError):
+                return None
+            return _Resolve(None, parsed)
+        return _Resolve(self.context.memo(ImportMap.of), annotation)
+
+    def _kind(self, member: cst.BaseExpression, resolve: _Resolve) -> str:
+        if isinstance(member, cst.Name) and member.value == "None":
+            return "none"
+        name = resolve.name(member)
+        if name is None:
+            return "other"
+        head, _, last = name.rpartition(".")
+        runtime = not head or any(
+            head == module or head.startswith(module + ".")
+            for module in self.context.config.runtime_modules
+        )
+        if runtime and last == "Array":
+            return "array"
+        if runtime and last == "Container":
+            return "container"
+        return "other"
+
+
+class _Resolve:
+    """Names in an annotation: by import where the annotation is code, by text in a string."""
+
+    def __init__(self, imports: ImportMap | None, root: cst.BaseExpression) -> None:
+        self.imports = imports
+        self.root = root
+
+    def name(self, expression: cst.BaseExpression) -> str | None:
+        if self.imports is not None:
+            qualified = self.imports.qualify(expression)
+            if qualified is not None:
+                return qualified
+        return dotted(expression)
+
+
+def _union_members(
+    annotation: cst.BaseExpression, resolve: _Resolve
+) -> Iterator[cst.BaseExpression]:
+    """The alternatives of ``Optional[...]``, ``Union[...]`` and ``A | B`` (None included)."""
+    if isinstance(annotation, cst.BinaryOperation) and isinstance(annotation.operator, cst.BitOr):
+        yield from _union_members(annotation.left, resolve)
+        yield from _union_members(annotation.right, resolve)
+        return
+    if isinstance(annotation, cst.Subscript):
+        generic = (resolve.name(annotation.value) or "").rsplit(".", 1)[-1]
+        inner = [
+            element.slice.value
+            for element in annotation.slice
+            if isinstance(element.slice, cst.Index)
+        ]
+        if generic == "Optional" and len(inner) == 1:
+            yield from _union_members(inner[0], resolve)
+            yield cst.Name("None")
+            return
+        if generic == "Union":
+            for member in inner:
+                yield from _union_members(member, resolve)
+            return
+    yield annotation
