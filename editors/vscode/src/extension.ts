@@ -1,0 +1,291 @@
+// VS Code client for the ivycheck language server.
+//
+// Runs `<interpreter> -m ivycheck lsp <ivycheck.args>` over stdio. The server
+// reads `ivycheck.select`, `ivycheck.ignore` and `ivycheck.enable` through
+// `workspace/configuration`; the language client answers those requests from
+// the VS Code settings because `synchronize.configurationSection` is "ivycheck".
+
+import * as os from "os";
+import * as path from "path";
+import * as vscode from "vscode";
+import {
+  LanguageClient,
+  LanguageClientOptions,
+  ServerOptions,
+  TransportKind,
+} from "vscode-languageclient/node";
+
+const SECTION = "ivycheck";
+const FIX_ALL_KIND = "source.fixAll.ivycheck";
+
+let client: LanguageClient | undefined;
+let clientWatchers: vscode.FileSystemWatcher[] = [];
+let output: vscode.OutputChannel | undefined;
+// Serialises start/stop/restart so that quick successive settings changes
+// never run two servers at once.
+let queue: Promise<void> = Promise.resolve();
+
+function log(message: string): void {
+  output?.appendLine(`[client] ${message}`);
+}
+
+function enqueue(task: () => Promise<void>): Promise<void> {
+  queue = queue.then(task).catch((err: unknown) => {
+    log(`error: ${errorText(err)}`);
+  });
+  return queue;
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function firstWorkspaceFolder(): vscode.WorkspaceFolder | undefined {
+  return vscode.workspace.workspaceFolders?.[0];
+}
+
+/** Expands `~` and `${workspaceFolder}`; resolves a relative path (with a separator) from the first workspace folder. */
+function expandPath(value: string): string {
+  const folder = firstWorkspaceFolder()?.uri.fsPath;
+  let result = value.trim();
+  if (result === "~" || result.startsWith("~/") || result.startsWith("~\\")) {
+    result = path.join(os.homedir(), result.slice(1));
+  }
+  if (folder) {
+    result = result.replace(/\$\{workspaceFolder\}/g, folder);
+  }
+  const hasSeparator = result.includes("/") || result.includes("\\");
+  if (folder && hasSeparator && !path.isAbsolute(result)) {
+    result = path.join(folder, result);
+  }
+  return result;
+}
+
+/** The interpreter the Python extension (ms-python.python) has selected, if any. */
+async function pythonExtensionInterpreter(): Promise<string | undefined> {
+  const ext = vscode.extensions.getExtension("ms-python.python");
+  if (!ext) {
+    return undefined;
+  }
+  try {
+    if (!ext.isActive) {
+      await ext.activate();
+    }
+    // Shape of the public API (@vscode/python-extension); typed loosely so
+    // that no extra dependency is needed.
+    const environments = (ext.exports as any)?.environments;
+    if (!environments?.getActiveEnvironmentPath) {
+      return undefined;
+    }
+    const envPath = environments.getActiveEnvironmentPath(firstWorkspaceFolder()?.uri);
+    const resolved = await environments.resolveEnvironment(envPath);
+    const executable: string | undefined = resolved?.executable?.uri?.fsPath ?? envPath?.path;
+    return executable || undefined;
+  } catch (err) {
+    log(`could not ask the Python extension for its interpreter: ${errorText(err)}`);
+    return undefined;
+  }
+}
+
+async function resolveInterpreter(config: vscode.WorkspaceConfiguration): Promise<string> {
+  const configured = config.get<string>("interpreter", "").trim();
+  if (configured) {
+    return expandPath(configured);
+  }
+  const fromPython = await pythonExtensionInterpreter();
+  if (fromPython) {
+    return fromPython;
+  }
+  return process.platform === "win32" ? "python" : "python3";
+}
+
+async function startClient(): Promise<void> {
+  if (client) {
+    return;
+  }
+  const config = vscode.workspace.getConfiguration(SECTION, firstWorkspaceFolder()?.uri);
+  if (!config.get<boolean>("enable", true)) {
+    log("ivycheck.enable is false: server not started");
+    return;
+  }
+  const interpreter = await resolveInterpreter(config);
+  const extraArgs = config.get<string[]>("args", []).filter((a) => typeof a === "string");
+  const args = ["-m", "ivycheck", "lsp", ...extraArgs];
+  const cwd = firstWorkspaceFolder()?.uri.fsPath;
+
+  const serverOptions: ServerOptions = {
+    command: interpreter,
+    args,
+    transport: TransportKind.stdio,
+    options: cwd ? { cwd } : {},
+  };
+
+  const watchers = [
+    vscode.workspace.createFileSystemWatcher("**/pyproject.toml"),
+    vscode.workspace.createFileSystemWatcher("**/*.py"),
+  ];
+
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: "file", language: "python" },
+      { scheme: "untitled", language: "python" },
+    ],
+    synchronize: {
+      configurationSection: SECTION,
+      fileEvents: watchers,
+    },
+    outputChannel: output,
+    traceOutputChannel: output,
+  };
+
+  log(`starting: ${[interpreter, ...args].map(quoteArg).join(" ")}${cwd ? ` (cwd ${cwd})` : ""}`);
+  const next = new LanguageClient(SECTION, "ivycheck", serverOptions, clientOptions);
+  client = next;
+  try {
+    await next.start();
+    log("server started");
+  } catch (err) {
+    client = undefined;
+    watchers.forEach((w) => w.dispose());
+    const message =
+      `ivycheck: could not start the language server with "${interpreter} -m ivycheck lsp" ` +
+      `(${errorText(err)}). Install it with "pip install ivycheck" into that interpreter, ` +
+      `or set "ivycheck.interpreter".`;
+    log(message);
+    void vscode.window
+      .showErrorMessage(message, "Open Settings", "Show Output")
+      .then((choice) => {
+        if (choice === "Open Settings") {
+          void vscode.commands.executeCommand("workbench.action.openSettings", "ivycheck.");
+        } else if (choice === "Show Output") {
+          output?.show(true);
+        }
+      });
+    try {
+      await next.dispose();
+    } catch {
+      // already failed; nothing more to clean up
+    }
+    return;
+  }
+  // The watchers live as long as this client; stopClient disposes them.
+  clientWatchers = watchers;
+}
+
+async function stopClient(): Promise<void> {
+  const current = client;
+  client = undefined;
+  const watchers = clientWatchers;
+  clientWatchers = [];
+  if (current) {
+    log("stopping server");
+    try {
+      await current.stop();
+    } catch (err) {
+      log(`stop: ${errorText(err)}`);
+    }
+  }
+  watchers.forEach((w) => w.dispose());
+}
+
+function quoteArg(arg: string): string {
+  return /[\s"']/.test(arg) ? JSON.stringify(arg) : arg;
+}
+
+async function fixAll(): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.languageId !== "python") {
+    void vscode.window.showInformationMessage("ivycheck: open a Python file to fix.");
+    return;
+  }
+  if (!client) {
+    void vscode.window.showWarningMessage(
+      "ivycheck: the language server is not running (see the \"ivycheck\" output).",
+    );
+    return;
+  }
+  await vscode.commands.executeCommand("editor.action.codeAction", {
+    kind: FIX_ALL_KIND,
+    apply: "first",
+  });
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  output = vscode.window.createOutputChannel("ivycheck");
+  context.subscriptions.push(output);
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand("ivycheck.restart", () =>
+      enqueue(async () => {
+        await stopClient();
+        await startClient();
+      }),
+    ),
+    vscode.commands.registerCommand("ivycheck.fixAll", fixAll),
+  );
+
+  // Any ivycheck.* setting change restarts the server, or stops it when
+  // ivycheck.enable is false. ivycheck.trace.server is applied live by the
+  // language client, so it alone does not restart. Changes are debounced.
+  let pending: NodeJS.Timeout | undefined;
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (!event.affectsConfiguration(SECTION)) {
+        return;
+      }
+      const keys = ["enable", "interpreter", "args", "select", "ignore"];
+      if (!keys.some((k) => event.affectsConfiguration(`${SECTION}.${k}`))) {
+        return;
+      }
+      if (pending) {
+        clearTimeout(pending);
+      }
+      pending = setTimeout(() => {
+        pending = undefined;
+        log("settings changed: restarting");
+        void enqueue(async () => {
+          await stopClient();
+          await startClient();
+        });
+      }, 250);
+    }),
+    { dispose: () => pending && clearTimeout(pending) },
+  );
+
+  // A different interpreter picked in the Python extension restarts the
+  // server when ivycheck.interpreter is not set.
+  const pythonExt = vscode.extensions.getExtension("ms-python.python");
+  if (pythonExt) {
+    try {
+      if (!pythonExt.isActive) {
+        await pythonExt.activate();
+      }
+        const onChange = (pythonExt.exports as any)?.environments?.onDidChangeActiveEnvironmentPath;
+      if (typeof onChange === "function") {
+        context.subscriptions.push(
+          onChange(() => {
+            const configured = vscode.workspace
+              .getConfiguration(SECTION, firstWorkspaceFolder()?.uri)
+              .get<string>("interpreter", "")
+              .trim();
+            if (!configured) {
+              log("Python interpreter changed: restarting");
+              void enqueue(async () => {
+                await stopClient();
+                await startClient();
+              });
+            }
+          }),
+        );
+      }
+    } catch (err) {
+      log(`Python extension not usable: ${errorText(err)}`);
+    }
+  }
+
+  await enqueue(() => startClient());
+}
+
+export async function deactivate(): Promise<void> {
+  await enqueue(stopClient);
+}
