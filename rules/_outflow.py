@@ -1,0 +1,882 @@
+"""Where ``out`` goes inside one backend function: the analysis behind IVY001-IVY003.
+
+Ivy's wrapper (``handle_out_argument``) decides by one attribute, ``support_native_out``,
+whether a backend function writes ``out`` itself. Whether it really does is a question of
+data flow inside the function, asked in three ways:
+
+* IVY001: does ``out`` reach a native function that accepts it (so the attribute is missing)?
+* IVY002: could ``out`` reach one at all (so an attribute that is set is dead)?
+* IVY003: does every ``return`` come after (or with) a write of ``out``?
+
+:class:`FunctionOutFlow` answers all three for one ``FunctionDef``. It follows ``out``
+
+* through local aliases and chains of them (``o = out; p = o``, in any order),
+* through dictionaries that carry it (``kw = {"out": out}``, ``kw = dict(out=out)``,
+  ``kw["out"] = out``) into ``f(**kw)``,
+* into module-level helpers of the same file, by keyword or position, recursively
+  (``return _tan_helper(x, out=out)`` forwards natively if ``_tan_helper`` does),
+
+and classifies every call that receives it (:class:`UseKind`): native and accepting
+(``numpy.tan``), native and rejecting (any ``jax``/``tensorflow`` function, ``numpy.transpose``),
+``inplace_update``, or unknown (a method, a runtime function, an unresolvable name). Unknown
+uses and anything the analysis cannot follow (``out`` returned, stored, captured by a
+closure, written with ``out[...] = ...``, the signature's own ``**kwargs`` forwarded) make the
+rules *quiet*, never loud: a checker that cries wolf gets switched off.
+
+Names are resolved with :class:`ivycheck.rules._names.ImportMap` (``np.tan``, ``numpy.tan`` and
+``from numpy import tan as t; t(...)`` are all ``numpy.tan``); which native functions accept
+``out`` is the generated data of :mod:`ivycheck.rules._native_out`.
+
+:class:`ModuleOutFlow` holds the per-file facts: the module-level functions (helpers) and every
+``support_native_out`` assignment, whether written ``fn.support_native_out = True``, with
+``setattr(fn, "support_native_out", True)``, or in a loop over functions.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from ivycheck.checker.rule import RuleContext
+from ivycheck.rules import _native_out
+from ivycheck.rules._names import ImportMap
+
+ATTRIBUTE = "support_native_out"
+OUT = "out"
+
+VERSIONED = re.compile(r"_v_\d+p\d+p\d+_")
+"""Ivy's versioned implementations: ``cumsum_v_0p3p0_to_0p3p1``, ``fn_v_1p2p0_and_above``."""
+
+CHECK_CALLS = frozenset(
+    {
+        "exists",
+        "isinstance",
+        "is_array",
+        "is_native_array",
+        "is_ivy_array",
+        "is_ivy_container",
+        "hasattr",
+        "type",
+        "len",
+        "id",
+        "callable",
+    }
+)
+"""Calls that only look at ``out`` (``ivy.exists(out)``): not a use of the buffer."""
+
+
+class UseKind(enum.IntEnum):
+    """What a call does with the ``out`` it receives, from most to least useful."""
+
+    NATIVE = 4
+    """A NumPy/PyTorch function that writes into ``out`` (or a helper that forwards to one)."""
+    UNKNOWN = 3
+    """Anything the analysis cannot judge: a method, a runtime function, an unknown import."""
+    INPLACE = 2
+    """``inplace_update(out, value)``: the wrapper's own fallback, written by hand."""
+    REJECTED = 1
+    """A native function with no working ``out`` (every JAX/TF function, ``np.transpose``)."""
+    DROPPED = 0
+    """A same-file helper that receives ``out`` and does nothing with it."""
+
+
+@dataclass(frozen=True)
+class OutUse:
+    """One call that receives ``out`` (or an alias of it)."""
+
+    call: cst.Call
+    kind: UseKind
+    callee: str | None
+    """Qualified name (``numpy.tan``) or the helper's name; ``None`` when unresolvable."""
+    via: str | None = None
+    """The same-file helper the value went through, if any."""
+
+    def describe(self) -> str:
+        name = self.callee or "a call"
+        return f"`{self.via}` -> `{name}`" if self.via and self.via != name else f"`{name}`"
+
+
+@dataclass(frozen=True)
+class ReturnPath:
+    """A ``return`` statement and whether ``out`` is written on every path that reaches it."""
+
+    node: cst.Return
+    covered: bool
+
+
+@dataclass
+class FunctionOutFlow:
+    """The fate of one parameter (normally ``out``) inside one function."""
+
+    function: cst.FunctionDef
+    root: str | None
+    aliases: frozenset[str] = frozenset()
+    carriers: frozenset[str] = frozenset()
+    uses: list[OutUse] = field(default_factory=list)
+    escapes: bool = False
+    """``out`` goes somewhere the analysis does not follow (returned, stored, a closure...)."""
+    forwards_var_kwargs: bool = False
+    """The signature's ``**kwargs`` is passed on, so ``out`` may travel inside it."""
+    returns: list[ReturnPath] = field(default_factory=list)
+
+    @property
+    def native_uses(self) -> list[OutUse]:
+        return [use for use in self.uses if use.kind is UseKind.NATIVE]
+
+    @property
+    def forwards_natively(self) -> bool:
+        """``out`` certainly reaches a native function that writes into it (on some path)."""
+        return bool(self.native_uses)
+
+    @property
+    def may_forward_natively(self) -> bool:
+        """``out`` might reach a native buffer-writing function (the quiet side of IVY002)."""
+        return (
+            self.escapes
+            or self.forwards_var_kwargs
+            or any(use.kind >= UseKind.UNKNOWN for use in self.uses)
+        )
+
+    @property
+    def best_kind(self) -> UseKind | None:
+        """The most useful thing any call does with ``out`` (``None``: no call receives it)."""
+        if self.escapes or self.forwards_var_kwargs:
+            return max((UseKind.UNKNOWN, *(u.kind for u in self.uses)))
+        return max((u.kind for u in self.uses), default=None)
+
+    @property
+    def dropped_returns(self) -> list[ReturnPath]:
+        return [path for path in self.returns if not path.covered]
+
+
+# --------------------------------------------------------------------------- attributes
+
+
+@dataclass(frozen=True)
+class AttributeSite:
+    """One place that sets ``support_native_out`` on a module-level function.
+
+    ``statement`` is the module-level statement (a ``SimpleStatementLine`` or, for the loop
+    form, the ``For``); ``small`` the assignment or ``setattr`` call inside it; ``element`` the
+    entry of the loop's tuple that names the function (loop form only).
+    """
+
+    function: str
+    value: cst.BaseExpression
+    statement: cst.SimpleStatementLine | cst.For
+    small: cst.BaseSmallStatement
+    element: cst.Element | None = None
+
+    @property
+    def is_falsy_literal(self) -> bool:
+        """``False``, ``None`` or ``0``: values Ivy's presence test still reads as true."""
+        value = self.value
+        if isinstance(value, cst.Name):
+            return value.value in ("False", "None")
+        return isinstance(value, cst.Integer) and value.value in ("0", "0x0", "0b0", "0o0")
+
+    def removal(self) -> tuple[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel] | None:
+        """(fix target, replacement) that deletes just this attribute, or ``None`` if unsafe."""
+        if isinstance(self.statement, cst.SimpleStatementLine):
+            if isinstance(self.small, cst.Assign) and len(self.small.targets) > 1:
+                return None
+            if len(self.statement.body) > 1:
+                return self.statement, _without(self.statement, self.small)
+            return self.statement, cst.RemoveFromParent()
+        loop = self.statement
+        body = loop.body.body
+        if self.element is None or not isinstance(loop.iter, cst.Tuple | cst.List):
+            return None
+        kept = [e for e in loop.iter.elements if e is not self.element]
+        if not kept:
+            return loop, cst.RemoveFromParent()
+        if len(body) != 1:
+            return None  # the loop does more than set this attribute: leave it to a human
+        cleaned = [
+            e.with_changes(comma=cst.MaybeSentinel.DEFAULT) if i == len(kept) - 1 else e
+            for i, e in enumerate(kept)
+        ]
+        if isinstance(loop.iter, cst.Tuple) and len(cleaned) == 1:
+            cleaned = [cleaned[0].with_changes(comma=cst.Comma())]
+        return loop.iter, loop.iter.with_changes(elements=cleaned)
+
+
+def statement_removal(
+    site: AttributeSite,
+) -> tuple[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel] | None:
+    """(fix target, removal) that deletes the assignment for *every* function it names."""
+    if isinstance(site.small, cst.Assign) and len(site.small.targets) > 1:
+        return None
+    if isinstance(site.statement, cst.SimpleStatementLine):
+        line: cst.SimpleStatementLine = site.statement
+    else:
+        lines = [
+            s
+            for s in site.statement.body.body
+            if isinstance(s, cst.SimpleStatementLine) and any(x is site.small for x in s.body)
+        ]
+        if not lines:
+            return None
+        line = lines[0]
+        if len(site.statement.body.body) == 1 and len(line.body) == 1:
+            return site.statement, cst.RemoveFromParent()
+    if len(line.body) > 1:
+        return line, _without(line, site.small)
+    return line, cst.RemoveFromParent()
+
+
+def _without(
+    line: cst.SimpleStatementLine, small: cst.BaseSmallStatement
+) -> cst.SimpleStatementLine:
+    """``line`` minus one of its ``;``-separated statements (no dangling ``;`` left)."""
+    kept = [s for s in line.body if s is not small]
+    last = kept[-1].with_changes(semicolon=cst.MaybeSentinel.DEFAULT)
+    return line.with_changes(body=[*kept[:-1], last])
+
+
+def _setattr_parts(call: cst.Call) -> tuple[str, cst.BaseExpression] | None:
+    """(target name, value) for ``setattr(name, "support_native_out", value)``."""
+    if not (isinstance(call.func, cst.Name) and call.func.value == "setattr"):
+        return None
+    if len(call.args) != 3 or any(a.keyword or a.star for a in call.args):
+        return None
+    target, attribute, value = (a.value for a in call.args)
+    if not isinstance(target, cst.Name) or not isinstance(attribute, cst.SimpleString):
+        return None
+    if attribute.evaluated_value != ATTRIBUTE:
+        return None
+    return target.value, value
+
+
+def _small_sets(small: cst.BaseSmallStatement) -> Iterator[tuple[str, cst.BaseExpression]]:
+    """(target name, value) for each ``support_native_out`` a small statement sets."""
+    if isinstance(small, cst.Assign):
+        for target in small.targets:
+            t = target.target
+            if (
+                isinstance(t, cst.Attribute)
+                and t.attr.value == ATTRIBUTE
+                and isinstance(t.value, cst.Name)
+            ):
+                yield t.value.value, small.value
+    elif isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
+        parts = _setattr_parts(small.value)
+        if parts is not None:
+            yield parts
+
+
+def _module_statements(body: Sequence[cst.CSTNode]) -> Iterator[cst.CSTNode]:
+    """Module-level statements, including those inside module-level ``if``/``try`` blocks."""
+    for statement in body:
+        yield statement
+        if isinstance(statement, cst.If):
+            yield from _module_statements(statement.body.body)
+            orelse = statement.orelse
+            while orelse is not None:
+                yield from _module_statements(orelse.body.body)
+                orelse = orelse.orelse if isinstance(orelse, cst.If) else None
+        elif isinstance(statement, cst.Try):
+            yield from _module_statements(statement.body.body)
+            for handler in statement.handlers:
+                yield from _module_statements(handler.body.body)
+
+
+def attribute_sites(module: cst.Module) -> list[AttributeSite]:
+    """Every ``support_native_out`` assignment at module level, in source order."""
+    sites: list[AttributeSite] = []
+    for statement in _module_statements(module.body):
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                for name, value in _small_sets(small):
+                    sites.append(AttributeSite(name, value, statement, small))
+        elif (
+            isinstance(statement, cst.For)
+            and isinstance(statement.target, cst.Name)
+            and isinstance(statement.iter, cst.Tuple | cst.List | cst.Set)
+        ):
+            variable = statement.target.value
+            for inner in statement.body.body:
+                if not isinstance(inner, cst.SimpleStatementLine):
+                    continue
+                for small in inner.body:
+                    for name, value in _small_sets(small):
+                        if name != variable:
+                            continue
+                        for element in statement.iter.elements:
+                            if isinstance(element, cst.Element) and isinstance(
+                                element.value, cst.Name
+                            ):
+                                sites.append(
+                                    AttributeSite(
+                                        element.value.value, value, statement, small, element
+                                    )
+                                )
+    return sites
+
+
+def is_exempt_helper(name: str) -> bool:
+    """Private (``_name``) and versioned (``*_v_0p3p0_to_...``) functions carry no attribute."""
+    return name.startswith("_") or bool(VERSIONED.search(name))
+
+
+def _param_names(function: cst.FunctionDef) -> list[str]:
+    params = function.params
+    return [p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)]
+
+
+def takes_param(function: cst.FunctionDef, name: str = OUT) -> bool:
+    return name in _param_names(function)
+
+
+def _var_kwargs(function: cst.FunctionDef) -> str | None:
+    star = function.params.star_kwarg
+    return star.name.value if isinstance(star, cst.Param) else None
+
+
+def _is_inplace_update(func: cst.BaseExpression) -> bool:
+    if isinstance(func, cst.Attribute):
+        return func.attr.value == "inplace_update"
+    return isinstance(func, cst.Name) and func.value == "inplace_update"
+
+
+def _last_name(func: cst.BaseExpression) -> str | None:
+    if isinstance(func, cst.Attribute):
+        return func.attr.value
+    if isinstance(func, cst.Name):
+        return func.value
+    return None
+
+
+def _string_key(expression: cst.BaseExpression | None) -> str | None:
+    if isinstance(expression, cst.SimpleString):
+        value = expression.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
+# --------------------------------------------------------------------------- per module
+
+
+class ModuleOutFlow:
+    """Per-file facts and a memo of function analyses (helpers are analysed once).
+
+    Built from the module alone (so that :meth:`RuleContext.memo` can share it between
+    rules); :func:`module_outflow` binds the file's import map and configuration.
+    """
+
+    def __init__(self, module: cst.Module) -> None:
+        self.module = module
+        self.imports = ImportMap({})
+        self.runtime_modules: tuple[str, ...] = ()
+        self.functions: dict[str, cst.FunctionDef] = {
+            s.name.value: s for s in module.body if isinstance(s, cst.FunctionDef)
+        }
+        self.attributes: dict[str, list[AttributeSite]] = {}
+        for site in attribute_sites(module):
+            self.attributes.setdefault(site.function, []).append(site)
+        self._memo: dict[tuple[str, str | None], FunctionOutFlow] = {}
+        self._running: set[tuple[str, str | None]] = set()
+        self._bound = False
+
+    def bind(self, imports: ImportMap, runtime_modules: Sequence[str]) -> None:
+        if not self._bound:
+            self.imports = imports
+            self.runtime_modules = tuple(runtime_modules)
+            self._bound = True
+
+    def analyse(self, function: cst.FunctionDef, root: str | None = OUT) -> FunctionOutFlow:
+        """The out-flow of ``root`` (a parameter name) in ``function``."""
+        key = (function.name.value, root)
+        if self.functions.get(function.name.value) is not function:
+            return _Analysis(self, function, root).run()  # a nested or method def: no memo
+        if key not in self._memo:
+            self._running.add(key)
+            try:
+                self._memo[key] = _Analysis(self, function, root).run()
+            finally:
+                self._running.discard(key)
+        return self._memo[key]
+
+    def helper_kind(self, helper: cst.FunctionDef, root: str | None) -> UseKind:
+        """What a same-file helper does with the value it receives as parameter ``root``."""
+        if root is None:
+            return UseKind.UNKNOWN
+        if (helper.name.value, root) in self._running:
+            return UseKind.UNKNOWN  # recursion: do not guess
+        kind = self.analyse(helper, root).best_kind
+        return UseKind.DROPPED if kind is None else kind
+
+    def classify(self, call: cst.Call) -> tuple[UseKind, str | None]:
+        """What a call does with an ``out=`` it is given (helpers excluded)."""
+        if _is_inplace_update(call.func):
+            return UseKind.INPLACE, _last_name(call.func)
+        qualified = self.imports.qualify(call.func)
+        if qualified is None:
+            return UseKind.UNKNOWN, None
+        if self.is_runtime(qualified):
+            return UseKind.UNKNOWN, qualified
+        library = _native_out.native_library(qualified)
+        if library in ("jax", "tensorflow"):
+            return UseKind.REJECTED, qualified
+        if library is None or not _native_out.is_known_native(qualified):
+            return UseKind.UNKNOWN, qualified
+        if _native_out.accepts_native_out(qualified):
+            return UseKind.NATIVE, qualified
+        return UseKind.REJECTED, qualified
+
+    def is_runtime(self, qualified: str) -> bool:
+        """Whether a name belongs to the runtime (config ``runtime_modules``), not a library."""
+        return any(qualified == m or qualified.startswith(m + ".") for m in self.runtime_modules)
+
+    def helper_of(self, call: cst.Call) -> cst.FunctionDef | None:
+        """The module-level function a plain-name call refers to (not an import)."""
+        if isinstance(call.func, cst.Name) and self.imports.qualify(call.func) is None:
+            return self.functions.get(call.func.value)
+        return None
+
+
+def module_outflow(context: RuleContext) -> ModuleOutFlow:
+    """The file's :class:`ModuleOutFlow`, built once and shared by every rule of the run."""
+    flow = context.memo(ModuleOutFlow)
+    flow.bind(context.memo(ImportMap.of), context.config.runtime_modules)
+    return flow
+
+
+# --------------------------------------------------------------------------- one function
+
+
+def _aliases(body: cst.CSTNode, root: str) -> set[str]:
+    """``root`` and every local assigned from it, directly or through a chain, any order."""
+    pairs: list[tuple[str, str]] = []
+
+    class Collect(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return False
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+        def visit_Assign(self, node: cst.Assign) -> None:
+            if isinstance(node.value, cst.Name):
+                for target in node.targets:
+                    if isinstance(target.target, cst.Name):
+                        pairs.append((target.target.value, node.value.value))
+
+        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+            if isinstance(node.value, cst.Name) and isinstance(node.target, cst.Name):
+                pairs.append((node.target.value, node.value.value))
+
+    body.visit(Collect())
+    found = {root}
+    changed = True
+    while changed:
+        changed = False
+        for target, source in pairs:
+            if source in found and target not in found:
+                found.add(target)
+                changed = True
+    return found
+
+
+class _Analysis(cst.CSTVisitor):
+    """One walk over a function body that classifies every occurrence of an alias of ``out``."""
+
+    def __init__(self, module: ModuleOutFlow, function: cst.FunctionDef, root: str | None) -> None:
+        super().__init__()
+        self.module = module
+        self.function = function
+        self.root = root if root is not None and takes_param(function, root) else None
+        self.var_kwargs = _var_kwargs(function)
+        self.aliases: set[str] = (
+            _aliases(function.body, self.root) if self.root is not None else set()
+        )
+        self.carriers: set[str] = set()
+        self.stack: list[cst.CSTNode] = []
+        self.nested = 0
+        self.flow = FunctionOutFlow(function, self.root)
+        self.covering: set[int] = set()
+        """ids of nodes whose evaluation writes (or may write) ``out``."""
+        self.star_calls: list[tuple[cst.Call, str]] = []
+        self.handled_calls: set[int] = set()
+
+    # -- walk bookkeeping -------------------------------------------------------------
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if isinstance(node, cst.FunctionDef | cst.Lambda | cst.ClassDef) and self.stack:
+            self.nested += 1
+        self.stack.append(node)
+        return super().on_visit(node)
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        super().on_leave(original_node)
+        self.stack.pop()
+        if isinstance(original_node, cst.FunctionDef | cst.Lambda | cst.ClassDef) and self.stack:
+            self.nested -= 1
+
+    def run(self) -> FunctionOutFlow:
+        if self.root is not None or self.var_kwargs is not None:
+            self.function.body.visit(self)
+            for call, name in self.star_calls:
+                if name in self.carriers:
+                    self._use(call, OUT)
+                elif name == self.var_kwargs:
+                    kind, _ = self.module.classify(call)
+                    if kind is not UseKind.REJECTED:
+                        self.flow.forwards_var_kwargs = True
+                        self.covering.add(id(call))
+        self.flow.aliases = frozenset(self.aliases)
+        self.flow.carriers = frozenset(self.carriers)
+        self.flow.returns = _ReturnWalk(self).returns(self.function.body)
+        return self.flow
+
+    # -- occurrences --------------------------------------------------------------------
+
+    def visit_Call(self, node: cst.Call) -> None:
+        for arg in node.args:
+            if arg.star == "**" and isinstance(arg.value, cst.Name) and not self.nested:
+                self.star_calls.append((node, arg.value.value))
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value not in self.aliases:
+            return
+        if self.nested:
+            self.flow.escapes = True  # captured by a closure: not followed
+            return
+        parent = self.stack[-2] if len(self.stack) > 1 else None
+        grandparent = self.stack[-3] if len(self.stack) > 2 else None
+        if self._is_store(node, parent) or _is_label(node, parent):
+            return
+        if isinstance(parent, cst.Arg) and isinstance(grandparent, cst.Call):
+            self._argument(node, parent, grandparent)
+        elif isinstance(parent, cst.Assign) and parent.value is node:
+            self._assigned(parent)
+        elif isinstance(parent, cst.DictElement) and parent.value is node:
+            self._dict_element(parent)
+        elif isinstance(parent, cst.Return):
+            self.flow.escapes = True
+            self.covering.add(id(node))
+        elif isinstance(parent, cst.Attribute) and parent.value is node:
+            if isinstance(grandparent, cst.Call) and grandparent.func is parent:
+                self.flow.escapes = True  # out.copy_(...), out.fill(...): writes we cannot judge
+                self.covering.add(id(grandparent))
+        elif isinstance(parent, cst.Subscript) and parent.value is node:
+            if any(isinstance(a, cst.AssignTarget | cst.AugAssign) for a in self.stack[-4:-2]):
+                self.flow.escapes = True  # out[...] = value writes the buffer directly
+                self.covering.add(id(node))
+        elif not self._in_test():
+            self.flow.escapes = True
+            self.covering.add(id(node))
+
+    def _is_store(self, node: cst.Name, parent: cst.CSTNode | None) -> bool:
+        if isinstance(parent, cst.AssignTarget) and parent.target is node:
+            return True
+        if isinstance(parent, cst.AnnAssign | cst.AugAssign) and parent.target is node:
+            return True
+        return isinstance(parent, cst.For) and parent.target is node
+
+    def _in_test(self) -> bool:
+        """Whether the current name only takes part in a test (``out is None``, ``if out:``)."""
+        for i in range(len(self.stack) - 2, -1, -1):
+            ancestor, child = self.stack[i], self.stack[i + 1]
+            if isinstance(ancestor, cst.Comparison | cst.BooleanOperation | cst.UnaryOperation):
+                return True
+            if isinstance(ancestor, cst.If | cst.While | cst.IfExp | cst.Assert):
+                return getattr(ancestor, "test", None) is child
+            if isinstance(ancestor, cst.BaseStatement | cst.BaseSmallStatement):
+                return False
+        return False
+
+    def _argument(self, node: cst.Name, arg: cst.Arg, call: cst.Call) -> None:
+        func_name = _last_name(call.func)
+        if func_name in CHECK_CALLS and not _is_inplace_update(call.func):
+            return
+        keyword = arg.keyword.value if arg.keyword is not None else None
+        if arg.star:
+            self.flow.escapes = True
+            self.covering.add(id(call))
+            return
+        if keyword == OUT and isinstance(call.func, cst.Name) and call.func.value == "dict":
+            self._dict_call(call)
+            return
+        if keyword == OUT:
+            self._use(call, OUT)
+            return
+        positional = [a for a in call.args if a.keyword is None and not a.star]
+        position = next((i for i, a in enumerate(positional) if a is arg), -1)
+        if _is_inplace_update(call.func) and (keyword == "x" or position == 0):
+            self._record(call, UseKind.INPLACE, _last_name(call.func))
+            return
+        helper = self.module.helper_of(call)
+        if helper is not None:
+            target = keyword if keyword is not None else _positional_param(helper, position)
+            if target is not None and not takes_param(helper, target):
+                target = None
+            self._record(call, self.module.helper_kind(helper, target), helper.name.value)
+            return
+        self._record(call, UseKind.UNKNOWN, self.module.imports.qualify(call.func))
+
+    def _use(self, call: cst.Call, keyword: str) -> None:
+        """``call`` receives ``out`` as keyword ``keyword`` (directly or inside ``**kw``)."""
+        if id(call) in self.handled_calls:
+            return
+        helper = self.module.helper_of(call)
+        if helper is not None:
+            target = keyword if takes_param(helper, keyword) else None
+            kind = self.module.helper_kind(helper, target)
+            via = helper.name.value
+            callee: str | None = via
+            if kind is UseKind.NATIVE and target is not None:
+                inner = self.module.analyse(helper, target).native_uses
+                callee = inner[0].callee if inner else via
+            self._record(call, kind, callee, via)
+            return
+        kind, qualified = self.module.classify(call)
+        self._record(call, kind, qualified)
+
+    def _record(
+        self, call: cst.Call, kind: UseKind, callee: str | None, via: str | None = None
+    ) -> None:
+        self.handled_calls.add(id(call))
+        self.flow.uses.append(OutUse(call, kind, callee, via))
+        if kind >= UseKind.INPLACE:
+            self.covering.add(id(call))
+
+    def _assigned(self, assign: cst.Assign) -> None:
+        """``x = out`` (an alias, collected beforehand) or ``kw["out"] = out`` (a carrier)."""
+        for target in assign.targets:
+            t = target.target
+            if isinstance(t, cst.Name):
+                continue
+            if (
+                isinstance(t, cst.Subscript)
+                and isinstance(t.value, cst.Name)
+                and len(t.slice) == 1
+                and isinstance(t.slice[0].slice, cst.Index)
+                and _string_key(t.slice[0].slice.value) == OUT
+            ):
+                self.carriers.add(t.value.value)
+            else:
+                self.flow.escapes = True
+
+    def _dict_call(self, call: cst.Call) -> None:
+        """``kw = dict(out=out)``: ``kw`` carries ``out`` into ``f(**kw)``."""
+        statement = self.stack[-4] if len(self.stack) > 3 else None
+        if (
+            isinstance(statement, cst.Assign)
+            and statement.value is call
+            and len(statement.targets) == 1
+            and isinstance(statement.targets[0].target, cst.Name)
+        ):
+            self.carriers.add(statement.targets[0].target.value)
+        else:
+            self.flow.escapes = True
+
+    def _dict_element(self, element: cst.DictElement) -> None:
+        """``kw = {"out": out}``: ``kw`` carries ``out`` into ``f(**kw)``."""
+        owner = self.stack[-3] if len(self.stack) > 2 else None
+        statement = self.stack[-4] if len(self.stack) > 3 else None
+        if (
+            _string_key(element.key) == OUT
+            and isinstance(owner, cst.Dict)
+            and isinstance(statement, cst.Assign)
+            and statement.value is owner
+            and len(statement.targets) == 1
+            and isinstance(statement.targets[0].target, cst.Name)
+        ):
+            self.carriers.add(statement.targets[0].target.value)
+        else:
+            self.flow.escapes = True
+
+
+def _positional_param(function: cst.FunctionDef, position: int) -> str | None:
+    positional = [*function.params.posonly_params, *function.params.params]
+    return positional[position].name.value if 0 <= position < len(positional) else None
+
+
+def _is_label(node: cst.Name, parent: cst.CSTNode | None) -> bool:
+    """A name that is not a variable: ``out`` in ``f(out=...)``, ``x.out``, a parameter."""
+    if isinstance(parent, cst.Arg) and parent.keyword is node:
+        return True
+    if isinstance(parent, cst.Attribute) and parent.attr is node:
+        return True
+    return isinstance(parent, cst.Param | cst.ImportAlias | cst.AsName)
+
+
+# --------------------------------------------------------------------------- return paths
+
+
+class _Contains(cst.CSTVisitor):
+    def __init__(self, wanted: set[int]) -> None:
+        super().__init__()
+        self.wanted = wanted
+        self.found = False
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if self.found:
+            return False
+        if id(node) in self.wanted:
+            self.found = True
+            return False
+        return not isinstance(node, cst.FunctionDef | cst.ClassDef | cst.Lambda)
+
+
+@dataclass
+class _State:
+    written: bool
+    terminated: bool = False
+
+
+class _ReturnWalk:
+    """Walks the statements in order, tracking whether ``out`` is written on the current path.
+
+    Guard-aware: a branch whose test mentions ``out`` (``if ivy.exists(out):``, ``if out is
+    None:``) and everything after it counts as handled, which covers Ivy's documented shape
+    ``if ivy.exists(out): return ivy.inplace_update(out, ret)`` / ``return ret``.
+    """
+
+    def __init__(self, analysis: _Analysis) -> None:
+        self.analysis = analysis
+        self.found: list[ReturnPath] = []
+
+    def returns(self, body: Sequence[cst.BaseStatement] | cst.BaseSuite) -> list[ReturnPath]:
+        if isinstance(body, cst.BaseSuite):
+            body = _suite(body)
+        self._block(body, _State(written=False))
+        return self.found
+
+    def _writes(self, node: cst.CSTNode | None) -> bool:
+        if node is None or not self.analysis.covering:
+            return False
+        finder = _Contains(self.analysis.covering)
+        node.visit(finder)
+        return finder.found
+
+    def _mentions_out(self, node: cst.CSTNode) -> bool:
+        aliases = self.analysis.aliases
+
+        class Find(cst.CSTVisitor):
+            found = False
+
+            def visit_Name(self, name: cst.Name) -> None:
+                if name.value in aliases:
+                    Find.found = True
+
+        Find.found = False
+        node.visit(Find())
+        return Find.found
+
+    def _block(self, body: Sequence[cst.BaseStatement], state: _State) -> _State:
+        for statement in body:
+            if state.terminated:
+                break
+            state = self._statement(statement, state)
+        return state
+
+    def _statement(self, statement: cst.BaseStatement, state: _State) -> _State:
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                if isinstance(small, cst.Return):
+                    covered = state.written or self._writes(small)
+                    self.found.append(ReturnPath(small, covered))
+                    return _State(True, terminated=True)
+                if isinstance(small, cst.Raise):
+                    return _State(state.written, terminated=True)
+                if self._writes(small):
+                    state = _State(True)
+            return state
+        if isinstance(statement, cst.If):
+            return self._if(statement, state)
+        if isinstance(statement, cst.For | cst.While):
+            header = statement.iter if isinstance(statement, cst.For) else statement.test
+            before = _State(state.written or self._writes(header))
+            self._block(_suite(statement.body), _State(before.written))
+            if statement.orelse is not None:
+                self._block(_suite(statement.orelse.body), _State(before.written))
+            return before
+        if isinstance(statement, cst.With):
+            items_write = any(self._writes(item) for item in statement.items)
+            return self._block(_suite(statement.body), _State(state.written or items_write))
+        if isinstance(statement, cst.Try | cst.TryStar):
+            after_body = self._block(_suite(statement.body), _State(state.written))
+            outcomes = [after_body]
+            for handler in statement.handlers:
+                outcomes.append(self._block(_suite(handler.body), _State(state.written)))
+            if statement.orelse is not None and not after_body.terminated:
+                outcomes[0] = self._block(_suite(statement.orelse.body), after_body)
+            if statement.finalbody is not None:
+                self._block(_suite(statement.finalbody.body), _State(state.written))
+            return _merge(outcomes, state)
+        if isinstance(statement, cst.FunctionDef | cst.ClassDef):
+            return state
+        # match statements and anything newer: judge the returns inside with today's state
+        for inner in _nested_returns(statement):
+            self.found.append(ReturnPath(inner, state.written or self._writes(inner)))
+        return _State(state.written or self._writes(statement))
+
+    def _if(self, statement: cst.If, state: _State) -> _State:
+        if self._mentions_out(statement.test):
+            self._block(_suite(statement.body), _State(True))
+            if statement.orelse is not None:
+                self._else(statement.orelse, _State(True))
+            return _State(True)
+        start = _State(state.written or self._writes(statement.test))
+        body = self._block(_suite(statement.body), _State(start.written))
+        if statement.orelse is None:
+            other = start
+        else:
+            other = self._else(statement.orelse, _State(start.written))
+        return _merge([body, other], start)
+
+    def _else(self, orelse: cst.If | cst.Else, state: _State) -> _State:
+        if isinstance(orelse, cst.If):
+            return self._if(orelse, state)
+        return self._block(_suite(orelse.body), state)
+
+
+def _merge(outcomes: list[_State], before: _State) -> _State:
+    live = [o for o in outcomes if not o.terminated]
+    if not live:
+        return _State(True, terminated=True)
+    return _State(before.written or all(o.written for o in live))
+
+
+def _suite(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
+    if isinstance(suite, cst.IndentedBlock):
+        return suite.body
+    assert isinstance(suite, cst.SimpleStatementSuite)
+    return [cst.SimpleStatementLine(body=suite.body)]
+
+
+def _nested_returns(node: cst.CSTNode) -> list[cst.Return]:
+    found: list[cst.Return] = []
+
+    class Collect(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return False
+
+        def visit_Return(self, node: cst.Return) -> None:
+            found.append(node)
+
+    node.visit(Collect())
+    return found
+
+
+# --------------------------------------------------------------------------- call sites
+
+
+def is_runtime_inplace_update(call: cst.Call, flow: ModuleOutFlow) -> bool:
+    """``inplace_update(...)`` of the runtime: ``ivy.inplace_update``, a bare
+    ``inplace_update`` (imported from a runtime module, or defined in the runtime itself).
+
+    Methods (``x.inplace_update(v)``) and functions imported from elsewhere are not it.
+    """
+    if not _is_inplace_update(call.func):
+        return False
+    qualified = flow.imports.qualify(call.func)
+    if qualified is None:
+        return isinstance(call.func, cst.Name)
+    return flow.is_runtime(qualified)

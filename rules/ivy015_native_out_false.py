@@ -1,0 +1,119 @@
+"""IVY015: ``support_native_out = False``, which Ivy's wrapper reads as ``True``."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ivycheck.checker.diagnostics import FixSafety
+from ivycheck.checker.rule import Example, Rule
+from ivycheck.rules._outflow import attribute_sites, statement_removal
+
+NP = "ivy/functional/backends/numpy/example.py"
+JAX = "ivy/functional/backends/jax/example.py"
+
+
+class NativeOutFalse(Rule):
+    """``support_native_out = False`` does not switch the native path off.
+
+    Ivy's ``handle_out_argument`` tests ``hasattr(fn, "support_native_out")``: the attribute's
+    presence, not its value. A function marked ``False`` (or ``None``, or ``0``) is therefore
+    handed the native ``out`` buffer exactly like one marked ``True``. If the function does
+    not forward it, the buffer is never written and ``out`` is rebound to the result: it
+    silently changes dtype and views of it go stale. If it does forward it, the ``False``
+    lies to every reader. (Our runtime reads the value, so the same code behaves differently
+    under ivycheck's runtime and under Ivy.)
+
+    The fix removes the statement (or the function's entry in a loop over functions), which
+    is what ``False`` was meant to say. If the function does forward ``out`` natively,
+    IVY001 then asks for ``support_native_out = True``.
+    """
+
+    CODE = "IVY015"
+    NAME = "native-out-false"
+    MESSAGE = (
+        "`support_native_out = False` acts as True (the wrapper tests presence); remove the line"
+    )
+    FIX_SAFETY = FixSafety.SAFE
+    TRIGGERS = ("support_native_out",)
+    VALID = (
+        Example(
+            "def tan(x, *, out=None):\n    return np.tan(x, out=out)\n\n\ntan.support_native_out = True\n",
+            path=NP,
+        ),
+        Example("def tan(x, *, out=None):\n    return jnp.tan(x)\n", path=JAX),
+        Example(
+            "def tan(x, *, out=None):\n    return np.tan(x, out=out)\n\n\n"
+            'setattr(tan, "support_native_out", True)\n',
+            path=NP,
+        ),
+        Example(
+            "for fn in (tan, sin):\n    fn.support_native_out = True\n",
+            path=NP,
+        ),
+        Example("enabled = {}\nenabled.support_native = False\n", path=NP),
+        Example(
+            "def f(fn):\n    fn.support_native_out = False\n    return fn\n",
+            path=NP,
+        ),
+        Example('setattr(tan, "support_native_dtype", False)\n', path=NP),
+        Example("if hasattr(tan, 'support_native_out'):\n    print(tan)\n", path=NP),
+    )
+    INVALID = (
+        Example(
+            "def tan(x, *, out=None):\n    return jnp.tan(x)\n\n\ntan.support_native_out = False\n",
+            path=JAX,
+            expected="def tan(x, *, out=None):\n    return jnp.tan(x)\n",
+        ),
+        Example(
+            "def tan(x, *, out=None):\n    return np.tan(x)\n\n\n"
+            'setattr(tan, "support_native_out", False)\n\n\ndef sin(x):\n    return x\n',
+            path=NP,
+            expected="def tan(x, *, out=None):\n    return np.tan(x)\n\n\ndef sin(x):\n    return x\n",
+        ),
+        Example(
+            "import numpy as np\n\nfor fn in (tan, sin):\n    fn.support_native_out = False\n",
+            path=NP,
+            expected="import numpy as np\n",
+        ),
+        Example(
+            "def tan(x):\n    return x\n\n\ntan.support_native_out = None  # not supported\n",
+            path=NP,
+            expected="def tan(x):\n    return x\n",
+        ),
+        Example(
+            "x = 1\ntan.support_native_out = 0\n",
+            path="ivy/functional/backends/torch/example.py",
+            expected="x = 1\n",
+        ),
+        Example(
+            "tan.support_native_dtype = True; tan.support_native_out = False\n",
+            path=NP,
+            expected="tan.support_native_dtype = True\n",
+        ),
+        Example(
+            "try:\n    import scipy\nexcept ImportError:\n    pass\nelse:\n    pass\n"
+            "if True:\n    tan.support_native_out = False\n    sin.x = 1\n",
+            path=NP,
+            expected="try:\n    import scipy\nexcept ImportError:\n    pass\nelse:\n    pass\n"
+            "if True:\n    sin.x = 1\n",
+        ),
+    )
+
+    def visit_Module(self, node: cst.Module) -> None:
+        seen: set[int] = set()
+        for site in attribute_sites(node):
+            if not site.is_falsy_literal or id(site.small) in seen:
+                continue
+            seen.add(id(site.small))
+            removal = statement_removal(site)
+            target, replacement = removal if removal is not None else (None, None)
+            value = self.context.code_for(site.value)
+            name = site.function if site.element is None else "fn"
+            self.report(
+                site.small,
+                f"`{name}.support_native_out = {value}` acts as True: Ivy's wrapper "
+                "tests presence, not value; remove the attribute",
+                replacement=replacement,
+                fix_description="Remove the `support_native_out` attribute",
+                fix_target=target,
+            )

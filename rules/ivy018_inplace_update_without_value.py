@@ -1,0 +1,75 @@
+"""IVY018: ``inplace_update`` called without the value to write."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ivycheck.checker.rule import Example, Rule
+from ivycheck.rules._outflow import is_runtime_inplace_update, module_outflow
+
+NP = "ivy/functional/backends/numpy/example.py"
+
+
+class InplaceUpdateWithoutValue(Rule):
+    """``inplace_update(x, val)`` needs the value to write.
+
+    ``inplace_update`` is how a function writes its result into ``out`` (or any array) in
+    place: ``ivy.inplace_update(out, ret)``. Called with the target alone
+    (``ivy.inplace_update(out)``), it raises ``TypeError`` at run time, but only on the path
+    that reaches it, which is typically the rarely tested ``out`` path; a test suite that
+    never passes ``out`` never notices, and the user who does gets a crash instead of a
+    result.
+
+    The rule looks at calls of the runtime's ``inplace_update`` (config ``runtime_modules``,
+    default ``ivy`` and ``ivycheck.runtime``, or a bare ``inplace_update``), with fewer than
+    two positional arguments and no ``val=`` keyword. Methods (``x.inplace_update(v)``) and
+    calls that pass ``*args``/``**kwargs`` are not judged. There is no automatic fix: only
+    the author knows which value was meant.
+    """
+
+    CODE = "IVY018"
+    NAME = "inplace-update-without-value"
+    MESSAGE = (
+        "`inplace_update` is called without the value to write; pass it: `inplace_update(out, ret)`"
+    )
+    TRIGGERS = ("inplace_update",)
+    VALID = (
+        Example(
+            "def f(x, *, out=None):\n    ret = x + 1\n    return ivy.inplace_update(out, ret)\n",
+            path=NP,
+        ),
+        Example("import ivy\nivy.inplace_update(x, val=y)\n"),
+        Example("from ivy import inplace_update\ninplace_update(x=out, val=ret)\n"),
+        Example("def f(self, value):\n    return self.inplace_update(value)\n"),
+        Example("import ivy\nivy.inplace_update(*pair)\n"),
+        Example("import ivy\nivy.inplace_update(out, **kwargs)\n"),
+        Example("from mylib import inplace_update\ninplace_update(out)\n"),
+        Example(
+            "from ivycheck.runtime import inplace_update\ninplace_update(out, ret, keep_input_dtype=True)\n"
+        ),
+    )
+    INVALID = (
+        Example(
+            "import ivy\n\n\ndef f(x, *, out=None):\n    ret = x + 1\n    return ivy.inplace_update(out)\n",
+            path=NP,
+        ),
+        Example("import ivy\nivy.inplace_update(x)\n"),
+        Example("inplace_update(out)\n"),
+        Example("from ivy import inplace_update\ninplace_update(x=out)\n"),
+        Example("import ivycheck.runtime as rt\nrt.inplace_update(out, keep_input_dtype=True)\n"),
+        Example("import ivy\nivy.inplace_update(out, ensure_in_backend=False)\n", path=NP),
+        Example("import ivy as iv\ny = iv.inplace_update()\n"),
+    )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if any(arg.star for arg in node.args):
+            return
+        if not is_runtime_inplace_update(node, module_outflow(self.context)):
+            return
+        positional = [arg for arg in node.args if arg.keyword is None]
+        keywords = {arg.keyword.value for arg in node.args if arg.keyword is not None}
+        if len(positional) + ("x" in keywords) + ("val" in keywords) >= 2:
+            return
+        if len(positional) >= 2 or "val" in keywords:
+            return
+        self.report(node)

@@ -1,0 +1,166 @@
+"""Backend-side rules (IVY001-IVY004, IVY014, IVY015, IVY018) and their out-flow analysis.
+
+Every rule's VALID/INVALID examples run in ``test_examples.py``; this file pins down the
+shared analysis in ``rules/_outflow.py`` and what the rules say about whole files: the
+deliberate mistakes under ``examples/`` and the correct code of ``runtime/``.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import libcst as cst
+import pytest
+
+from ivycheck.rules._names import ImportMap
+from ivycheck.rules._outflow import FunctionOutFlow, ModuleOutFlow, UseKind, attribute_sites
+
+HEADER = """\
+import numpy as np
+import ivy
+from torch import tan as ttan
+import jax.numpy as jnp
+"""
+
+
+def _flows(source: str) -> dict[str, FunctionOutFlow]:
+    module = cst.parse_module(HEADER + textwrap.dedent(source))
+    flow = ModuleOutFlow(module)
+    flow.bind(ImportMap.of(module), ("ivy", "ivycheck.runtime"))
+    return {name: flow.analyse(fn) for name, fn in flow.functions.items()}
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "return np.tan(x, out=out)",
+        "o = out\n    return np.tan(x, out=o)",
+        "p = o\n    o = out\n    return np.tan(x, out=p)",
+        'kw = {"out": out}\n    return np.tan(x, **kw)',
+        "kw = dict(out=out)\n    return np.tan(x, **kw)",
+        'kw = {}\n    kw["out"] = out\n    return np.tan(x, **kw)',
+        "return ttan(x, out=out).to(x.dtype)",
+        "return _helper(x, out=out)",
+        "return _positional(x, out)",
+    ],
+)
+def test_native_forwarding_is_followed(body: str) -> None:
+    flows = _flows(
+        "def _helper(x, out=None):\n    return np.tan(x, out=out)\n\n\n"
+        "def _positional(x, o):\n    return np.sin(x, out=o)\n\n\n"
+        f"def f(x, *, out=None):\n    {body}\n"
+    )
+    assert flows["f"].forwards_natively
+    assert all(path.covered for path in flows["f"].returns)
+
+
+@pytest.mark.parametrize(
+    ("body", "kind"),
+    [
+        ("return np.tan(x, out=None)", None),
+        ("# return np.tan(x, out=out)\n    return np.tan(x)", None),
+        ("return ivy.inplace_update(out, np.tan(x))", UseKind.INPLACE),
+        ("return jnp.tan(x, out=out)", UseKind.REJECTED),
+        ("return np.transpose(x, out=out)", UseKind.REJECTED),
+        ("return _ignores(x, out=out)", UseKind.DROPPED),
+        ("return x.sum(out=out)", UseKind.UNKNOWN),
+        ("return ivy.tan(x, out=out)", UseKind.UNKNOWN),
+    ],
+)
+def test_non_native_uses_are_classified(body: str, kind: UseKind | None) -> None:
+    flows = _flows(
+        f"def _ignores(x, out=None):\n    return x\n\n\ndef f(x, *, out=None):\n    {body}\n"
+    )
+    assert not flows["f"].forwards_natively
+    assert flows["f"].best_kind == kind
+
+
+def test_signature_kwargs_may_forward_but_not_certainly() -> None:
+    flow = _flows("def f(x, **kwargs):\n    return np.tan(x, **kwargs)\n")["f"]
+    assert flow.may_forward_natively and not flow.forwards_natively
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "out[...] = np.tan(x)\n    return out",
+        "g = lambda: np.tan(x, out=out)\n    return g()",
+        "stored = [out]\n    return np.tan(x, out=stored[0])",
+    ],
+)
+def test_what_cannot_be_followed_escapes(body: str) -> None:
+    flow = _flows(f"def f(x, *, out=None):\n    {body}\n")["f"]
+    assert flow.escapes and flow.may_forward_natively and not flow.forwards_natively
+
+
+def test_checks_are_not_uses() -> None:
+    flow = _flows(
+        "def f(x, *, out=None):\n"
+        "    if out is not None and ivy.exists(out) and out.dtype == x.dtype:\n"
+        "        pass\n"
+        "    return np.tan(x)\n"
+    )["f"]
+    assert flow.uses == [] and not flow.escapes and not flow.may_forward_natively
+
+
+def test_return_paths_are_guard_aware() -> None:
+    flows = _flows(
+        """\
+        def cholesky(x, *, upper=False, out=None):
+            ret = np.linalg.cholesky(x)
+            if ivy.exists(out):
+                return ivy.inplace_update(out, ret)
+            return ret
+
+
+        def branch(x, *, out=None):
+            if out is None:
+                return np.tan(x)
+            return np.tan(x, out=out)
+
+
+        def dropped(x, *, dtype=None, out=None):
+            if dtype is not None:
+                return np.tan(x).astype(dtype)
+            return np.tan(x, out=out)
+
+
+        def assigned(x, *, out=None):
+            ret = np.tan(x, out=out)
+            return ret
+
+
+        def merged(x, *, flag=False, out=None):
+            if flag:
+                ret = np.tan(x, out=out)
+            else:
+                ret = np.tan(x)
+            return ret
+
+
+        def raising(x, *, flag=False, out=None):
+            if flag:
+                raise ValueError(flag)
+            return np.tan(x, out=out)
+        """
+    )
+    covered = {name: [p.covered for p in flow.returns] for name, flow in flows.items()}
+    assert covered == {
+        "cholesky": [True, True],
+        "branch": [True, True],
+        "dropped": [False, True],
+        "assigned": [True],
+        "merged": [False],
+        "raising": [True],
+    }
+
+
+def test_attribute_sites_cover_every_spelling() -> None:
+    module = cst.parse_module(
+        "a.support_native_out = True\n"
+        'setattr(b, "support_native_out", False)\n'
+        "for fn in (c, d):\n    fn.support_native_out = True\n"
+        "e.support_native_dtype = True\n"
+    )
+    sites = [(s.function, s.is_falsy_literal) for s in attribute_sites(module)]
+    assert sites == [("a", False), ("b", True), ("c", False), ("d", False)]
