@@ -1,0 +1,231 @@
+"""IVY007: a native array passed as ``out`` to a function of the runtime."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ivycheck.checker.rule import Example, Rule, RuleContext
+from ivycheck.rules._names import ImportMap
+from ivycheck.rules._native_out import native_library
+
+NATIVE_RETURNING = frozenset({"native_array", "to_native", "to_numpy"})
+"""Runtime functions whose result is a native array, not an ``ivy.Array``."""
+
+NATIVE_ATTRIBUTES = frozenset({"data", "_data"})
+"""``x.data`` / ``x._data``: the native array an ``ivy.Array`` wraps."""
+
+Binding = cst.BaseExpression | None
+"""What a name is bound to in a scope; ``None`` for a binding we cannot read (a parameter,
+a loop target, an augmented assignment...), which makes the name not provably native."""
+
+
+class _Bindings(cst.CSTVisitor):
+    """The bindings of one scope, not descending into nested functions or classes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.bindings: dict[str, list[Binding]] = {}
+
+    def _bind(self, target: cst.BaseExpression, value: Binding) -> None:
+        if isinstance(target, cst.Name):
+            self.bindings.setdefault(target.value, []).append(value)
+        elif isinstance(target, cst.Tuple | cst.List):
+            for element in target.elements:
+                self._bind(element.value, None)
+        elif isinstance(target, cst.StarredElement):
+            self._bind(target.value, None)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        self.bindings.setdefault(node.name.value, []).append(None)
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        self.bindings.setdefault(node.name.value, []).append(None)
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._bind(target.target, node.value)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self._bind(node.target, node.value)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._bind(node.target, None)
+
+    def visit_For(self, node: cst.For) -> None:
+        self._bind(node.target, None)
+
+    def visit_AsName(self, node: cst.AsName) -> None:
+        if isinstance(node.name, cst.BaseExpression):
+            self._bind(node.name, None)
+
+    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+        self._bind(node.target, node.value)
+
+    def visit_Global(self, node: cst.Global) -> None:
+        for item in node.names:
+            self.bindings.setdefault(item.name.value, []).append(None)
+
+    def visit_Nonlocal(self, node: cst.Nonlocal) -> None:
+        for item in node.names:
+            self.bindings.setdefault(item.name.value, []).append(None)
+
+
+def _scope_of(body: cst.CSTNode, params: cst.Parameters | None) -> dict[str, list[Binding]]:
+    collector = _Bindings()
+    body.visit(collector)
+    if params is not None:
+        for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+            collector.bindings.setdefault(param.name.value, []).append(None)
+        for star in (params.star_arg, params.star_kwarg):
+            if isinstance(star, cst.Param):
+                collector.bindings.setdefault(star.name.value, []).append(None)
+    return collector.bindings
+
+
+class NativeArrayAsOut(Rule):
+    """``out`` of a runtime function must be an ``ivy.Array``, never a native array.
+
+    ``ivy.add(x, y, out=np.zeros(3))`` raises: the wrapper writes the result with
+    ``inplace_update``, which updates the data an ``ivy.Array`` holds. A bare NumPy array,
+    ``torch.Tensor``, ``jax.Array`` or ``tf.Tensor`` has no such handle (JAX and TensorFlow
+    arrays cannot be written at all), and copying into it silently, as Ivy once did on some
+    paths, hides the cost and breaks on the backends that cannot copy in place. The same
+    holds for the native array inside an Array: ``out=x.data`` and ``out=x._data``.
+
+    Pass an ``ivy.Array`` (``out=ivy.zeros(3)``, or ``out=x`` instead of ``out=x.data``).
+    Runtime functions are those imported from the configured ``runtime-modules`` (default
+    ``ivy`` and ``ivycheck.runtime``), resolved by import, not by text. A local name counts
+    as native only when every assignment to it in the scope is a native array. This rule is
+    syntactic; the mypy plugin catches the typed cases it cannot see.
+    """
+
+    CODE = "IVY007"
+    NAME = "native-array-as-out"
+    MESSAGE = "A native array is passed as `out` to a runtime function; pass an `ivy.Array`"
+    TRIGGERS = ("out=",)
+    VALID = (
+        Example("import ivy\n\nivy.add(x, y, out=ivy.zeros(3))\n", path="project/script.py"),
+        Example(
+            "import ivy\n\ndef f(x, y, *, out=None):\n    return ivy.add(x, y, out=out)\n",
+            path="project/model.py",
+        ),
+        Example(
+            "import numpy as np\n\ndef f(x, y, *, out=None):\n    return np.add(x, y, out=out)\n",
+            path="ivy/functional/backends/numpy/elementwise.py",
+        ),
+        Example(
+            "import ivy\nimport numpy as np\n\ndef f(x):\n    buf = np.zeros(3)\n"
+            "    buf = ivy.array(buf)\n    return ivy.add(x, x, out=buf)\n",
+            path="project/model.py",
+        ),
+        Example(
+            "import numpy as np\nfrom mylib import add\n\nadd(x, y, out=np.zeros(3))\n",
+            path="project/script.py",
+        ),
+        Example(
+            "import ivy\nimport torch\n\ndef f(x, buf):\n    return ivy.add(x, x, out=buf)\n",
+            path="project/model.py",
+        ),
+        Example(
+            "import ivy\nimport numpy as np\n\nbuf = np.zeros(3)\n\ndef f(x):\n"
+            "    buf = ivy.zeros(3)\n    return ivy.add(x, x, out=buf)\n",
+            path="project/model.py",
+        ),
+    )
+    INVALID = (
+        Example("import ivy\nimport numpy as np\n\nivy.add(x, y, out=np.zeros(3))\n"),
+        Example(
+            "import ivy\nimport torch\n\ndef f(x):\n    return ivy.tan(x, out=torch.empty(3))\n",
+            path="project/model.py",
+        ),
+        Example(
+            "from ivy import add\n\ndef f(x):\n    return add(x, x, out=x.data)\n",
+            path="project/model.py",
+        ),
+        Example(
+            "import ivycheck.runtime as ivy\n\ndef f(x, y):\n    return ivy.add(x, y, out=y._data)\n",
+            path="project/model.py",
+        ),
+        Example(
+            "import ivy\nimport jax.numpy as jnp\n\ndef f(x):\n    buf = jnp.zeros(3)\n"
+            "    return ivy.sin(x, out=buf)\n",
+            path="project/model.py",
+        ),
+        Example(
+            "import ivy\nfrom tensorflow import zeros as tzeros\n\nbuf = tzeros(3)\n"
+            "ivy.cos(x, out=buf)\n",
+            path="project/script.py",
+        ),
+        Example(
+            "import ivy\n\ndef f(x):\n    return ivy.abs(x, out=ivy.native_array([1.0]))\n",
+            path="project/model.py",
+        ),
+    )
+
+    def __init__(self, context: RuleContext) -> None:
+        super().__init__(context)
+        self._scopes: list[dict[str, list[Binding]]] = []
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self._scopes.append(_scope_of(node, None))
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self._scopes.append(_scope_of(node.body, node.params))
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self._scopes.pop()
+
+    def visit_Call(self, node: cst.Call) -> None:
+        out = next(
+            (arg for arg in node.args if arg.keyword is not None and arg.keyword.value == "out"),
+            None,
+        )
+        if out is None:
+            return
+        imports = self.context.memo(ImportMap.of)
+        called = imports.qualify(node.func)
+        if called is None or not self._is_runtime(called):
+            return
+        if self._is_native(out.value, imports, set()):
+            shown = self.context.code_for(out.value)
+            self.report(
+                out,
+                f"`{called}` is given the native array `{shown}` as `out`, which raises; "
+                "pass an `ivy.Array` (the Array itself, not its `.data`)",
+            )
+
+    def _is_runtime(self, qualified: str) -> bool:
+        return any(
+            qualified.startswith(module + ".") for module in self.context.config.runtime_modules
+        )
+
+    def _is_native(self, value: cst.BaseExpression, imports: ImportMap, seen: set[str]) -> bool:
+        if isinstance(value, cst.Call):
+            called = imports.qualify(value.func)
+            if called is None:
+                return False
+            if native_library(called) is not None:
+                return True
+            return self._is_runtime(called) and called.rsplit(".", 1)[-1] in NATIVE_RETURNING
+        if isinstance(value, cst.Attribute):
+            return value.attr.value in NATIVE_ATTRIBUTES and imports.qualify(value) is None
+        if isinstance(value, cst.Subscript):
+            return self._is_native(value.value, imports, seen)
+        if isinstance(value, cst.Name) and value.value not in seen:
+            bindings = self._lookup(value.value)
+            seen = seen | {value.value}
+            return bool(bindings) and all(
+                b is not None and self._is_native(b, imports, seen) for b in bindings
+            )
+        return False
+
+    def _lookup(self, name: str) -> list[Binding]:
+        for scope in reversed(self._scopes):
+            if name in scope:
+                return scope[name]
+        return []
