@@ -1,0 +1,124 @@
+"""IVY004: ``out=`` passed to a native function that has no such parameter or rejects it."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ivycheck.checker.rule import Example, Rule
+from ivycheck.rules import _native_out
+from ivycheck.rules._outflow import UseKind, module_outflow
+
+NP = "ivy/functional/backends/numpy/example.py"
+TORCH = "ivy/functional/backends/torch/example.py"
+JAX = "ivy/functional/backends/jax/example.py"
+TF = "ivy/functional/backends/tensorflow/example.py"
+
+
+class OutToNativeWithoutOut(Rule):
+    """``out=`` given to a native function that cannot write into it.
+
+    JAX arrays are immutable and TensorFlow has no ``out`` anywhere: every ``jax.*`` and
+    ``tensorflow.*`` function either has no ``out`` parameter (``TypeError``) or declares
+    one only to raise when it is given (``jax.numpy.add(x, y, out=o)``: "The 'out' argument
+    to jnp.add is not supported"). NumPy and PyTorch accept ``out`` in many functions but not
+    all: ``np.transpose``, ``np.reshape``, ``torch.transpose``, ``torch.flip`` take none. The
+    call fails on the ``out`` path only, which the usual test (no ``out``) never takes.
+
+    Drop ``out=`` from the call and let the wrapper write the result (``inplace_update``), or
+    call a native function that does take ``out``. Which NumPy/PyTorch functions accept
+    ``out`` is data generated from the installed libraries (``scripts/gen_native_out.py``);
+    callables it does not know (a new function, a method, ``scipy``), and runtime functions
+    (config ``runtime_modules``: ``ivy``, ``ivycheck.runtime``) are never flagged. Names are
+    resolved through imports: ``jnp.tan``, ``jax.numpy.tan`` and ``from jax.numpy import tan``
+    are one function.
+    """
+
+    CODE = "IVY004"
+    NAME = "out-to-native-without-out"
+    MESSAGE = "`out=` passed to a native function that does not accept it; drop it and let the wrapper write `out`"
+    TRIGGERS = ("out=", "out =")
+    VALID = (
+        Example(
+            "import numpy as np\n\n\ndef tan(x, *, out=None):\n    return np.tan(x, out=out)\n",
+            path=NP,
+        ),
+        Example(
+            "from torch import tan as ttan\n\n\ndef tan(x, *, out=None):\n"
+            "    return ttan(x, out=out).to(x.dtype)\n",
+            path=TORCH,
+        ),
+        Example(
+            "import jax.numpy as jnp\n\n\ndef tan(x, *, out=None):\n    return jnp.tan(x)\n",
+            path=JAX,
+        ),
+        Example(
+            "from tensorflow import math as tfm\n\n\ndef tan(x, *, out=None):\n    return tfm.tan(x)\n",
+            path=TF,
+        ),
+        Example(
+            "import ivy\n\n\ndef f(x, *, out=None):\n    return ivy.tan(x, out=out)\n", path=JAX
+        ),
+        Example("import jax.numpy as jnp\njnp.add(x, y, out=None)\n", path=JAX),
+        Example("import scipy.special\nscipy.special.expit(x, out=out)\n", path=NP),
+        Example("def f(x, *, out=None):\n    return x.sum(out=out)\n", path=TORCH),
+        Example(
+            "def tan(x, *, out=None):\n    return x\n\n\ndef sin(x, *, out=None):\n"
+            "    return tan(x, out=out)\n",
+            path=JAX,
+        ),
+        Example("import numpy as np\nnp.sum(x, axis=0, out=out)\n", path=NP),
+        Example("import torch\ntorch.linalg.solve(a, b, out=out)\n", path=TORCH),
+        Example("import numpy as np\nnp.transpose(x)\n", path=NP),
+    )
+    INVALID = (
+        Example(
+            "import jax.numpy as jnp\n\n\ndef tan(x, *, out=None):\n    return jnp.tan(x, out=out)\n",
+            path=JAX,
+        ),
+        Example(
+            "from tensorflow import math as tfm\n\n\ndef tan(x, *, out=None):\n"
+            "    return tfm.tan(x, out=out)\n",
+            path=TF,
+        ),
+        Example(
+            "import numpy as np\n\n\ndef permute_dims(x, axes, *, out=None):\n    return np.transpose(x, axes, out=out)\n",
+            path=NP,
+        ),
+        Example(
+            "import torch\n\n\ndef swapaxes(x, a, b, *, out=None):\n    return torch.transpose(x, a, b, out=out)\n",
+            path=TORCH,
+        ),
+        Example(
+            "import jax\n\n\ndef add(x, y, *, out=None):\n    return jax.numpy.add(x, y, out=out)\n",
+            path=JAX,
+        ),
+        Example("import tensorflow as tf\ny = tf.experimental.numpy.tan(x, out=o)\n", path=TF),
+        Example(
+            "from jax.numpy import sin\n\n\ndef f(x, *, out=None):\n    o = out\n    return sin(x, out=o)\n",
+            path=JAX,
+        ),
+        Example("import numpy\nnumpy.reshape(x, (2, 3), out=buf)\n"),
+    )
+
+    def visit_Call(self, node: cst.Call) -> None:
+        out = next(
+            (arg for arg in node.args if arg.keyword is not None and arg.keyword.value == "out"),
+            None,
+        )
+        if out is None or (isinstance(out.value, cst.Name) and out.value.value == "None"):
+            return
+        flow = module_outflow(self.context)
+        kind, qualified = flow.classify(node)
+        if kind is not UseKind.REJECTED or qualified is None:
+            return
+        library = _native_out.native_library(qualified)
+        if _native_out.jax_declares_out(qualified):
+            why = "declares `out` only to raise when it is given (JAX arrays are immutable)"
+        elif library in ("jax", "tensorflow"):
+            why = f"has no `out` parameter ({library} has no `out` anywhere)"
+        else:
+            why = "takes no `out` (TypeError at run time)"
+        self.report(
+            out,
+            f"`{qualified}` {why}; drop `out=` and let the wrapper write `out`",
+        )
