@@ -1,0 +1,232 @@
+"""IVY013: ``mixed_backend_wrappers`` that drop ``out`` or hold a bare string."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ivycheck.checker.rule import Example, Rule
+from ivycheck.rules._names import dotted
+from ivycheck.rules.ivy008_out_not_keyword_only import out_param
+from ivycheck.rules.ivy009_out_annotation import wrappers_of
+
+_WRAPPERS = """
+    "to_skip": ("inputs_to_ivy_arrays", "handle_partial_mixed_function"),
+}
+"""
+
+_MIXED = """@handle_exceptions
+@handle_nestable
+@handle_partial_mixed_function
+@inputs_to_ivy_arrays
+def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
+    return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
+
+
+"""
+
+
+def _string_items(value: cst.BaseExpression) -> list[str] | None:
+    """The strings of a tuple/list/set literal; ``None`` when an element is not a string."""
+    if not isinstance(value, cst.Tuple | cst.List | cst.Set):
+        return None
+    items: list[str] = []
+    for element in value.elements:
+        if not isinstance(element.value, cst.SimpleString | cst.ConcatenatedString):
+            return None
+        text = element.value.evaluated_value
+        if not isinstance(text, str):
+            return None
+        items.append(text)
+    return items
+
+
+def _entries(value: cst.BaseExpression) -> dict[str, cst.BaseExpression] | None:
+    """The keys of a ``{...}`` or ``dict(...)`` literal with their values."""
+    found: dict[str, cst.BaseExpression] = {}
+    if isinstance(value, cst.Dict):
+        for element in value.elements:
+            if not isinstance(element, cst.DictElement):
+                return None
+            key = element.key
+            if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str):
+                found[key.evaluated_value] = element.value
+        return found
+    if isinstance(value, cst.Call) and dotted(value.func) == "dict":
+        for arg in value.args:
+            if arg.keyword is None:
+                return None
+            found[arg.keyword.value] = arg.value
+        return found
+    return None
+
+
+class MixedWrappers(Rule):
+    """A mixed function's backend path must be wrapped for ``out`` too.
+
+    A mixed function (``@handle_partial_mixed_function``) is compositional in the API and
+    primary in the backends that ship their own implementation. When such a backend is
+    used, Ivy re-wraps the function with ``mixed_backend_wrappers``: the wrappers in
+    ``to_add`` are applied and those in ``to_skip`` are left out. If the function takes
+    ``out`` and ``to_add`` lacks ``handle_out_argument``, nothing on the backend path writes
+    into ``out``: the caller's buffer stays untouched on exactly those backends.
+
+    ``to_add`` and ``to_skip`` must be tuples. ``("inputs_to_ivy_arrays")`` is a string in
+    parentheses, not a tuple, and Ivy's ``wrapper in to_skip`` becomes a substring test:
+    ``"handle_out_argument"`` is "not in" it, but so is every other wrapper but the one
+    meant, and ``"inputs_to_ivy_arrays"[0]`` is a letter. Add the trailing comma:
+    ``("inputs_to_ivy_arrays",)``.
+    """
+
+    CODE = "IVY013"
+    NAME = "mixed-wrappers"
+    MESSAGE = (
+        "`mixed_backend_wrappers` must list `handle_out_argument` in `to_add` for a function "
+        "with `out`, as tuples"
+    )
+    PARTS = frozenset({"functional"})
+    TRIGGERS = ("mixed_backend_wrappers",)
+    VALID = (
+        Example(
+            _MIXED + "layer_norm.mixed_backend_wrappers = {\n"
+            '    "to_add": ("handle_out_argument", "inputs_to_native_arrays"),' + _WRAPPERS
+        ),
+        Example(
+            "def gelu(x, /, *, approximate=False):\n    ...\n\n\n"
+            'gelu.mixed_backend_wrappers = {\n    "to_add": ("inputs_to_native_arrays",),'
+            + _WRAPPERS
+        ),
+        Example(
+            _MIXED + "layer_norm.mixed_backend_wrappers = dict(\n"
+            '    to_add=["handle_backend_invalid", "handle_out_argument"],\n'
+            '    to_skip=["inputs_to_ivy_arrays"],\n)\n'
+        ),
+        Example(
+            _MIXED + 'setattr(layer_norm, "mixed_backend_wrappers", {\n'
+            '    "to_add": ("handle_out_argument",),\n'
+            '    "to_skip": ("inputs_to_ivy_arrays",),\n})\n'
+        ),
+        Example(
+            _MIXED + "layer_norm.mixed_backend_wrappers = {\n"
+            '    "to_add": _OUT_WRAPPERS,' + _WRAPPERS
+        ),
+        Example(
+            _MIXED + "layer_norm.mixed_backend_wrappers = {\n"
+            '    "to_add": (\n        "handle_backend_invalid",\n'
+            '        "handle_out_argument",  # writes out on the backend path\n    ),' + _WRAPPERS
+        ),
+        Example(
+            "@handle_partial_mixed_function\n@handle_out_argument\n"
+            "def f(x, *, out=None):\n    ...\n\n\nf.mixed_backend_wrappers = {\n"
+            '    "to_add": ("inputs_to_native_arrays",),' + _WRAPPERS
+        ),
+        Example(
+            "def f(x, *, out=None):\n    ...\n\n\nf.mixed_backend_wrappers = {\n"
+            '    "to_add": ("inputs_to_native_arrays",),' + _WRAPPERS,
+            path="ivy/functional/backends/torch/layers.py",
+        ),
+    )
+    INVALID = (
+        Example(
+            _MIXED + "layer_norm.mixed_backend_wrappers = {\n"
+            '    "to_add": ("handle_backend_invalid", "inputs_to_native_arrays"),' + _WRAPPERS
+        ),
+        Example(
+            _MIXED + "layer_norm.mixed_backend_wrappers = {\n"
+            '    "to_add": ("handle_out_argument",),\n'
+            '    "to_skip": ("inputs_to_ivy_arrays"),\n}\n'
+        ),
+        Example(
+            "def gelu(x, /, *, approximate=False):\n    ...\n\n\n"
+            "gelu.mixed_backend_wrappers = {\n"
+            '    "to_add": ("inputs_to_native_arrays"),' + _WRAPPERS
+        ),
+        Example(_MIXED + 'layer_norm.mixed_backend_wrappers = {\n    "to_add": (),' + _WRAPPERS),
+        Example(
+            "@handle_partial_mixed_function\n@handle_out_argument\n"
+            "def f(x, *, out=None):\n    ...\n\n\nf.mixed_backend_wrappers = {\n"
+            '    "to_add": ("inputs_to_native_arrays",),\n'
+            '    "to_skip": ("handle_out_argument",),\n}\n'
+        ),
+        Example(_MIXED + "layer_norm.mixed_backend_wrappers = {" + _WRAPPERS),
+        Example(
+            _MIXED + 'setattr(layer_norm, "mixed_backend_wrappers", {\n'
+            '    "to_add": ("inputs_to_native_arrays",),\n'
+            '    "to_skip": ("inputs_to_ivy_arrays",),\n})\n'
+        ),
+        Example(
+            _MIXED + "layer_norm.mixed_backend_wrappers = dict(\n"
+            '    to_add=["handle_backend_invalid"],\n    to_skip=["inputs_to_ivy_arrays"],\n)\n'
+        ),
+    )
+
+    def visit_Module(self, node: cst.Module) -> None:
+        functions = {
+            statement.name.value: (
+                out_param(statement.params) is not None,
+                "handle_out_argument" in wrappers_of(statement, node),
+            )
+            for statement in node.body
+            if isinstance(statement, cst.FunctionDef)
+        }
+        for statement in node.body:
+            if not isinstance(statement, cst.SimpleStatementLine):
+                continue
+            for small in statement.body:
+                found = _assignment(small)
+                if found is not None:
+                    self._check(found[0], found[1], functions)
+
+    def _check(
+        self, function: str, value: cst.BaseExpression, functions: dict[str, tuple[bool, bool]]
+    ) -> None:
+        entries = _entries(value)
+        if entries is None:
+            return
+        for key in ("to_add", "to_skip"):
+            entry = entries.get(key)
+            if isinstance(entry, cst.SimpleString | cst.ConcatenatedString):
+                self.report(
+                    entry,
+                    f"`{key}` of `{function}.mixed_backend_wrappers` is a string, not a tuple, "
+                    "so membership is a substring test; add a trailing comma: "
+                    f"`({self.context.code_for(entry)},)`",
+                )
+                return
+        takes_out, wrapped = functions.get(function, (False, False))
+        skipped = _string_items(entries["to_skip"]) if "to_skip" in entries else []
+        if not takes_out or (wrapped and "handle_out_argument" not in (skipped or [])):
+            return
+        to_add = entries.get("to_add")
+        wrappers = [] if to_add is None else _string_items(to_add)
+        if wrappers is None or "handle_out_argument" in wrappers:
+            return
+        self.report(
+            to_add if to_add is not None else value,
+            f"`{function}` takes `out`, but `to_add` of its `mixed_backend_wrappers` lacks "
+            "`handle_out_argument`: on backends with their own implementation nothing writes "
+            "`out`; add it",
+        )
+
+
+def _assignment(small: cst.BaseSmallStatement) -> tuple[str, cst.BaseExpression] | None:
+    """(function, value) for ``f.mixed_backend_wrappers = v`` and the ``setattr`` form."""
+    if isinstance(small, cst.Assign) and len(small.targets) == 1:
+        target = small.targets[0].target
+        if (
+            isinstance(target, cst.Attribute)
+            and target.attr.value == "mixed_backend_wrappers"
+            and isinstance(target.value, cst.Name)
+        ):
+            return target.value.value, small.value
+    if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
+        call = small.value
+        args = call.args
+        if (
+            dotted(call.func) == "setattr"
+            and len(args) == 3
+            and isinstance(args[0].value, cst.Name)
+            and isinstance(args[1].value, cst.SimpleString)
+            and args[1].value.evaluated_value == "mixed_backend_wrappers"
+        ):
+            return args[0].value.value, args[2].value
+    return None
