@@ -146,7 +146,12 @@ def _emit(result: RunResult, args: argparse.Namespace, stdin: tuple[str, str] | 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["lsp"]:
+        from ivycheck.lsp.cli import main as lsp_main
+
+        return lsp_main(arguments[1:])
+    args = build_parser().parse_args(arguments)
     try:
         return _main(args)
     except (ConfigError, RegistryError) as err:

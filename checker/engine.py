@@ -62,7 +62,7 @@ def check_source(
         )
     except RecursionError:
         found = [_internal_error(path, "the file is nested too deeply to analyse")]
-    except Exception as err:
+    except Exception as err:  # noqa: BLE001 - the engine must never crash on a file
         found = [_internal_error(path, f"analysis failed: {type(err).__name__}: {err}")]
     found = [d for d in found if _reported(d.code, config, relative)]
     if found:
@@ -121,7 +121,7 @@ def _analyse(
         for report in instance.reports:
             try:
                 diagnostics.append(_to_diagnostic(instance, report, context))
-            except Exception as err:
+            except Exception as err:  # noqa: BLE001 - a broken fix must not hide the finding
                 instance.failure = instance.failure or f"{type(err).__name__}: {err} (in its fix)"
                 diagnostics.append(_to_diagnostic(instance, report, context, with_fix=False))
         if instance.failure is not None:
@@ -260,6 +260,6 @@ def fix_source(
 def _parses(source: str) -> bool:
     try:
         call_with_deep_stack(cst.parse_module, source)
-    except Exception:
+    except Exception:  # noqa: BLE001 - any failure means: do not write
         return False
     return True

@@ -181,7 +181,7 @@ class Rule(cst.BatchableCSTVisitor):
                 return
             try:
                 fn(node)
-            except Exception as err:
+            except Exception as err:  # noqa: BLE001 - reported as IVY999; the run goes on
                 frame = traceback.extract_tb(err.__traceback__)[-1]
                 self.failure = (
                     f"{type(err).__name__}: {err} "

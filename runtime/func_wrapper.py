@@ -338,7 +338,7 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Callable[..., Any]:
                 else:
                     return _wrap(target(*nargs), native_types)
             return call(args, kwargs)
-        except Exception as e:
+        except Exception as e:  # noqa: BLE001 - backend errors become IvyBackendException
             raise error(e) from (None if isinstance(e, IvyException) else e)
 
     # Arity-specialised fronts: binding named parameters is cheaper than packing ``*args``,

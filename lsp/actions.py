@@ -1,0 +1,104 @@
+"""Code actions: a rule's fix, "Fix all ivycheck problems", and "Suppress on this line".
+
+All three are computed from the engine's own results (the diagnostics of the current
+text and :func:`fix_source`), so the editor applies exactly what ``ivycheck --fix`` would.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from lsprotocol import types
+
+from ivycheck.checker.diagnostics import Diagnostic
+from ivycheck.checker.suppressions import NOQA_RE
+from ivycheck.checker.textedit import minimal_edit
+from ivycheck.lsp.convert import SOURCE, to_lsp_diagnostic, to_range, to_text_edits
+
+FIX_ALL_KIND = "source.fixAll.ivycheck"
+
+
+def _overlaps(a: types.Range, b: types.Range) -> bool:
+    def key(p: types.Position) -> tuple[int, int]:
+        return (p.line, p.character)
+
+    return key(a.start) <= key(b.end) and key(b.start) <= key(a.end)
+
+
+def quick_fixes(
+    uri: str, diagnostics: Sequence[Diagnostic], lines: Sequence[str], wanted: types.Range
+) -> list[types.CodeAction]:
+    actions = []
+    for diagnostic in diagnostics:
+        lsp = to_lsp_diagnostic(diagnostic, lines)
+        if diagnostic.fix is None or not _overlaps(lsp.range, wanted):
+            continue
+        actions.append(
+            types.CodeAction(
+                title=f"{diagnostic.fix.description} ({diagnostic.code})",
+                kind=types.CodeActionKind.QuickFix,
+                diagnostics=[lsp],
+                is_preferred=True,
+                edit=types.WorkspaceEdit(changes={uri: to_text_edits(diagnostic.fix.edits, lines)}),
+            )
+        )
+    return actions
+
+
+def fix_all(uri: str, before: str, after: str, lines: Sequence[str]) -> types.CodeAction | None:
+    edit = minimal_edit(before, after)
+    if edit is None:
+        return None
+    return types.CodeAction(
+        title="Fix all ivycheck problems",
+        kind=FIX_ALL_KIND,
+        edit=types.WorkspaceEdit(changes={uri: to_text_edits([edit], lines)}),
+    )
+
+
+def _with_noqa(line: str, code: str) -> str | None:
+    """The line with ``code`` added to its ``# noqa`` (or a new one); ``None`` if present."""
+    match = NOQA_RE.search(line)
+    if match is None:
+        return f"{line.rstrip()}  # noqa: {code}"
+    codes = match.group("codes")
+    if codes is None:
+        return None
+    listed = [c.upper() for c in re.findall(r"[A-Za-z]+[0-9]+", codes)]
+    if code in listed:
+        return None
+    return line[: match.start("codes")] + ", ".join([*listed, code]) + line[match.end("codes") :]
+
+
+def suppressions(
+    uri: str, diagnostics: Sequence[Diagnostic], lines: Sequence[str], wanted: types.Range
+) -> list[types.CodeAction]:
+    actions: list[types.CodeAction] = []
+    seen: set[tuple[int, str]] = set()
+    for diagnostic in diagnostics:
+        lsp = to_lsp_diagnostic(diagnostic, lines)
+        key = (diagnostic.line, diagnostic.code)
+        if key in seen or not _overlaps(lsp.range, wanted) or diagnostic.line > len(lines):
+            continue
+        seen.add(key)
+        original = lines[diagnostic.line - 1]
+        changed = _with_noqa(original, diagnostic.code)
+        if changed is None:
+            continue
+        edit = types.TextEdit(
+            range=to_range(lines, diagnostic.line, 1, diagnostic.line, len(original) + 1),
+            new_text=changed,
+        )
+        actions.append(
+            types.CodeAction(
+                title=f"Suppress {diagnostic.code} on this line",
+                kind=types.CodeActionKind.QuickFix,
+                diagnostics=[lsp],
+                edit=types.WorkspaceEdit(changes={uri: [edit]}),
+            )
+        )
+    return actions
+
+
+__all__ = ["FIX_ALL_KIND", "SOURCE", "fix_all", "quick_fixes", "suppressions"]

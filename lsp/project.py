@@ -1,0 +1,181 @@
+"""The server's model of a workspace: configuration, file summaries and the project index.
+
+The index that cross-file rules consult is built from every Python file of each workspace
+folder, read from disk once at start-up and then kept current: an open document's
+summary comes from its unsaved buffer, a watched file event re-reads that one file.
+When a change alters what other files can see (a backend gains or loses a function, an
+attribute appears), :meth:`Project.update` says so, and the server re-checks the open
+documents that depend on it.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ivycheck.checker.config import Config, ConfigError, find_config
+from ivycheck.checker.diagnostics import Diagnostic
+from ivycheck.checker.discovery import DiscoveryProblem, iter_python_files
+from ivycheck.checker.engine import check_source, fix_source
+from ivycheck.checker.index import ProjectIndex
+from ivycheck.checker.registry import all_rules
+from ivycheck.checker.runner import Overrides
+from ivycheck.checker.sourcefile import SourceError, read_source
+from ivycheck.checker.summary import FileSummary, summarize
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Client settings (``ivycheck.*``), applied over ``[tool.ivycheck]``."""
+
+    enable: bool = True
+    select: tuple[str, ...] | None = None
+    ignore: tuple[str, ...] = ()
+
+    @classmethod
+    def from_client(cls, value: object) -> Settings:
+        if not isinstance(value, dict):
+            return cls()
+        select = value.get("select")
+        ignore = value.get("ignore")
+        return cls(
+            enable=bool(value.get("enable", True)),
+            select=tuple(str(c) for c in select) if isinstance(select, list) and select else None,
+            ignore=tuple(str(c) for c in ignore) if isinstance(ignore, list) else (),
+        )
+
+    @property
+    def overrides(self) -> Overrides:
+        return Overrides(select=self.select, ignore=self.ignore)
+
+
+def _public_facts(summary: FileSummary) -> object:
+    """What other files can see of a file: its part and its functions' facts, not lines."""
+    return (
+        summary.part,
+        sorted(
+            (
+                name,
+                tuple(f.decorators),
+                tuple(f.params),
+                tuple(f.kwonly),
+                f.uses_out,
+                tuple(f.backend_calls),
+                tuple(sorted(f.attributes.items())),
+                tuple(f.return_calls),
+            )
+            for name, f in summary.functions.items()
+        ),
+    )
+
+
+@dataclass
+class Project:
+    """Every file the server knows, across all workspace folders."""
+
+    settings: Settings = field(default_factory=Settings)
+    summaries: dict[str, FileSummary] = field(default_factory=dict)
+    _configs: dict[Path, Config] = field(default_factory=dict)
+    _index: ProjectIndex | None = None
+    _lock: threading.RLock = field(default_factory=threading.RLock)
+
+    # --- configuration ------------------------------------------------------------------
+
+    def config_for(self, path: Path) -> Config:
+        """``[tool.ivycheck]`` of the nearest pyproject, with the client's settings on top."""
+        with self._lock:
+            try:
+                base = find_config(path, self._configs)
+            except ConfigError:
+                base = Config(root=path.parent)
+            return self.settings.overrides.apply(base)
+
+    def forget_configs(self) -> None:
+        with self._lock:
+            self._configs.clear()
+            self._index = None
+
+    # --- index --------------------------------------------------------------------------
+
+    def scan(self, folders: Iterable[Path]) -> list[str]:
+        """Summarize every Python file under ``folders``; returns problems to log."""
+        problems: list[DiscoveryProblem] = []
+        found: dict[str, FileSummary] = {}
+        for path in iter_python_files(list(folders), self.config_for, problems):
+            summary = self._summary_from_disk(path)
+            if summary is not None:
+                found[os.path.abspath(path)] = summary
+        with self._lock:
+            for key, summary in found.items():
+                self.summaries.setdefault(key, summary)
+            self._index = None
+        return [f"{p.path}: {p.message}" for p in problems]
+
+    def _summary_from_disk(self, path: Path) -> FileSummary | None:
+        config = self.config_for(path)
+        relative = config.relative(path)
+        try:
+            text = read_source(path).text
+        except SourceError:
+            return None
+        return summarize(text, relative, config.part_of(relative))
+
+    def update(self, path: Path, text: str | None) -> bool:
+        """New text for a file (``None``: read it from disk, or it was deleted).
+
+        Returns whether other files may now get different diagnostics.
+        """
+        key = os.path.abspath(path)
+        if text is None:
+            summary = self._summary_from_disk(path) if path.exists() else None
+        else:
+            config = self.config_for(path)
+            relative = config.relative(path)
+            summary = summarize(text, relative, config.part_of(relative))
+        with self._lock:
+            previous = self.summaries.get(key)
+            if summary is None:
+                self.summaries.pop(key, None)
+            else:
+                self.summaries[key] = summary
+            changed = (previous is None) != (summary is None) or (
+                previous is not None
+                and summary is not None
+                and _public_facts(previous) != _public_facts(summary)
+            )
+            self._index = None
+            return changed
+
+    @property
+    def index(self) -> ProjectIndex:
+        with self._lock:
+            if self._index is None:
+                self._index = ProjectIndex.build(self.summaries.values())
+            return self._index
+
+    # --- checking -----------------------------------------------------------------------
+
+    def check(self, path: Path, text: str) -> list[Diagnostic]:
+        config = self.config_for(path)
+        return check_source(
+            text,
+            path=str(path),
+            config=config,
+            rules=list(all_rules().values()),
+            index=self.index,
+            relative_path=config.relative(path),
+        )
+
+    def fix_all(self, path: Path, text: str) -> str:
+        config = self.config_for(path)
+        return fix_source(
+            text,
+            path=str(path),
+            config=config,
+            rules=list(all_rules().values()),
+            index=self.index,
+            relative_path=config.relative(path),
+        ).source

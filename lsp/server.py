@@ -1,0 +1,393 @@
+"""The ivycheck language server: thin LSP handlers over the engine the CLI uses.
+
+Diagnostics come from the unsaved buffer, on open, on change (debounced; a run whose
+text has been superseded is thrown away) and on save. Clients that can pull diagnostics
+(``textDocument/diagnostic``) get them on request and a ``workspace/diagnostic/refresh``
+when other files change them; other clients get ``publishDiagnostics``. Checking runs on
+a worker thread, so the event loop keeps reading messages while a file is analysed.
+
+No rule logic lives here: every answer is computed by ``ivycheck.checker`` (through
+:class:`~ivycheck.lsp.project.Project`) and translated by ``convert``/``actions``/``hover``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from lsprotocol import types
+from pygls.exceptions import JsonRpcException
+from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
+from pygls.uris import from_fs_path, to_fs_path
+
+from ivycheck import __version__
+from ivycheck.checker.diagnostics import Diagnostic
+from ivycheck.checker.engine import INTERNAL_ERROR
+from ivycheck.lsp import actions, hover
+from ivycheck.lsp.convert import split_lines, to_lsp_diagnostic
+from ivycheck.lsp.project import Project, Settings
+
+DEBOUNCE_SECONDS = 0.03
+WATCHERS = ("**/pyproject.toml", "**/*.py")
+log = logging.getLogger(__name__)
+
+
+class IvycheckProtocol(LanguageServerProtocol):
+    """pygls logs a request it cannot deserialize and answers nothing; JSON-RPC wants an
+    error response (-32602 invalid params), or the client waits forever."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as error:
+            if isinstance(data, dict) and "id" in data and "method" in data:
+                self._send_data(
+                    {
+                        "jsonrpc": "2.0",
+                        "id": data["id"],
+                        "error": {"code": error.code, "message": f"{data['method']}: {error}"},
+                    }
+                )
+            raise
+
+
+class IvycheckServer(LanguageServer):
+    """Per-session state: the project model, the latest results, pending runs."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "ivycheck",
+            __version__,
+            text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+            protocol_cls=IvycheckProtocol,
+        )
+        self.project = Project()
+        self.results: dict[str, tuple[int | None, list[Diagnostic]]] = {}
+        self.pending: dict[str, asyncio.Task[None]] = {}
+        self.checker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ivycheck-lsp")
+        self.pull_mode = False
+        self.refresh_support = False
+
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        """A message that is not even JSON gets JSON-RPC's parse error (id null)."""
+        if isinstance(error, ValueError) and not isinstance(error, JsonRpcException):
+            self.protocol._send_data(
+                {
+                    "jsonrpc": "2.0",
+                    "id": None,
+                    "error": {"code": -32700, "message": f"Parse error: {error}"},
+                }
+            )
+        log.error("%s", error)
+
+    # --- helpers ------------------------------------------------------------------------
+
+    def log(self, message: str, kind: types.MessageType = types.MessageType.Log) -> None:
+        self.window_log_message(types.LogMessageParams(type=kind, message=message))
+
+    def folders(self) -> list[Path]:
+        found = []
+        for folder in self.workspace.folders.values():
+            path = to_fs_path(folder.uri)
+            if path:
+                found.append(Path(path))
+        if not found and self.workspace.root_path:
+            found.append(Path(self.workspace.root_path))
+        return found
+
+    def open_uris(self) -> list[str]:
+        return list(self.workspace.text_documents)
+
+    async def check(self, uri: str) -> list[Diagnostic] | None:
+        """Check the current text of ``uri``; ``None`` if the text changed meanwhile."""
+        path_text = to_fs_path(uri)
+        if path_text is None:
+            return []
+        document = self.workspace.get_text_document(uri)
+        version = document.version
+        try:
+            text = document.source
+        except OSError as err:
+            self.log(f"cannot read {uri}: {err}", types.MessageType.Warning)
+            return []
+        if not self.project.settings.enable:
+            return []
+        path = Path(path_text)
+        loop = asyncio.get_running_loop()
+        changed, found = await loop.run_in_executor(self.checker, self._check_sync, path, text)
+        if self.workspace.get_text_document(uri).version != version:
+            return None
+        kept = []
+        for diagnostic in found:
+            if diagnostic.code == INTERNAL_ERROR:
+                self.log(f"{path}: {diagnostic.message}", types.MessageType.Error)
+            else:
+                kept.append(diagnostic)
+        self.results[uri] = (version, kept)
+        if changed:
+            self.recheck_others(uri)
+        return kept
+
+    def _check_sync(self, path: Path, text: str) -> tuple[bool, list[Diagnostic]]:
+        changed = self.project.update(path, text)
+        return changed, self.project.check(path, text)
+
+    async def publish(self, uri: str) -> None:
+        found = await self.check(uri)
+        if found is None:
+            return
+        if self.pull_mode:
+            return
+        lines = split_lines(self.workspace.get_text_document(uri).source)
+        version = self.results.get(uri, (None, []))[0]
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(
+                uri=uri,
+                version=version,
+                diagnostics=[to_lsp_diagnostic(d, lines) for d in found],
+            )
+        )
+
+    def schedule(self, uri: str, delay: float = DEBOUNCE_SECONDS) -> None:
+        """Check ``uri`` after ``delay``, replacing any run not yet started for it."""
+        previous = self.pending.pop(uri, None)
+        if previous is not None:
+            previous.cancel()
+
+        async def run() -> None:
+            await asyncio.sleep(delay)
+            self.pending.pop(uri, None)
+            try:
+                await self.publish(uri)
+            except Exception as err:  # noqa: BLE001 - one document must not stop the server
+                self.log(
+                    f"checking {uri} failed: {type(err).__name__}: {err}", types.MessageType.Error
+                )
+
+        self.pending[uri] = asyncio.ensure_future(run())
+
+    def recheck_others(self, changed_uri: str | None = None) -> None:
+        """Other files' diagnostics may have changed: refresh (pull) or re-publish (push)."""
+        if self.pull_mode:
+            if self.refresh_support:
+                self.workspace_diagnostic_refresh(None)
+            return
+        for uri in self.open_uris():
+            if uri != changed_uri:
+                self.schedule(uri)
+
+    async def refresh_settings(self) -> None:
+        try:
+            answer = await self.workspace_configuration_async(
+                types.ConfigurationParams(items=[types.ConfigurationItem(section="ivycheck")])
+            )
+        except Exception as err:  # noqa: BLE001 - clients without configuration support
+            self.log(f"workspace/configuration unavailable: {err}")
+            return
+        self.project.settings = Settings.from_client(answer[0] if answer else None)
+        self.project.forget_configs()
+
+
+server = IvycheckServer()
+
+
+@server.feature(types.INITIALIZE)
+def initialize(ls: IvycheckServer, params: types.InitializeParams) -> None:
+    text_capabilities = params.capabilities.text_document
+    ls.pull_mode = bool(text_capabilities and text_capabilities.diagnostic)
+    workspace = params.capabilities.workspace
+    ls.refresh_support = bool(
+        workspace and workspace.diagnostics and workspace.diagnostics.refresh_support
+    )
+    options = params.initialization_options
+    if isinstance(options, dict) and "settings" in options:
+        ls.project.settings = Settings.from_client(options["settings"])
+
+
+@server.feature(types.INITIALIZED)
+async def initialized(ls: IvycheckServer, params: types.InitializedParams) -> None:
+    capabilities = ls.client_capabilities
+    if capabilities.workspace and capabilities.workspace.configuration:
+        await ls.refresh_settings()
+    watched = capabilities.workspace and capabilities.workspace.did_change_watched_files
+    if watched and watched.dynamic_registration:
+        await _register_watchers(ls)
+    loop = asyncio.get_running_loop()
+    problems = await loop.run_in_executor(ls.checker, ls.project.scan, ls.folders())
+    for problem in problems:
+        ls.log(problem, types.MessageType.Warning)
+    ls.recheck_others()
+
+
+async def _register_watchers(ls: IvycheckServer) -> None:
+    try:
+        await ls.client_register_capability_async(
+            types.RegistrationParams(
+                registrations=[
+                    types.Registration(
+                        id="ivycheck-watched-files",
+                        method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                        register_options=types.DidChangeWatchedFilesRegistrationOptions(
+                            watchers=[types.FileSystemWatcher(glob_pattern=g) for g in WATCHERS]
+                        ),
+                    )
+                ]
+            )
+        )
+    except Exception as err:  # noqa: BLE001 - a client that cannot register still works
+        ls.log(f"cannot watch files ({err}); pyproject.toml changes need a restart")
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+def did_open(ls: IvycheckServer, params: types.DidOpenTextDocumentParams) -> None:
+    if not ls.pull_mode:
+        ls.schedule(params.text_document.uri, delay=0)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(ls: IvycheckServer, params: types.DidChangeTextDocumentParams) -> None:
+    if not ls.pull_mode:
+        ls.schedule(params.text_document.uri)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+def did_save(ls: IvycheckServer, params: types.DidSaveTextDocumentParams) -> None:
+    if not ls.pull_mode:
+        ls.schedule(params.text_document.uri, delay=0)
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+def did_close(ls: IvycheckServer, params: types.DidCloseTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    pending = ls.pending.pop(uri, None)
+    if pending is not None:
+        pending.cancel()
+    ls.results.pop(uri, None)
+    path = to_fs_path(uri)
+    # The file's summary goes back to what is on disk.
+    if path is not None and ls.project.update(Path(path), None):
+        ls.recheck_others(uri)
+    if not ls.pull_mode:
+        ls.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
+        )
+
+
+@server.feature(
+    types.TEXT_DOCUMENT_DIAGNOSTIC,
+    types.DiagnosticOptions(
+        identifier="ivycheck", inter_file_dependencies=True, workspace_diagnostics=False
+    ),
+)
+async def diagnostic(
+    ls: IvycheckServer, params: types.DocumentDiagnosticParams
+) -> types.DocumentDiagnosticReport:
+    uri = params.text_document.uri
+    found = await ls.check(uri)
+    while found is None:  # the text changed while checking: check the newer text
+        found = await ls.check(uri)
+    lines = split_lines(ls.workspace.get_text_document(uri).source)
+    return types.RelatedFullDocumentDiagnosticReport(
+        items=[to_lsp_diagnostic(d, lines) for d in found]
+    )
+
+
+async def _current(ls: IvycheckServer, uri: str) -> tuple[list[Diagnostic], str]:
+    """The diagnostics of the document's current version (checking if not yet done)."""
+    document = ls.workspace.get_text_document(uri)
+    cached = ls.results.get(uri)
+    if cached is None or cached[0] != document.version:
+        found = await ls.check(uri)
+        while found is None:
+            found = await ls.check(uri)
+        return found, ls.workspace.get_text_document(uri).source
+    return cached[1], document.source
+
+
+@server.feature(
+    types.TEXT_DOCUMENT_CODE_ACTION,
+    types.CodeActionOptions(
+        code_action_kinds=[types.CodeActionKind.QuickFix, actions.FIX_ALL_KIND],
+        resolve_provider=False,
+    ),
+)
+async def code_action(
+    ls: IvycheckServer, params: types.CodeActionParams
+) -> list[types.CodeAction] | None:
+    uri = params.text_document.uri
+    diagnostics, text = await _current(ls, uri)
+    lines = split_lines(text)
+    wanted = params.context.only
+    result: list[types.CodeAction] = []
+    if not wanted or types.CodeActionKind.QuickFix in wanted:
+        result += actions.quick_fixes(uri, diagnostics, lines, params.range)
+        result += actions.suppressions(uri, diagnostics, lines, params.range)
+    if not wanted or any(actions.FIX_ALL_KIND.startswith(kind) for kind in wanted):
+        path = to_fs_path(uri)
+        if path is not None and any(d.fix is not None for d in diagnostics):
+            loop = asyncio.get_running_loop()
+            fixed = await loop.run_in_executor(ls.checker, ls.project.fix_all, Path(path), text)
+            action = actions.fix_all(uri, text, fixed, lines)
+            if action is not None:
+                result.append(action)
+    return result
+
+
+@server.feature(types.TEXT_DOCUMENT_HOVER)
+async def on_hover(ls: IvycheckServer, params: types.HoverParams) -> types.Hover | None:
+    diagnostics, text = await _current(ls, params.text_document.uri)
+    lines = split_lines(text)
+    return hover.hover_for(hover.codes_at(diagnostics, lines, params.position))
+
+
+@server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+async def did_change_watched_files(
+    ls: IvycheckServer, params: types.DidChangeWatchedFilesParams
+) -> None:
+    config_changed = False
+    index_changed = False
+    open_uris = set(ls.open_uris())
+    loop = asyncio.get_running_loop()
+    for change in params.changes:
+        path = to_fs_path(change.uri)
+        if path is None:
+            continue
+        if path.endswith("pyproject.toml"):
+            config_changed = True
+        elif path.endswith(".py") and change.uri not in open_uris:
+            changed = await loop.run_in_executor(ls.checker, ls.project.update, Path(path), None)
+            index_changed = index_changed or changed
+    if config_changed:
+        ls.project.forget_configs()
+    if config_changed or index_changed:
+        ls.recheck_others()
+
+
+@server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+async def did_change_configuration(
+    ls: IvycheckServer, params: types.DidChangeConfigurationParams
+) -> None:
+    settings: Any = params.settings
+    if isinstance(settings, dict) and isinstance(settings.get("ivycheck"), dict):
+        ls.project.settings = Settings.from_client(settings["ivycheck"])
+        ls.project.forget_configs()
+    elif ls.client_capabilities.workspace and ls.client_capabilities.workspace.configuration:
+        await ls.refresh_settings()
+    ls.recheck_others()
+
+
+@server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
+async def did_change_folders(
+    ls: IvycheckServer, params: types.DidChangeWorkspaceFoldersParams
+) -> None:
+    added = [Path(p) for f in params.event.added if (p := to_fs_path(f.uri))]
+    loop = asyncio.get_running_loop()
+    await loop.run_in_executor(ls.checker, ls.project.scan, added)
+    ls.recheck_others()
+
+
+__all__ = ["IvycheckServer", "from_fs_path", "server"]
