@@ -16,7 +16,7 @@ VSCODE_NPM ?= npm
 # including Makefile's default goal alone, wherever the include line is.
 _VSCODE_PREV_DEFAULT_GOAL := $(.DEFAULT_GOAL)
 
-.PHONY: vsix vsix-clean
+.PHONY: vsix vsix-smoke vsix-clean
 
 # `npm run package` is `vsce package`, whose prepublish step is `npm run compile`:
 # `tsc --noEmit` (type check), then esbuild bundles src/ and vscode-languageclient
@@ -29,6 +29,12 @@ vsix: $(VSCODE_EXT_DIR)/node_modules/.ivycheck-ci-stamp
 $(VSCODE_EXT_DIR)/node_modules/.ivycheck-ci-stamp: $(VSCODE_EXT_DIR)/package.json $(VSCODE_EXT_DIR)/package-lock.json
 	cd $(VSCODE_EXT_DIR) && $(VSCODE_NPM) ci --no-fund --no-audit
 	touch $@
+
+# Loads the built bundle in node with a stub `vscode` module and runs it against
+# a real `$(VSCODE_SMOKE_PYTHON) -m ivycheck lsp` (initialize, configuration, shutdown).
+VSCODE_SMOKE_PYTHON ?= python3
+vsix-smoke: vsix
+	node $(VSCODE_EXT_DIR)/scripts/smoke.js $(VSCODE_SMOKE_PYTHON) $(VSCODE_EXT_DIR)/out/extension.js
 
 vsix-clean:
 	rm -rf $(VSCODE_EXT_DIR)/node_modules $(VSCODE_EXT_DIR)/out $(VSCODE_EXT_DIR)/ivycheck-*.vsix
