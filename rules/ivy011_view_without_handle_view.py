@@ -1,0 +1,274 @@
+"""IVY011: an API function whose NumPy/PyTorch implementation returns a view, without
+``@handle_view``."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ivycheck.checker.rule import Example, Rule
+from ivycheck.checker.summary import FunctionSummary
+from ivycheck.rules.ivy008_out_not_keyword_only import is_private_helper
+from ivycheck.rules.ivy009_out_annotation import wrappers_of
+from ivycheck.rules.ivy017_missing_backend import backend_call
+
+# Native functions that return a view of their input, by backend. Sources:
+# - NumPy: the "Returns" section of each function's reference page ("a view of a",
+#   "a new view object if possible"), https://numpy.org/doc/stable/reference/ ; the
+#   functions below return views (reshape/ravel when the layout allows, as Ivy's reshape
+#   assumes). Left out on purpose: functions that may return the input object itself
+#   (asarray, atleast_1d/2d/3d), read-only broadcast views (broadcast_to: nothing can be
+#   written through it), and real/imag (a view only for complex input).
+# - PyTorch: "Tensor Views", https://pytorch.org/docs/stable/tensor_view.html (functional
+#   forms only; methods such as ``x.view`` are not visible in the index). torch.flip,
+#   rot90, flipud and fliplr are NOT views: PyTorch documents that they copy, unlike NumPy.
+VIEW_FUNCTIONS: dict[str, frozenset[str]] = {
+    "numpy": frozenset(
+        f"numpy.{name}"
+        for name in (
+            "reshape",
+            "ravel",
+            "transpose",
+            "permute_dims",
+            "matrix_transpose",
+            "linalg.matrix_transpose",
+            "swapaxes",
+            "moveaxis",
+            "rollaxis",
+            "expand_dims",
+            "squeeze",
+            "flip",
+            "flipud",
+            "fliplr",
+            "rot90",
+            "diagonal",
+            "split",
+            "array_split",
+            "hsplit",
+            "vsplit",
+            "dsplit",
+            "unstack",
+            "lib.stride_tricks.as_strided",
+            "lib.stride_tricks.sliding_window_view",
+        )
+    ),
+    "torch": frozenset(
+        f"torch.{name}"
+        for name in (
+            "reshape",
+            "flatten",
+            "ravel",
+            "permute",
+            "transpose",
+            "swapaxes",
+            "swapdims",
+            "movedim",
+            "moveaxis",
+            "t",
+            "adjoint",
+            "squeeze",
+            "unsqueeze",
+            "unflatten",
+            "diagonal",
+            "narrow",
+            "select",
+            "as_strided",
+            "split",
+            "tensor_split",
+            "hsplit",
+            "vsplit",
+            "dsplit",
+            "chunk",
+            "unbind",
+        )
+    ),
+}
+VIEW_DECORATORS = frozenset({"handle_view", "handle_view_indexing"})
+INDEXING = "get_item"
+"""Basic indexing makes views on NumPy and PyTorch; Ivy's ``get_item`` needs
+``@handle_view_indexing`` (the index holds no fact about returned subscripts, so indexing
+is recognised by this name)."""
+
+_API = "ivy/functional/ivy/manipulation.py"
+_NUMPY = "ivy/functional/backends/numpy/manipulation.py"
+_TORCH = "ivy/functional/backends/torch/manipulation.py"
+_JAX = "ivy/functional/backends/jax/manipulation.py"
+
+_FLIP_API = "def flip(x, /, *, copy=None, axis=None, out=None):\n    return current_backend(x).flip(x, axis=axis, out=out)\n"
+_FLIP_NP = "import numpy as np\n\ndef flip(x, /, *, copy=None, axis=None, out=None):\n    return np.flip(x, axis)\n"
+_GET_ITEM = "def get_item(x, query, *, copy=None):\n    return x.__getitem__(query)\n"
+
+
+class ViewWithoutHandleView(Rule):
+    """A function that returns a view on NumPy or PyTorch needs ``@handle_view``.
+
+    ``np.flip(x)`` shares memory with ``x``: writing into the result writes into ``x``.
+    Ivy promises the same on every backend, and keeps it on JAX and TensorFlow (which have
+    no views) by tracking: ``@handle_view`` records the base and the view operation so that
+    an in-place update of either reaches the other. Without the decorator the function
+    behaves differently per backend: ``y = ivy.flip(x); y += 1`` changes ``x`` on NumPy and
+    leaves it alone on JAX, and ``copy=True`` cannot be honoured.
+
+    Add ``@handle_view`` (``@handle_view_indexing`` for ``get_item``, whose basic indexing
+    makes views) in its documented place, with a ``copy`` parameter (IVY006). The rule
+    reads the NumPy and PyTorch implementations in the run: one that returns the result of
+    a native view function (``numpy.reshape``, ``numpy.flip``, ``torch.permute``... the
+    list is ``VIEW_FUNCTIONS`` in this module, with its sources) makes the function a view
+    function. ``torch.flip`` is not one: PyTorch copies. Functions with ``copy`` but no
+    view semantics (``asarray``, ``astype``) return no view function and are not reported.
+    """
+
+    CODE = "IVY011"
+    NAME = "view-without-handle-view"
+    MESSAGE = "Returns a view on NumPy/PyTorch but lacks `@handle_view`; add it"
+    PARTS = frozenset({"functional"})
+    NEEDS_INDEX = True
+    VALID = (
+        Example("@handle_view\n" + _FLIP_API, path=_API, files={_NUMPY: _FLIP_NP}),
+        Example(_FLIP_API, path=_API),
+        Example(
+            _FLIP_API,
+            path=_API,
+            files={
+                _TORCH: "import torch\n\ndef flip(x, /, *, copy=None, axis=None, out=None):\n"
+                "    return torch.flip(x, axis)\n"
+            },
+        ),
+        Example(
+            "@handle_view_indexing\n" + _GET_ITEM,
+            path=_API,
+            files={_NUMPY: _GET_ITEM},
+        ),
+        Example(
+            "def asarray(obj, /, *, copy=None, dtype=None):\n"
+            "    return current_backend().asarray(obj, copy=copy, dtype=dtype)\n",
+            path=_API,
+            files={
+                _NUMPY: "import numpy as np\n\ndef asarray(obj, /, *, copy=None, dtype=None):\n"
+                "    return np.asarray(obj, dtype=dtype)\n"
+            },
+        ),
+        Example(
+            _FLIP_API + "\n\nflip = handle_view(flip)\n",
+            path=_API,
+            files={_NUMPY: _FLIP_NP},
+        ),
+        Example(
+            "@handle_exceptions\n@handle_nestable\n@handle_array_like_without_promotion\n"
+            "@handle_view\n@handle_out_argument\n@to_native_arrays_and_back\n"
+            "@handle_array_function\n@handle_device\n" + _FLIP_API,
+            path=_API,
+            files={_NUMPY: _FLIP_NP},
+        ),
+        Example(
+            _FLIP_API,
+            path=_API,
+            files={
+                _JAX: "import jax.numpy as jnp\n\ndef flip(x, /, *, copy=None, axis=None, out=None):\n"
+                "    return jnp.flip(x, axis)\n"
+            },
+        ),
+        Example(
+            "def reshape(x, shape, *, copy=None, out=None):\n"
+            "    return current_backend(x).reshape(x, shape)\n",
+            path=_API,
+            files={
+                _NUMPY: "import numpy as np\n\ndef reshape(x, shape, *, copy=None, out=None):\n"
+                "    return np.reshape(x, shape).copy()\n"
+            },
+        ),
+    )
+    INVALID = (
+        Example(_FLIP_API, path=_API, files={_NUMPY: _FLIP_NP}),
+        Example(
+            "def permute_dims(x, axes, *, copy=None, out=None):\n"
+            "    return current_backend(x).permute_dims(x, axes)\n",
+            path=_API,
+            files={
+                _TORCH: "from torch import permute as tperm\n\n"
+                "def permute_dims(x, axes, *, copy=None, out=None):\n    return tperm(x, axes)\n"
+            },
+        ),
+        Example(_GET_ITEM, path=_API, files={_TORCH: _GET_ITEM}),
+        Example("@handle_view\n" + _GET_ITEM, path=_API, files={_NUMPY: _GET_ITEM}),
+        Example(
+            "def reshape(x, shape, *, copy=None, out=None):\n"
+            "    return current_backend(x).reshape(x, shape)\n",
+            path=_API,
+            files={
+                _NUMPY: "import numpy as np\n\ndef reshape(x, shape, *, copy=None, out=None):\n"
+                "    if copy:\n        return np.reshape(x.copy(), shape)\n"
+                "    return np.reshape(x, shape)\n"
+            },
+        ),
+        Example(
+            "@handle_exceptions\n@handle_out_argument\n@to_native_arrays_and_back\n"
+            "def matrix_transpose(x, /, *, conjugate=False, out=None):\n"
+            "    return current_backend(x).matrix_transpose(x, conjugate=conjugate)\n",
+            path="ivy/functional/ivy/linear_algebra.py",
+            files={
+                "ivy/functional/backends/numpy/linear_algebra.py": "import numpy\n\n"
+                "def matrix_transpose(x, /, *, conjugate=False, out=None):\n"
+                "    return numpy.swapaxes(x, -1, -2)\n"
+            },
+        ),
+    )
+
+    def visit_Module(self, node: cst.Module) -> None:
+        for statement in node.body:
+            if isinstance(statement, cst.FunctionDef) and not is_private_helper(
+                statement.name.value
+            ):
+                self._check(statement, node)
+
+    def _check(self, node: cst.FunctionDef, module: cst.Module) -> None:
+        name = node.name.value
+        wrappers = wrappers_of(node, module)
+        implementations = self._implementations(node)
+        if not implementations:
+            return
+        if name == INDEXING:
+            if "handle_view_indexing" not in wrappers:
+                self.report(
+                    node.name,
+                    f"`{name}` indexes, and basic indexing returns views on "
+                    f"{', '.join(sorted(implementations))}; add @handle_view_indexing",
+                )
+            return
+        if wrappers & VIEW_DECORATORS:
+            return
+        views = [
+            f"{backend}: {call}"
+            for backend, function in sorted(implementations.items())
+            for call in dict.fromkeys(function.return_calls)
+            if call in VIEW_FUNCTIONS[backend]
+        ]
+        if views:
+            self.report(
+                node.name,
+                f"`{name}` returns a view ({'; '.join(views)}) but lacks @handle_view, so "
+                "JAX/TensorFlow behave differently; add @handle_view (and `copy`)",
+            )
+
+    def _implementations(self, node: cst.FunctionDef) -> dict[str, FunctionSummary]:
+        """The NumPy/PyTorch implementations: by the API name and by delegated names."""
+        names = {node.name.value}
+        collector = _BackendCalls()
+        node.body.visit(collector)
+        names.update(collector.names)
+        found: dict[str, FunctionSummary] = {}
+        for called in sorted(names):
+            for backend, function in self.context.index.implementations(called).items():
+                if backend in VIEW_FUNCTIONS:
+                    found.setdefault(backend, function)
+        return found
+
+
+class _BackendCalls(cst.CSTVisitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: set[str] = set()
+
+    def visit_Call(self, node: cst.Call) -> None:
+        called = backend_call(node)
+        if called is not None:
+            self.names.add(called)
