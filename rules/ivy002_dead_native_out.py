@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ivycheck.checker.diagnostics import FixSafety
+from ivycheck.checker.index import ProjectIndex
 from ivycheck.checker.rule import Example, Rule
 from ivycheck.rules._outflow import AttributeSite, FunctionOutFlow, UseKind, module_outflow
 
@@ -116,6 +117,16 @@ class DeadNativeOut(Rule):
             path=JAX,
         ),
         Example(_fn("sum", "return x.sum(out=out)") + _attr("sum"), path=TORCH),
+        Example(
+            _fn(
+                "scatter_nd",
+                "return tf.tensor_scatter_nd_add(out, indices, updates)",
+                params="indices, updates, /, *, out=None",
+                header="import tensorflow as tf\n\n\n",
+            )
+            + _attr("scatter_nd"),
+            path=TF,
+        ),
         Example(
             "import numpy as np\n\n\n"
             + _fn("tan", "return np.tan(x, out=out)")
@@ -230,8 +241,7 @@ class DeadNativeOut(Rule):
             function = flow.functions.get(name)
             if function is None:
                 continue
-            api = self.context.index.api_function(name)
-            if api is not None and "handle_out_argument" not in api.decorators:
+            if not _out_is_destination(self.context.index, name):
                 continue
             if backend in ("jax", "tensorflow"):
                 why = f"{backend} has no native `out`"
@@ -258,9 +268,24 @@ class DeadNativeOut(Rule):
         )
 
 
+def _out_is_destination(index: ProjectIndex, name: str) -> bool:
+    """Whether the wrapper treats ``out`` of ``name`` as a destination (reads the attribute).
+
+    Decided by the functional-API counterpart's ``@handle_out_argument``. When the API is
+    not in view (only a backend folder is checked), ``scatter_*`` functions, where ``out``
+    is the data scattered into, are given the benefit of the doubt.
+    """
+    api = index.api_function(name)
+    if api is None:
+        return not name.startswith("scatter")
+    return "handle_out_argument" in api.decorators
+
+
 def _why(flow: FunctionOutFlow) -> str:
     if flow.root is None:
         return "it takes no `out`"
+    if not flow.uses and _has_literal_out_none(flow.function):
+        return "its native call is given `out=None`"
     rejected = [use for use in flow.uses if use.kind is UseKind.REJECTED]
     if rejected:
         return f"{rejected[0].describe()} does not accept `out`"
@@ -269,3 +294,20 @@ def _why(flow: FunctionOutFlow) -> str:
     if any(use.kind is UseKind.DROPPED for use in flow.uses):
         return "the helper it passes `out` to ignores it"
     return "it never passes `out` to a native function"
+
+
+def _has_literal_out_none(function: cst.FunctionDef) -> bool:
+    class Find(cst.CSTVisitor):
+        found = False
+
+        def visit_Arg(self, node: cst.Arg) -> None:
+            if (
+                node.keyword is not None
+                and node.keyword.value == "out"
+                and isinstance(node.value, cst.Name)
+                and node.value.value == "None"
+            ):
+                Find.found = True
+
+    function.body.visit(Find())
+    return Find.found

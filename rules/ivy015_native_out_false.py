@@ -107,11 +107,10 @@ class NativeOutFalse(Rule):
             seen.add(id(site.small))
             removal = statement_removal(site)
             target, replacement = removal if removal is not None else (None, None)
-            value = self.context.code_for(site.value)
-            name = site.function if site.element is None else "fn"
+            written = self.context.code_for(site.small).strip().rstrip(";")
             self.report(
                 site.small,
-                f"`{name}.support_native_out = {value}` acts as True: Ivy's wrapper "
+                f"`{written}` acts as `support_native_out = True`: Ivy's wrapper "
                 "tests presence, not value; remove the attribute",
                 replacement=replacement,
                 fix_description="Remove the `support_native_out` attribute",

@@ -7,13 +7,21 @@ deliberate mistakes under ``examples/`` and the correct code of ``runtime/``.
 
 from __future__ import annotations
 
+import re
 import textwrap
+from pathlib import Path
 
 import libcst as cst
 import pytest
 
+from ivycheck.checker.config import Config
+from ivycheck.checker.engine import check_source, fix_source
+from ivycheck.checker.index import ProjectIndex
+from ivycheck.checker.registry import all_rules
+from ivycheck.checker.summary import summarize
 from ivycheck.rules._names import ImportMap
 from ivycheck.rules._outflow import FunctionOutFlow, ModuleOutFlow, UseKind, attribute_sites
+from tests.helpers import REPO
 
 HEADER = """\
 import numpy as np
@@ -164,3 +172,120 @@ def test_attribute_sites_cover_every_spelling() -> None:
     )
     sites = [(s.function, s.is_falsy_literal) for s in attribute_sites(module)]
     assert sites == [("a", False), ("b", True), ("c", False), ("d", False)]
+
+
+# --------------------------------------------------------------------------- whole files
+
+CODES = ("IVY001", "IVY002", "IVY003", "IVY004", "IVY014", "IVY015", "IVY018")
+RULES = list(all_rules().values())
+
+
+def _tree(root: Path) -> dict[str, str]:
+    return {
+        path.relative_to(root).as_posix(): path.read_text(encoding="utf-8")
+        for path in sorted(root.rglob("*.py"))
+    }
+
+
+def _findings(
+    root: Path, config: Config | None = None, codes: tuple[str, ...] = CODES
+) -> dict[str, list[tuple[int, str]]]:
+    config = (config or Config(root=root)).with_overrides(select=codes)
+    files = _tree(root)
+    index = ProjectIndex.build(
+        summarize(text, path, config.part_of(path)) for path, text in files.items()
+    )
+    found: dict[str, list[tuple[int, str]]] = {}
+    for path, text in files.items():
+        diagnostics = check_source(
+            text, path=path, config=config, rules=RULES, index=index, relative_path=path
+        )
+        hits = [(d.line, d.code) for d in diagnostics if d.code in codes]
+        if hits:
+            found[path] = hits
+    return found
+
+
+def _marked(text: str) -> list[str]:
+    """Rule codes announced by the example's comments (``# IVY003: ...``), in order."""
+    codes: list[str] = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("# IVY"):
+            code = stripped[2:8]
+            count = 2 if "(twice)" in stripped else 1
+            codes.extend([code] * count)
+    return [c for c in codes if re.fullmatch(r"IVY\d{3}", c)]
+
+
+@pytest.mark.parametrize("backend", ["numpy", "torch", "jax", "tensorflow"])
+def test_example_mistakes_are_found_exactly(backend: str) -> None:
+    relative = f"functional/backends/{backend}/native_out_mistakes.py"
+    found = _findings(REPO / "examples")
+    text = (REPO / "examples" / relative).read_text(encoding="utf-8")
+    assert sorted(code for _, code in found.get(relative, [])) == sorted(_marked(text))
+
+
+def test_runtime_is_clean() -> None:
+    assert _findings(REPO / "runtime") == {}
+
+
+def test_ivy_like_fixtures_are_clean() -> None:
+    root = REPO / "tests" / "fixtures" / "ivy_like"
+    if not root.is_dir():
+        pytest.skip("no Ivy-like fixture tree")
+    assert _findings(root) == {}
+
+
+def _fix(source: str, path: str, codes: tuple[str, ...]) -> str:
+    config = Config(root=Path("/project")).with_overrides(select=codes)
+    index = ProjectIndex.build([summarize(source, path, config.part_of(path))])
+    outcome = fix_source(
+        source, path=path, config=config, rules=RULES, index=index, relative_path=path
+    )
+    assert outcome.diagnostics == [] and outcome.problems == []
+    return outcome.source
+
+
+def test_false_attribute_on_a_forwarding_function_converges_to_true() -> None:
+    source = (
+        "import numpy as np\n\n\ndef tan(x, *, out=None):\n    return np.tan(x, out=out)\n\n\n"
+        "tan.support_native_out = False\n"
+    )
+    fixed = _fix(source, "ivy/functional/backends/numpy/m.py", ("IVY001", "IVY015"))
+    assert fixed.endswith("\n\n\ntan.support_native_out = True\n")
+    assert "False" not in fixed
+
+
+def test_dead_attribute_fix_keeps_a_one_element_loop_a_tuple() -> None:
+    source = (
+        "import jax.numpy as jnp\n\n\ndef tan(x, *, out=None):\n    return jnp.tan(x)\n\n\n"
+        "def sin(x, *, out=None):\n    return jnp.sin(x)\n\n\n"
+        "for fn in (tan, sin):\n    fn.support_native_out = True\n"
+    )
+    fixed = _fix(source, "ivy/functional/backends/jax/m.py", ("IVY002",))
+    assert "support_native_out" not in fixed
+    cst.parse_module(fixed)
+
+
+def test_runtime_modules_are_configuration() -> None:
+    source = "import mylib\nmylib.inplace_update(x)\n"
+    path = "pkg/m.py"
+    config = Config(root=Path("/project"))
+    default = check_source(
+        source,
+        path=path,
+        config=config.with_overrides(select=("IVY018",)),
+        rules=RULES,
+        relative_path=path,
+    )
+    custom = check_source(
+        source,
+        path=path,
+        config=Config(root=Path("/project"), runtime_modules=("mylib",)).with_overrides(
+            select=("IVY018",)
+        ),
+        rules=RULES,
+        relative_path=path,
+    )
+    assert [d.code for d in default] == [] and [d.code for d in custom] == ["IVY018"]
