@@ -189,7 +189,7 @@ class MixedWrappers(Rule):
                     entry,
                     f"`{key}` of `{function}.mixed_backend_wrappers` is a string, not a tuple, "
                     "so membership is a substring test; add a trailing comma: "
-                    f"`({self.context.code_for(entry)},)`",
+                    f"`({self.context.code_for(entry.with_changes(lpar=[], rpar=[]))},)`",
                 )
                 return
         takes_out, wrapped = functions.get(function, (False, False))
