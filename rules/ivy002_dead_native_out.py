@@ -118,6 +118,15 @@ class DeadNativeOut(Rule):
         ),
         Example(_fn("sum", "return x.sum(out=out)") + _attr("sum"), path=TORCH),
         Example(
+            _fn("scatter_nd", "return jnp.add(out, updates)", params="updates, /, *, out=None")
+            + _attr("scatter_nd"),
+            path=JAX,
+            files={
+                API: "def scatter_nd(updates, /, *, out=None):\n    ...\n\n\n"
+                "scatter_nd = to_native_arrays_and_back(scatter_nd)\n"
+            },
+        ),
+        Example(
             _fn(
                 "scatter_nd",
                 "return tf.tensor_scatter_nd_add(out, indices, updates)",
@@ -230,7 +239,7 @@ class DeadNativeOut(Rule):
         Example(
             _fn("tan", "return jnp.tan(x)", header="import jax.numpy as jnp\n\n\n") + _attr("tan"),
             path=JAX,
-            files={API: "@handle_out_argument\ndef tan(x, *, out=None):\n    ...\n"},
+            files={API: "def tan(x, *, out=None):\n    ...\n\n\ntan = handle_out_argument(tan)\n"},
         ),
     )
 
