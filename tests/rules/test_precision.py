@@ -89,6 +89,9 @@ TRAPS: dict[str, list[tuple[str, str]]] = {
     "mixed-function": [(FUNCTIONAL, r'\.mixed_backend_wrappers = \{\n\s+"to_add": \(\n')],
     "compositional-out": [(FUNCTIONAL, r"ivy\.inplace_update\(out, ret\)")],
     "instance-method-out": [(DATA_CLASSES, r"return ivy\.\w+\(self\._data, .*out=out\)")],
+    "out-is-local-ivy-array": [
+        (FUNCTIONAL, r"^\s+(\w+) = -ivy\.\w+\(.*\)\n\s+ivy\.\w+\(.*, out=\1\)$")
+    ],
 }
 
 LABEL = re.compile(r"# trap: ([a-z0-9-]+) -- \S")
@@ -125,6 +128,12 @@ MUTATIONS: list[tuple[str, str, str, str]] = [
         "    *,\n    out: Optional[ivy.Array] = None,\n"
         ") -> ivy.Array:\n    return current_backend(x).swapaxes(x, axis0, axis1, copy=None,",
         "IVY006",
+    ),
+    (
+        DATA_CLASSES + "elementwise.py",
+        "return ivy.tan(self._data, out=out)",
+        "return ivy.tan(self._data, out=self._data)",
+        "IVY007",
     ),
     (
         FUNCTIONAL + "creation.py",
