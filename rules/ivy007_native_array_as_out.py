@@ -95,7 +95,8 @@ class NativeArrayAsOut(Rule):
     ``torch.Tensor``, ``jax.Array`` or ``tf.Tensor`` has no such handle (JAX and TensorFlow
     arrays cannot be written at all), and copying into it silently, as Ivy once did on some
     paths, hides the cost and breaks on the backends that cannot copy in place. The same
-    holds for the native array inside an Array: ``out=x.data`` and ``out=x._data``.
+    holds for the native array inside an Array: ``out=x.data`` and ``out=x._data`` (except
+    in frontends, where ``.data`` is the frontend's own tensor type).
 
     Pass an ``ivy.Array`` (``out=ivy.zeros(3)``, or ``out=x`` instead of ``out=x.data``).
     Runtime functions are those imported from the configured ``runtime-modules`` (default
@@ -130,6 +131,11 @@ class NativeArrayAsOut(Rule):
         Example(
             "import ivy\nimport torch\n\ndef f(x, buf):\n    return ivy.add(x, x, out=buf)\n",
             path="project/model.py",
+        ),
+        Example(
+            "import ivy\n\nclass Tensor:\n    def add_(self, other):\n"
+            "        ivy.add(self.ivy_array, other, out=self.data)\n",
+            path="ivy/functional/frontends/torch/tensor.py",
         ),
         Example(
             "import ivy\nimport numpy as np\n\nbuf = np.zeros(3)\n\ndef f(x):\n"
@@ -213,7 +219,12 @@ class NativeArrayAsOut(Rule):
                 return True
             return self._is_runtime(called) and called.rsplit(".", 1)[-1] in NATIVE_RETURNING
         if isinstance(value, cst.Attribute):
-            return value.attr.value in NATIVE_ATTRIBUTES and imports.qualify(value) is None
+            # in frontends ``.data`` is the frontend's own tensor (torch's ``Tensor.data``)
+            return (
+                value.attr.value in NATIVE_ATTRIBUTES
+                and self.context.part != "frontend"
+                and imports.qualify(value) is None
+            )
         if isinstance(value, cst.Subscript):
             return self._is_native(value.value, imports, seen)
         if isinstance(value, cst.Name) and value.value not in seen:

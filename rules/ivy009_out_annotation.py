@@ -56,7 +56,9 @@ class OutAnnotation(Rule):
     ``Optional`` (``out: ivy.Array = None``) misstates the default.
 
     Accepted: ``Optional[ivy.Array]``, ``ivy.Array | None``, ``Union[ivy.Array, None]``
-    (``Array`` imported from the runtime, or a string annotation of the same), and for
+    (``Array`` imported from the runtime, or a string annotation of the same), a tuple of
+    Arrays for functions with several results (``Optional[Tuple[ivy.Array, ivy.Array]]``,
+    as ``qr`` and ``slogdet`` take), and for
     nestable functions (``@handle_nestable``, which maps over containers and writes into a
     ``Container`` passed as ``out``) also ``Optional[Union[ivy.Array, ivy.Container]]``.
     A ``Container`` on a function that is not nestable is reported: nothing writes into it.
@@ -95,6 +97,10 @@ class OutAnnotation(Rule):
             "def f(x, *, out: typing.Union[None, ivy.Array] = None):\n    ...\n"
         ),
         Example(
+            "from typing import Optional, Tuple\nimport ivy\n\n"
+            "def qr(x, *, out: Optional[Tuple[ivy.Array, ivy.Array]] = None):\n    ...\n"
+        ),
+        Example(
             "import numpy as np\n\ndef tan(x, *, out: Optional[np.ndarray] = None):\n    ...\n",
             path="ivy/functional/backends/numpy/elementwise.py",
         ),
@@ -125,6 +131,10 @@ class OutAnnotation(Rule):
             "    ...\n"
         ),
         Example("import ivy\n\ndef tan(x, *, out: 'ivy.NativeArray | None' = None):\n    ...\n"),
+        Example(
+            "import ivy\n\n"
+            "def qr(x, *, out: tuple[ivy.Array, ivy.NativeArray] | None = None):\n    ...\n"
+        ),
         Example(
             "import torch\nimport ivy\n\n"
             "def tan(x, *, out: ivy.Array | torch.Tensor | None = None):\n    ...\n"
@@ -170,6 +180,16 @@ class OutAnnotation(Rule):
     def _kind(self, member: cst.BaseExpression, resolve: _Resolve) -> str:
         if isinstance(member, cst.Name) and member.value == "None":
             return "none"
+        if isinstance(member, cst.Subscript) and (resolve.name(member.value) or "").rsplit(".", 1)[
+            -1
+        ] in {"Tuple", "tuple"}:
+            # a function with several results (``qr``, ``slogdet``) writes each into its own
+            # Array: ``Optional[Tuple[ivy.Array, ivy.Array]]``
+            elements = [e.slice.value for e in member.slice if isinstance(e.slice, cst.Index)]
+            arrays = [e for e in elements if not isinstance(e, cst.Ellipsis)]
+            if arrays and all(self._kind(e, resolve) == "array" for e in arrays):
+                return "array"
+            return "other"
         name = resolve.name(member)
         if name is None:
             return "other"
