@@ -71,9 +71,9 @@ class MixedWrappers(Rule):
     into ``out``: the caller's buffer stays untouched on exactly those backends.
 
     ``to_add`` and ``to_skip`` must be tuples. ``("inputs_to_ivy_arrays")`` is a string in
-    parentheses, not a tuple, and Ivy's ``wrapper in to_skip`` becomes a substring test:
-    ``"handle_out_argument"`` is "not in" it, but so is every other wrapper but the one
-    meant, and ``"inputs_to_ivy_arrays"[0]`` is a letter. Add the trailing comma:
+    parentheses, not a tuple: iterating over ``to_add`` then yields single letters instead
+    of wrapper names, and ``wrapper in to_skip`` becomes a substring test that also skips
+    any wrapper whose name happens to be part of the string. Add the trailing comma:
     ``("inputs_to_ivy_arrays",)``.
     """
 
