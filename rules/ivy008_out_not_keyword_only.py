@@ -96,7 +96,8 @@ class OutNotKeywordOnly(Rule):
     input and converted, broadcast or mapped over. It also lets a later positional
     parameter slide into ``out`` by accident when the signature grows.
 
-    Frontends (``functional/frontends/**``) mirror NumPy, whose ufuncs take ``out``
+    Checked in the functional API, the backends and the data classes (the code Ivy's
+    wrappers call). Frontends (``functional/frontends/**``) mirror NumPy, whose ufuncs take ``out``
     positionally, and are not checked; neither are private helpers (``_helper``) and
     versioned helpers (``fn_v_0p3p0_to_0p3p1``), which only the API calls.
 
