@@ -19,7 +19,7 @@ from ivycheck import __version__
 from ivycheck.checker.config import ConfigError
 from ivycheck.checker.diagnostics import Diagnostic
 from ivycheck.checker.engine import is_applicable
-from ivycheck.checker.explain import explain, list_rules
+from ivycheck.checker.explain import explain, list_rules, rules_markdown
 from ivycheck.checker.registry import RegistryError, all_rules
 from ivycheck.checker.reporters import (
     FORMATS,
@@ -170,8 +170,11 @@ def _main(args: argparse.Namespace) -> int:
         sys.stdout.write(explain(code))
         return EXIT_CLEAN
     if args.list_rules:
-        sys.stdout.write(list_rules())
+        sys.stdout.write(rules_markdown() if args.format == "markdown" else list_rules())
         return EXIT_CLEAN
+    if args.format == "markdown":
+        sys.stderr.write("ivycheck: error: --format markdown is for --list-rules only\n")
+        return EXIT_ERROR
     if args.jobs < 0:
         sys.stderr.write("ivycheck: error: --jobs must be 0 (all cores) or more\n")
         return EXIT_ERROR

@@ -1,4 +1,5 @@
-"""Output formats: text (flake8 style), JSON, SARIF 2.1.0 and GitHub workflow commands.
+"""Output formats: text (flake8 style), JSON, SARIF 2.1.0, GitHub workflow commands, JUnit
+XML and GitLab Code Quality (Code Climate JSON).
 
 Each reporter is a pure function from diagnostics to text, so that the CLI, tests and
 other front ends share them. The text format is exactly flake8's
@@ -8,7 +9,9 @@ flake8 understand ivycheck.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -193,6 +196,75 @@ def format_github(diagnostics: Sequence[Diagnostic]) -> str:
     return "".join(lines)
 
 
+def format_junit(diagnostics: Sequence[Diagnostic]) -> str:
+    """JUnit XML: one test suite per file, one failed test case per finding.
+
+    A clean run is one passing test case, so that CI shows "1 test passed" rather than
+    an empty report.
+    """
+    root = ET.Element("testsuites", name="ivycheck")
+    by_file: dict[str, list[Diagnostic]] = {}
+    for d in diagnostics:
+        by_file.setdefault(d.path, []).append(d)
+    if not by_file:
+        suite = ET.SubElement(root, "testsuite", name="ivycheck", tests="1", failures="0")
+        suite.set("errors", "0")
+        ET.SubElement(suite, "testcase", name="ivycheck", classname="ivycheck")
+    for path, found in by_file.items():
+        suite = ET.SubElement(
+            root, "testsuite", name=path, tests=str(len(found)), failures=str(len(found))
+        )
+        suite.set("errors", "0")
+        for d in found:
+            case = ET.SubElement(
+                suite,
+                "testcase",
+                name=f"{d.code} at {d.line}:{d.col}",
+                classname=path,
+                file=path,
+                line=str(d.line),
+            )
+            failure = ET.SubElement(case, "failure", message=d.message, type=d.code)
+            failure.text = f"{d.path}:{d.line}:{d.col}: {d.code} {d.message}"
+    root.set("tests", str(max(len(diagnostics), 1)))
+    root.set("failures", str(len(diagnostics)))
+    root.set("errors", "0")
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, "unicode") + "\n"
+
+
+_GITLAB_SEVERITY = {Severity.ERROR: "major", Severity.WARNING: "minor"}
+
+
+def format_gitlab(diagnostics: Sequence[Diagnostic]) -> str:
+    """GitLab Code Quality: Code Climate issues, as a JSON list.
+
+    The fingerprint hashes path, code and message (not the line, so that a finding keeps
+    its identity when code above it moves) plus the finding's rank among identical ones.
+    """
+    seen: Counter[tuple[str, str, str]] = Counter()
+    issues = []
+    for d in diagnostics:
+        key = (d.path, d.code, d.message)
+        seen[key] += 1
+        fingerprint = hashlib.sha256("\0".join((*key, str(seen[key]))).encode()).hexdigest()
+        issues.append(
+            {
+                "type": "issue",
+                "description": f"{d.code} {d.message}",
+                "check_name": d.code,
+                "categories": ["Bug Risk"],
+                "fingerprint": fingerprint,
+                "severity": _GITLAB_SEVERITY[d.severity],
+                "location": {
+                    "path": Path(d.path).as_posix(),
+                    "lines": {"begin": d.line, "end": d.end_line},
+                },
+            }
+        )
+    return json.dumps(issues, indent=2) + "\n"
+
+
 def format_statistics(diagnostics: Sequence[Diagnostic]) -> str:
     counts = Counter(d.code for d in diagnostics)
     fixable = Counter(d.code for d in diagnostics if d.fix is not None)
@@ -209,5 +281,8 @@ FORMATTERS: Mapping[str, Callable[[Sequence[Diagnostic]], str]] = {
     "json": format_json,
     "sarif": format_sarif,
     "github": format_github,
+    "junit": format_junit,
+    "gitlab": format_gitlab,
 }
-FORMATS = ("text", *FORMATTERS)
+FORMATS = ("text", *FORMATTERS, "markdown")
+"""``markdown`` is for ``--list-rules`` only (the rule documentation, ``docs/rules.md``)."""

@@ -1,0 +1,133 @@
+"""ivycheck as a flake8 plugin: ``flake8 --select IVY`` reports what ``ivycheck`` reports.
+
+flake8 hands a plugin one file at a time; ivycheck's cross-file rules need the project
+index of the whole run. The plugin builds it lazily, on the first file it checks, over the
+paths flake8 was given (``flake8 src/`` indexes what ``ivycheck src/`` indexes, with the
+same discovery, excludes and summary cache), and keeps it for the rest of the process.
+With ``--jobs`` flake8 re-parses its options in every worker process, so each worker
+builds the index once, keyed by the paths and the working directory.
+
+Each file is then checked by the engine's :func:`check_source` with the file's
+``[tool.ivycheck]`` configuration. flake8 applies its own ``noqa``, ``--extend-ignore`` and
+``--per-file-ignores`` on top. flake8 adds 1 to the column a plugin yields, so the plugin
+yields ``col - 1`` and the numbers printed are ivycheck's.
+
+Files that ivycheck's discovery skips below a path given to flake8 (``exclude`` in
+``[tool.ivycheck]``, ``.gitignore``) are skipped here too; files outside every given path
+(standard input, say) are always checked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from ivycheck import __version__
+from ivycheck.checker.cache import ResultCache
+from ivycheck.checker.config import Config, ConfigError
+from ivycheck.checker.discovery import DiscoveryProblem, iter_python_files
+from ivycheck.checker.engine import check_source
+from ivycheck.checker.index import ProjectIndex
+from ivycheck.checker.registry import all_rules
+from ivycheck.checker.runner import Runner, RunOptions
+
+Result = tuple[int, int, str, type]
+
+
+@dataclass(frozen=True)
+class _Project:
+    """What one flake8 run over some paths needs: configs, the index, the checked files."""
+
+    runner: Runner
+    index: ProjectIndex
+    files: frozenset[str]
+    directories: tuple[str, ...]
+
+    def config_for(self, path: Path) -> Config:
+        return self.runner.config_for(path)
+
+    def skips(self, path: str) -> bool:
+        """Whether ivycheck's discovery would leave out a file below a directory it walked."""
+        absolute = os.path.abspath(path)
+        if absolute in self.files:
+            return False
+        return any(absolute.startswith(directory) for directory in self.directories)
+
+
+def _build_project(paths: Sequence[str], use_cache: bool) -> _Project:
+    given = [Path(p) for p in paths] or [Path(".")]
+    runner = Runner(RunOptions(paths=given, jobs=1, use_cache=use_cache))
+    problems: list[DiscoveryProblem] = []
+    files = list(iter_python_files(given, runner.config_for, problems))
+    configs = {path: runner.config_for(path) for path in files}
+    cache = ResultCache(runner._cache_dir() if use_cache else None)
+    index = runner._build_index(files, configs, cache)
+    cache.save()
+    directories = tuple(os.path.abspath(p) + os.sep for p in given if p.is_dir())
+    return _Project(runner, index, frozenset(os.path.abspath(p) for p in files), directories)
+
+
+class IvycheckFlake8:
+    """The flake8 entry point (``IVY`` in the ``flake8.extension`` group)."""
+
+    name = "ivycheck"
+    version = __version__
+
+    _paths: ClassVar[tuple[str, ...]] = (".",)
+    _use_cache: ClassVar[bool] = True
+    _projects: ClassVar[dict[tuple[str, tuple[str, ...]], _Project]] = {}
+    """Per process: the project of each (working directory, paths), built on first use."""
+
+    def __init__(self, tree: ast.AST, filename: str, lines: Sequence[str]) -> None:
+        self.filename = filename
+        self.lines = lines
+
+    @classmethod
+    def add_options(cls, parser: Any) -> None:
+        """``parser`` is flake8's (untyped) option manager."""
+        parser.add_option(
+            "--ivycheck-no-cache",
+            action="store_true",
+            parse_from_config=True,
+            help="ivycheck: neither read nor write .ivycheck_cache/ for the project index",
+        )
+
+    @classmethod
+    def parse_options(cls, options: argparse.Namespace) -> None:
+        cls._paths = tuple(getattr(options, "filenames", None) or (".",))
+        cls._use_cache = not getattr(options, "ivycheck_no_cache", False)
+
+    @classmethod
+    def project(cls) -> _Project:
+        key = (os.getcwd(), cls._paths)
+        project = cls._projects.get(key)
+        if project is None:
+            project = _build_project(cls._paths, cls._use_cache)
+            cls._projects[key] = project
+        return project
+
+    def run(self) -> Iterator[Result]:
+        source = "".join(self.lines)
+        try:
+            project = self.project()
+            if self.filename not in ("stdin", "-") and project.skips(self.filename):
+                return
+            config = project.config_for(Path(self.filename))
+        except ConfigError as err:
+            yield 1, 0, f"IVY999 ivycheck configuration error: {err}", type(self)
+            return
+        found = check_source(
+            source,
+            path=self.filename,
+            config=config,
+            rules=list(all_rules().values()),
+            index=project.index,
+        )
+        for diagnostic in found:
+            text = f"{diagnostic.code} {diagnostic.message}"
+            yield diagnostic.line, diagnostic.col - 1, text, type(self)
