@@ -21,8 +21,10 @@ class OutToNativeWithoutOut(Rule):
     ``tensorflow.*`` function either has no ``out`` parameter (``TypeError``) or declares
     one only to raise when it is given (``jax.numpy.add(x, y, out=o)``: "The 'out' argument
     to jnp.add is not supported"). NumPy and PyTorch accept ``out`` in many functions but not
-    all: ``np.transpose``, ``np.reshape``, ``torch.transpose``, ``torch.flip`` take none. The
-    call fails on the ``out`` path only, which the usual test (no ``out``) never takes.
+    all: ``np.transpose``, ``np.reshape``, ``torch.transpose``, ``torch.flip`` take none. A
+    function without the parameter raises ``TypeError`` on every call, ``out=None`` included;
+    a JAX function that declares it raises as soon as an array is given, which is the ``out``
+    path that the usual test (no ``out``) never takes.
 
     Drop ``out=`` from the call and let the wrapper write the result (``inplace_update``), or
     call a native function that does take ``out``. Which NumPy/PyTorch functions accept
@@ -69,6 +71,7 @@ class OutToNativeWithoutOut(Rule):
         Example("import numpy as np\nnp.sum(x, axis=0, out=out)\n", path=NP),
         Example("import torch\ntorch.linalg.solve(a, b, out=out)\n", path=TORCH),
         Example("import numpy as np\nnp.transpose(x)\n", path=NP),
+        Example("import numpy as np\nnp.tan(x, out=None)\n", path=NP),
     )
     INVALID = (
         Example(
@@ -98,6 +101,8 @@ class OutToNativeWithoutOut(Rule):
             path=JAX,
         ),
         Example("import numpy\nnumpy.reshape(x, (2, 3), out=buf)\n"),
+        Example("import jax.numpy as jnp\njnp.tan(x, out=None)\n", path=JAX),
+        Example("import torch\ntorch.flip(x, (0,), out=None)\n", path=TORCH),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -105,14 +110,19 @@ class OutToNativeWithoutOut(Rule):
             (arg for arg in node.args if arg.keyword is not None and arg.keyword.value == "out"),
             None,
         )
-        if out is None or (isinstance(out.value, cst.Name) and out.value.value == "None"):
+        if out is None:
             return
         flow = module_outflow(self.context)
         kind, qualified = flow.classify(node)
         if kind is not UseKind.REJECTED or qualified is None:
             return
+        declared = qualified in _native_out.load().declares
+        if declared and isinstance(out.value, cst.Name) and out.value.value == "None":
+            return  # a declared `out` that is given None is accepted
         library = _native_out.native_library(qualified)
-        if _native_out.jax_declares_out(qualified):
+        if not declared and isinstance(out.value, cst.Name) and out.value.value == "None":
+            why = "has no `out` parameter (TypeError on every call, even with `out=None`)"
+        elif _native_out.jax_declares_out(qualified):
             why = "declares `out` only to raise when it is given (JAX arrays are immutable)"
         elif library in ("jax", "tensorflow"):
             why = f"has no `out` parameter ({library} has no `out` anywhere)"

@@ -12,23 +12,28 @@ TF = "ivy/functional/backends/tensorflow/example.py"
 
 
 class EnsureInBackend(Rule):
-    """``ensure_in_backend=True`` always raises on JAX and TensorFlow.
+    """``ensure_in_backend=True`` raises on JAX, and on TensorFlow for anything but a Variable.
 
     ``inplace_update(x, val, ensure_in_backend=True)`` promises that the *native* buffer is
-    updated, so that every other holder of it sees the write. JAX arrays are immutable and
-    TensorFlow tensors (other than ``tf.Variable``) too: there the update can only rebind the
-    ``Array``, so the call raises every time it runs. In backend code of those two
-    frameworks the flag is therefore a guaranteed exception on that path; drop it and rebind
-    (``ensure_in_backend=False``, the default) or restructure so that no native update is
-    needed.
+    updated, so that every other holder of it sees the write. JAX arrays are immutable: there
+    the update can only rebind the ``Array``, so the call raises every time it runs.
+    TensorFlow can assign only to a ``tf.Variable``; for the ``tf.Tensor`` that backend
+    functions compute and receive (``out`` included) it raises too. In backend code of those
+    two frameworks the flag is therefore an exception waiting on that path; drop it and let
+    the update rebind (``ensure_in_backend=False``, the default), or restructure so that no
+    native update is needed.
 
     NumPy and PyTorch can update natively, so the flag is fine in their backends and in
-    backend-independent code.
+    backend-independent code. Only a literal ``True`` is judged (a variable may be
+    ``False``), and only calls of the runtime's ``inplace_update`` (config
+    ``runtime_modules``), not methods.
     """
 
     CODE = "IVY014"
     NAME = "ensure-in-backend"
-    MESSAGE = "`ensure_in_backend=True` always raises on JAX/TensorFlow; drop it (arrays there are immutable)"
+    MESSAGE = (
+        "`ensure_in_backend=True` raises on JAX (and TensorFlow, unless a tf.Variable); drop it"
+    )
     PARTS = frozenset({"backend:jax", "backend:tensorflow"})
     TRIGGERS = ("ensure_in_backend",)
     VALID = (
@@ -85,6 +90,11 @@ class EnsureInBackend(Rule):
             ):
                 self.report(
                     arg,
-                    f"`ensure_in_backend=True` always raises on {self.context.backend}: its "
-                    "arrays cannot be updated natively; drop the flag",
+                    f"`ensure_in_backend=True` raises on {self.context.backend}: "
+                    + (
+                        "its arrays cannot be updated natively"
+                        if self.context.backend == "jax"
+                        else "only a tf.Variable can be updated natively, a tf.Tensor cannot"
+                    )
+                    + "; drop the flag",
                 )
