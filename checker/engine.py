@@ -23,6 +23,7 @@ from ivycheck.checker.config import Config
 from ivycheck.checker.diagnostics import Diagnostic, Fix, FixSafety, Severity
 from ivycheck.checker.index import ProjectIndex
 from ivycheck.checker.isolation import call_with_deep_stack
+from ivycheck.checker.positions import Span, spans
 from ivycheck.checker.rule import Report, Rule, RuleContext
 from ivycheck.checker.suppressions import Suppressions, skips_file
 from ivycheck.checker.textedit import apply_edits, minimal_edit
@@ -51,14 +52,20 @@ def check_source(
     rules: Sequence[type[Rule]],
     index: ProjectIndex | None = None,
     relative_path: str | None = None,
+    fixes: bool = True,
 ) -> list[Diagnostic]:
-    """Every diagnostic for one file's text, suppressions applied, sorted by position."""
+    """Every diagnostic for one file's text, suppressions applied, sorted by position.
+
+    ``fixes=False`` skips computing the fixes' text edits (a codegen of the whole module
+    per fixable finding): the language server publishes diagnostics without them and asks
+    again, with fixes, only when the editor wants code actions.
+    """
     relative = relative_path if relative_path is not None else config.relative(Path(path))
     if skips_file(source):
         return []
     try:
         found = call_with_deep_stack(
-            _analyse, source, path, relative, config, rules, index or ProjectIndex()
+            _analyse, source, path, relative, config, rules, index or ProjectIndex(), fixes
         )
     except RecursionError:
         found = [_internal_error(path, "the file is nested too deeply to analyse")]
@@ -85,6 +92,7 @@ def _analyse(
     config: Config,
     rules: Sequence[type[Rule]],
     index: ProjectIndex,
+    fixes: bool,
 ) -> list[Diagnostic]:
     part = config.part_of(relative)
     active = [
@@ -116,14 +124,16 @@ def _analyse(
     )
     instances = [rule(context) for rule in active]
     wrapper.visit_batched(instances)
+    located = spans(module, [report.node for i in instances for report in i.reports])
     diagnostics: list[Diagnostic] = []
     for instance in instances:
         for report in instance.reports:
+            span = located[report.node]
             try:
-                diagnostics.append(_to_diagnostic(instance, report, context))
+                diagnostics.append(_to_diagnostic(instance, report, context, span, fixes))
             except Exception as err:  # noqa: BLE001 - a broken fix must not hide the finding
                 instance.failure = instance.failure or f"{type(err).__name__}: {err} (in its fix)"
-                diagnostics.append(_to_diagnostic(instance, report, context, with_fix=False))
+                diagnostics.append(_to_diagnostic(instance, report, context, span, False))
         if instance.failure is not None:
             diagnostics.append(
                 _internal_error(
@@ -134,15 +144,14 @@ def _analyse(
 
 
 def _to_diagnostic(
-    rule: Rule, report: Report, context: RuleContext, *, with_fix: bool = True
+    rule: Rule, report: Report, context: RuleContext, span: Span, with_fix: bool
 ) -> Diagnostic:
-    position = context.positions[report.node]
     return Diagnostic(
         path=context.path,
-        line=position.start.line,
-        col=position.start.column + 1,
-        end_line=position.end.line,
-        end_col=position.end.column + 1,
+        line=span.line,
+        col=span.column + 1,
+        end_line=span.end_line,
+        end_col=span.end_column + 1,
         code=report.code,
         message=report.message,
         severity=rule.SEVERITY,

@@ -9,9 +9,12 @@ changed, so unrelated formatting and comments are never touched.
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Iterable
 
 from ivycheck.checker.diagnostics import Edit
+
+_NEWLINE = re.compile("\n")
 
 
 class LineIndex:
@@ -19,10 +22,7 @@ class LineIndex:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.starts = [0]
-        for number, char in enumerate(text):
-            if char == "\n":
-                self.starts.append(number + 1)
+        self.starts = [0, *(match.end() for match in _NEWLINE.finditer(text))]
 
     def position(self, offset: int) -> tuple[int, int]:
         line = bisect.bisect_right(self.starts, offset) - 1

@@ -271,12 +271,10 @@ def test_explain_and_list_rules(project: Path) -> None:
     assert "Fix: available (safe" in explained.stdout
     assert "Flagged" in explained.stdout and "Not flagged" in explained.stdout
     listed = run_ivycheck("--list-rules", cwd=project)
-    assert [line.split()[0] for line in listed.stdout.splitlines()[1:]] == [
-        "IVY000",
-        "IVY005",
-        "IVY006",
-        "IVY999",
-    ]
+    listed_codes = [line.split()[0] for line in listed.stdout.splitlines()[1:]]
+    assert listed_codes == sorted(listed_codes)
+    assert {"IVY000", "IVY005", "IVY006", "IVY999"} <= set(listed_codes)
+    assert "IVY005  decorator-order" in listed.stdout
     unknown = run_ivycheck("--explain", "IVY123", cwd=project)
     assert unknown.returncode == 2
 

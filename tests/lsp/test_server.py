@@ -323,3 +323,65 @@ def test_server_module_has_no_rule_logic() -> None:
     source = (Path(__file__).parents[2] / "lsp" / "server.py").read_text()
     assert "import libcst" not in source
     assert textwrap.dedent("IVY005") not in source
+
+
+API_DELEGATING = """\
+@handle_exceptions
+@handle_out_argument
+@to_native_arrays_and_back
+def erf(x, /, *, out=None):
+    return current_backend(x).erf(x, out=out)
+"""
+
+NUMPY_BACKEND = """\
+import numpy as np
+
+
+def tan(x, /, *, out=None):
+    return np.tan(x, out=out)
+
+
+tan.support_native_out = True
+"""
+
+NUMPY_BACKEND_WITH_ERF = NUMPY_BACKEND + """
+
+def erf(x, /, *, out=None):
+    return np.tanh(x)
+"""
+
+
+async def test_editing_a_backend_file_updates_the_api_files_diagnostics(tmp_path: Path) -> None:
+    workspace = write_tree(
+        tmp_path,
+        {
+            "pyproject.toml": "[tool.ivycheck]\n",
+            "ivy/functional/ivy/special.py": API_DELEGATING,
+            "ivy/functional/backends/numpy/special.py": NUMPY_BACKEND,
+        },
+    )
+    api = workspace / "ivy/functional/ivy/special.py"
+    backend = workspace / "ivy/functional/backends/numpy/special.py"
+    async with server(workspace) as client:
+        api_document = open_document(client, api)
+        [missing] = await published(client, api_document, lambda d: codes(d) == ["IVY017"])
+        assert "numpy" in missing.message
+        # An unsaved edit in the backend buffer is enough.
+        backend_document = open_document(client, backend)
+        change_document(client, backend_document, 2, NUMPY_BACKEND_WITH_ERF)
+        await published(client, api_document, lambda d: not d)
+        # Closing the buffer without saving brings back what is on disk.
+        client.text_document_did_close(
+            types.DidCloseTextDocumentParams(
+                text_document=types.TextDocumentIdentifier(uri=backend_document)
+            )
+        )
+        await published(client, api_document, lambda d: codes(d) == ["IVY017"])
+        # A change on disk to a file that is not open arrives as a watched-file event.
+        backend.write_text(NUMPY_BACKEND_WITH_ERF)
+        client.workspace_did_change_watched_files(
+            types.DidChangeWatchedFilesParams(
+                changes=[types.FileEvent(uri=uri(backend), type=types.FileChangeType.Changed)]
+            )
+        )
+        await published(client, api_document, lambda d: not d)

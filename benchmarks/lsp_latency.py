@@ -1,0 +1,150 @@
+"""Language-server latency and memory, measured through a real LSP client over stdio.
+
+    .venv/bin/python benchmarks/lsp_latency.py                      # 500-file workspace
+    .venv/bin/python benchmarks/lsp_latency.py --functions 20000    # 20k-function workspace
+
+Writes an Ivy-style workspace (``benchmarks/corpus.py``), starts ``ivycheck lsp``, opens a
+2,000-line functional-API document, then makes 50 edits, one at a time: each edit flips a
+decorator order, so every edit changes the diagnostics and the time from ``didChange``
+to the matching ``publishDiagnostics`` is unambiguous. Prints median and p95 latency and
+the server's resident memory (from ``/proc``) after the workspace has been indexed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.lsp.client import LanguageClient
+from pygls.uris import from_fs_path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from corpus import API_HEADER, generate  # noqa: E402
+
+GOOD = "@handle_out_argument\n@to_native_arrays_and_back\n"
+BAD = "@to_native_arrays_and_back\n@handle_out_argument\n"
+FUNCTION = '''
+
+@handle_exceptions
+@handle_nestable
+{order}@handle_array_function
+def big_{number}(x, /, *, axis=None, out: Optional[ivy.Array] = None):
+    """Generated function {number} of the big document."""
+    if axis is not None:
+        x = ivy.moveaxis(x, axis, -1)
+    y = ivy.multiply(x, {number})
+    return current_backend(x).big_{number}(y, out=out)
+'''
+
+
+def big_document(lines: int, bad: set[int]) -> str:
+    parts = [API_HEADER.format(number=0)]
+    number = 0
+    while sum(part.count("\n") for part in parts) < lines:
+        parts.append(FUNCTION.format(number=number, order=BAD if number in bad else GOOD))
+        number += 1
+    return "".join(parts)
+
+
+def rss_mib(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as handle:
+        for line in handle:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+async def measure(root: Path, functions: int, edits: int, lines: int) -> None:
+    generate(root, functions)
+    (root / "pyproject.toml").write_text("[tool.ivycheck]\n")
+    document_path = root / "ivy/functional/ivy/big.py"
+    document_path.write_text(big_document(lines, set()))
+    files = sum(1 for _ in root.rglob("*.py"))
+    document = from_fs_path(str(document_path))
+    assert document is not None
+
+    client = LanguageClient("latency-benchmark", "1")
+    arrived: dict[int, float] = {}
+    counts: dict[int, int] = {}
+
+    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def on_diagnostics(params: types.PublishDiagnosticsParams) -> None:
+        if params.uri == document and params.version is not None:
+            arrived[params.version] = time.perf_counter()
+            counts[params.version] = len(params.diagnostics)
+
+    await client.start_io(sys.executable, "-m", "ivycheck", "lsp")
+    assert client._server is not None
+    pid = client._server.pid
+    started = time.perf_counter()
+    await client.initialize_async(
+        types.InitializeParams(
+            capabilities=types.ClientCapabilities(),
+            root_uri=from_fs_path(str(root)),
+            workspace_folders=[types.WorkspaceFolder(uri=from_fs_path(str(root)) or "", name="w")],
+        )
+    )
+    client.initialized(types.InitializedParams())
+    text = document_path.read_text()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=document, language_id="python", version=1, text=text
+            )
+        )
+    )
+    while 1 not in arrived:
+        await asyncio.sleep(0.005)
+    # Let the workspace scan finish before timing edits (its re-publish would interfere).
+    await asyncio.sleep(1.0)
+    indexed = time.perf_counter() - started
+    memory = rss_mib(pid)
+    latencies = []
+    for edit in range(edits):
+        version = edit + 2
+        bad = {edit % 40} if edit % 2 == 0 else set()
+        new_text = big_document(lines, bad)
+        sent = time.perf_counter()
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=document, version=version),
+                content_changes=[types.TextDocumentContentChangeWholeDocument(text=new_text)],
+            )
+        )
+        while version not in arrived:
+            await asyncio.sleep(0.001)
+        latencies.append((arrived[version] - sent) * 1000)
+        assert counts[version] == counts[1] + len(bad), (version, counts[version], bad)
+    memory_after = rss_mib(pid)
+    await client.shutdown_async(None)
+    client.exit(None)
+    await client.stop()
+    latencies.sort()
+    p95 = latencies[max(0, int(round(0.95 * len(latencies))) - 1)]
+    print(f"workspace: {files} files, {functions} functions; document {lines} lines")
+    print(f"startup + index + first diagnostics: {indexed:.2f} s (includes a 1 s settle)")
+    print(
+        f"didChange -> diagnostics over {edits} edits: median {statistics.median(latencies):.1f} ms,"
+        f" p95 {p95:.1f} ms, max {latencies[-1]:.1f} ms"
+    )
+    print(f"server RSS: {memory:.0f} MiB after indexing, {memory_after:.0f} MiB after the edits")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--functions", type=int, default=5000, help="5,000 = 500 files")
+    parser.add_argument("--edits", type=int, default=50)
+    parser.add_argument("--lines", type=int, default=2000)
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="ivycheck-lsp-bench-") as directory:
+        asyncio.run(measure(Path(directory), options.functions, options.edits, options.lines))
+
+
+if __name__ == "__main__":
+    main()
