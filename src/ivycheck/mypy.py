@@ -1,0 +1,10 @@
+"""The mypy plugin's entry point: ``plugins = ["ivycheck.mypy"]`` in the mypy config.
+
+The implementation is :mod:`ivycheck.checker.mypy_plugin`.
+"""
+
+from __future__ import annotations
+
+from ivycheck.checker.mypy_plugin import plugin
+
+__all__ = ["plugin"]
