@@ -158,7 +158,8 @@ class Project:
 
     # --- checking -----------------------------------------------------------------------
 
-    def check(self, path: Path, text: str) -> list[Diagnostic]:
+    def check(self, path: Path, text: str, *, fixes: bool = False) -> list[Diagnostic]:
+        """Diagnostics for a buffer; fix edits only when asked (code actions need them)."""
         config = self.config_for(path)
         return check_source(
             text,
@@ -167,6 +168,7 @@ class Project:
             rules=list(all_rules().values()),
             index=self.index,
             relative_path=config.relative(path),
+            fixes=fixes,
         )
 
     def fix_all(self, path: Path, text: str) -> str:

@@ -13,6 +13,7 @@ No rule logic lives here: every answer is computed by ``ivycheck.checker`` (thro
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -320,6 +321,13 @@ async def code_action(
 ) -> list[types.CodeAction] | None:
     uri = params.text_document.uri
     diagnostics, text = await _current(ls, uri)
+    path = to_fs_path(uri)
+    if path is not None and diagnostics:
+        loop = asyncio.get_running_loop()
+        diagnostics = await loop.run_in_executor(
+            ls.checker, functools.partial(ls.project.check, Path(path), text, fixes=True)
+        )
+        diagnostics = [d for d in diagnostics if d.code != INTERNAL_ERROR]
     lines = split_lines(text)
     wanted = params.context.only
     result: list[types.CodeAction] = []
@@ -327,7 +335,6 @@ async def code_action(
         result += actions.quick_fixes(uri, diagnostics, lines, params.range)
         result += actions.suppressions(uri, diagnostics, lines, params.range)
     if not wanted or any(actions.FIX_ALL_KIND.startswith(kind) for kind in wanted):
-        path = to_fs_path(uri)
         if path is not None and any(d.fix is not None for d in diagnostics):
             loop = asyncio.get_running_loop()
             fixed = await loop.run_in_executor(ls.checker, ls.project.fix_all, Path(path), text)

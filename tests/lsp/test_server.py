@@ -85,7 +85,7 @@ async def test_diagnostic_appears_and_goes_when_quick_fix_is_applied(workspace: 
 
 
 async def test_fix_all_source_action(workspace: Path) -> None:
-    text = BAD_ORDER + "\n\n@handle_view\ndef flip(x, *, out=None):\n    return x\n"
+    text = BAD_ORDER + "\n\n@handle_view\ndef flip(x, *, out=None):\n    return current_backend(x).flip(x, out=out)\n"
     async with server(workspace) as client:
         document = open_document(client, _api(workspace), text)
         found = await published(client, document, lambda d: len(d) == 2)
