@@ -334,13 +334,13 @@ async def code_action(
     if not wanted or types.CodeActionKind.QuickFix in wanted:
         result += actions.quick_fixes(uri, diagnostics, lines, params.range)
         result += actions.suppressions(uri, diagnostics, lines, params.range)
-    if not wanted or any(actions.FIX_ALL_KIND.startswith(kind) for kind in wanted):
-        if path is not None and any(d.fix is not None for d in diagnostics):
-            loop = asyncio.get_running_loop()
-            fixed = await loop.run_in_executor(ls.checker, ls.project.fix_all, Path(path), text)
-            action = actions.fix_all(uri, text, fixed, lines)
-            if action is not None:
-                result.append(action)
+    fix_all_wanted = not wanted or any(actions.FIX_ALL_KIND.startswith(k) for k in wanted)
+    if fix_all_wanted and path is not None and any(d.fix is not None for d in diagnostics):
+        loop = asyncio.get_running_loop()
+        fixed = await loop.run_in_executor(ls.checker, ls.project.fix_all, Path(path), text)
+        action = actions.fix_all(uri, text, fixed, lines)
+        if action is not None:
+            result.append(action)
     return result
 
 
