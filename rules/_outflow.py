@@ -421,6 +421,8 @@ class ModuleOutFlow:
             return UseKind.UNKNOWN, qualified
         library = _native_out.native_library(qualified)
         if library in ("jax", "tensorflow"):
+            if any(part.startswith("_") for part in qualified.split(".")):
+                return UseKind.UNKNOWN, qualified  # internals (jax._src...): not the public API
             return UseKind.REJECTED, qualified
         if library is None or not _native_out.is_known_native(qualified):
             return UseKind.UNKNOWN, qualified

@@ -72,6 +72,9 @@ class OutToNativeWithoutOut(Rule):
         Example("import torch\ntorch.linalg.solve(a, b, out=out)\n", path=TORCH),
         Example("import numpy as np\nnp.transpose(x)\n", path=NP),
         Example("import numpy as np\nnp.tan(x, out=None)\n", path=NP),
+        Example(
+            "from jax._src.numpy import reductions\nreductions.sum(a, axis, out=out)\n", path=JAX
+        ),
     )
     INVALID = (
         Example(
@@ -125,7 +128,7 @@ class OutToNativeWithoutOut(Rule):
         elif _native_out.jax_declares_out(qualified):
             why = "declares `out` only to raise when it is given (JAX arrays are immutable)"
         elif library in ("jax", "tensorflow"):
-            why = f"has no `out` parameter ({library} has no `out` anywhere)"
+            why = f"takes no `out` ({library} has no working `out` anywhere)"
         else:
             why = "takes no `out` (TypeError at run time)"
         self.report(
