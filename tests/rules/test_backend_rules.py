@@ -289,3 +289,173 @@ def test_runtime_modules_are_configuration() -> None:
         relative_path=path,
     )
     assert [d.code for d in default] == [] and [d.code for d in custom] == ["IVY018"]
+
+
+REAL_TORCH = """\
+from typing import Optional, Union
+import torch
+import ivy
+from ivy.func_wrapper import with_unsupported_dtypes, handle_numpy_arrays_in_specific_backend
+from . import backend_version
+
+
+def _cast_for_unary_op(x):
+    if not isinstance(x, torch.Tensor):
+        x = torch.tensor(x)
+    return x
+
+
+@handle_numpy_arrays_in_specific_backend
+def add(x1, x2, /, *, alpha=None, out=None):
+    x1, x2 = ivy.promote_types_of_inputs(x1, x2)
+    if alpha not in (1, None):
+        return torch.add(x1, x2, alpha=alpha, out=out)
+    return torch.add(x1, x2, out=out)
+
+
+add.support_native_out = True
+
+
+@with_unsupported_dtypes({"2.0.1 and below": ("float16",)}, backend_version)
+def argsort(x, /, *, axis=-1, descending=False, stable=True, out=None):
+    if out is not None:
+        out = tuple([torch.zeros(x.shape, dtype=x.dtype), out.long()])
+    _, sorted_indices = torch.sort(x, dim=axis, descending=descending, stable=stable, out=out)
+    return sorted_indices
+
+
+argsort.support_native_out = True
+
+
+def matmul(x1, x2, /, *, transpose_a=False, transpose_b=False, out=None):
+    if transpose_a is True:
+        x1 = torch.t(x1)
+    if transpose_b is True:
+        x2 = torch.t(x2)
+    x1, x2 = ivy.promote_types_of_inputs(x1, x2)
+    return torch.matmul(x1, x2, out=out)
+
+
+matmul.support_native_out = True
+
+
+def logical_and(x1, x2, /, *, out=None):
+    return torch.logical_and(x1.type(torch.bool), x2.type(torch.bool), out=out)
+
+
+logical_and.support_native_out = True
+
+
+def round(x, /, *, decimals=0, out=None):
+    if "int" in str(x.dtype):
+        if ivy.exists(out):
+            return ivy.inplace_update(out, x)
+        return x
+    return torch.round(x, decimals=decimals, out=out)
+
+
+round.support_native_out = True
+
+
+def trapz(y, /, *, x=None, dx=None, axis=-1, out=None):
+    if x is None:
+        dx = dx if dx is not None else 1
+        return torch.trapezoid(y, dx=dx, dim=axis)
+    else:
+        if dx is not None:
+            raise ValueError("x and dx cannot both be set")
+        return torch.trapezoid(y, x=x, dim=axis)
+
+
+trapz.support_native_out = True
+
+
+def erf(x, /, *, out=None):
+    x = _cast_for_unary_op(x)
+    return torch.erf(x, out=out)
+
+
+erf.support_native_out = True
+
+
+def maximum(x1, x2, /, *, use_where=True, out=None):
+    x1, x2 = ivy.promote_types_of_inputs(x1, x2)
+    if use_where:
+        return torch.where(x1 >= x2, x1, x2, out=out)
+    return torch.maximum(x1, x2, out=out)
+
+
+maximum.support_native_out = True
+"""
+
+REAL_NUMPY = """\
+import numpy as np
+import ivy
+from ivy.functional.backends.numpy.helpers import _scalar_output_to_0d_array
+
+
+@_scalar_output_to_0d_array
+def sum(x, /, *, axis=None, dtype=None, keepdims=False, out=None):
+    if dtype is None and not ivy.is_bool_dtype(x):
+        dtype = x.dtype
+    axis = tuple(axis) if isinstance(axis, list) else axis
+    return np.asarray(np.sum(a=x, axis=axis, dtype=dtype, keepdims=keepdims, out=out))
+
+
+sum.support_native_out = True
+
+
+def cumsum(x, axis=0, exclusive=False, reverse=False, *, dtype=None, out=None):
+    if dtype is None:
+        if x.dtype == "bool":
+            dtype = ivy.default_int_dtype(as_native=True)
+        else:
+            dtype = ivy.as_native_dtype(x.dtype)
+    if exclusive or reverse:
+        if exclusive and reverse:
+            x = np.cumsum(np.flip(x, axis=axis), axis=axis, dtype=dtype)
+            x = np.swapaxes(x, axis, -1)
+            x = np.concatenate((np.zeros_like(x[..., -1:]), x[..., :-1]), -1)
+            x = np.swapaxes(x, axis, -1)
+            res = np.flip(x, axis=axis)
+        elif exclusive:
+            x = np.swapaxes(x, axis, -1)
+            x = np.concatenate((np.zeros_like(x[..., -1:]), x[..., :-1]), -1)
+            x = np.cumsum(x, -1, dtype=dtype)
+            res = np.swapaxes(x, axis, -1)
+        elif reverse:
+            x = np.cumsum(np.flip(x, axis=axis), axis=axis, dtype=dtype)
+            res = np.flip(x, axis=axis)
+        return res
+    return np.cumsum(x, axis, dtype=dtype, out=out)
+
+
+cumsum.support_native_out = True
+
+
+def einsum(equation, *operands, out=None):
+    return np.einsum(equation, *operands, out=out)
+
+
+einsum.support_native_out = True
+"""
+
+
+def test_real_ivy_shapes(tmp_path: Path) -> None:
+    """Functions as the real Ivy backends write them: two real mistakes, every trap quiet.
+
+    Flagged: numpy ``cumsum`` (the exclusive/reverse path never writes ``out``) and torch
+    ``trapz`` (attribute set, ``out`` never forwarded). Quiet: a guarded ``round``, the
+    ``argsort`` that rebuilds ``out`` as a tuple, ``torch.where(..., out=out)``, decorated
+    functions, a private cast helper, ``np.asarray(np.sum(..., out=out))``, ``*operands``.
+    """
+    backends = tmp_path / "ivy" / "functional" / "backends"
+    (backends / "torch").mkdir(parents=True)
+    (backends / "numpy").mkdir(parents=True)
+    (backends / "torch" / "elementwise.py").write_text(REAL_TORCH, encoding="utf-8")
+    (backends / "numpy" / "statistical.py").write_text(REAL_NUMPY, encoding="utf-8")
+    found = _findings(tmp_path, Config(root=tmp_path))
+    assert found == {
+        "ivy/functional/backends/numpy/statistical.py": [(38, "IVY003")],
+        "ivy/functional/backends/torch/elementwise.py": [(76, "IVY002")],
+    }
