@@ -10,18 +10,28 @@ whose content did not is read and hashed, and still hits.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import pickle
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from ivycheck import __version__
-from ivycheck.checker.diagnostics import Diagnostic
-from ivycheck.checker.summary import FileSummary
+from ivycheck.checker.diagnostics import Diagnostic, Edit, Fix
+from ivycheck.checker.summary import FileSummary, FunctionSummary
 
 CACHE_DIR_NAME = ".ivycheck_cache"
-_FORMAT = 1
+
+
+def _format_tag() -> str:
+    """Changes whenever a cached dataclass gains or loses a field, so an old cache is
+    ignored instead of unpickling into objects that lack what new code reads."""
+    shapes = [
+        f"{cls.__name__}:{','.join(f.name for f in fields(cls))}"
+        for cls in (CacheEntry, FileSummary, FunctionSummary, Diagnostic, Fix, Edit)
+    ]
+    return hashlib.blake2b("|".join(shapes).encode(), digest_size=4).hexdigest()
 
 
 @dataclass
@@ -51,7 +61,7 @@ class ResultCache:
     @property
     def _file(self) -> Path:
         assert self.directory is not None
-        return self.directory / f"results-{__version__}-{_FORMAT}.pickle"
+        return self.directory / f"results-{__version__}-{_format_tag()}.pickle"
 
     def _load(self) -> None:
         try:

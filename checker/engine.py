@@ -24,7 +24,7 @@ from ivycheck.checker.diagnostics import Diagnostic, Fix, FixSafety, Severity
 from ivycheck.checker.index import ProjectIndex
 from ivycheck.checker.isolation import call_with_deep_stack
 from ivycheck.checker.positions import Span, spans
-from ivycheck.checker.rule import Report, Rule, RuleContext
+from ivycheck.checker.rule import Report, Rule, RuleContext, ScopeEntry, ScopeExit
 from ivycheck.checker.suppressions import Suppressions, skips_file
 from ivycheck.checker.textedit import apply_edits, minimal_edit
 
@@ -123,7 +123,7 @@ def _analyse(
         index=index,
     )
     instances = [rule(context) for rule in active]
-    wrapper.visit_batched(instances)
+    wrapper.visit_batched([ScopeEntry(context), *instances, ScopeExit(context)])
     located = spans(module, [report.node for i in instances for report in i.reports])
     diagnostics: list[Diagnostic] = []
     for instance in instances:

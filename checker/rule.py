@@ -86,6 +86,8 @@ class RuleContext:
         self.config = config
         self.index = index
         self._memo: dict[Callable[[cst.Module], Any], Any] = {}
+        self.function_stack: list[cst.FunctionDef] = []
+        """The functions enclosing the node being visited, innermost last."""
 
     @property
     def module(self) -> cst.Module:
@@ -106,8 +108,34 @@ class RuleContext:
     def memo(self, factory: Callable[[cst.Module], T]) -> T:
         """One value per file and factory (an import map, say), shared by every rule."""
         if factory not in self._memo:
-            self._memo[factory] = factory(self.module)
+            value = factory(self.module)
+            bind = getattr(value, "bind_context", None)
+            if callable(bind):
+                bind(self)
+            self._memo[factory] = value
         return cast(T, self._memo[factory])
+
+
+class ScopeEntry(cst.BatchableCSTVisitor):
+    """First in every batch: pushes a function before any rule visits it."""
+
+    def __init__(self, context: RuleContext) -> None:
+        super().__init__()
+        self.stack = context.function_stack
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.stack.append(node)
+
+
+class ScopeExit(cst.BatchableCSTVisitor):
+    """Last in every batch: pops a function after every rule has left it."""
+
+    def __init__(self, context: RuleContext) -> None:
+        super().__init__()
+        self.stack = context.function_stack
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self.stack.pop()
 
 
 class Rule(cst.BatchableCSTVisitor):

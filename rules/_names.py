@@ -3,17 +3,19 @@
 
 libcst's ``QualifiedNameProvider`` answers this too, but it needs the full scope analysis
 of the file, which costs about four times the parse itself. Rules only need the names
-that imports bind, so this resolver makes one walk that follows Python's scoping just
-far enough: an import binds a name in its scope (module or function); a name assigned
-anywhere in a function (parameter, assignment, loop or ``with`` target, local import) is
-local to the whole function and hides a module-level import of the same name; class
-bodies do not enclose their methods. ``tests/rules/test_names.py`` proves that it agrees
-with ``QualifiedNameProvider`` on real code.
+that imports bind, so this resolver reads statements only (never expressions) and follows
+Python's scoping just far enough: an import binds a name in its scope (module or
+function); a name assigned anywhere in a function (parameter, assignment, loop, ``with``
+or ``except`` target, local import) is local to the whole function and hides a
+module-level import of the same name; class bodies do not enclose their methods.
+``tests/rules/test_names.py`` proves that it agrees with ``QualifiedNameProvider`` on real
+code.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 import libcst as cst
 
@@ -66,147 +68,132 @@ def _target_names(target: cst.BaseExpression) -> Iterator[str]:
         yield from _target_names(target.value)
 
 
-class _LocalNames(cst.CSTVisitor):
-    """Names a function binds (not descending into nested functions or classes)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.locals: set[str] = set()
-        self.imports: dict[str, str] = {}
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        self.locals.add(node.name.value)
-        return False
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        self.locals.add(node.name.value)
-        return False
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
-
-    def visit_Import(self, node: cst.Import) -> None:
-        self.imports.update(_import_bindings(node))
-
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-        self.imports.update(_import_bindings(node))
-
-    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-        self.locals.update(_target_names(node.target))
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        self.locals.update(_target_names(node.target))
-
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self.locals.update(_target_names(node.target))
-
-    def visit_For(self, node: cst.For) -> None:
-        self.locals.update(_target_names(node.target))
-
-    def visit_AsName(self, node: cst.AsName) -> None:
-        if isinstance(node.name, cst.BaseExpression):
-            self.locals.update(_target_names(node.name))
-
-    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
-        self.locals.update(_target_names(node.target))
+def _scan_statements(
+    statements: Sequence[cst.BaseStatement] | Sequence[cst.BaseSmallStatement],
+    imports: dict[str, str],
+    hidden: set[str],
+) -> None:
+    """Names bound by statements (recursing into blocks, never into expressions)."""
+    for statement in statements:
+        if isinstance(statement, cst.SimpleStatementLine):
+            _scan_statements(statement.body, imports, hidden)
+        elif isinstance(statement, cst.Import | cst.ImportFrom):
+            imports.update(_import_bindings(statement))
+        elif isinstance(statement, cst.Assign):
+            for target in statement.targets:
+                hidden.update(_target_names(target.target))
+        elif isinstance(statement, cst.AnnAssign | cst.AugAssign):
+            hidden.update(_target_names(statement.target))
+        elif isinstance(statement, cst.FunctionDef | cst.ClassDef):
+            hidden.add(statement.name.value)
+        elif isinstance(statement, cst.BaseCompoundStatement):
+            _scan_compound(statement, imports, hidden)
 
 
-class _Scope:
-    def __init__(self, imports: dict[str, str], hidden: set[str]) -> None:
-        self.imports = imports
-        self.hidden = hidden
+def _scan_compound(
+    statement: cst.BaseCompoundStatement, imports: dict[str, str], hidden: set[str]
+) -> None:
+    if isinstance(statement, cst.For):
+        hidden.update(_target_names(statement.target))
+    elif isinstance(statement, cst.With):
+        for item in statement.items:
+            if item.asname is not None and isinstance(item.asname.name, cst.BaseExpression):
+                hidden.update(_target_names(item.asname.name))
+    blocks: list[cst.BaseSuite] = [statement.body]
+    if isinstance(statement, cst.Try | cst.TryStar):
+        for handler in statement.handlers:
+            if handler.name is not None and isinstance(handler.name.name, cst.Name):
+                hidden.add(handler.name.name.value)
+            blocks.append(handler.body)
+        if statement.finalbody is not None:
+            blocks.append(statement.finalbody.body)
+    orelse = getattr(statement, "orelse", None)
+    while orelse is not None:
+        blocks.append(orelse.body)
+        orelse = getattr(orelse, "orelse", None)
+    for block in blocks:
+        if isinstance(block, cst.IndentedBlock | cst.SimpleStatementSuite):
+            _scan_statements(block.body, imports, hidden)
 
 
-class _Resolver(cst.CSTVisitor):
-    def __init__(self) -> None:
-        super().__init__()
-        self.scopes: list[_Scope] = []
-        self.resolved: dict[cst.CSTNode, str] = {}
+@dataclass(frozen=True)
+class _FunctionScope:
+    imports: dict[str, str]
+    hidden: frozenset[str]
 
-    def visit_Module(self, node: cst.Module) -> None:
-        collector = _ModuleImports()
-        node.visit(collector)
-        self.scopes.append(_Scope(collector.imports, set()))
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        names = _LocalNames()
-        node.body.visit(names)
-        params = node.params
-        for param in (
-            *params.posonly_params,
-            *params.params,
-            *params.kwonly_params,
-            *(p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)),
-        ):
-            names.locals.add(param.name.value)
-        hidden = names.locals - set(names.imports)
-        self.scopes.append(_Scope(names.imports, hidden))
+def _function_scope(function: cst.FunctionDef) -> _FunctionScope:
+    imports: dict[str, str] = {}
+    hidden: set[str] = set()
+    if isinstance(function.body, cst.IndentedBlock | cst.SimpleStatementSuite):
+        _scan_statements(function.body.body, imports, hidden)
+    params = function.params
+    for param in (
+        *params.posonly_params,
+        *params.params,
+        *params.kwonly_params,
+        *(p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)),
+    ):
+        hidden.add(param.name.value)
+    return _FunctionScope(imports, frozenset(hidden - set(imports)))
 
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self.scopes.pop()
+
+class ImportMap:
+    """Resolves the expressions of one file to fully qualified names.
+
+    Built in one cheap pass over the module's statements (no expression is walked). Scope
+    comes from the engine's walk: while rules visit a function, ``scope_stack`` holds the
+    enclosing ``FunctionDef`` nodes (the engine binds it through ``RuleContext.memo``), and
+    each function's own imports and local names are read once, on first use, from its
+    statements. A rule that walks a function body itself during ``visit_FunctionDef``
+    therefore resolves names in that function's scope.
+    """
+
+    def __init__(self, module_imports: dict[str, str] | None = None) -> None:
+        self.module_imports: dict[str, str] = dict(module_imports or {})
+        self.scope_stack: list[cst.FunctionDef] = []
+        self._scopes: dict[cst.FunctionDef, _FunctionScope] = {}
+
+    @classmethod
+    def of(cls, module: cst.Module) -> ImportMap:
+        imports: dict[str, str] = {}
+        _scan_statements(module.body, imports, set())
+        return cls(imports)
+
+    def bind_context(self, context: object) -> None:
+        """Share the engine's stack of enclosing functions (see ``RuleContext.memo``)."""
+        stack = getattr(context, "function_stack", None)
+        if isinstance(stack, list):
+            self.scope_stack = stack
+
+    def _scope(self, function: cst.FunctionDef) -> _FunctionScope:
+        scope = self._scopes.get(function)
+        if scope is None:
+            scope = self._scopes[function] = _function_scope(function)
+        return scope
 
     def _lookup(self, head: str) -> str | None:
-        for scope in reversed(self.scopes):
+        for function in reversed(self.scope_stack):
+            scope = self._scope(function)
             if head in scope.imports:
                 return scope.imports[head]
             if head in scope.hidden:
                 return None
-        return None
-
-    def _record(self, node: cst.Name | cst.Attribute) -> None:
-        chain = dotted(node)
-        if chain is None:
-            return
-        head, _, rest = chain.partition(".")
-        target = self._lookup(head)
-        if target is not None:
-            self.resolved[node] = f"{target}.{rest}" if rest else target
-
-    def visit_Attribute(self, node: cst.Attribute) -> None:
-        self._record(node)
-
-    def visit_Name(self, node: cst.Name) -> None:
-        self._record(node)
-
-
-class _ModuleImports(cst.CSTVisitor):
-    """Imports bound at module level (including inside ``if``/``try`` blocks)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.imports: dict[str, str] = {}
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        return False
-
-    def visit_Import(self, node: cst.Import) -> None:
-        self.imports.update(_import_bindings(node))
-
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-        self.imports.update(_import_bindings(node))
-
-
-class ImportMap:
-    """Resolves the expressions of one file to fully qualified names."""
-
-    def __init__(self, resolved: dict[cst.CSTNode, str]) -> None:
-        self._resolved = resolved
-
-    @classmethod
-    def of(cls, module: cst.Module) -> ImportMap:
-        resolver = _Resolver()
-        module.visit(resolver)
-        return cls(resolver.resolved)
+        return self.module_imports.get(head)
 
     def qualify(self, expression: cst.BaseExpression) -> str | None:
         """The imported thing an expression names, e.g. ``numpy.linalg.norm``; else ``None``.
 
         Names that no import binds (locals, builtins, module-level functions) give ``None``.
         """
-        return self._resolved.get(expression)
+        chain = dotted(expression)
+        if chain is None:
+            return None
+        head, _, rest = chain.partition(".")
+        target = self._lookup(head)
+        if target is None:
+            return None
+        return f"{target}.{rest}" if rest else target
 
     def qualify_call(self, call: cst.Call) -> str | None:
         return self.qualify(call.func)

@@ -39,6 +39,14 @@ def _resolver_names(module: cst.Module) -> dict[str, str | None]:
     found: dict[str, str | None] = {}
 
     class Calls(cst.CSTVisitor):
+        """Keeps the scope stack as the engine's walk does."""
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+            imports.scope_stack.append(node)
+
+        def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+            imports.scope_stack.pop()
+
         def visit_Call(self, node: cst.Call) -> None:
             found[module.code_for_node(node.func)] = imports.qualify(node.func)
 
