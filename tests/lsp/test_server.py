@@ -85,7 +85,10 @@ async def test_diagnostic_appears_and_goes_when_quick_fix_is_applied(workspace: 
 
 
 async def test_fix_all_source_action(workspace: Path) -> None:
-    text = BAD_ORDER + "\n\n@handle_view\ndef flip(x, *, out=None):\n    return current_backend(x).flip(x, out=out)\n"
+    text = (
+        BAD_ORDER
+        + "\n\n@handle_view\ndef flip(x, *, out=None):\n    return current_backend(x).flip(x, out=out)\n"
+    )
     async with server(workspace) as client:
         document = open_document(client, _api(workspace), text)
         found = await published(client, document, lambda d: len(d) == 2)
@@ -344,11 +347,14 @@ def tan(x, /, *, out=None):
 tan.support_native_out = True
 """
 
-NUMPY_BACKEND_WITH_ERF = NUMPY_BACKEND + """
+NUMPY_BACKEND_WITH_ERF = (
+    NUMPY_BACKEND
+    + """
 
 def erf(x, /, *, out=None):
     return np.tanh(x)
 """
+)
 
 
 async def test_editing_a_backend_file_updates_the_api_files_diagnostics(tmp_path: Path) -> None:
