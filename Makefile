@@ -5,7 +5,9 @@ BIN := $(VENV)/bin
 EDITABLE := --config-settings editable_mode=strict
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: demo test lint typecheck dogfood pytest test-slow install-dev relink clean
+.PHONY: demo test lint typecheck dogfood pytest test-slow install-dev relink clean vsix
+
+include editors/vscode.mk
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
