@@ -65,7 +65,7 @@ def {name}(
     return current_backend(x).{name}(x, axis=axis, out=out)
 '''
 
-API_BAD_ORDER = '''
+API_BAD_ORDER = """
 
 @handle_exceptions
 @handle_nestable
@@ -74,9 +74,9 @@ API_BAD_ORDER = '''
 @handle_device
 def {name}(x: Union[ivy.Array, ivy.NativeArray], /, *, out: Optional[ivy.Array] = None):
     return current_backend(x).{name}(x, out=out)
-'''
+"""
 
-API_VIEW_NO_COPY = '''
+API_VIEW_NO_COPY = """
 
 @handle_exceptions
 @handle_nestable
@@ -91,7 +91,7 @@ def {name}(
     out: Optional[ivy.Array] = None,
 ) -> ivy.Array:
     return current_backend(x).{name}(x, shape, out=out)
-'''
+"""
 
 BACKEND_NATIVE_OUT = '''
 
@@ -168,7 +168,9 @@ def main() -> None:
     options = parser.parse_args()
     files = generate(options.root, options.functions)
     lines = sum(len(path.read_text().splitlines()) for path in files)
-    print(f"{len(files)} files, {lines} lines, expected findings {expected_findings(options.functions)}")
+    print(
+        f"{len(files)} files, {lines} lines, expected findings {expected_findings(options.functions)}"
+    )
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ from pygls.lsp.client import LanguageClient
 from pygls.uris import from_fs_path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from corpus import API_HEADER, generate  # noqa: E402
+from corpus import API_HEADER, generate
 
 GOOD = "@handle_out_argument\n@to_native_arrays_and_back\n"
 BAD = "@to_native_arrays_and_back\n@handle_out_argument\n"
@@ -126,7 +126,7 @@ async def measure(root: Path, functions: int, edits: int, lines: int) -> None:
     client.exit(None)
     await client.stop()
     latencies.sort()
-    p95 = latencies[max(0, int(round(0.95 * len(latencies))) - 1)]
+    p95 = latencies[max(0, round(0.95 * len(latencies)) - 1)]
     print(f"workspace: {files} files, {functions} functions; document {lines} lines")
     print(f"startup + index + first diagnostics: {indexed:.2f} s (includes a 1 s settle)")
     print(

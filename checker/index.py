@@ -54,6 +54,37 @@ class ProjectIndex:
         index.backends = dict(backends)
         return index
 
+    def replace_file(self, path: str, summary: FileSummary | None) -> None:
+        """Swap one file's summary in place (the language server does this per keystroke,
+        where rebuilding the index of a 20k-function workspace would dominate)."""
+        old = self.files.pop(path, None)
+        if old is not None:
+            self._drop(old)
+        if summary is None:
+            return
+        self.files[summary.path] = summary
+        if summary.part == "functional":
+            for name, function in summary.functions.items():
+                self.functional.setdefault(name, []).append(function)
+        elif summary.part.startswith("backend:"):
+            functions = self.backends.setdefault(summary.part.removeprefix("backend:"), {})
+            for name, function in summary.functions.items():
+                functions.setdefault(name, function)
+
+    def _drop(self, old: FileSummary) -> None:
+        if old.part == "functional":
+            for name, function in old.functions.items():
+                remaining = [f for f in self.functional.get(name, []) if f is not function]
+                if remaining:
+                    self.functional[name] = remaining
+                else:
+                    self.functional.pop(name, None)
+        elif old.part.startswith("backend:"):
+            functions = self.backends.get(old.part.removeprefix("backend:"), {})
+            for name, function in old.functions.items():
+                if functions.get(name) is function:
+                    del functions[name]
+
     def digest(self) -> str:
         """Changes whenever any summary changes; part of the cache key of cross-file rules."""
         return hashlib.sha256(pickle.dumps(sorted(self.files.items()))).hexdigest()[:16]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 
@@ -76,9 +77,13 @@ def _backend_call_name(node: ast.Call) -> str | None:
 
 
 def _module_imports(tree: ast.Module) -> dict[str, str]:
-    """Names bound by module-level imports (the cheap, ``ast`` twin of ``rules._names``)."""
+    """Names bound by module-level imports (the cheap, ``ast`` twin of ``rules._names``).
+
+    Only statements are visited (module level, and inside ``if``/``try`` blocks there),
+    never expressions or function bodies: this runs on every keystroke in the editor.
+    """
     bound: dict[str, str] = {}
-    for stmt in ast.walk(tree):
+    for stmt in _module_statements(tree.body):
         if isinstance(stmt, ast.Import):
             for alias in stmt.names:
                 if alias.asname:
@@ -91,6 +96,18 @@ def _module_imports(tree: ast.Module) -> dict[str, str]:
                 if alias.name != "*":
                     bound[alias.asname or alias.name] = f"{stmt.module}.{alias.name}"
     return bound
+
+
+def _module_statements(statements: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Module-level statements in source order, through ``if``/``try``/``with`` blocks."""
+    for stmt in statements:
+        yield stmt
+        if isinstance(stmt, ast.If | ast.Try | ast.With):
+            yield from _module_statements(stmt.body)
+            for handler in getattr(stmt, "handlers", []):
+                yield from _module_statements(handler.body)
+            yield from _module_statements(getattr(stmt, "orelse", []))
+            yield from _module_statements(getattr(stmt, "finalbody", []))
 
 
 def _qualify(node: ast.expr, imports: dict[str, str]) -> str | None:

@@ -146,7 +146,12 @@ class Project:
                 and summary is not None
                 and _public_facts(previous) != _public_facts(summary)
             )
-            self._index = None
+            if self._index is not None:
+                index_key = previous.path if previous is not None else None
+                if summary is not None and index_key is None:
+                    index_key = summary.path
+                if index_key is not None:
+                    self._index.replace_file(index_key, summary)
             return changed
 
     @property

@@ -143,3 +143,22 @@ def test_calls_and_returned_calls_are_qualified() -> None:
     assert functions["reshape"].calls == ["numpy.asarray", "numpy.reshape"]
     assert functions["reshape"].return_calls == ["numpy.reshape"]
     assert functions["flip"].return_calls == ["torch.flip"]
+
+
+def test_replacing_a_file_equals_rebuilding() -> None:
+    index = _index()
+    changed = NUMPY.replace("def gelu(x):", "def gelu2(x):")
+    new = summarize(changed, "ivy/functional/backends/numpy/a.py", "backend:numpy")
+    index.replace_file(new.path, new)
+    rebuilt = ProjectIndex.build(
+        [
+            summarize(API, "ivy/functional/ivy/a.py", "functional"),
+            new,
+            summarize("def tan(x):\n    return x\n", "b/jax.py", "backend:jax"),
+        ]
+    )
+    assert sorted(index.backends["numpy"]) == sorted(rebuilt.backends["numpy"])
+    assert "gelu" not in index.backends["numpy"] and "gelu2" in index.backends["numpy"]
+    assert sorted(index.functional) == sorted(rebuilt.functional)
+    index.replace_file("ivy/functional/ivy/a.py", None)
+    assert index.functional == {} and index.kind("tan") is None
