@@ -29,6 +29,8 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any, TypeVar
 
+import numpy as np
+
 import ivycheck.runtime as ivy
 from ivycheck.runtime import views
 from ivycheck.runtime.array import Array, TrackedView
@@ -136,6 +138,20 @@ def _to_native(a: Any) -> Any:
     if type(a) in (tuple, list):
         return type(a)(_to_native(i) for i in a)
     return a
+
+
+def _numpy_keeps_view(
+    geometry_fn: Callable[..., Any], x: Any, args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> bool:
+    """Whether NumPy's own function, on a stand-in of ``x``'s shape, returns a view.
+
+    Integer indexing down to a 0-d result gives a NumPy scalar (a copy), while PyTorch
+    returns a 0-d view; ``x[..., 0]`` stays a 0-d view in both.
+    """
+    stand_in = np.empty(x.shape, dtype=np.uint8)
+    np_kwargs = {k: _to_numpy(v) for k, v in kwargs.items()}
+    result = geometry_fn(stand_in, *_to_numpy(args[1:]), **np_kwargs)
+    return isinstance(result, np.ndarray) and np.shares_memory(result, stand_in)
 
 
 def _to_numpy(a: Any) -> Any:
@@ -259,6 +275,8 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Callable[..., Any]:
         if numpy_views or not isinstance(x, Array) or geometry_fn is None:
             return _wrap(ret, native_types)
         if type(x) is Array and prims.shares_memory(ret, x._data):
+            if len(prims.shape(ret)) == 0 and not _numpy_keeps_view(geometry_fn, x, args, kwargs):
+                return Array(prims.copy(ret))  # NumPy gives a scalar (a copy) here: x[0] of 1-d
             return Array(ret)  # a native view (PyTorch)
         root, geometry = x._view_source()
         np_kwargs = {k: _to_numpy(v) for k, v in kwargs.items()}

@@ -132,6 +132,18 @@ def test_item_assignment_through_views(backend: str) -> None:
     _check(b, nb, [f], [nf])
 
 
+def test_integer_index_to_0d_copies_but_ellipsis_keeps_a_view(backend: str) -> None:
+    """NumPy: ``b[0]`` of a 1-d array is a scalar (a copy); ``b[..., 0]`` a 0-d view.
+    PyTorch returns a view for both; the runtime follows NumPy (found by hypothesis)."""
+    b = ivy.array(np.array([1.0, 2.0]))
+    scalar = b[0]
+    scalar += 100.0
+    np.testing.assert_array_equal(npy(b), [1.0, 2.0])
+    view = b[..., 0]
+    view += 100.0
+    np.testing.assert_array_equal(npy(b), [101.0, 2.0])
+
+
 def test_advanced_indexing_copies(backend: str) -> None:
     b = ivy.arange(6)
     c = b[[0, 2]]
