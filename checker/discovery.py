@@ -151,5 +151,7 @@ def _walk(
                 subdirs.append(path)
         elif is_file or entry.is_symlink():
             yield path
+        else:  # a FIFO, socket or device named *.py: reading it could block forever
+            problems.append(DiscoveryProblem(path, "not a regular file; skipped"))
     for subdir in subdirs:
         yield from _walk(subdir, config, ignores, problems)

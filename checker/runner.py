@@ -107,6 +107,8 @@ class _Outcome:
     fixed_text: str | None = None
     applied: int = 0
     problems: list[str] = field(default_factory=list)
+    unfixed_diagnostics: list[Diagnostic] = field(default_factory=list)
+    """With a fix: the diagnostics of the file as it is, in case the fix is not written."""
 
 
 # --- worker side -----------------------------------------------------------------------
@@ -158,8 +160,18 @@ def _check_one(task: _Task) -> _Outcome:
         unsafe=task.unsafe,
     )
     fixed = outcome.source if outcome.source != source.text else None
+    unfixed: list[Diagnostic] = []
+    if fixed is not None:  # shown instead if the fix cannot be written
+        unfixed = check_source(
+            source.text,
+            path=task.path,
+            config=task.config,
+            rules=rules,
+            index=_worker_index,
+            relative_path=task.relative,
+        )
     return _Outcome(
-        task.path, outcome.diagnostics, source, fixed, outcome.applied, outcome.problems
+        task.path, outcome.diagnostics, source, fixed, outcome.applied, outcome.problems, unfixed
     )
 
 
@@ -364,7 +376,7 @@ class Runner:
                 write_source_atomically(path, source, outcome.fixed_text)
             except (SourceError, OSError) as err:
                 result.problems.append(f"{outcome.path}: not fixed: {err}")
-                result.diagnostics.extend(outcome.diagnostics)
+                result.diagnostics.extend(outcome.unfixed_diagnostics)
                 return
             result.fixed += outcome.applied
             result.diagnostics.extend(outcome.diagnostics)

@@ -2,9 +2,11 @@
 
 Source is decoded as Python itself would (PEP 263 coding cookie, UTF-8 BOM); line endings
 are kept in the text as they are, so that writing a fixed file back with the same
-encoding and BOM changes only what the fix changed. Writes are atomic (temporary file in
-the same directory, then rename) and refuse to overwrite a file that changed on disk
-since it was read.
+encoding and BOM changes only what the fix changed. The exception is a file whose lines end
+in a bare CR (classic Mac OS): libcst neither counts CR as a line break for positions nor
+round-trips a trailing CR, so such text is analysed with LF and written back with CR.
+Writes are atomic (temporary file in the same directory, then rename) and refuse to
+overwrite a file that changed on disk since it was read.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import io
 import os
 import tempfile
 import tokenize
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 
@@ -31,8 +33,11 @@ class SourceFile:
     encoding: str
     bom: bool
     digest: str
+    cr_newlines: bool = False
 
     def encode(self, text: str) -> bytes:
+        if self.cr_newlines:
+            text = text.replace("\n", "\r")
         data = text.encode(self.encoding)
         return codecs.BOM_UTF8 + data if self.bom else data
 
@@ -69,7 +74,10 @@ def read_source(path: Path) -> SourceFile:
         raise SourceError("is a directory") from None
     except OSError as err:
         raise SourceError(f"cannot read the file: {err.strerror or err}") from None
-    return decode_source(data)
+    source = decode_source(data)
+    if "\r" in source.text and "\n" not in source.text:
+        return replace(source, text=source.text.replace("\r", "\n"), cr_newlines=True)
+    return source
 
 
 def write_source_atomically(path: Path, original: SourceFile, new_text: str) -> None:
