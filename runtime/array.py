@@ -29,7 +29,7 @@ class Array:
     ``views.py``): the NumPy buffer whose views describe where each view's elements live.
     """
 
-    __slots__ = ("_data", "_geometry")
+    __slots__ = ("__weakref__", "_data", "_geometry")
     _data: Any
 
     def __init__(self, data: Any, /) -> None:
