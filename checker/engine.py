@@ -68,9 +68,14 @@ def check_source(
             _analyse, source, path, relative, config, rules, index or ProjectIndex(), fixes
         )
     except RecursionError:
-        found = [_internal_error(path, "the file is nested too deeply to analyse")]
+        found = [internal_error(path, "the file is nested too deeply to analyse")]
     except Exception as err:  # noqa: BLE001 - the engine must never crash on a file
-        found = [_internal_error(path, f"analysis failed: {type(err).__name__}: {err}")]
+        found = [internal_error(path, f"analysis failed: {type(err).__name__}: {err}")]
+    return finish(found, source, config, relative)
+
+
+def finish(found: list[Diagnostic], source: str, config: Config, relative: str) -> list[Diagnostic]:
+    """Selection, ``# noqa`` and order: the last step of every way of checking a file."""
     found = [d for d in found if _reported(d.code, config, relative)]
     if found:
         suppressions = Suppressions(source)
@@ -130,20 +135,20 @@ def _analyse(
         for report in instance.reports:
             span = located[report.node]
             try:
-                diagnostics.append(_to_diagnostic(instance, report, context, span, fixes))
+                diagnostics.append(to_diagnostic(instance, report, context, span, fixes))
             except Exception as err:  # noqa: BLE001 - a broken fix must not hide the finding
                 instance.failure = instance.failure or f"{type(err).__name__}: {err} (in its fix)"
-                diagnostics.append(_to_diagnostic(instance, report, context, span, False))
+                diagnostics.append(to_diagnostic(instance, report, context, span, False))
         if instance.failure is not None:
             diagnostics.append(
-                _internal_error(
+                internal_error(
                     path, f"rule {instance.CODE} ({instance.NAME}) failed: {instance.failure}"
                 )
             )
     return diagnostics
 
 
-def _to_diagnostic(
+def to_diagnostic(
     rule: Rule, report: Report, context: RuleContext, span: Span, with_fix: bool
 ) -> Diagnostic:
     return Diagnostic(
@@ -212,7 +217,7 @@ def _libcst_syntax_error(err: cst.ParserSyntaxError, path: str) -> Diagnostic:
     )
 
 
-def _internal_error(path: str, message: str) -> Diagnostic:
+def internal_error(path: str, message: str) -> Diagnostic:
     return Diagnostic(path, 1, 1, 1, 1, INTERNAL_ERROR, message, Severity.ERROR)
 
 

@@ -154,6 +154,11 @@ class Rule(cst.BatchableCSTVisitor):
     TRIGGERS: ClassVar[tuple[str, ...]] = ()
     """Substrings a file must contain for the rule to find anything; empty means always.
     Lets the engine skip the libcst parse of files that cannot hold a finding."""
+    LOCAL: ClassVar[bool] = False
+    """Whether findings about a top-level definition depend only on that definition, the
+    file's other top-level statements that are not definitions (imports, attributes), and
+    the project index. Lets the language server re-check only the definitions that changed
+    (``checker/incremental.py``); a rule that looks across definitions keeps it False."""
     NEEDS_INDEX: ClassVar[bool] = False
     """Whether findings depend on other files (then the cache keys on the index too)."""
 

@@ -20,6 +20,7 @@ from ivycheck.checker.config import Config, ConfigError, find_config
 from ivycheck.checker.diagnostics import Diagnostic
 from ivycheck.checker.discovery import DiscoveryProblem, iter_python_files
 from ivycheck.checker.engine import check_source, fix_source
+from ivycheck.checker.incremental import IncrementalChecker
 from ivycheck.checker.index import ProjectIndex
 from ivycheck.checker.registry import all_rules
 from ivycheck.checker.runner import Overrides
@@ -81,6 +82,10 @@ class Project:
     _configs: dict[Path, Config] = field(default_factory=dict)
     _index: ProjectIndex | None = None
     _lock: threading.RLock = field(default_factory=threading.RLock)
+    _incremental: dict[str, IncrementalChecker] = field(default_factory=dict)
+    _version: int = 0
+    _own_versions: dict[str, int] = field(default_factory=dict)
+    """How often each file's public facts changed; the rest is what other files changed."""
 
     # --- configuration ------------------------------------------------------------------
 
@@ -97,6 +102,11 @@ class Project:
         with self._lock:
             self._configs.clear()
             self._index = None
+            self._incremental.clear()
+
+    def close(self, path: Path) -> None:
+        """A document was closed: drop its incremental state."""
+        self._incremental.pop(os.path.abspath(path), None)
 
     # --- index --------------------------------------------------------------------------
 
@@ -146,6 +156,9 @@ class Project:
                 and summary is not None
                 and _public_facts(previous) != _public_facts(summary)
             )
+            if changed:
+                self._version += 1
+                self._own_versions[key] = self._own_versions.get(key, 0) + 1
             if self._index is not None:
                 index_key = previous.path if previous is not None else None
                 if summary is not None and index_key is None:
@@ -164,8 +177,27 @@ class Project:
     # --- checking -----------------------------------------------------------------------
 
     def check(self, path: Path, text: str, *, fixes: bool = False) -> list[Diagnostic]:
-        """Diagnostics for a buffer; fix edits only when asked (code actions need them)."""
+        """Diagnostics for a buffer; fix edits only when asked (code actions need them).
+
+        Without fixes, an open document is re-checked incrementally: only its top-level
+        definitions that changed since the last check are analysed again.
+        """
         config = self.config_for(path)
+        if not fixes:
+            key = os.path.abspath(path)
+            checker = self._incremental.setdefault(key, IncrementalChecker())
+            with self._lock:
+                index = self.index
+                others = self._version - self._own_versions.get(key, 0)
+            return checker.check(
+                text,
+                path=str(path),
+                config=config,
+                rules=list(all_rules().values()),
+                index=index,
+                relative_path=config.relative(path),
+                index_version=(others, id(index)),
+            )
         return check_source(
             text,
             path=str(path),

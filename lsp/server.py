@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import gc
 import logging
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -221,6 +222,9 @@ async def initialized(ls: IvycheckServer, params: types.InitializedParams) -> No
     problems = await loop.run_in_executor(ls.checker, ls.project.scan, ls.folders())
     for problem in problems:
         ls.log(problem, types.MessageType.Warning)
+    # The workspace's summaries live as long as the server: keep them out of the cyclic
+    # collector's full passes, which otherwise stall an edit every few keystrokes.
+    gc.freeze()
     ls.recheck_others()
 
 
@@ -269,6 +273,8 @@ def did_close(ls: IvycheckServer, params: types.DidCloseTextDocumentParams) -> N
         pending.cancel()
     ls.results.pop(uri, None)
     path = to_fs_path(uri)
+    if path is not None:
+        ls.project.close(Path(path))
     # The file's summary goes back to what is on disk.
     if path is not None and ls.project.update(Path(path), None):
         ls.recheck_others(uri)

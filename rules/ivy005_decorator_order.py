@@ -46,6 +46,7 @@ class DecoratorOrder(Rule):
     """
 
     CODE = "IVY005"
+    LOCAL = True
     NAME = "decorator-order"
     MESSAGE = "Wrapping decorators are out of Ivy's documented order; reorder them"
     FIX_SAFETY = FixSafety.SAFE

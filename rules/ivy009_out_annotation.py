@@ -66,6 +66,7 @@ class OutAnnotation(Rule):
     """
 
     CODE = "IVY009"
+    LOCAL = True
     NAME = "out-annotation"
     MESSAGE = "Annotate `out` as `Optional[ivy.Array]` (an Array or None, never a native array)"
     PARTS = frozenset({"functional"})

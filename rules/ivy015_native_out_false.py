@@ -29,6 +29,7 @@ class NativeOutFalse(Rule):
     """
 
     CODE = "IVY015"
+    LOCAL = True
     NAME = "native-out-false"
     MESSAGE = (
         "`support_native_out = False` acts as True (the wrapper tests presence); remove the line"
