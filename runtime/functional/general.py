@@ -147,24 +147,16 @@ def inplace_update(
     leaf and returned itself.
     """
     if isinstance(x, Container):
+        # Every leaf is checked before any is written: no half-updated container.
+        _check_update(x, val, ensure_in_backend, keep_input_dtype)
         for key in x:
             sub = val[key] if isinstance(val, Container) else val
             ivy.inplace_update(
                 x[key], sub, ensure_in_backend=ensure_in_backend, keep_input_dtype=keep_input_dtype
             )
         return x
+    native, shape, dtype = _check_update(x, val, ensure_in_backend, keep_input_dtype)
     p = prims()
-    shape, dtype = _target(x)
-    native, vshape, vdtype = _value(val, dtype)
-    if not _broadcastable(vshape, shape) or np.broadcast_shapes(vshape, shape) != shape:
-        raise InplaceUpdateException(
-            f"inplace_update: a value of shape {vshape} cannot be written into shape {shape}"
-        )
-    if not keep_input_dtype and not can_cast(vdtype, dtype):
-        raise InplaceUpdateException(
-            f"inplace_update: cannot write {vdtype} into {dtype} under same_kind casting "
-            "(pass keep_input_dtype=True to cast anyway)"
-        )
     if p.dtype_name(native) != dtype:
         native = p.cast(native, dtype)
     if isinstance(x, TrackedView):
@@ -186,6 +178,38 @@ def inplace_update(
         )
     x._data = p.broadcast_to(native, shape)
     return x
+
+
+def _check_update(x: Any, val: Any, ensure_in_backend: bool, keep_input_dtype: bool) -> Any:
+    """Raise if ``val`` cannot be written into ``x``; write nothing.
+
+    For an array: ``(native value, shape, dtype)``; for a container, every leaf is checked.
+    """
+    if isinstance(x, Container):
+        for key in x:
+            if isinstance(val, Container) and key not in val:
+                raise InplaceUpdateException(f"inplace_update: the value has no leaf {key!r}")
+            sub = val[key] if isinstance(val, Container) else val
+            _check_update(x[key], sub, ensure_in_backend, keep_input_dtype)
+        return None
+    shape, dtype = _target(x)
+    native, vshape, vdtype = _value(val, dtype)
+    if not _broadcastable(vshape, shape) or np.broadcast_shapes(vshape, shape) != shape:
+        raise InplaceUpdateException(
+            f"inplace_update: a value of shape {vshape} cannot be written into shape {shape}"
+        )
+    if not keep_input_dtype and not can_cast(vdtype, dtype):
+        raise InplaceUpdateException(
+            f"inplace_update: cannot write {vdtype} into {dtype} under same_kind casting "
+            "(pass keep_input_dtype=True to cast anyway)"
+        )
+    p = prims()
+    root = x._root._data if isinstance(x, TrackedView) else (x._data if isinstance(x, Array) else x)
+    if ensure_in_backend and not p.writable(root):
+        raise InplaceUpdateException(
+            f"inplace_update: {p.NAME} cannot update this array natively (ensure_in_backend=True)"
+        )
+    return native, shape, dtype
 
 
 def _broadcastable(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
