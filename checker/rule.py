@@ -9,7 +9,9 @@ that rule for that file only (the engine reports it as IVY999).
 
 from __future__ import annotations
 
+import functools
 import inspect
+import re
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -116,6 +118,17 @@ class RuleContext:
         return cast(T, self._memo[factory])
 
 
+@functools.cache
+def _trigger_pattern(triggers: tuple[str, ...]) -> re.Pattern[str]:
+    def bounded(trigger: str) -> str:
+        # Only the start is bounded: triggers are prefixes (`handle_view` finds
+        # `handle_view_indexing`), but `out=` must not be found inside `timeout=`.
+        pattern = re.escape(trigger)
+        return r"(?<!\w)" + pattern if trigger[:1].isidentifier() else pattern
+
+    return re.compile("|".join(bounded(t) for t in triggers))
+
+
 class ScopeEntry(cst.BatchableCSTVisitor):
     """First in every batch: pushes a function before any rule visits it."""
 
@@ -174,8 +187,14 @@ class Rule(cst.BatchableCSTVisitor):
 
     @classmethod
     def is_relevant(cls, source: str, config: Config) -> bool:
-        """Cheap text test: can this file hold a finding at all? (default: ``TRIGGERS``)."""
-        return not cls.TRIGGERS or any(trigger in source for trigger in cls.TRIGGERS)
+        """Cheap text test: can this file hold a finding at all? (default: ``TRIGGERS``).
+
+        A trigger matches at the start of a word, so ``out=`` is not found in ``timeout=``
+        or ``stdout=``; that keeps most of a non-Ivy code base from being parsed at all.
+        """
+        if not cls.TRIGGERS:
+            return True
+        return _trigger_pattern(cls.TRIGGERS).search(source) is not None
 
     @classmethod
     def applies_to(cls, part: str) -> bool:

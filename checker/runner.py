@@ -240,6 +240,7 @@ class Runner:
         self.options = options
         self.jobs = options.jobs if options.jobs > 0 else (os.cpu_count() or 1)
         self._config_cache: dict[Path, Config] = {}
+        self._digested: tuple[ProjectIndex, str] | None = None
         self._explicit = (
             options.overrides.apply(load_config_file(options.config_file))
             if options.config_file
@@ -312,8 +313,14 @@ class Runner:
         rules = all_rules()
         parts = [__version__, config.digest(), ",".join(rules)]
         if any(rule.NEEDS_INDEX for rule in rules.values()):
-            parts.append(index.digest())
+            parts.append(self._index_digest(index))
         return "|".join(parts)
+
+    def _index_digest(self, index: ProjectIndex) -> str:
+        """Once per run: hashing every summary costs milliseconds, per file it cost seconds."""
+        if self._digested is None or self._digested[0] is not index:
+            self._digested = (index, index.digest())
+        return self._digested[1]
 
     def _check(
         self,
