@@ -192,12 +192,19 @@ def text_digest(source: str | bytes) -> str:
 
 
 def summarize(source: str | bytes, path: str, part: str) -> FileSummary:
-    """Summarize one file; never raises on bad input."""
+    """Summarize one file; never raises on bad input.
+
+    Only the functional API and the backends feed the index; for any other file the
+    summary records just whether it parses (which spares the rule phase a second syntax
+    check), so a large non-Ivy code base costs one C-level parse per file here.
+    """
     summary = FileSummary(path=path, part=part, digest=text_digest(source))
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as err:
         summary.parse_error = f"{type(err).__name__}: {err}"
+        return summary
+    if not (part == "functional" or part.startswith("backend:")):
         return summary
     functions = summary.functions
     imports = _module_imports(tree)
