@@ -39,7 +39,7 @@ class OutToNativeWithoutOut(Rule):
     LOCAL = True
     NAME = "out-to-native-without-out"
     MESSAGE = "`out=` passed to a native function that does not accept it; drop it and let the wrapper write `out`"
-    TRIGGERS = ("out=", "out =")
+    TRIGGERS = ("out=",)  # keyword arguments are written `out=` (formatters remove spaces)
     VALID = (
         Example(
             "import numpy as np\n\n\ndef tan(x, *, out=None):\n    return np.tan(x, out=out)\n",
