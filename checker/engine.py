@@ -108,15 +108,19 @@ def _analyse(
         and config.is_enabled(rule.CODE, relative)
         and rule.is_relevant(source, config)
     ]
-    if not active:
-        if index.parsed_cleanly(relative, source):
-            return []
+    # CPython's verdict first, unless the index already has it for exactly this text: its
+    # messages are the familiar ones, and libcst's native parser must never see nesting
+    # CPython rejects (100,000 parentheses overflow its stack and kill the process).
+    if not index.parsed_cleanly(relative, source):
         error = _ast_syntax_error(source, path)
-        return [error] if error else []
+        if error is not None:
+            return [error]
+    if not active:
+        return []
     try:
         module = cst.parse_module(source)
     except cst.ParserSyntaxError as err:
-        return [_ast_syntax_error(source, path) or _libcst_syntax_error(err, path)]
+        return [_libcst_syntax_error(err, path)]
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     context = RuleContext(
         path=path,
@@ -272,6 +276,8 @@ def fix_source(
 
 
 def _parses(source: str) -> bool:
+    if _ast_syntax_error(source, "") is not None:
+        return False
     try:
         call_with_deep_stack(cst.parse_module, source)
     except Exception:  # noqa: BLE001 - any failure means: do not write

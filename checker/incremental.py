@@ -131,6 +131,8 @@ class IncrementalChecker:
         ]
         if not active or not all(rule.LOCAL for rule in active):
             return None
+        if not index.parsed_cleanly(relative, source):
+            return None  # the full check gives CPython's verdict before libcst parses
         chunks = _chunks(source)
         if chunks is None:
             return None

@@ -86,6 +86,9 @@ class Project:
     _version: int = 0
     _own_versions: dict[str, int] = field(default_factory=dict)
     """How often each file's public facts changed; the rest is what other files changed."""
+    _generation: int = 0
+    """Bumped whenever the index is thrown away: cached per-document results keyed on it
+    are then stale. (``id()`` of the index is no key: CPython reuses a freed object's id.)"""
 
     # --- configuration ------------------------------------------------------------------
 
@@ -101,7 +104,7 @@ class Project:
     def forget_configs(self) -> None:
         with self._lock:
             self._configs.clear()
-            self._index = None
+            self._drop_index()
             self._incremental.clear()
 
     def close(self, path: Path) -> None:
@@ -121,7 +124,7 @@ class Project:
         with self._lock:
             for key, summary in found.items():
                 self.summaries.setdefault(key, summary)
-            self._index = None
+            self._drop_index()
         return [f"{p.path}: {p.message}" for p in problems]
 
     def _summary_from_disk(self, path: Path) -> FileSummary | None:
@@ -167,6 +170,10 @@ class Project:
                     self._index.replace_file(index_key, summary)
             return changed
 
+    def _drop_index(self) -> None:
+        self._index = None
+        self._generation += 1
+
     @property
     def index(self) -> ProjectIndex:
         with self._lock:
@@ -188,6 +195,7 @@ class Project:
             checker = self._incremental.setdefault(key, IncrementalChecker())
             with self._lock:
                 index = self.index
+                generation = self._generation
                 others = self._version - self._own_versions.get(key, 0)
             return checker.check(
                 text,
@@ -196,7 +204,7 @@ class Project:
                 rules=list(all_rules().values()),
                 index=index,
                 relative_path=config.relative(path),
-                index_version=(others, id(index)),
+                index_version=(others, generation),
             )
         return check_source(
             text,

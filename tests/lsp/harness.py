@@ -193,3 +193,18 @@ class RawConnection:
         if self.process.stdin is not None and not self.process.stdin.is_closing():
             self.process.stdin.close()
         return await asyncio.wait_for(self.process.wait(), 30)
+
+
+def server_pid(client: LanguageClient) -> int:
+    """The process id of the server a pytest-lsp client started."""
+    process = getattr(client, "_server", None)
+    assert process is not None, "the client did not start a server process"
+    return int(process.pid)
+
+
+def rss_bytes(pid: int) -> int:
+    """Resident set size of a live process, from /proc (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    raise AssertionError(f"no VmRSS for process {pid}")

@@ -104,8 +104,8 @@ def _mutate(data: st.DataObject) -> str:
         )
         return seed[:at] + line + "\n" + seed[at:]
     if kind == "nesting":
-        # Deeper than this crashes libcst's native parser: see test_deep_nesting_*.
-        depth = data.draw(st.sampled_from([10, 100, 1_000]))
+        # As deep as CPython itself rejects: see test_deep_nesting_*.
+        depth = data.draw(st.sampled_from([10, 100, 1_000, 100_000]))
         opener, closer = data.draw(st.sampled_from([("(", ")"), ("[", "]"), ("-", "")]))
         return seed + f"\nx = {opener * depth}1{closer * depth}\n"
     if kind == "splice":
@@ -185,7 +185,12 @@ def test_mutated_programs_many(data: st.DataObject, part: int) -> None:
     _engine_survives(_mutate(data), IVY_PARTS[part])
 
 
-DEEP = {"parens": "x = " + "(" * 100_000 + "1" + ")" * 100_000 + "\n"}
+DEEP = {
+    "parens": "x = " + "(" * 100_000 + "1" + ")" * 100_000 + "\n",
+    "brackets": "x = " + "[" * 100_000 + "]" * 100_000 + "\n",
+    "calls": "x = " + "f(" * 50_000 + ")" * 50_000 + "\n",
+    "unclosed": "def f(x, /, *, out=None):\n    return np.add(" + "{" * 100_000 + "\n",
+}
 DEEP_SCRIPT = """
 import sys
 from pathlib import Path
@@ -199,11 +204,6 @@ print(",".join(d.code for d in found))
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug (reported): libcst's native parser overflows its stack or exhausts "
-    "memory on nesting CPython rejects; _analyse should ask ast.parse first",
-)
 @pytest.mark.parametrize("name", sorted(DEEP))
 def test_deep_nesting_is_ivy000_in_process(name: str) -> None:
     done = subprocess.run(

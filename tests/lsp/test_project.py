@@ -1,0 +1,71 @@
+"""The server's workspace model without the transport: the orderings a real editor produces.
+
+A document can be opened, and checked, before the workspace scan has finished; the scan
+then brings in the backends that cross-file rules need. The second check must see them
+even though the document's text did not change (its cached per-definition results are
+keyed on the index generation, which every scan advances).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ivycheck.lsp.project import Project
+from tests.helpers import write_tree
+
+API = """\
+@handle_exceptions
+@handle_out_argument
+@to_native_arrays_and_back
+def erf(x, /, *, out=None):
+    return current_backend(x).erf(x, out=out)
+"""
+BACKEND = """\
+import numpy as np
+
+
+def tan(x, /, *, out=None):
+    return np.tan(x, out=out)
+
+
+tan.support_native_out = True
+"""
+
+
+def test_a_scan_after_the_first_check_reaches_the_open_document(tmp_path: Path) -> None:
+    workspace = write_tree(
+        tmp_path,
+        {
+            "pyproject.toml": "[tool.ivycheck]\n",
+            "ivy/functional/ivy/special.py": API,
+            "ivy/functional/backends/numpy/special.py": BACKEND,
+        },
+    )
+    api = workspace / "ivy/functional/ivy/special.py"
+    project = Project()
+    project.update(api, API)
+    # No backend is known yet: IVY017 stays quiet rather than guess.
+    assert [d.code for d in project.check(api, API)] == []
+    for _ in range(20):  # enough rebuilds for CPython to hand out a freed index's id again
+        project.scan([workspace])
+        found = project.check(api, API)
+        assert [d.code for d in found] == ["IVY017"]
+        assert "numpy" in found[0].message
+
+
+def test_configuration_reload_invalidates_cached_results(tmp_path: Path) -> None:
+    workspace = write_tree(
+        tmp_path,
+        {
+            "pyproject.toml": "[tool.ivycheck]\n",
+            "ivy/functional/ivy/special.py": API,
+            "ivy/functional/backends/numpy/special.py": BACKEND,
+        },
+    )
+    api = workspace / "ivy/functional/ivy/special.py"
+    project = Project()
+    project.scan([workspace])
+    assert [d.code for d in project.check(api, API)] == ["IVY017"]
+    (workspace / "pyproject.toml").write_text('[tool.ivycheck]\nignore = ["IVY017"]\n')
+    project.forget_configs()
+    assert project.check(api, API) == []
