@@ -112,7 +112,7 @@ def _analyse(
     # messages are the familiar ones, and libcst's native parser must never see nesting
     # CPython rejects (100,000 parentheses overflow its stack and kill the process).
     if not index.parsed_cleanly(relative, source):
-        error = _ast_syntax_error(source, path)
+        error = ast_syntax_error(source, path)
         if error is not None:
             return [error]
     if not active:
@@ -186,7 +186,7 @@ def _to_fix(rule: Rule, report: Report, context: RuleContext) -> Fix | None:
     return Fix(report.fix_description or f"Fix {rule.CODE}", rule.FIX_SAFETY, (edit,))
 
 
-def _ast_syntax_error(source: str, path: str) -> Diagnostic | None:
+def ast_syntax_error(source: str, path: str) -> Diagnostic | None:
     """CPython's own verdict, which has exact positions and familiar messages."""
     try:
         with warnings.catch_warnings():
@@ -276,7 +276,7 @@ def fix_source(
 
 
 def _parses(source: str) -> bool:
-    if _ast_syntax_error(source, "") is not None:
+    if ast_syntax_error(source, "") is not None:
         return False
     try:
         call_with_deep_stack(cst.parse_module, source)

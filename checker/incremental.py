@@ -34,6 +34,7 @@ from ivycheck.checker.config import Config
 from ivycheck.checker.diagnostics import Diagnostic
 from ivycheck.checker.engine import (
     ENGINE_CODES,
+    ast_syntax_error,
     check_source,
     finish,
     internal_error,
@@ -131,8 +132,8 @@ class IncrementalChecker:
         ]
         if not active or not all(rule.LOCAL for rule in active):
             return None
-        if not index.parsed_cleanly(relative, source):
-            return None  # the full check gives CPython's verdict before libcst parses
+        if not index.parsed_cleanly(relative, source) and ast_syntax_error(source, path):
+            return None  # the full check reports it; libcst must not see what CPython rejects
         chunks = _chunks(source)
         if chunks is None:
             return None
