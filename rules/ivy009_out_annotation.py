@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import libcst as cst
 
-from ivycheck.checker.rule import Example, Rule
+from ivycheck.checker.rule import Example, Rule, RuleContext
 from ivycheck.rules._decorators import decorator_name
 from ivycheck.rules._names import ImportMap, dotted
 from ivycheck.rules.ivy008_out_not_keyword_only import is_private_helper, out_param
@@ -38,22 +38,12 @@ def wrapped_by_assignment(module: cst.Module) -> dict[str, list[str]]:
     return found
 
 
-_last_scan: tuple[cst.Module, dict[str, list[str]]] | None = None
+def wrappers_of(node: cst.FunctionDef, context: RuleContext) -> set[str]:
+    """Every wrapper of a module-level function: decorators and assignments alike.
 
-
-def _assignments_of(module: cst.Module) -> dict[str, list[str]]:
-    """``wrapped_by_assignment`` once per module, not once per function (that was quadratic:
-    25 s for a 5,000-function file). The last module is held, so ``is`` cannot be fooled
-    by a reused ``id``; libcst nodes cannot be weakly referenced."""
-    global _last_scan
-    if _last_scan is None or _last_scan[0] is not module:
-        _last_scan = (module, wrapped_by_assignment(module))
-    return _last_scan[1]
-
-
-def wrappers_of(node: cst.FunctionDef, module: cst.Module) -> set[str]:
-    """Every wrapper of a module-level function: decorators and assignments alike."""
-    by_assignment = _assignments_of(module).get(node.name.value, [])
+    The module is scanned for assignments once per file (``context.memo``), not once per
+    function: that was quadratic, 25 s for a 5,000-function file."""
+    by_assignment = context.memo(wrapped_by_assignment).get(node.name.value, [])
     return {decorator_name(d) for d in node.decorators} | set(by_assignment)
 
 
@@ -159,7 +149,7 @@ class OutAnnotation(Rule):
         out = out_param(node.params)
         if out is None or out.annotation is None or is_private_helper(node.name.value):
             return
-        nestable = "handle_nestable" in wrappers_of(node, self.context.module)
+        nestable = "handle_nestable" in wrappers_of(node, self.context)
         annotation = out.annotation.annotation
         if self._acceptable(annotation, nestable=nestable):
             return

@@ -151,7 +151,7 @@ class CompositionalOut(Rule):
         out = out_param(node.params)
         if out is None or is_private_helper(name) or _is_stub(node):
             return
-        wrappers = wrappers_of(node, module)
+        wrappers = wrappers_of(node, self.context)
         if "handle_partial_mixed_function" in wrappers or not self._compositional(node):
             return
         used, _ = body_uses_out(node)

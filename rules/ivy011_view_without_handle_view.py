@@ -223,7 +223,7 @@ class ViewWithoutHandleView(Rule):
 
     def _check(self, node: cst.FunctionDef, module: cst.Module) -> None:
         name = node.name.value
-        wrappers = wrappers_of(node, module)
+        wrappers = wrappers_of(node, self.context)
         implementations = self._implementations(node)
         if not implementations:
             return

@@ -163,7 +163,7 @@ class MixedWrappers(Rule):
         functions = {
             statement.name.value: (
                 out_param(statement.params) is not None,
-                "handle_out_argument" in wrappers_of(statement, node),
+                "handle_out_argument" in wrappers_of(statement, self.context),
             )
             for statement in node.body
             if isinstance(statement, cst.FunctionDef)

@@ -186,7 +186,7 @@ class OutDropped(Rule):
         out = out_param(node.params)
         if out is None or is_private_helper(name):
             return
-        wrappers = wrappers_of(node, module)
+        wrappers = wrappers_of(node, self.context)
         if wrappers & {"handle_out_argument", "handle_partial_mixed_function"}:
             return
         summary = self.context.index.files.get(self.context.relative_path)

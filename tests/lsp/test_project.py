@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from ivycheck.lsp.project import Project
 from tests.helpers import write_tree
 
@@ -30,18 +32,24 @@ def tan(x, /, *, out=None):
 
 tan.support_native_out = True
 """
+API_PATH = "ivy/functional/ivy/special.py"
 
 
-def test_a_scan_after_the_first_check_reaches_the_open_document(tmp_path: Path) -> None:
-    workspace = write_tree(
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    """An API file delegating ``erf`` and a numpy backend that does not define it."""
+    return write_tree(
         tmp_path,
         {
             "pyproject.toml": "[tool.ivycheck]\n",
-            "ivy/functional/ivy/special.py": API,
+            API_PATH: API,
             "ivy/functional/backends/numpy/special.py": BACKEND,
         },
     )
-    api = workspace / "ivy/functional/ivy/special.py"
+
+
+def test_a_scan_after_the_first_check_reaches_the_open_document(workspace: Path) -> None:
+    api = workspace / API_PATH
     project = Project()
     project.update(api, API)
     # No backend is known yet: IVY017 stays quiet rather than guess.
@@ -53,16 +61,8 @@ def test_a_scan_after_the_first_check_reaches_the_open_document(tmp_path: Path) 
         assert "numpy" in found[0].message
 
 
-def test_configuration_reload_invalidates_cached_results(tmp_path: Path) -> None:
-    workspace = write_tree(
-        tmp_path,
-        {
-            "pyproject.toml": "[tool.ivycheck]\n",
-            "ivy/functional/ivy/special.py": API,
-            "ivy/functional/backends/numpy/special.py": BACKEND,
-        },
-    )
-    api = workspace / "ivy/functional/ivy/special.py"
+def test_configuration_reload_invalidates_cached_results(workspace: Path) -> None:
+    api = workspace / API_PATH
     project = Project()
     project.scan([workspace])
     assert [d.code for d in project.check(api, API)] == ["IVY017"]
