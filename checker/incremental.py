@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 import libcst as cst
 from libcst.metadata import MetadataWrapper
 
+from ivycheck.checker import pyast
 from ivycheck.checker.config import Config
 from ivycheck.checker.diagnostics import Diagnostic
 from ivycheck.checker.engine import (
@@ -43,7 +44,7 @@ from ivycheck.checker.engine import (
 from ivycheck.checker.index import ProjectIndex
 from ivycheck.checker.isolation import call_with_deep_stack
 from ivycheck.checker.positions import Span, spans
-from ivycheck.checker.rule import Rule, RuleContext, ScopeEntry, ScopeExit
+from ivycheck.checker.rule import Rule, RuleContext, ScopeEntry, ScopeExit, always_relevant
 from ivycheck.checker.suppressions import skips_file
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
@@ -137,13 +138,24 @@ class IncrementalChecker:
         chunks = _chunks(source)
         if chunks is None:
             return None
-        parsed = [self._parse(chunk.text) for chunk in chunks]
-        if any(p is None for p in parsed):
+        context = "".join(c.text for c in chunks if not c.definition)
+        filters = [rule.definition_filter(context, config, index) for rule in active]
+        if always_relevant in filters:
+            needed = [True] * len(chunks)
+        else:
+            needed = [
+                not chunk.definition or any(relevant(chunk.text) for relevant in filters)
+                for chunk in chunks
+            ]
+        parsed = [
+            self._parse(chunk.text) if need else None
+            for chunk, need in zip(chunks, needed, strict=True)
+        ]
+        if any(p is None for p, need in zip(parsed, needed, strict=True) if need):
             return None
         layouts = {(p.default_indent, p.default_newline) for p in parsed if p is not None}
         if len(layouts) > 1:
             return None
-        context = "".join(c.text for c in chunks if not c.definition)
         key = hashlib.blake2b(
             "|".join(
                 [context, config.digest(), repr(index_version), *(r.CODE for r in active)]
@@ -153,6 +165,8 @@ class IncrementalChecker:
         diagnostics: list[Diagnostic] = []
         included: list[int] = []
         for number, chunk in enumerate(chunks):
+            if not needed[number]:
+                continue  # no active rule can find anything in this definition
             cached = self._findings.get((chunk.text, key)) if chunk.definition else None
             if cached is None:
                 included.append(number)
@@ -276,7 +290,7 @@ def _chunks(source: str) -> list[_Chunk] | None:
     """Top-level statements with the blank lines and comments before them; ``None`` if the
     text does not parse or two statements share a line."""
     try:
-        tree = ast.parse(source)
+        tree = pyast.parse(source)
     except (SyntaxError, ValueError):
         return None
     lines = _LINE.findall(source)

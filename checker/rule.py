@@ -129,7 +129,36 @@ def _trigger_pattern(triggers: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(bounded(t) for t in triggers))
 
 
-class ScopeEntry(cst.BatchableCSTVisitor):
+@functools.cache
+def _visitor_method_names(cls: type[cst.BatchableCSTVisitor]) -> tuple[str, ...]:
+    """The ``visit_*``/``leave_*`` methods a visitor class defines, without no-op stubs.
+
+    libcst's own ``get_visitors`` runs ``inspect.getmembers`` on every instance: one
+    instance per rule per file makes that most of an LSP keystroke's analysis time. What
+    methods a class has does not change between its instances, so it is asked once.
+    """
+    return tuple(
+        name
+        for name in dir(cls)
+        if name.startswith(("visit_", "leave_"))
+        and callable(getattr(cls, name))
+        and not getattr(getattr(cls, name), "_is_no_op", False)
+    )
+
+
+class CachedVisitorLookup(cst.BatchableCSTVisitor):
+    """A batchable visitor whose visit methods are looked up once per class."""
+
+    def get_visitors(self) -> Mapping[str, Callable[[Any], None]]:
+        return {name: getattr(self, name) for name in _visitor_method_names(type(self))}
+
+
+def always_relevant(definition: str) -> bool:
+    """The definition filter of a rule that must see every definition of the file."""
+    return True
+
+
+class ScopeEntry(CachedVisitorLookup):
     """First in every batch: pushes a function before any rule visits it."""
 
     def __init__(self, context: RuleContext) -> None:
@@ -140,7 +169,7 @@ class ScopeEntry(cst.BatchableCSTVisitor):
         self.stack.append(node)
 
 
-class ScopeExit(cst.BatchableCSTVisitor):
+class ScopeExit(CachedVisitorLookup):
     """Last in every batch: pops a function after every rule has left it."""
 
     def __init__(self, context: RuleContext) -> None:
@@ -151,7 +180,7 @@ class ScopeExit(cst.BatchableCSTVisitor):
         self.stack.pop()
 
 
-class Rule(cst.BatchableCSTVisitor):
+class Rule(CachedVisitorLookup):
     """Base class of every rule; subclasses set the class attributes below."""
 
     CODE: ClassVar[str]
@@ -195,6 +224,25 @@ class Rule(cst.BatchableCSTVisitor):
         if not cls.TRIGGERS:
             return True
         return _trigger_pattern(cls.TRIGGERS).search(source) is not None
+
+    @classmethod
+    def definition_filter(
+        cls, context: str, config: Config, index: ProjectIndex
+    ) -> Callable[[str], bool]:
+        """A test of whether a top-level definition, next to the file's ``context`` (its
+        statements that are not definitions), can hold a finding.
+
+        Only asked of ``LOCAL`` rules, by the incremental checker: a definition no active
+        rule finds relevant is neither parsed nor walked, so a 5 MB buffer of plain helpers
+        costs a text scan, not a libcst walk. Built once per check: the context is scanned
+        once, each definition once per rule. Default: trigger words in the definition or
+        the context; a rule with its own ``is_relevant`` sees both texts together.
+        """
+        if cls.TRIGGERS and getattr(cls.is_relevant, "__func__", None) is _default_is_relevant:
+            if cls.is_relevant(context, config):
+                return always_relevant
+            return lambda definition: cls.is_relevant(definition, config)
+        return lambda definition: cls.is_relevant(context + definition, config)
 
     @classmethod
     def applies_to(cls, part: str) -> bool:
@@ -241,3 +289,6 @@ class Rule(cst.BatchableCSTVisitor):
                 )
 
         return run
+
+
+_default_is_relevant = Rule.__dict__["is_relevant"].__func__

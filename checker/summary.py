@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import ast
 import hashlib
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+
+from ivycheck.checker import pyast
 
 
 @dataclass
@@ -120,6 +123,24 @@ def _qualify(node: ast.expr, imports: dict[str, str]) -> str | None:
     return ".".join([imports[node.id], *reversed(parts)])
 
 
+def _walk(node: ast.AST) -> Iterator[ast.AST]:
+    """``ast.walk`` (same breadth-first order) without its per-node generator calls.
+
+    Summarizing walks every function of every API and backend file, and this walk is most
+    of the index phase; reading ``_fields`` directly halves it.
+    """
+    todo = deque([node])
+    while todo:
+        current = todo.popleft()
+        for name in current._fields:
+            value = getattr(current, name, None)
+            if isinstance(value, ast.AST):
+                todo.append(value)
+            elif isinstance(value, list):
+                todo.extend(item for item in value if isinstance(item, ast.AST))
+        yield current
+
+
 def _summarize_function(
     node: ast.FunctionDef | ast.AsyncFunctionDef, imports: dict[str, str]
 ) -> FunctionSummary:
@@ -132,7 +153,7 @@ def _summarize_function(
         kwonly=[a.arg for a in args.kwonlyargs],
         has_var_kwargs=args.kwarg is not None,
     )
-    for child in ast.walk(node):
+    for child in _walk(node):
         if isinstance(child, ast.Name) and child.id == "out" and isinstance(child.ctx, ast.Load):
             summary.uses_out = True
         elif isinstance(child, ast.Call):
@@ -200,7 +221,7 @@ def summarize(source: str | bytes, path: str, part: str) -> FileSummary:
     """
     summary = FileSummary(path=path, part=part, digest=text_digest(source))
     try:
-        tree = ast.parse(source)
+        tree = pyast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as err:
         summary.parse_error = f"{type(err).__name__}: {err}"
         return summary

@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 import libcst as cst
 
 from ivycheck.checker.rule import Example, Rule
@@ -10,6 +14,12 @@ from ivycheck.checker.summary import FunctionSummary
 from ivycheck.rules.ivy008_out_not_keyword_only import is_private_helper
 from ivycheck.rules.ivy009_out_annotation import wrappers_of
 from ivycheck.rules.ivy017_missing_backend import backend_call
+
+if TYPE_CHECKING:
+    from ivycheck.checker.config import Config
+    from ivycheck.checker.index import ProjectIndex
+
+_WORD = re.compile(r"[A-Za-z_]\w*")
 
 # Native functions that return a view of their input, by backend. Sources:
 # - NumPy: the "Returns" section of each function's reference page ("a view of a",
@@ -213,6 +223,25 @@ class ViewWithoutHandleView(Rule):
             },
         ),
     )
+
+    @classmethod
+    def definition_filter(
+        cls, context: str, config: Config, index: ProjectIndex
+    ) -> Callable[[str], bool]:
+        """Only a definition naming a function that NumPy or PyTorch implement can be one.
+
+        Every word is a candidate (the function's own name, names it delegates to): a
+        superset of what ``_implementations`` looks up, so nothing is missed.
+        """
+
+        def names_a_view_backend(definition: str) -> bool:
+            return any(
+                backend in VIEW_FUNCTIONS
+                for word in set(_WORD.findall(definition))
+                for backend in index.implementations(word)
+            )
+
+        return names_a_view_backend
 
     def visit_Module(self, node: cst.Module) -> None:
         for statement in node.body:
