@@ -2,8 +2,9 @@
 
 On every keystroke the language server summarizes the buffer for the project index and
 then splits the same text into top-level chunks; both need ``ast.parse`` of it, which is
-a third of a keystroke's cost on a 2,000-line file. The last text's tree is kept (only for
-texts under ``CACHE_LIMIT`` characters: a multi-megabyte buffer's tree is hundreds of MB).
+a third of a keystroke's cost on a 2,000-line file. The last text's tree is kept (up to
+``CACHE_LIMIT`` characters). A multi-megabyte buffer's tree is hundreds of MB: the language
+server calls :func:`forget` once such a keystroke is done, so only the parse pays for it.
 Callers must not mutate the tree.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 import ast
 import threading
 
-CACHE_LIMIT = 1_000_000
+CACHE_LIMIT = 16_000_000
 
 _lock = threading.Lock()
 _last: tuple[str, ast.Module] | None = None
@@ -31,3 +32,10 @@ def parse(source: str | bytes) -> ast.Module:
     with _lock:
         _last = (source, tree)
     return tree
+
+
+def forget() -> None:
+    """Drop the kept tree (a large buffer's tree should not outlive its keystroke)."""
+    global _last
+    with _lock:
+        _last = None

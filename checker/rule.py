@@ -223,6 +223,8 @@ class Rule(CachedVisitorLookup):
         """
         if not cls.TRIGGERS:
             return True
+        if not any(trigger in source for trigger in cls.TRIGGERS):
+            return False  # a plain substring test first: the bounded regex is 100x slower
         return _trigger_pattern(cls.TRIGGERS).search(source) is not None
 
     @classmethod

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ivycheck.checker import pyast
 from ivycheck.checker.config import Config, ConfigError, find_config
 from ivycheck.checker.diagnostics import Diagnostic
 from ivycheck.checker.discovery import DiscoveryProblem, iter_python_files
@@ -26,6 +27,9 @@ from ivycheck.checker.registry import all_rules
 from ivycheck.checker.runner import Overrides
 from ivycheck.checker.sourcefile import SourceError, read_source
 from ivycheck.checker.summary import FileSummary, summarize
+
+LARGE_BUFFER = 1_000_000
+"""Characters above which a buffer's parsed tree is dropped right after its check."""
 
 
 @dataclass(frozen=True)
@@ -197,15 +201,19 @@ class Project:
                 index = self.index
                 generation = self._generation
                 others = self._version - self._own_versions.get(key, 0)
-            return checker.check(
-                text,
-                path=str(path),
-                config=config,
-                rules=list(all_rules().values()),
-                index=index,
-                relative_path=config.relative(path),
-                index_version=(others, generation),
-            )
+            try:
+                return checker.check(
+                    text,
+                    path=str(path),
+                    config=config,
+                    rules=list(all_rules().values()),
+                    index=index,
+                    relative_path=config.relative(path),
+                    index_version=(others, generation),
+                )
+            finally:
+                if len(text) > LARGE_BUFFER:
+                    pyast.forget()
         return check_source(
             text,
             path=str(path),

@@ -1,7 +1,8 @@
 """The language server under abuse (issue 8): requests for documents nobody opened,
-1,000 ``didChange`` in a second, many open/close cycles, a client that vanishes mid-check. The server
-stays up (or exits when its client is gone), its memory stays bounded (RSS from /proc), and
-the last diagnostics published are those of the last text. Malformed JSON-RPC and unknown
+a 5 MB document, 1,000 ``didChange`` in a second, many open/close cycles, a client that
+vanishes mid-check. The server stays up (or exits when its client is gone), its memory
+stays bounded (RSS from /proc), and the last diagnostics published are those of the last
+text. Malformed JSON-RPC and unknown
 methods are in ``test_server.py``.
 """
 
@@ -113,6 +114,50 @@ async def test_a_thousand_changes_in_a_second(workspace: Path) -> None:
         # ... and the server is still right about new text.
         change_document(client, document, 1003, BAD)
         await published(client, document, lambda d: codes(d) == ["IVY005"])
+
+
+HELPER = '''
+def helper_{n}(x, y, /, *, axis=None):
+    """Scale and shift ``x`` along ``axis`` (helper {n}).
+
+    Ivy's docstrings carry examples, which is most of a large module's size:
+
+    >>> x = ivy.array([1.0, 2.0, 3.0])
+    >>> y = ivy.array([4.0, 5.0, 6.0])
+    >>> helper_{n}(x, y)
+    ivy.array(32.)
+    """
+    if axis is not None:
+        x = ivy.moveaxis(x, axis, -1)
+    z = ivy.multiply(x, {n}) + y
+    return ivy.sum(z, axis=-1)
+'''
+
+
+async def test_a_five_megabyte_document(workspace: Path) -> None:
+    big = BAD + "".join("\n" + HELPER.format(n=n) for n in range(12_000))
+    assert len(big.encode()) > 5 * 1000 * 1000
+    async with server(workspace) as client:
+        pid = server_pid(client)
+        baseline = rss_bytes(pid)
+        document = open_document(client, workspace / API, big)
+        found = await published(client, document, lambda d: codes(d) == ["IVY005"], timeout=120)
+        flagged = BAD.splitlines().index("@handle_out_argument")  # the misplaced decorator
+        assert found[0].range.start.line == flagged
+        # Fix the top, break the bottom: the final diagnostics are those of the final text.
+        last_line = big.count("\n")
+        final = GOOD + big[len(BAD) :] + "\n\n" + BAD.replace("def tan(", "def tan_last(")
+        change_document(client, document, 2, final)
+        found = await published(
+            client,
+            document,
+            lambda d: [x.range.start.line for x in d] == [last_line + 2 + flagged],
+            timeout=120,
+        )
+        assert codes(found) == ["IVY005"]
+        await _still_answers(client, workspace)
+        grown = rss_bytes(pid) - baseline
+        assert grown < 1024 * MiB, f"RSS grew by {grown / MiB:.0f} MiB for a 5 MB document"
 
 
 async def test_memory_is_bounded_over_many_open_close_cycles(workspace: Path) -> None:
