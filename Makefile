@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 EDITABLE := --config-settings editable_mode=strict
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: demo test lint typecheck dogfood pytest test-slow install-dev relink clean vsix
+.PHONY: demo test lint typecheck dogfood pytest test-slow install-dev relink clean vsix bench-deps
 
 include editors/vscode.mk
 
@@ -58,3 +58,7 @@ test-slow: install-dev
 
 clean:
 	rm -rf $(VENV) build *.egg-info .ivycheck_cache .mypy_cache .pytest_cache .ruff_cache
+
+# Peers (Fixit) and a profiler for the hand-run benchmarks in benchmarks/; not needed by `make test`.
+bench-deps: install-dev
+	$(BIN)/python -m pip install --quiet -e ".[dev,backends,bench]" $(EDITABLE)

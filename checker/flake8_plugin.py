@@ -72,6 +72,17 @@ def _build_project(paths: Sequence[str], use_cache: bool) -> _Project:
     return _Project(runner, index, frozenset(os.path.abspath(p) for p in files), directories)
 
 
+def _selects_ivy(options: argparse.Namespace) -> bool:
+    """flake8 runs every installed plugin and filters codes afterwards, so ``flake8
+    --select F`` would otherwise build ivycheck's project index and check every file for
+    nothing. ``--select`` unset means every code (flake8 >= 6), extensions included."""
+    select = getattr(options, "select", None)
+    if select is None:
+        return True
+    chosen = [*select, *(getattr(options, "extend_select", None) or [])]
+    return any(code.startswith("IVY") or "IVY".startswith(code) for code in chosen)
+
+
 class IvycheckFlake8:
     """The flake8 entry point (``IVY`` in the ``flake8.extension`` group)."""
 
@@ -80,6 +91,8 @@ class IvycheckFlake8:
 
     _paths: ClassVar[tuple[str, ...]] = (".",)
     _use_cache: ClassVar[bool] = True
+    _selected: ClassVar[bool] = True
+    """Whether flake8 will report any IVY code at all; if not, the plugin does nothing."""
     _projects: ClassVar[dict[tuple[str, tuple[str, ...]], _Project]] = {}
     """Per process: the project of each (working directory, paths), built on first use."""
 
@@ -101,6 +114,7 @@ class IvycheckFlake8:
     def parse_options(cls, options: argparse.Namespace) -> None:
         cls._paths = tuple(getattr(options, "filenames", None) or (".",))
         cls._use_cache = not getattr(options, "ivycheck_no_cache", False)
+        cls._selected = _selects_ivy(options)
 
     @classmethod
     def project(cls) -> _Project:
@@ -112,6 +126,8 @@ class IvycheckFlake8:
         return project
 
     def run(self) -> Iterator[Result]:
+        if not self._selected:
+            return
         source = "".join(self.lines)
         try:
             project = self.project()

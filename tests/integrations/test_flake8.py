@@ -100,3 +100,23 @@ def test_cross_file_rule_sees_the_whole_run(project: Path) -> None:
     expected = _ivycheck(".", cwd=project)
     assert any(" IVY017 " in line for line in expected), expected
     assert run_flake8("--select", "IVY", ".", cwd=project) == expected
+
+
+def test_no_work_when_ivy_codes_are_not_selected(monkeypatch, project: Path) -> None:  # type: ignore[no-untyped-def]
+    """flake8 runs every installed plugin whatever ``--select`` says; ours must then do
+    nothing (no project index, no check), or ``flake8 --select F`` pays for ivycheck."""
+    from flake8.main import cli
+
+    from ivycheck.checker.flake8_plugin import IvycheckFlake8
+
+    write_tree(project, {"ivy/functional/ivy/elementwise.py": BAD_ORDER})
+    monkeypatch.chdir(project)
+    for args, builds in (
+        (["--select", "F"], False),
+        (["--select", "E,F", "--extend-select", "IVY00"], True),
+        (["--select", "IVY"], True),
+        ([], True),
+    ):
+        monkeypatch.setattr(IvycheckFlake8, "_projects", {})
+        assert cli.main([*args, "--jobs", "1", "--exit-zero", "-q", "."]) == 0
+        assert bool(IvycheckFlake8._projects) is builds, args
