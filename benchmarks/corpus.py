@@ -4,9 +4,46 @@
 
 Each API function is decorated in Ivy's documented order and delegates to the current
 backend; each backend implements it (NumPy and PyTorch forwarding ``out`` natively with
-``support_native_out``, JAX and TensorFlow not). Every ``MISTAKE_EVERY``-th function
-carries one deliberate mistake (decorators out of order, or a view function without
-``copy``), so the expected number of findings is known: :func:`expected_findings`.
+``support_native_out``, JAX and TensorFlow not). In every ``MISTAKE_EVERY`` functions, the
+first ``len(MISTAKES)`` after a multiple of ``MISTAKE_EVERY`` carry one deliberate mistake each,
+one kind per rule: ``fn_<n>`` carries ``MISTAKES[n % MISTAKE_EVERY - 1]`` (:func:`mistake_of`).
+Each mistake is exactly one finding of its rule and the other functions are clean, so the
+expected findings are known: :func:`expected_findings`. By ``n % MISTAKE_EVERY``:
+
+===  ======  ==================================================================================
+ 1   IVY005  API: ``@to_native_arrays_and_back`` above ``@handle_out_argument``
+ 2   IVY006  API: ``@handle_view`` function without ``copy`` (the backends ``reshape``)
+ 3   IVY001  NumPy backend forwards ``out`` to ``np.tanh`` but lacks ``support_native_out``
+ 4   IVY002  TensorFlow backend carries ``support_native_out = True`` (copied from NumPy)
+ 5   IVY003  PyTorch backend: an early return for 0-d input does not write ``out``
+ 6   IVY004  JAX backend passes ``out=`` to ``jnp.tanh``
+ 7   IVY007  API, compositional: ``ivy.reciprocal(d, out=d.data)``, a native array as ``out``
+ 8   IVY008  PyTorch backend: ``out`` not keyword-only (``def fn_<n>(x, /, axis=None, out=None)``)
+ 9   IVY009  API: ``out: Optional[Union[ivy.Array, ivy.NativeArray]]``
+10   IVY014  JAX backend: ``ivy.inplace_update(out, ret, ensure_in_backend=True)``
+11   IVY010  API, compositional, yet wrapped with ``@handle_out_argument`` (its ``out=out`` is dead)
+12   IVY011  API without ``@handle_view``, while NumPy and PyTorch return ``reshape`` views
+13   IVY013  API, mixed (PyTorch ships a kernel): ``to_add`` lacks ``handle_out_argument``
+14   IVY015  JAX backend: ``support_native_out = False``
+15   IVY016  API without ``@handle_out_argument``, and no backend writes ``out`` (a count)
+16   IVY017  API delegates to ``current_backend(x).fn_<n>``, which no backend defines
+17   IVY018  TensorFlow backend: ``ivy.inplace_update(out)`` without the value
+===  ======  ==================================================================================
+
+Two exceptions keep ``tests/checker/test_incremental.py`` meaningful, which checks the
+language server's incremental path on the first two API modules: residue 10 is a
+backend-only mistake (the test edits the decorators of the clean API function ``fn_10``),
+and those two modules hold no IVY013 mistake (``fn_13`` is clean): a
+``mixed_backend_wrappers`` assignment activates IVY013, a whole-module rule, which turns the
+incremental path off for its file. So IVY013 counts one fewer than the others.
+
+Not planted:
+
+- IVY012 (an instance method passing ``out=self``) belongs to the data classes
+  (``ivy/data_classes/array/``, ``.../container/``), a part of Ivy this tree does not generate;
+  a class with array methods inside a functional-API or backend module would not look like Ivy.
+- IVY000 (a file that does not parse) and IVY999 (an internal error) are the engine's own codes,
+  not rules: an unparsable file would also hide every other mistake planted in it.
 """
 
 from __future__ import annotations
@@ -24,6 +61,43 @@ IMPORTS = {
     "jax": "import jax.numpy as jnp\n",
     "tensorflow": "import tensorflow as tf\n",
 }
+MOVEAXIS = {
+    "numpy": "np.moveaxis",
+    "torch": "torch.moveaxis",
+    "jax": "jnp.moveaxis",
+    "tensorflow": "tf.experimental.numpy.moveaxis",
+}
+COUNT_NONZERO = {
+    "numpy": "np.count_nonzero(x, axis=axis)",
+    "torch": "torch.count_nonzero(x, dim=axis)",
+    "jax": "jnp.count_nonzero(x, axis=axis)",
+    "tensorflow": "tf.math.count_nonzero(x, axis=axis)",
+}
+
+MISTAKES = (
+    "IVY005",
+    "IVY006",
+    "IVY001",
+    "IVY002",
+    "IVY003",
+    "IVY004",
+    "IVY007",
+    "IVY008",
+    "IVY009",
+    "IVY014",
+    "IVY010",
+    "IVY011",
+    "IVY013",
+    "IVY015",
+    "IVY016",
+    "IVY017",
+    "IVY018",
+)
+"""The mistake of ``fn_<n>`` with ``n % MISTAKE_EVERY == i + 1`` is ``MISTAKES[i]``."""
+WHOLE_MODULE = frozenset({"IVY013"})
+"""Mistakes of non-local API rules: they would turn off the incremental check of their file."""
+INCREMENTAL_MODULES = 2
+"""The first API modules stay free of WHOLE_MODULE mistakes (see the module docstring)."""
 
 API_HEADER = '''"""Generated functional API module {number}."""
 
@@ -37,7 +111,9 @@ from ivy.func_wrapper import (
     handle_exceptions,
     handle_nestable,
     handle_out_argument,
+    handle_partial_mixed_function,
     handle_view,
+    inputs_to_ivy_arrays,
     to_native_arrays_and_back,
 )
 from ivy.utils.backend import current_backend
@@ -93,12 +169,124 @@ def {name}(
     return current_backend(x).{name}(x, shape, out=out)
 """
 
+API_NATIVE_AS_OUT = '''
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@inputs_to_ivy_arrays
+@handle_array_function
+def {name}(
+    x: Union[ivy.Array, ivy.NativeArray],
+    /,
+    *,
+    out: Optional[ivy.Array] = None,
+) -> ivy.Array:
+    """Softsign of ``x``, composed from other API functions (generated)."""
+    denominator = ivy.add(ivy.abs(x), 1)
+    ivy.reciprocal(denominator, out=denominator.data)
+    return ivy.multiply(x, denominator, out=out)
+'''
+
+API_NATIVE_ANNOTATION = API_FUNCTION.replace(
+    "out: Optional[ivy.Array] = None", "out: Optional[Union[ivy.Array, ivy.NativeArray]] = None"
+)
+
+API_COMPOSITIONAL_WRAPPED = '''
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@inputs_to_ivy_arrays
+@handle_array_function
+def {name}(
+    x: Union[ivy.Array, ivy.NativeArray],
+    /,
+    *,
+    out: Optional[ivy.Array] = None,
+) -> ivy.Array:
+    """Softsign of ``x``, composed from other API functions (generated)."""
+    return ivy.divide(x, ivy.add(ivy.abs(x), 1), out=out)
+'''
+
+API_VIEW_WITHOUT_HANDLE_VIEW = '''
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+@handle_device
+def {name}(
+    x: Union[ivy.Array, ivy.NativeArray],
+    /,
+    shape: Sequence[int],
+    *,
+    copy: Optional[bool] = None,
+    out: Optional[ivy.Array] = None,
+) -> ivy.Array:
+    """Give ``x`` a new shape without changing its data (generated)."""
+    return current_backend(x).{name}(x, shape, copy=copy, out=out)
+'''
+
+API_MIXED_WITHOUT_OUT = '''
+
+@handle_exceptions
+@handle_nestable
+@handle_partial_mixed_function
+@handle_array_like_without_promotion
+@inputs_to_ivy_arrays
+@handle_array_function
+def {name}(
+    x: Union[ivy.Array, ivy.NativeArray],
+    /,
+    *,
+    axis: Optional[int] = None,
+    out: Optional[ivy.Array] = None,
+) -> ivy.Array:
+    """Softsign of ``x``: composed here, native on PyTorch (generated)."""
+    if axis is not None:
+        x = ivy.moveaxis(x, axis, -1)
+    return ivy.divide(x, ivy.add(ivy.abs(x), 1), out=out)
+
+
+{name}.mixed_backend_wrappers = {{
+    "to_add": (
+        "handle_backend_invalid",
+        "inputs_to_native_arrays",
+        "outputs_to_ivy_arrays",
+    ),
+    "to_skip": ("inputs_to_ivy_arrays", "handle_partial_mixed_function"),
+}}
+'''
+
+API_OUT_DROPPED = '''
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@to_native_arrays_and_back
+@handle_array_function
+@handle_device
+def {name}(
+    x: Union[ivy.Array, ivy.NativeArray],
+    /,
+    *,
+    axis: Optional[int] = None,
+    out: Optional[ivy.Array] = None,
+) -> ivy.Array:
+    """Count the non-zero elements of ``x`` along ``axis`` (generated)."""
+    return current_backend(x).{name}(x, axis=axis, out=out)
+'''
+
 BACKEND_NATIVE_OUT = '''
 
 def {name}(x, /, *, axis=None, out=None):
     """Backend implementation of {name} (generated)."""
     if axis is not None:
-        x = {alias}.moveaxis(x, axis, -1)
+        x = {moveaxis}(x, axis, -1)
     return {alias}.tanh(x, out=out)
 
 
@@ -110,23 +298,153 @@ BACKEND_NO_OUT = '''
 def {name}(x, /, *, axis=None, out=None):
     """Backend implementation of {name} (generated)."""
     if axis is not None:
-        x = {alias}.moveaxis(x, axis, -1)
+        x = {moveaxis}(x, axis, -1)
     return {alias}.tanh(x)
 '''
 
+BACKEND_RESHAPE = '''
+
+def {name}(x, /, shape, *, copy=None, out=None):
+    """Backend implementation of {name} (generated)."""
+    return {alias}.reshape(x, shape)
+'''
+
+BACKEND_COUNT = '''
+
+def {name}(x, /, *, axis=None, out=None):
+    """Backend implementation of {name} (generated)."""
+    return {count}
+'''
+
+BACKEND_NATIVE_OUT_NO_ATTRIBUTE = BACKEND_NATIVE_OUT.replace(
+    "\n\n\n{name}.support_native_out = True\n", "\n"
+)
+
+BACKEND_DEAD_ATTRIBUTE = BACKEND_NO_OUT + "\n\n{name}.support_native_out = True\n"
+
+BACKEND_EARLY_RETURN = '''
+
+def {name}(x, /, *, axis=None, out=None):
+    """Backend implementation of {name} (generated)."""
+    if x.dim() == 0:
+        return {alias}.tanh(x)
+    if axis is not None:
+        x = {moveaxis}(x, axis, -1)
+    return {alias}.tanh(x, out=out)
+
+
+{name}.support_native_out = True
+'''
+
+BACKEND_REJECTED_OUT = '''
+
+def {name}(x, /, *, axis=None, out=None):
+    """Backend implementation of {name} (generated)."""
+    if axis is not None:
+        x = {moveaxis}(x, axis, -1)
+    return {alias}.tanh(x, out=out)
+'''
+
+BACKEND_POSITIONAL_OUT = BACKEND_NATIVE_OUT.replace(
+    "(x, /, *, axis=None, out=None)", "(x, /, axis=None, out=None)"
+)
+
+BACKEND_ENSURE_IN_BACKEND = '''
+
+def {name}(x, /, *, axis=None, out=None):
+    """Backend implementation of {name} (generated)."""
+    if axis is not None:
+        x = {moveaxis}(x, axis, -1)
+    ret = {alias}.tanh(x)
+    if ivy.exists(out):
+        return ivy.inplace_update(out, ret, ensure_in_backend=True)
+    return ret
+'''
+
+BACKEND_FALSE_ATTRIBUTE = BACKEND_NO_OUT + "\n\n{name}.support_native_out = False\n"
+
+BACKEND_MIXED = '''
+
+def {name}(x, /, *, axis=None, out=None):
+    """Backend implementation of {name} (generated)."""
+    if axis is not None:
+        x = {moveaxis}(x, axis, -1)
+    return torch.nn.functional.softsign(x)
+'''
+
+BACKEND_UPDATE_WITHOUT_VALUE = '''
+
+def {name}(x, /, *, axis=None, out=None):
+    """Backend implementation of {name} (generated)."""
+    if axis is not None:
+        x = {moveaxis}(x, axis, -1)
+    ret = {alias}.tanh(x)
+    if ivy.exists(out):
+        return ivy.inplace_update(out)
+    return ret
+'''
+
+NOT_DEFINED = ""
+"""A backend template that writes nothing: the backend does not implement the function."""
+
+API_TEMPLATES = {
+    "IVY005": API_BAD_ORDER,
+    "IVY006": API_VIEW_NO_COPY,
+    "IVY007": API_NATIVE_AS_OUT,
+    "IVY009": API_NATIVE_ANNOTATION,
+    "IVY010": API_COMPOSITIONAL_WRAPPED,
+    "IVY011": API_VIEW_WITHOUT_HANDLE_VIEW,
+    "IVY013": API_MIXED_WITHOUT_OUT,
+    "IVY016": API_OUT_DROPPED,
+}
+"""The mistakes that change the API function; every other function uses API_FUNCTION."""
+
+BACKEND_TEMPLATES: dict[str, dict[str, str]] = {
+    "IVY001": {"numpy": BACKEND_NATIVE_OUT_NO_ATTRIBUTE},
+    "IVY002": {"tensorflow": BACKEND_DEAD_ATTRIBUTE},
+    "IVY003": {"torch": BACKEND_EARLY_RETURN},
+    "IVY004": {"jax": BACKEND_REJECTED_OUT},
+    "IVY006": dict.fromkeys(BACKENDS, BACKEND_RESHAPE),
+    "IVY007": dict.fromkeys(BACKENDS, NOT_DEFINED),
+    "IVY008": {"torch": BACKEND_POSITIONAL_OUT},
+    "IVY010": dict.fromkeys(BACKENDS, NOT_DEFINED),
+    "IVY011": dict.fromkeys(BACKENDS, BACKEND_RESHAPE),
+    "IVY013": {**dict.fromkeys(BACKENDS, NOT_DEFINED), "torch": BACKEND_MIXED},
+    "IVY014": {"jax": BACKEND_ENSURE_IN_BACKEND},
+    "IVY015": {"jax": BACKEND_FALSE_ATTRIBUTE},
+    "IVY016": dict.fromkeys(BACKENDS, BACKEND_COUNT),
+    "IVY017": dict.fromkeys(BACKENDS, NOT_DEFINED),
+    "IVY018": {"tensorflow": BACKEND_UPDATE_WITHOUT_VALUE},
+}
+"""Per mistake, the backends whose implementation differs from the clean one (PyTorch-only
+templates use ``x.dim()`` and ``torch.nn.functional``)."""
+
+
+def mistake_of(number: int) -> str | None:
+    """The rule code whose mistake ``fn_<number>`` carries, or ``None`` for a clean function."""
+    slot = number % MISTAKE_EVERY
+    if not 1 <= slot <= len(MISTAKES):
+        return None
+    code = MISTAKES[slot - 1]
+    if code in WHOLE_MODULE and number < INCREMENTAL_MODULES * FUNCTIONS_PER_FILE:
+        return None
+    return code
+
 
 def _api_function(number: int) -> str:
-    name = f"fn_{number}"
-    if number % MISTAKE_EVERY == 1:
-        return API_BAD_ORDER.format(name=name)
-    if number % MISTAKE_EVERY == 2:
-        return API_VIEW_NO_COPY.format(name=name)
-    return API_FUNCTION.format(name=name)
+    template = API_TEMPLATES.get(mistake_of(number) or "", API_FUNCTION)
+    return template.format(name=f"fn_{number}")
 
 
 def _backend_function(backend: str, number: int) -> str:
-    template = BACKEND_NATIVE_OUT if backend in ("numpy", "torch") else BACKEND_NO_OUT
-    return template.format(name=f"fn_{number}", alias=NATIVE[backend])
+    clean = BACKEND_NATIVE_OUT if backend in ("numpy", "torch") else BACKEND_NO_OUT
+    template = BACKEND_TEMPLATES.get(mistake_of(number) or "", {}).get(backend, clean)
+    return template.format(
+        name=f"fn_{number}",
+        alias=NATIVE[backend],
+        moveaxis=MOVEAXIS[backend],
+        count=COUNT_NONZERO[backend],
+    )
 
 
 def generate(root: Path, functions: int) -> list[Path]:
@@ -146,7 +464,7 @@ def generate(root: Path, functions: int) -> list[Path]:
             path = root / "ivy/functional/backends" / backend / module
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(
-                f'"""Generated {backend} backend module."""\n\n'
+                f'"""Generated {backend} backend module."""\n\nimport ivy\n'
                 + IMPORTS[backend]
                 + "".join(_backend_function(backend, n) for n in numbers)
             )
@@ -155,10 +473,13 @@ def generate(root: Path, functions: int) -> list[Path]:
 
 
 def expected_findings(functions: int) -> dict[str, int]:
-    """How many findings per rule the generated tree holds."""
-    bad_order = sum(1 for n in range(functions) if n % MISTAKE_EVERY == 1)
-    no_copy = sum(1 for n in range(functions) if n % MISTAKE_EVERY == 2)
-    return {"IVY005": bad_order, "IVY006": no_copy}
+    """How many findings per rule the generated tree holds (every planted rule, sorted)."""
+    counts = dict.fromkeys(sorted(MISTAKES), 0)
+    for number in range(functions):
+        code = mistake_of(number)
+        if code is not None:
+            counts[code] += 1
+    return counts
 
 
 def main() -> None:
