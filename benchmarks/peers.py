@@ -90,6 +90,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("corpus", help="stdlib, libs or ivy-N (N functions)")
     parser.add_argument("--metadata", action="store_true", help="add libcst with metadata")
+    parser.add_argument(
+        "--skip", nargs="*", default=[], help="rows to leave out, by first word: fixit, flake8..."
+    )
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="ivycheck-peers-") as directory:
         root = Path(directory) / "corpus"
@@ -103,6 +106,8 @@ def main() -> None:
         env = {**os.environ, "IVYCHECK_CACHE_DIR": str(cache), "NO_COLOR": "1"}
         results: dict[tuple[str, str], Measurement] = {}
         for label, jobs, command in runs(root, cache, options.metadata):
+            if label.split()[0] in options.skip:
+                continue
             result = measure(command, env=env)
             if result.returncode not in (0, 1):  # Fixit exits 1 when it finds something
                 raise SystemExit(f"{label} exited {result.returncode}")

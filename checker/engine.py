@@ -19,14 +19,15 @@ from typing import cast
 import libcst as cst
 from libcst.metadata import MetadataWrapper
 
+from ivycheck.checker import walk
 from ivycheck.checker.config import Config
-from ivycheck.checker.diagnostics import Diagnostic, Fix, FixSafety, Severity
+from ivycheck.checker.diagnostics import Diagnostic, Edit, Fix, FixSafety, Severity
 from ivycheck.checker.index import ProjectIndex
 from ivycheck.checker.isolation import call_with_deep_stack
-from ivycheck.checker.positions import Span, spans
+from ivycheck.checker.positions import Located, Span, locate
 from ivycheck.checker.rule import Report, Rule, RuleContext, ScopeEntry, ScopeExit
 from ivycheck.checker.suppressions import Suppressions, skips_file
-from ivycheck.checker.textedit import apply_edits, minimal_edit
+from ivycheck.checker.textedit import apply_edits, minimal_edit, replacement_edit
 
 SYNTAX_ERROR = "IVY000"
 INTERNAL_ERROR = "IVY999"
@@ -132,14 +133,16 @@ def _analyse(
         index=index,
     )
     instances = [rule(context) for rule in active]
-    wrapper.visit_batched([ScopeEntry(context), *instances, ScopeExit(context)])
-    located = spans(module, [report.node for i in instances for report in i.reports])
+    walk.visit_batched(module, [ScopeEntry(context), *instances, ScopeExit(context)])
+    reports = [report for instance in instances for report in instance.reports]
+    targets = [r.replaced_node for r in reports if fixes and r.replacement is not None]
+    located = locate(module, [r.node for r in reports] + targets, statements=bool(targets))
     diagnostics: list[Diagnostic] = []
     for instance in instances:
         for report in instance.reports:
-            span = located[report.node]
+            span = located.spans[report.node]
             try:
-                diagnostics.append(to_diagnostic(instance, report, context, span, fixes))
+                diagnostics.append(to_diagnostic(instance, report, context, span, fixes, located))
             except Exception as err:  # noqa: BLE001 - a broken fix must not hide the finding
                 instance.failure = instance.failure or f"{type(err).__name__}: {err} (in its fix)"
                 diagnostics.append(to_diagnostic(instance, report, context, span, False))
@@ -153,7 +156,12 @@ def _analyse(
 
 
 def to_diagnostic(
-    rule: Rule, report: Report, context: RuleContext, span: Span, with_fix: bool
+    rule: Rule,
+    report: Report,
+    context: RuleContext,
+    span: Span,
+    with_fix: bool,
+    located: Located | None = None,
 ) -> Diagnostic:
     return Diagnostic(
         path=context.path,
@@ -164,13 +172,62 @@ def to_diagnostic(
         code=report.code,
         message=report.message,
         severity=rule.SEVERITY,
-        fix=_to_fix(rule, report, context) if with_fix else None,
+        fix=_to_fix(rule, report, context, located) if with_fix else None,
     )
 
 
-def _to_fix(rule: Rule, report: Report, context: RuleContext) -> Fix | None:
+def _to_fix(
+    rule: Rule, report: Report, context: RuleContext, located: Located | None
+) -> Fix | None:
     if report.replacement is None or rule.FIX_SAFETY is None:
         return None
+    edit = _statement_edit(report, context, located) if located is not None else _MISSING
+    if edit is _MISSING:
+        edit = _module_edit(report, context)
+    if edit is None:
+        return None
+    assert isinstance(edit, Edit)
+    return Fix(report.fix_description or f"Fix {rule.CODE}", rule.FIX_SAFETY, (edit,))
+
+
+_MISSING = object()
+
+
+def _statement_edit(report: Report, context: RuleContext, located: Located) -> object:
+    """The fix as a change of the one top-level statement that holds the replaced node.
+
+    Replacing in, and generating code for, the whole module per finding was most of the
+    cost of a run with findings; a top-level statement renders the same alone as inside
+    its module (checked: its text must equal the source's slice, else ``_MISSING`` and
+    the whole-module path decides).
+    """
+    target = report.replaced_node
+    offsets = located.offsets.get(target)
+    holder = located.statement_at(offsets[0]) if offsets is not None else None
+    if holder is None or located.index is None:
+        return _MISSING
+    start, end, statement = holder
+    module = context.module
+    if module.code_for_node(statement) != context.source[start:end]:
+        return _MISSING
+    replacement = report.replacement
+    new: cst.CSTNode | cst.RemovalSentinel | cst.FlattenSentinel[cst.CSTNode]
+    if target is statement:
+        new = cast(cst.CSTNode, replacement)
+    elif isinstance(replacement, cst.RemovalSentinel):
+        new = statement.deep_remove(target)
+    else:
+        new = statement.deep_replace(target, cast(cst.CSTNode, replacement))
+    if isinstance(new, cst.RemovalSentinel):
+        text = ""
+    elif isinstance(new, cst.FlattenSentinel):
+        text = "".join(module.code_for_node(node) for node in new.nodes)
+    else:
+        text = module.code_for_node(new)
+    return replacement_edit(context.source, start, end, text, located.index)
+
+
+def _module_edit(report: Report, context: RuleContext) -> Edit | None:
     module = context.module
     fixed: cst.CSTNode | cst.RemovalSentinel
     if isinstance(report.replacement, cst.RemovalSentinel):
@@ -180,10 +237,7 @@ def _to_fix(rule: Rule, report: Report, context: RuleContext) -> Fix | None:
         replacement = cast(cst.CSTNode, report.replacement)
         fixed = module.deep_replace(report.replaced_node, replacement)
     assert isinstance(fixed, cst.Module)
-    edit = minimal_edit(context.source, fixed.code)
-    if edit is None:
-        return None
-    return Fix(report.fix_description or f"Fix {rule.CODE}", rule.FIX_SAFETY, (edit,))
+    return minimal_edit(context.source, fixed.code)
 
 
 def ast_syntax_error(source: str, path: str) -> Diagnostic | None:

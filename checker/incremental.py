@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 import libcst as cst
 from libcst.metadata import MetadataWrapper
 
-from ivycheck.checker import pyast
+from ivycheck.checker import pyast, walk
 from ivycheck.checker.config import Config
 from ivycheck.checker.diagnostics import Diagnostic
 from ivycheck.checker.engine import (
@@ -234,7 +234,7 @@ class IncrementalChecker:
             index=index,
         )
         instances = [rule(context) for rule in active]
-        wrapper.visit_batched([ScopeEntry(context), *instances, ScopeExit(context)])
+        walk.visit_batched(module, [ScopeEntry(context), *instances, ScopeExit(context)])
         located = spans(module, [report.node for i in instances for report in i.reports])
         starts = [0]
         for chunk in chunks:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import enum
 import hashlib
-import pickle
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -86,8 +85,12 @@ class ProjectIndex:
                     del functions[name]
 
     def digest(self) -> str:
-        """Changes whenever any summary changes; part of the cache key of cross-file rules."""
-        return hashlib.sha256(pickle.dumps(sorted(self.files.items()))).hexdigest()[:16]
+        """Changes whenever what files can see of each other changes (``public_facts``);
+        part of the cache key of cross-file rules."""
+        facts = [(path, summary.public_facts()) for path, summary in sorted(self.files.items())]
+        # repr, not pickle: pickle's bytes depend on which equal strings are the same object
+        # (summaries read back from the cache share fewer), so equal facts hashed differently.
+        return hashlib.sha256(repr(facts).encode()).hexdigest()[:16]
 
     def parsed_cleanly(self, path: str, source: str) -> bool:
         """Whether the summary of exactly this text parsed, so no syntax check is needed."""

@@ -12,6 +12,7 @@ a node's syntactic range (``record_syntactic_position``, hoisted from ``start_no
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -37,6 +38,8 @@ class _OffsetState(CodegenState):
     wanted: set[cst.CSTNode] = field(default_factory=set)
     offset: int = 0
     found: dict[cst.CSTNode, tuple[int, int]] = field(default_factory=dict)
+    statements: set[cst.CSTNode] = field(default_factory=set)
+    statement_ranges: list[tuple[int, int, cst.CSTNode]] = field(default_factory=list)
     _starts: list[int] = field(default_factory=list)
 
     def add_indent_tokens(self) -> None:
@@ -59,6 +62,8 @@ class _OffsetState(CodegenState):
         start = self._starts.pop()
         if node in self.wanted and node not in self.found:
             self.found[node] = (start, self.offset)
+        if node in self.statements:
+            self.statement_ranges.append((start, self.offset, node))
 
     @contextmanager
     def record_syntactic_position(
@@ -87,15 +92,38 @@ class _OffsetState(CodegenState):
             self.found[node] = (start, end)
 
 
-def spans(module: cst.Module, nodes: Iterable[cst.CSTNode]) -> dict[cst.CSTNode, Span]:
-    """The spans of ``nodes`` (which must belong to ``module``)."""
+@dataclass
+class Located:
+    """Where the asked-for nodes are: spans, character offsets, and (when asked) the
+    whitespace-inclusive ranges of the module's top-level statements, in order."""
+
+    spans: dict[cst.CSTNode, Span]
+    offsets: dict[cst.CSTNode, tuple[int, int]]
+    statements: list[tuple[int, int, cst.CSTNode]]
+    index: LineIndex | None
+
+    def statement_at(self, offset: int) -> tuple[int, int, cst.CSTNode] | None:
+        """The top-level statement whose range holds ``offset``."""
+        starts = [start for start, _, _ in self.statements]
+        number = bisect.bisect_right(starts, offset) - 1
+        if number < 0:
+            return None
+        start, end, statement = self.statements[number]
+        return (start, end, statement) if start <= offset < end else None
+
+
+def locate(
+    module: cst.Module, nodes: Iterable[cst.CSTNode], *, statements: bool = False
+) -> Located:
+    """Spans and offsets of ``nodes`` (which must belong to ``module``), in one codegen walk."""
     wanted = set(nodes)
     if not wanted:
-        return {}
+        return Located({}, {}, [], None)
     state = _OffsetState(
         default_indent=module.default_indent,
         default_newline=module.default_newline,
         wanted=set(wanted),
+        statements=set(module.body) if statements else set(),
     )
     module._codegen(state)
     lines = LineIndex("".join(state.tokens))
@@ -105,4 +133,10 @@ def spans(module: cst.Module, nodes: Iterable[cst.CSTNode]) -> dict[cst.CSTNode,
         line, column = lines.position(start)
         end_line, end_column = lines.position(end)
         result[node] = Span(line, column - 1, end_line, end_column - 1)
-    return result
+    offsets = {node: state.found[node] for node in wanted}
+    return Located(result, offsets, state.statement_ranges, lines)
+
+
+def spans(module: cst.Module, nodes: Iterable[cst.CSTNode]) -> dict[cst.CSTNode, Span]:
+    """The spans of ``nodes`` (which must belong to ``module``)."""
+    return locate(module, nodes).spans

@@ -57,6 +57,31 @@ class FileSummary:
     parse_error: str | None = None
     digest: str = ""
 
+    def public_facts(self) -> tuple[object, ...]:
+        """What other files can see of this file: its part and its functions' facts, not
+        their lines nor the text's digest. A comment, a docstring or a moved function must
+        not invalidate every other file's cached findings (the CLI's cache key) or re-check
+        every open document (the language server)."""
+        return (
+            self.part,
+            self.parse_error is None,
+            tuple(
+                (
+                    name,
+                    tuple(f.decorators),
+                    tuple(f.params),
+                    tuple(f.kwonly),
+                    f.has_var_kwargs,
+                    f.uses_out,
+                    tuple(f.backend_calls),
+                    tuple(sorted(f.attributes.items())),
+                    tuple(f.calls),
+                    tuple(f.return_calls),
+                )
+                for name, f in sorted(self.functions.items())
+            ),
+        )
+
 
 def decorator_name(node: ast.expr) -> str:
     """``handle_view`` for ``@handle_view``, ``@ivy.handle_view`` and ``@handle_view(...)``."""

@@ -54,6 +54,29 @@ def minimal_edit(before: str, after: str) -> Edit | None:
     return Edit(line, col, end_line, end_col, after[prefix : len(after) - suffix])
 
 
+def replacement_edit(
+    before: str, start: int, end: int, content: str, index: LineIndex
+) -> Edit | None:
+    """``minimal_edit(before, before[:start] + content + before[end:])`` without scanning
+    the whole text: the edit is found inside the replaced range when it is strictly inside
+    (``index`` indexes ``before``). Where it might reach past the range, the full scan."""
+    old = before[start:end]
+    if old == content:
+        return None
+    limit = min(len(old), len(content))
+    prefix = 0
+    while prefix < limit and old[prefix] == content[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < limit - prefix and old[-1 - suffix] == content[-1 - suffix]:
+        suffix += 1
+    if prefix == limit or prefix + suffix == limit:
+        return minimal_edit(before, before[:start] + content + before[end:])
+    line, col = index.position(start + prefix)
+    end_line, end_col = index.position(end - suffix)
+    return Edit(line, col, end_line, end_col, content[prefix : len(content) - suffix])
+
+
 def apply_edits(text: str, edit_groups: Iterable[tuple[Edit, ...]]) -> tuple[str, int]:
     """Apply groups of edits (one group per fix) that do not overlap earlier groups.
 

@@ -57,26 +57,6 @@ class Settings:
         return Overrides(select=self.select, ignore=self.ignore)
 
 
-def _public_facts(summary: FileSummary) -> object:
-    """What other files can see of a file: its part and its functions' facts, not lines."""
-    return (
-        summary.part,
-        sorted(
-            (
-                name,
-                tuple(f.decorators),
-                tuple(f.params),
-                tuple(f.kwonly),
-                f.uses_out,
-                tuple(f.backend_calls),
-                tuple(sorted(f.attributes.items())),
-                tuple(f.return_calls),
-            )
-            for name, f in summary.functions.items()
-        ),
-    )
-
-
 @dataclass
 class Project:
     """Every file the server knows, across all workspace folders."""
@@ -161,7 +141,7 @@ class Project:
             changed = (previous is None) != (summary is None) or (
                 previous is not None
                 and summary is not None
-                and _public_facts(previous) != _public_facts(summary)
+                and previous.public_facts() != summary.public_facts()
             )
             if changed:
                 self._version += 1

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from ivycheck.checker import walk
 from ivycheck.checker.rule import RuleContext
 from ivycheck.rules import _native_out
 from ivycheck.rules._names import ImportMap
@@ -472,7 +473,7 @@ def _aliases(body: cst.CSTNode, root: str) -> set[str]:
             if isinstance(node.value, cst.Name) and isinstance(node.target, cst.Name):
                 pairs.append((node.target.value, node.value.value))
 
-    body.visit(Collect())
+    walk.visit(body, Collect())
     found = {root}
     changed = True
     while changed:
@@ -521,7 +522,7 @@ class _Analysis(cst.CSTVisitor):
 
     def run(self) -> FunctionOutFlow:
         if self.root is not None or self.var_kwargs is not None:
-            self.function.body.visit(self)
+            walk.visit(self.function.body, self)
             for call, name in self.star_calls:
                 if name in self.carriers:
                     self._use(call, OUT)
@@ -754,7 +755,7 @@ class _ReturnWalk:
         if node is None or not self.analysis.covering:
             return False
         finder = _Contains(self.analysis.covering)
-        node.visit(finder)
+        walk.visit(node, finder)
         return finder.found
 
     def _mentions_out(self, node: cst.CSTNode) -> bool:
@@ -768,7 +769,7 @@ class _ReturnWalk:
                     Find.found = True
 
         Find.found = False
-        node.visit(Find())
+        walk.visit(node, Find())
         return Find.found
 
     def _block(self, body: Sequence[cst.BaseStatement], state: _State) -> _State:
@@ -863,7 +864,7 @@ def _nested_returns(node: cst.CSTNode) -> list[cst.Return]:
         def visit_Return(self, node: cst.Return) -> None:
             found.append(node)
 
-    node.visit(Collect())
+    walk.visit(node, Collect())
     return found
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ivycheck.checker import walk
 from ivycheck.checker.diagnostics import FixSafety
 from ivycheck.checker.index import ProjectIndex
 from ivycheck.checker.rule import Example, Rule
@@ -318,5 +319,5 @@ def _has_literal_out_none(function: cst.FunctionDef) -> bool:
             ):
                 Find.found = True
 
-    function.body.visit(Find())
+    walk.visit(function.body, Find())
     return Find.found

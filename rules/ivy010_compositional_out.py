@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ivycheck.checker import walk
 from ivycheck.checker.rule import Example, Rule
 from ivycheck.rules._decorators import decorator_name
 from ivycheck.rules.ivy008_out_not_keyword_only import is_private_helper, out_param
@@ -176,7 +177,7 @@ class CompositionalOut(Rule):
 
     def _compositional(self, node: cst.FunctionDef) -> bool:
         delegates = _Delegates()
-        node.body.visit(delegates)
+        walk.visit(node.body, delegates)
         if delegates.found:
             return False
         index = self.context.index

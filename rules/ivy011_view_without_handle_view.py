@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from ivycheck.checker import walk
 from ivycheck.checker.rule import Example, Rule
 from ivycheck.checker.summary import FunctionSummary
 from ivycheck.rules.ivy008_out_not_keyword_only import is_private_helper
@@ -283,7 +284,7 @@ class ViewWithoutHandleView(Rule):
         """The NumPy/PyTorch implementations: by the API name and by delegated names."""
         names = {node.name.value}
         collector = _BackendCalls()
-        node.body.visit(collector)
+        walk.visit(node.body, collector)
         names.update(collector.names)
         found: dict[str, FunctionSummary] = {}
         for called in sorted(names):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ivycheck.checker import walk
 from ivycheck.checker.rule import Example, Rule
 from ivycheck.checker.summary import FunctionSummary
 from ivycheck.rules.ivy008_out_not_keyword_only import is_private_helper, out_param
@@ -67,7 +68,7 @@ class _OutUses(cst.CSTVisitor):
 def body_uses_out(node: cst.FunctionDef) -> tuple[bool, set[str]]:
     """(reads ``out`` itself, backend functions it hands ``out`` to)."""
     finder = _OutUses()
-    node.body.visit(finder)
+    walk.visit(node.body, finder)
     return finder.used, finder.forwarded
 
 
