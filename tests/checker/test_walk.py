@@ -1,0 +1,90 @@
+"""``checker/walk.py`` visits exactly the nodes libcst visits, in libcst's order, with the
+same visit/leave semantics, on real files (``examples/``, a slice of the standard library,
+every rule example)."""
+
+from __future__ import annotations
+
+import sysconfig
+from pathlib import Path
+
+import libcst as cst
+import pytest
+
+from ivycheck.checker import walk
+from ivycheck.checker.registry import all_rules
+from tests.helpers import REPO
+
+STDLIB = Path(sysconfig.get_paths()["stdlib"])
+SOURCES = [
+    *(p.read_text() for p in sorted((REPO / "examples").rglob("*.py")) if "broken" not in p.name),
+    *(p.read_text() for p in sorted(STDLIB.glob("*.py"))[:60]),
+    *(e.code for rule in all_rules().values() for e in (*rule.VALID, *rule.INVALID)),
+]
+
+
+class Recorder(cst.CSTVisitor):
+    def __init__(self, skip: type[cst.CSTNode] | None = None) -> None:
+        self.events: list[tuple[str, int]] = []
+        self.skip = skip
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        self.events.append(("visit", id(node)))
+        return not (self.skip is not None and isinstance(node, self.skip))
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        self.events.append(("leave", id(original_node)))
+
+
+@pytest.mark.parametrize("skip", [None, cst.FunctionDef])
+def test_same_events_as_libcst(skip: type[cst.CSTNode] | None) -> None:
+    for source in SOURCES:
+        try:
+            module = cst.parse_module(source)
+        except cst.ParserSyntaxError:
+            continue  # the IVY000 examples
+        theirs, ours = Recorder(skip), Recorder(skip)
+        module.visit(theirs)
+        walk.visit(module, ours)
+        assert ours.events == theirs.events
+
+
+def test_batched_calls_each_visitor_in_order() -> None:
+    calls: list[str] = []
+
+    class First(cst.BatchableCSTVisitor):
+        def visit_Name(self, node: cst.Name) -> None:
+            calls.append(f"first visit {node.value}")
+
+        def leave_Name(self, original_node: cst.Name) -> None:
+            calls.append(f"first leave {original_node.value}")
+
+    class Second(cst.BatchableCSTVisitor):
+        def visit_Name(self, node: cst.Name) -> None:
+            calls.append(f"second visit {node.value}")
+
+    module = cst.parse_module("a = b\n")
+    walk.visit_batched(module, [First(), Second()])
+    theirs = list(calls)
+    calls.clear()
+    cst.MetadataWrapper(module).visit_batched([First(), Second()])
+    assert (
+        theirs
+        == calls
+        == [
+            "first visit a",
+            "second visit a",
+            "first leave a",
+            "first visit b",
+            "second visit b",
+            "first leave b",
+        ]
+    )
+
+
+def test_attribute_hooks_are_refused_not_skipped() -> None:
+    class Hooked(cst.CSTVisitor):
+        def visit_Call_func(self, node: cst.Call) -> None:
+            pass
+
+    with pytest.raises(TypeError, match="attribute hooks"):
+        walk.visit(cst.parse_module("f(x)\n"), Hooked())
