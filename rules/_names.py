@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from ivycheck.checker import walk
+
 
 def dotted(expression: cst.BaseExpression) -> str | None:
     """``a.b.c`` for a chain of names and attributes, else ``None``."""
@@ -90,6 +92,20 @@ def _scan_statements(
             _scan_compound(statement, imports, hidden)
 
 
+def _pattern_names(pattern: cst.MatchPattern) -> set[str]:
+    """Names a ``case`` pattern binds (``case [x, *rest]``, ``case {**kw}``, ``case y``)."""
+    names: set[str] = set()
+    todo: list[cst.CSTNode] = [pattern]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, cst.MatchAs | cst.MatchStar) and isinstance(node.name, cst.Name):
+            names.add(node.name.value)
+        elif isinstance(node, cst.MatchMapping) and isinstance(node.rest, cst.Name):
+            names.add(node.rest.value)
+        todo.extend(walk.children(node))
+    return names
+
+
 def _scan_compound(
     statement: cst.BaseCompoundStatement, imports: dict[str, str], hidden: set[str]
 ) -> None:
@@ -99,7 +115,13 @@ def _scan_compound(
         for item in statement.items:
             if item.asname is not None and isinstance(item.asname.name, cst.BaseExpression):
                 hidden.update(_target_names(item.asname.name))
-    blocks: list[cst.BaseSuite] = [statement.body]
+    blocks: list[cst.BaseSuite]
+    if isinstance(statement, cst.Match):  # no ``body``: one block per case
+        blocks = [case.body for case in statement.cases]
+        for case in statement.cases:
+            hidden.update(_pattern_names(case.pattern))
+    else:
+        blocks = [statement.body]
     if isinstance(statement, cst.Try | cst.TryStar):
         for handler in statement.handlers:
             if handler.name is not None and isinstance(handler.name.name, cst.Name):

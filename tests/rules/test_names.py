@@ -84,6 +84,27 @@ def test_aliases_resolve_to_the_same_function() -> None:
     }
 
 
+MATCH = """\
+import numpy as np
+import torch
+
+match command:
+    case [first, *rest]:
+        np.tan(rest)
+    case {"k": value, **others}:
+        torch.cos(value)
+    case other:
+        np.sin(other)
+"""
+
+
+def test_match_statements_bind_names() -> None:
+    """``match`` has cases, not a body (the resolver used to raise on any module-level
+    ``match``: torch/_functorch/_aot_autograd/subclass_utils.py in the slow sweep)."""
+    module = cst.parse_module(MATCH)
+    assert _resolver_names(module) == _libcst_names(module)
+
+
 def _real_files() -> list[Path]:
     files = sorted((REPO / "runtime").rglob("*.py")) + sorted((REPO / "examples").rglob("*.py"))
     for package, limit in (("numpy", 40), ("torch", 40)):
