@@ -322,28 +322,13 @@ BACKEND_NATIVE_OUT_NO_ATTRIBUTE = BACKEND_NATIVE_OUT.replace(
 
 BACKEND_DEAD_ATTRIBUTE = BACKEND_NO_OUT + "\n\n{name}.support_native_out = True\n"
 
-BACKEND_EARLY_RETURN = '''
+BACKEND_EARLY_RETURN = BACKEND_NATIVE_OUT.replace(
+    "    if axis is not None:",
+    "    if x.dim() == 0:\n        return {alias}.tanh(x)\n    if axis is not None:",
+)
 
-def {name}(x, /, *, axis=None, out=None):
-    """Backend implementation of {name} (generated)."""
-    if x.dim() == 0:
-        return {alias}.tanh(x)
-    if axis is not None:
-        x = {moveaxis}(x, axis, -1)
-    return {alias}.tanh(x, out=out)
-
-
-{name}.support_native_out = True
-'''
-
-BACKEND_REJECTED_OUT = '''
-
-def {name}(x, /, *, axis=None, out=None):
-    """Backend implementation of {name} (generated)."""
-    if axis is not None:
-        x = {moveaxis}(x, axis, -1)
-    return {alias}.tanh(x, out=out)
-'''
+# The numpy template without the attribute, now in a backend whose native call rejects `out`.
+BACKEND_REJECTED_OUT = BACKEND_NATIVE_OUT_NO_ATTRIBUTE
 
 BACKEND_POSITIONAL_OUT = BACKEND_NATIVE_OUT.replace(
     "(x, /, *, axis=None, out=None)", "(x, /, axis=None, out=None)"

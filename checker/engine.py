@@ -181,35 +181,35 @@ def _to_fix(
 ) -> Fix | None:
     if report.replacement is None or rule.FIX_SAFETY is None:
         return None
-    edit = _statement_edit(report, context, located) if located is not None else _MISSING
-    if edit is _MISSING:
+    splice = _statement_splice(report, context, located) if located is not None else None
+    if splice is not None and located is not None and located.index is not None:
+        edit = replacement_edit(context.source, *splice, located.index)
+    else:
         edit = _module_edit(report, context)
     if edit is None:
         return None
-    assert isinstance(edit, Edit)
     return Fix(report.fix_description or f"Fix {rule.CODE}", rule.FIX_SAFETY, (edit,))
 
 
-_MISSING = object()
-
-
-def _statement_edit(report: Report, context: RuleContext, located: Located) -> object:
-    """The fix as a change of the one top-level statement that holds the replaced node.
+def _statement_splice(
+    report: Report, context: RuleContext, located: Located
+) -> tuple[int, int, str] | None:
+    """The fix as (start, end, new text) of the one top-level statement holding the node.
 
     Replacing in, and generating code for, the whole module per finding was most of the
     cost of a run with findings; a top-level statement renders the same alone as inside
-    its module (checked: its text must equal the source's slice, else ``_MISSING`` and
-    the whole-module path decides).
+    its module (checked: its text must equal the source's slice, else ``None`` and the
+    whole-module path decides).
     """
     target = report.replaced_node
     offsets = located.offsets.get(target)
     holder = located.statement_at(offsets[0]) if offsets is not None else None
-    if holder is None or located.index is None:
-        return _MISSING
+    if holder is None:
+        return None
     start, end, statement = holder
     module = context.module
     if module.code_for_node(statement) != context.source[start:end]:
-        return _MISSING
+        return None
     replacement = report.replacement
     new: cst.CSTNode | cst.RemovalSentinel | cst.FlattenSentinel[cst.CSTNode]
     if target is statement:
@@ -224,7 +224,7 @@ def _statement_edit(report: Report, context: RuleContext, located: Located) -> o
         text = "".join(module.code_for_node(node) for node in new.nodes)
     else:
         text = module.code_for_node(new)
-    return replacement_edit(context.source, start, end, text, located.index)
+    return start, end, text
 
 
 def _module_edit(report: Report, context: RuleContext) -> Edit | None:

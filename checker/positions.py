@@ -104,8 +104,7 @@ class Located:
 
     def statement_at(self, offset: int) -> tuple[int, int, cst.CSTNode] | None:
         """The top-level statement whose range holds ``offset``."""
-        starts = [start for start, _, _ in self.statements]
-        number = bisect.bisect_right(starts, offset) - 1
+        number = bisect.bisect_right(self.statements, offset, key=lambda r: r[0]) - 1
         if number < 0:
             return None
         start, end, statement = self.statements[number]

@@ -34,10 +34,8 @@ class LineIndex:
         return min(self.starts[line - 1] + col - 1, len(self.text))
 
 
-def minimal_edit(before: str, after: str) -> Edit | None:
-    """The single smallest edit that turns ``before`` into ``after``; ``None`` if equal."""
-    if before == after:
-        return None
+def _common_ends(before: str, after: str) -> tuple[int, int]:
+    """Lengths of the common prefix and of the common suffix after it (not overlapping)."""
     limit = min(len(before), len(after))
     prefix = 0
     while prefix < limit and before[prefix] == after[prefix]:
@@ -48,6 +46,14 @@ def minimal_edit(before: str, after: str) -> Edit | None:
         and before[len(before) - 1 - suffix] == after[len(after) - 1 - suffix]
     ):
         suffix += 1
+    return prefix, suffix
+
+
+def minimal_edit(before: str, after: str) -> Edit | None:
+    """The single smallest edit that turns ``before`` into ``after``; ``None`` if equal."""
+    if before == after:
+        return None
+    prefix, suffix = _common_ends(before, after)
     index = LineIndex(before)
     line, col = index.position(prefix)
     end_line, end_col = index.position(len(before) - suffix)
@@ -63,14 +69,8 @@ def replacement_edit(
     old = before[start:end]
     if old == content:
         return None
-    limit = min(len(old), len(content))
-    prefix = 0
-    while prefix < limit and old[prefix] == content[prefix]:
-        prefix += 1
-    suffix = 0
-    while suffix < limit - prefix and old[-1 - suffix] == content[-1 - suffix]:
-        suffix += 1
-    if prefix == limit or prefix + suffix == limit:
+    prefix, suffix = _common_ends(old, content)
+    if prefix + suffix == min(len(old), len(content)):
         return minimal_edit(before, before[:start] + content + before[end:])
     line, col = index.position(start + prefix)
     end_line, end_col = index.position(end - suffix)

@@ -83,6 +83,14 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     return found
 
 
+def _is_attribute_hook(name: str) -> bool:
+    """``visit_Call_func`` or ``leave_Call_func``, not ``visit_Call``."""
+    if not name.startswith(("visit_", "leave_")):
+        return False
+    rest = name.split("_", 1)[1]
+    return "_" in rest and rest[:1].isupper()
+
+
 def _attribute_hooks(visitor_class: type) -> list[str]:
     """Attribute hooks defined below libcst's own visitor classes (whose stubs are no-ops).
 
@@ -90,17 +98,9 @@ def _attribute_hooks(visitor_class: type) -> list[str]:
     """
     found = []
     for klass in visitor_class.__mro__:
-        if klass in (cst.CSTVisitor, cst.BatchableCSTVisitor) or klass.__module__.startswith(
-            "libcst"
-        ):
+        if klass.__module__.startswith("libcst"):
             break
-        found += [
-            name
-            for name in vars(klass)
-            if name.startswith(("visit_", "leave_"))
-            and "_" in name.split("_", 1)[1]
-            and name.split("_", 2)[1][:1].isupper()
-        ]
+        found += [name for name in vars(klass) if _is_attribute_hook(name)]
     return found
 
 
@@ -129,7 +129,7 @@ def visit_batched(root: cst.CSTNode, visitors: Iterable[cst.BatchableCSTVisitor]
     methods: dict[str, list[Callable[[Any], None]]] = {}
     for batchable in visitors:
         for name, method in batchable.get_visitors().items():
-            if "_" in name.split("_", 1)[1] and name.split("_", 2)[1][:1].isupper():
+            if _is_attribute_hook(name):
                 raise TypeError(f"{type(batchable).__name__}.{name}: attribute hooks unsupported")
             methods.setdefault(name, []).append(method)
     none: list[Callable[[Any], None]] = []
