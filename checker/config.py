@@ -190,6 +190,24 @@ class Config:
         )
         return bool(self._exclude_spec.match_file(candidate))
 
+    def is_excluded_in_walk(self, relative_path: str, is_dir: bool) -> bool:
+        """``is_excluded`` for an entry of a directory the walk entered, so no enclosing
+        directory was excluded. A file then cannot match a directory-only pattern
+        (``build/``: every default one), since it would have matched the directory: only
+        the other patterns need testing, often none (pathspec costs 20 µs a file).
+        Negations can re-include, so with any of them every pattern is tested."""
+        if is_dir or self._exclude_spec_for_walked_files is None:
+            return self.is_excluded(relative_path, is_dir)
+        spec = self._exclude_spec_for_walked_files
+        return bool(spec.patterns) and bool(spec.match_file(relative_path))
+
+    @cached_property
+    def _exclude_spec_for_walked_files(self) -> pathspec.GitIgnoreSpec | None:
+        patterns = self._exclude_patterns
+        if any(p.lstrip().startswith("!") for p in patterns):
+            return None
+        return pathspec.GitIgnoreSpec.from_lines(p for p in patterns if not p.endswith("/"))
+
     def part_of(self, relative_path: str) -> str:
         """``functional``, ``frontend``, ``data_classes``, ``backend:<name>`` or ``other``."""
         for part, spec in self._part_specs:

@@ -85,13 +85,13 @@ def iter_python_files(
     problems: list[DiscoveryProblem],
 ) -> Iterator[Path]:
     """Yield every Python file under ``paths``, each once, in a stable order."""
-    seen: set[Path] = set()
+    seen: set[str] = set()
     for path in paths:
         if not os.path.lexists(path):
             problems.append(DiscoveryProblem(path, "no such file or directory"))
             continue
         if path.is_file() or (path.is_symlink() and not path.is_dir()):
-            key = path.absolute()
+            key = os.path.abspath(path)
             if key not in seen:
                 seen.add(key)
                 yield path
@@ -108,7 +108,7 @@ def iter_python_files(
             else []
         )
         for found in _walk(path, config, ignores, problems):
-            key = found.absolute()
+            key = os.path.abspath(found)
             if key not in seen:
                 seen.add(key)
                 yield found
@@ -141,7 +141,9 @@ def _walk(
         if not is_dir and not entry.name.endswith(".py"):
             continue
         rel = config.relative(path)
-        if config.is_excluded(rel, is_dir) or config.is_excluded(entry.name, is_dir):
+        if config.is_excluded_in_walk(rel, is_dir) or config.is_excluded_in_walk(
+            entry.name, is_dir
+        ):
             continue
         absolute = Path(os.path.abspath(path)) if ignores else path
         if any(ignore.ignores(absolute, is_dir) for ignore in ignores):

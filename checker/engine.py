@@ -112,7 +112,8 @@ def _analyse(
     # CPython's verdict first, unless the index already has it for exactly this text: its
     # messages are the familiar ones, and libcst's native parser must never see nesting
     # CPython rejects (100,000 parentheses overflow its stack and kill the process).
-    if not index.parsed_cleanly(relative, source):
+    summary = index.clean_summary(relative, source)
+    if summary is None:
         error = ast_syntax_error(source, path)
         if error is not None:
             return [error]
@@ -133,10 +134,18 @@ def _analyse(
         index=index,
     )
     instances = [rule(context) for rule in active]
-    walk.visit_batched(module, [ScopeEntry(context), *instances, ScopeExit(context)])
+    owners: dict[int, cst.CSTNode] = {}
+    walk.visit_batched(module, [ScopeEntry(context), *instances, ScopeExit(context)], owners)
     reports = [report for instance in instances for report in instance.reports]
     targets = [r.replaced_node for r in reports if fixes and r.replacement is not None]
-    located = locate(module, [r.node for r in reports] + targets, statements=bool(targets))
+    located = locate(
+        module,
+        [r.node for r in reports] + targets,
+        statements=bool(targets),
+        owners=owners,
+        source=source,
+        statement_lines=summary.statement_lines if summary is not None else None,
+    )
     diagnostics: list[Diagnostic] = []
     for instance in instances:
         for report in instance.reports:
@@ -199,7 +208,8 @@ def _statement_splice(
     Replacing in, and generating code for, the whole module per finding was most of the
     cost of a run with findings; a top-level statement renders the same alone as inside
     its module (checked: its text must equal the source's slice, else ``None`` and the
-    whole-module path decides).
+    whole-module path decides; ``locate`` already compared it when it placed statements
+    one by one).
     """
     target = report.replaced_node
     offsets = located.offsets.get(target)
@@ -208,7 +218,7 @@ def _statement_splice(
         return None
     start, end, statement = holder
     module = context.module
-    if module.code_for_node(statement) != context.source[start:end]:
+    if not located.rendered_alone and module.code_for_node(statement) != context.source[start:end]:
         return None
     replacement = report.replacement
     new: cst.CSTNode | cst.RemovalSentinel | cst.FlattenSentinel[cst.CSTNode]

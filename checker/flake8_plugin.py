@@ -64,7 +64,7 @@ def _build_project(paths: Sequence[str], use_cache: bool) -> _Project:
     runner = Runner(RunOptions(paths=given, jobs=1, use_cache=use_cache))
     problems: list[DiscoveryProblem] = []
     files = list(iter_python_files(given, runner.config_for, problems))
-    configs = {path: runner.config_for(path) for path in files}
+    configs = {path: runner.config_for_file(path) for path in files}
     cache = ResultCache(runner._cache_dir() if use_cache else None)
     index = runner._build_index(files, configs, cache)
     cache.save()

@@ -133,7 +133,7 @@ class IncrementalChecker:
         ]
         if not active or not all(rule.LOCAL for rule in active):
             return None
-        if not index.parsed_cleanly(relative, source) and ast_syntax_error(source, path):
+        if index.clean_summary(relative, source) is None and ast_syntax_error(source, path):
             return None  # the full check reports it; libcst must not see what CPython rejects
         chunks = _chunks(source)
         if chunks is None:

@@ -3,15 +3,20 @@
 Rules ask it questions such as "which backends implement ``tan``?" or "is ``cross_entropy``
 primary, compositional or mixed?". It is built once per run (from cached summaries where
 the files did not change) and shipped to every worker process.
+
+The index itself keeps only names and paths; the summaries behind them may stay encoded
+(:class:`EncodedSummary`, as the result cache stores them) until a rule asks about one of
+their functions. After one file of a 20k-function tree changes, the file re-checked asks
+about a few dozen functions: decoding all 100,000 summaries would cost more than the check.
 """
 
 from __future__ import annotations
 
 import enum
 import hashlib
-from collections import defaultdict
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+import pickle
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 
 from ivycheck.checker.summary import FileSummary, FunctionSummary, text_digest
 
@@ -27,91 +32,189 @@ class FunctionKind(enum.StrEnum):
     """Compositional in the API, yet some backends ship their own implementation."""
 
 
-@dataclass
-class ProjectIndex:
-    """Functions of the functional API and of each backend, by name."""
+@dataclass(frozen=True)
+class EncodedSummary:
+    """A file's summary as the cache keeps it: what the index is built from in the clear
+    (part, function names, facts digest), the rest pickled until someone asks."""
 
-    files: dict[str, FileSummary] = field(default_factory=dict)
-    functional: dict[str, list[FunctionSummary]] = field(default_factory=dict)
-    backends: dict[str, dict[str, FunctionSummary]] = field(default_factory=dict)
+    path: str
+    part: str
+    names: tuple[str, ...]
+    facts_digest: str
+    blob: bytes
 
     @classmethod
-    def build(cls, summaries: Iterable[FileSummary]) -> ProjectIndex:
+    def encode(cls, summary: FileSummary) -> EncodedSummary:
+        return cls(
+            summary.path,
+            summary.part,
+            tuple(summary.functions),
+            summary.facts_digest(),
+            pickle.dumps(summary, protocol=pickle.HIGHEST_PROTOCOL),
+        )
+
+    def decode(self) -> FileSummary:
+        summary = pickle.loads(self.blob)
+        assert isinstance(summary, FileSummary)
+        return summary
+
+
+class SummaryTable(Mapping[str, FileSummary]):
+    """Summaries by path, each decoded from its :class:`EncodedSummary` on first access."""
+
+    def __init__(self) -> None:
+        self._decoded: dict[str, FileSummary] = {}
+        self._encoded: dict[str, EncodedSummary] = {}
+
+    def put(self, summary: FileSummary | EncodedSummary) -> None:
+        self.pop(summary.path)
+        if isinstance(summary, EncodedSummary):
+            self._encoded[summary.path] = summary
+        else:
+            self._decoded[summary.path] = summary
+
+    def pop(self, path: str) -> None:
+        self._decoded.pop(path, None)
+        self._encoded.pop(path, None)
+
+    def __getitem__(self, path: str) -> FileSummary:
+        found = self._decoded.get(path)
+        if found is None:
+            found = self._encoded.pop(path).decode()
+            self._decoded[path] = found
+        return found
+
+    def decode_all(self) -> None:
+        """For a process about to check many files: they will ask about most summaries,
+        and decoded up front they can be frozen out of the garbage collector's way."""
+        for path in list(self._encoded):
+            self[path]
+
+    def __contains__(self, path: object) -> bool:
+        return path in self._decoded or path in self._encoded
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._decoded
+        yield from self._encoded
+
+    def __len__(self) -> int:
+        return len(self._decoded) + len(self._encoded)
+
+
+def _head(summary: FileSummary | EncodedSummary) -> tuple[str, str, Iterable[str]]:
+    """Path, part and function names, without decoding."""
+    if isinstance(summary, EncodedSummary):
+        return summary.path, summary.part, summary.names
+    return summary.path, summary.part, summary.functions
+
+
+class ProjectIndex:
+    """Functions of the functional API and of each backend, by name.
+
+    ``functional`` maps a name to the API files defining it (in path order), ``backends``
+    a backend to its function names and the file defining each (the first in path order).
+    """
+
+    def __init__(self) -> None:
+        self.files = SummaryTable()
+        self.functional: dict[str, list[str]] = {}
+        self.backends: dict[str, dict[str, str]] = {}
+        self._parts: dict[str, str] = {}
+        self._facts: dict[str, str] = {}
+        self._part_set: frozenset[str] | None = None
+
+    @classmethod
+    def build(cls, summaries: Iterable[FileSummary | EncodedSummary]) -> ProjectIndex:
         index = cls()
-        functional: defaultdict[str, list[FunctionSummary]] = defaultdict(list)
-        backends: defaultdict[str, dict[str, FunctionSummary]] = defaultdict(dict)
         for summary in sorted(summaries, key=lambda s: s.path):
-            index.files[summary.path] = summary
-            if summary.part == "functional":
-                for name, function in summary.functions.items():
-                    functional[name].append(function)
-            elif summary.part.startswith("backend:"):
-                backend = summary.part.removeprefix("backend:")
-                for name, function in summary.functions.items():
-                    backends[backend].setdefault(name, function)
-        index.functional = dict(functional)
-        index.backends = dict(backends)
+            index._add(summary)
         return index
 
     def replace_file(self, path: str, summary: FileSummary | None) -> None:
         """Swap one file's summary in place (the language server does this per keystroke,
         where rebuilding the index of a 20k-function workspace would dominate)."""
-        old = self.files.pop(path, None)
-        if old is not None:
-            self._drop(old)
-        if summary is None:
-            return
-        self.files[summary.path] = summary
-        if summary.part == "functional":
-            for name, function in summary.functions.items():
-                self.functional.setdefault(name, []).append(function)
-        elif summary.part.startswith("backend:"):
-            functions = self.backends.setdefault(summary.part.removeprefix("backend:"), {})
-            for name, function in summary.functions.items():
-                functions.setdefault(name, function)
+        if path in self._parts:
+            self._drop(path)
+        if summary is not None:
+            self._add(summary)
 
-    def _drop(self, old: FileSummary) -> None:
-        if old.part == "functional":
-            for name, function in old.functions.items():
-                remaining = [f for f in self.functional.get(name, []) if f is not function]
+    def _add(self, summary: FileSummary | EncodedSummary) -> None:
+        path, part, names = _head(summary)
+        self.files.put(summary)
+        self._parts[path] = part
+        self._part_set = None
+        if isinstance(summary, EncodedSummary):
+            self._facts[path] = summary.facts_digest
+        if part == "functional":
+            for name in names:
+                self.functional.setdefault(name, []).append(path)
+        elif part.startswith("backend:"):
+            functions = self.backends.setdefault(part.removeprefix("backend:"), {})
+            for name in names:
+                functions.setdefault(name, path)
+
+    def _drop(self, path: str) -> None:
+        part = self._parts.pop(path)
+        self._part_set = None
+        self._facts.pop(path, None)
+        names = list(self.files[path].functions)
+        self.files.pop(path)
+        if part == "functional":
+            for name in names:
+                remaining = [p for p in self.functional.get(name, []) if p != path]
                 if remaining:
                     self.functional[name] = remaining
                 else:
                     self.functional.pop(name, None)
-        elif old.part.startswith("backend:"):
-            functions = self.backends.get(old.part.removeprefix("backend:"), {})
-            for name, function in old.functions.items():
-                if functions.get(name) is function:
+        elif part.startswith("backend:"):
+            functions = self.backends.get(part.removeprefix("backend:"), {})
+            for name in names:
+                if functions.get(name) == path:
                     del functions[name]
+
+    def parts(self) -> frozenset[str]:
+        """The parts (``functional``, ``backend:numpy``...) with at least one file (asked
+        per backend call by IVY017: kept, not rebuilt from every file each time)."""
+        if self._part_set is None:
+            self._part_set = frozenset(self._parts.values())
+        return self._part_set
 
     def digest(self) -> str:
         """Changes whenever what files can see of each other changes (``public_facts``);
-        part of the cache key of cross-file rules."""
-        facts = [(path, summary.public_facts()) for path, summary in sorted(self.files.items())]
-        # repr, not pickle: pickle's bytes depend on which equal strings are the same object
-        # (summaries read back from the cache share fewer), so equal facts hashed differently.
+        part of the cache key of cross-file rules. Built from per-file digests, which the
+        cache keeps, so a rerun does not hash every function of the tree again."""
+        facts = sorted((path, self._facts_digest(path)) for path in self._parts)
         return hashlib.sha256(repr(facts).encode()).hexdigest()[:16]
 
-    def parsed_cleanly(self, path: str, source: str) -> bool:
-        """Whether the summary of exactly this text parsed, so no syntax check is needed."""
+    def _facts_digest(self, path: str) -> str:
+        found = self._facts.get(path)
+        if found is None:
+            found = self._facts[path] = self.files[path].facts_digest()
+        return found
+
+    def clean_summary(self, path: str, source: str) -> FileSummary | None:
+        """The summary of ``path`` if it was made from exactly this text and that parsed:
+        then no syntax check is needed, and its statement lines are this text's."""
         summary = self.files.get(path)
-        return (
+        if (
             summary is not None
             and summary.parse_error is None
             and summary.digest == text_digest(source)
-        )
+        ):
+            return summary
+        return None
 
     def implementations(self, name: str) -> dict[str, FunctionSummary]:
         """The backends that define ``name``, with their definitions."""
         return {
-            backend: functions[name]
+            backend: self.files[functions[name]].functions[name]
             for backend, functions in sorted(self.backends.items())
             if name in functions
         }
 
     def api_function(self, name: str) -> FunctionSummary | None:
         found = self.functional.get(name)
-        return found[0] if found else None
+        return self.files[found[0]].functions[name] if found else None
 
     def kind(self, name: str) -> FunctionKind | None:
         """Primary, compositional or mixed; ``None`` when ``name`` is not in the functional API."""

@@ -11,7 +11,6 @@ import importlib
 import inspect
 import pkgutil
 from functools import cache
-from importlib.metadata import entry_points
 from types import ModuleType
 
 from ivycheck.checker.rule import Rule
@@ -47,6 +46,8 @@ def _builtin_rules() -> list[type[Rule]]:
 
 
 def _plugin_rules() -> list[type[Rule]]:
+    from importlib.metadata import entry_points  # 20 ms to import; only needed here
+
     found: list[type[Rule]] = []
     for entry in entry_points(group=ENTRY_POINT_GROUP):
         try:

@@ -16,6 +16,7 @@ import hashlib
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import cast
 
 from ivycheck.checker import pyast
 
@@ -56,6 +57,9 @@ class FileSummary:
     functions: dict[str, FunctionSummary] = field(default_factory=dict)
     parse_error: str | None = None
     digest: str = ""
+    statement_lines: tuple[int, ...] = ()
+    """First line of each top-level statement (its first decorator's, if any): lets the
+    rule phase place findings without generating the module's code. Not a public fact."""
 
     def public_facts(self) -> tuple[object, ...]:
         """What other files can see of this file: its part and its functions' facts, not
@@ -81,6 +85,12 @@ class FileSummary:
                 for name, f in sorted(self.functions.items())
             ),
         )
+
+    def facts_digest(self) -> str:
+        """A short hash of :meth:`public_facts`. ``repr``, not ``pickle``: pickle's bytes
+        depend on which equal strings are the same object (summaries read back from the
+        cache share fewer), so equal facts would hash differently."""
+        return hashlib.blake2b(repr(self.public_facts()).encode(), digest_size=12).hexdigest()
 
 
 def decorator_name(node: ast.expr) -> str:
@@ -155,14 +165,15 @@ def _walk(node: ast.AST) -> Iterator[ast.AST]:
     of the index phase; reading ``_fields`` directly halves it.
     """
     todo = deque([node])
+    append, extend, AST = todo.append, todo.extend, ast.AST
     while todo:
         current = todo.popleft()
         for name in current._fields:
             value = getattr(current, name, None)
-            if isinstance(value, ast.AST):
-                todo.append(value)
-            elif isinstance(value, list):
-                todo.extend(item for item in value if isinstance(item, ast.AST))
+            if type(value) is list:
+                extend(item for item in value if isinstance(item, AST))
+            elif isinstance(value, AST):
+                append(value)
         yield current
 
 
@@ -178,20 +189,28 @@ def _summarize_function(
         kwonly=[a.arg for a in args.kwonlyargs],
         has_var_kwargs=args.kwarg is not None,
     )
+    # Exact type tests (parsing makes no subclasses): this loop sees every node of every
+    # API and backend function.
     for child in _walk(node):
-        if isinstance(child, ast.Name) and child.id == "out" and isinstance(child.ctx, ast.Load):
-            summary.uses_out = True
-        elif isinstance(child, ast.Call):
-            called = _backend_call_name(child)
+        kind = type(child)
+        if kind is ast.Name:
+            name = cast(ast.Name, child)
+            if name.id == "out" and type(name.ctx) is ast.Load:
+                summary.uses_out = True
+        elif kind is ast.Call:
+            call = cast(ast.Call, child)
+            called = _backend_call_name(call)
             if called is not None:
                 summary.backend_calls.append(called)
-            qualified = _qualify(child.func, imports)
+            qualified = _qualify(call.func, imports)
             if qualified is not None:
                 summary.calls.append(qualified)
-        elif isinstance(child, ast.Return) and isinstance(child.value, ast.Call):
-            qualified = _qualify(child.value.func, imports)
-            if qualified is not None:
-                summary.return_calls.append(qualified)
+        elif kind is ast.Return:
+            returned = cast(ast.Return, child).value
+            if type(returned) is ast.Call:
+                qualified = _qualify(returned.func, imports)
+                if qualified is not None:
+                    summary.return_calls.append(qualified)
     return summary
 
 
@@ -250,6 +269,7 @@ def summarize(source: str | bytes, path: str, part: str) -> FileSummary:
     except (SyntaxError, ValueError, RecursionError, MemoryError) as err:
         summary.parse_error = f"{type(err).__name__}: {err}"
         return summary
+    summary.statement_lines = tuple(_first_line(stmt) for stmt in tree.body)
     if not (part == "functional" or part.startswith("backend:")):
         return summary
     functions = summary.functions
@@ -260,6 +280,11 @@ def summarize(source: str | bytes, path: str, part: str) -> FileSummary:
     for stmt in tree.body:
         _record_module_statement(stmt, functions)
     return summary
+
+
+def _first_line(stmt: ast.stmt) -> int:
+    decorators = getattr(stmt, "decorator_list", None)
+    return min(stmt.lineno, *(d.lineno for d in decorators)) if decorators else stmt.lineno
 
 
 def _record_module_statement(stmt: ast.stmt, functions: dict[str, FunctionSummary]) -> None:

@@ -23,7 +23,8 @@ import functools
 import inspect
 import textwrap
 from collections.abc import Callable, Iterable
-from typing import Any
+from itertools import repeat
+from typing import Any, cast
 
 import libcst as cst
 
@@ -67,20 +68,38 @@ def _fields_by_declaration(node_class: type[cst.CSTNode]) -> tuple[str, ...]:
 
 
 def children(node: cst.CSTNode) -> list[cst.CSTNode]:
-    """``node.children`` without building them: the direct child nodes, in order.
+    """``node.children`` without building them: the direct child nodes, in order."""
+    pushed: list[tuple[cst.CSTNode, None]] = []
+    _pusher(type(node))(node, None, pushed.append, pushed.extend)
+    return [child for child, _ in reversed(pushed)]
+
+
+Pusher = Callable[[cst.CSTNode, Any, Callable[[Any], None], Callable[[Any], None]], None]
+
+
+@functools.cache
+def _pusher(node_class: type[cst.CSTNode]) -> Pusher:
+    """A function pushing ``(child, tag)`` for each child of a ``node_class`` node onto a
+    stack, last child first, generated per class with the fields unrolled: the walks'
+    inner loop (one call per node of every file) without building a list of children.
 
     A child field holds a node, a sequence of nodes, ``None`` or a ``MaybeSentinel``
-    (type tests on plain classes: ``isinstance(x, CSTNode)`` is an ABC check, slow).
-    """
-    found: list[cst.CSTNode] = []
-    for name in child_fields(type(node)):
-        value = getattr(node, name)
-        kind = type(value)
-        if kind is tuple or kind is list:
-            found.extend(value)
-        elif value is not None and kind is not cst.MaybeSentinel:
-            found.append(value)
-    return found
+    (tested on plain classes: ``isinstance(x, CSTNode)`` is an ABC check, slow)."""
+    lines = ["def push(node, tag, push, extend):"]
+    for name in reversed(child_fields(node_class)):
+        lines += [
+            f"    value = node.{name}",
+            "    kind = value.__class__",
+            "    if kind is tuple or kind is list:",
+            "        if value:",
+            "            extend(zip(value[::-1], repeat(tag)))",
+            "    elif value is not None and kind is not MaybeSentinel:",
+            "        push((value, tag))",
+        ]
+    lines.append("    return None")
+    namespace: dict[str, Any] = {"repeat": repeat, "MaybeSentinel": cst.MaybeSentinel}
+    exec(compile("\n".join(lines), f"<walk pusher for {node_class.__name__}>", "exec"), namespace)
+    return cast(Pusher, namespace["push"])
 
 
 def _is_attribute_hook(name: str) -> bool:
@@ -110,6 +129,9 @@ def visit(root: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
     hooks = _attribute_hooks(type(visitor))
     if hooks:
         raise TypeError(f"{type(visitor).__name__} defines attribute hooks {hooks}")
+    if type(visitor).on_visit is _DEFAULT_ON_VISIT and type(visitor).on_leave is _DEFAULT_ON_LEAVE:
+        _visit_by_kind(root, visitor)
+        return
     on_visit = visitor.on_visit
     on_leave = visitor.on_leave
     stack: list[tuple[cst.CSTNode, bool]] = [(root, False)]
@@ -120,12 +142,53 @@ def visit(root: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
             continue
         stack.append((node, True))
         if on_visit(node):
-            stack.extend((child, False) for child in reversed(children(node)))
+            _pusher(type(node))(node, False, stack.append, stack.extend)
 
 
-def visit_batched(root: cst.CSTNode, visitors: Iterable[cst.BatchableCSTVisitor]) -> None:
+_DEFAULT_ON_VISIT = cst.CSTVisitor.on_visit
+_DEFAULT_ON_LEAVE = cst.CSTVisitor.on_leave
+
+
+def _visit_by_kind(root: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
+    """:func:`visit` for a visitor with only ``visit_<Type>``/``leave_<Type>`` methods:
+    libcst's ``on_visit`` looks both up by name for every node; here once per node type,
+    and nodes without a ``leave_`` method get no second stack entry."""
+    entering: dict[type, Callable[[Any], bool | None] | None] = {}
+    leaving: dict[type, Callable[[Any], None] | None] = {}
+    pushers: dict[type, Pusher] = {}
+    # (node, None) to enter a node, (None, node) to leave it.
+    stack: list[tuple[cst.CSTNode | None, cst.CSTNode | None]] = [(root, None)]
+    pop, push, extend = stack.pop, stack.append, stack.extend
+    while stack:
+        node, leave = pop()
+        if node is None:
+            method = leaving[type(leave)]
+            assert method is not None
+            method(leave)
+            continue
+        kind = type(node)
+        if kind not in entering:
+            entering[kind] = getattr(visitor, f"visit_{kind.__name__}", None)
+            leaving[kind] = getattr(visitor, f"leave_{kind.__name__}", None)
+            pushers[kind] = _pusher(kind)
+        enter = entering[kind]
+        if leaving[kind] is not None:
+            push((None, node))
+        if enter is None or enter(node) is not False:
+            pushers[kind](node, None, push, extend)
+
+
+def visit_batched(
+    root: cst.CSTNode,
+    visitors: Iterable[cst.BatchableCSTVisitor],
+    owners: dict[int, cst.CSTNode] | None = None,
+) -> None:
     """libcst's ``visit_batched`` for read-only visitors: each node's ``visit_<Type>`` of
-    every visitor in order, then its children, then each ``leave_<Type>`` in order."""
+    every visitor in order, then its children, then each ``leave_<Type>`` in order.
+
+    ``owners``, if given, receives for every node below a module root (by ``id``) the
+    top-level statement holding it: what :func:`positions.locate` needs to generate code
+    for only the statements that hold findings."""
     methods: dict[str, list[Callable[[Any], None]]] = {}
     for batchable in visitors:
         for name, method in batchable.get_visitors().items():
@@ -135,18 +198,31 @@ def visit_batched(root: cst.CSTNode, visitors: Iterable[cst.BatchableCSTVisitor]
     none: list[Callable[[Any], None]] = []
     entering: dict[type, list[Callable[[Any], None]]] = {}
     leaving: dict[type, list[Callable[[Any], None]]] = {}
-    stack: list[tuple[cst.CSTNode, bool]] = [(root, False)]
+    pushers: dict[type, Pusher] = {}
+    owned = owners if owners is not None else {}
+    top_level = frozenset(map(id, root.body)) if isinstance(root, cst.Module) else frozenset()
+    # Entries are (node, its top-level statement) to enter, or (None, node) to leave; a
+    # node whose type no visitor leaves gets no leave entry (most types).
+    stack: list[tuple[cst.CSTNode | None, cst.CSTNode | None]] = [(root, None)]
+    pop, push, extend = stack.pop, stack.append, stack.extend
     while stack:
-        node, done = stack.pop()
-        kind = type(node)
-        if done:
-            for method in leaving[kind]:
-                method(node)
+        node, top = pop()
+        if node is None:
+            assert top is not None
+            for method in leaving[type(top)]:
+                method(top)
             continue
+        kind = type(node)
         if kind not in entering:
             entering[kind] = methods.get(f"visit_{kind.__name__}", none)
             leaving[kind] = methods.get(f"leave_{kind.__name__}", none)
+            pushers[kind] = _pusher(kind)
         for method in entering[kind]:
             method(node)
-        stack.append((node, True))
-        stack.extend((child, False) for child in reversed(children(node)))
+        if leaving[kind]:
+            push((None, node))
+        if top is None and id(node) in top_level:
+            top = node
+        if top is not None:
+            owned[id(node)] = top
+        pushers[kind](node, top, push, extend)

@@ -35,9 +35,11 @@ Names are resolved with :class:`ivycheck.rules._names.ImportMap` (``np.tan``, ``
 from __future__ import annotations
 
 import enum
+import functools
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import libcst as cst
 
@@ -485,6 +487,21 @@ def _aliases(body: cst.CSTNode, root: str) -> set[str]:
     return found
 
 
+_NEW_SCOPES = frozenset({cst.FunctionDef, cst.Lambda, cst.ClassDef})
+
+
+@functools.cache
+def _hook(
+    visitor_class: type[cst.CSTVisitor], prefix: str, node_class: type[cst.CSTNode]
+) -> Callable[[Any, Any], bool | None] | None:
+    """``visitor_class.<prefix>_<node type>`` (``visit``/``leave``), or ``None``: what
+    libcst's ``on_visit``/``on_leave`` look up by name for every node."""
+    found: Callable[[Any, Any], bool | None] | None = getattr(
+        visitor_class, f"{prefix}_{node_class.__name__}", None
+    )
+    return found
+
+
 class _Analysis(cst.CSTVisitor):
     """One walk over a function body that classifies every occurrence of an alias of ``out``."""
 
@@ -508,16 +525,24 @@ class _Analysis(cst.CSTVisitor):
 
     # -- walk bookkeeping -------------------------------------------------------------
 
+    # The walk calls these for every node of every analysed function: type tests on a
+    # set of (final) classes and visit methods looked up once per node type, not
+    # libcst's abstract-class checks and by-name lookups per node.
+
     def on_visit(self, node: cst.CSTNode) -> bool:
-        if isinstance(node, cst.FunctionDef | cst.Lambda | cst.ClassDef) and self.stack:
+        kind = type(node)
+        if kind in _NEW_SCOPES and self.stack:
             self.nested += 1
         self.stack.append(node)
-        return super().on_visit(node)
+        visit = _hook(type(self), "visit", kind)
+        return visit is None or visit(self, node) is not False
 
     def on_leave(self, original_node: cst.CSTNode) -> None:
-        super().on_leave(original_node)
+        leave = _hook(type(self), "leave", type(original_node))
+        if leave is not None:
+            leave(self, original_node)
         self.stack.pop()
-        if isinstance(original_node, cst.FunctionDef | cst.Lambda | cst.ClassDef) and self.stack:
+        if type(original_node) in _NEW_SCOPES and self.stack:
             self.nested -= 1
 
     def run(self) -> FunctionOutFlow:
@@ -724,7 +749,7 @@ class _Contains(cst.CSTVisitor):
         if id(node) in self.wanted:
             self.found = True
             return False
-        return not isinstance(node, cst.FunctionDef | cst.ClassDef | cst.Lambda)
+        return type(node) not in _NEW_SCOPES
 
 
 @dataclass

@@ -27,8 +27,9 @@ def backend_call(node: cst.Call) -> str | None:
 
 def backends_seen(index: ProjectIndex) -> list[str]:
     """The backends with at least one file in the run (even a file without functions)."""
-    parts = {summary.part for summary in index.files.values()}
-    return sorted(part.removeprefix("backend:") for part in parts if part.startswith("backend:"))
+    return sorted(
+        part.removeprefix("backend:") for part in index.parts() if part.startswith("backend:")
+    )
 
 
 class MissingBackend(Rule):

@@ -1,10 +1,7 @@
 """ivycheck: a checker for out=/copy=/view semantics in Ivy-style array code, and its runtime."""
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("ivycheck")
-except PackageNotFoundError:  # pragma: no cover - running from an uninstalled tree
-    __version__ = "0.0.0"
+__version__ = "0.1.0"
+"""Kept equal to ``pyproject.toml``'s (a test checks it). Written out rather than read with
+``importlib.metadata``, whose import alone cost 60 ms of every command-line run."""
 
 __all__ = ["__version__"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import re
 from pathlib import Path
@@ -289,6 +290,8 @@ def test_statistics_and_show_source(project: Path) -> None:
 def test_version(project: Path) -> None:
     done = run_ivycheck("--version", cwd=project)
     assert re.fullmatch(r"ivycheck \d+\.\d+\.\d+\n", done.stdout)
+    # Written out in the package (cheaper to import); it must be what was installed.
+    assert done.stdout == f"ivycheck {importlib.metadata.version('ivycheck')}\n"
 
 
 def test_color_only_when_forced_or_terminal(project: Path) -> None:

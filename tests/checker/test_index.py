@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from ivycheck.checker.index import FunctionKind, ProjectIndex
-from ivycheck.checker.summary import summarize
+import pickle
+
+from ivycheck.checker.index import EncodedSummary, FunctionKind, ProjectIndex
+from ivycheck.checker.summary import FileSummary, FunctionSummary, summarize
 
 API = """\
 import ivy
@@ -66,14 +68,54 @@ flip = handle_view(flip)
 """
 
 
+def _summaries() -> list[FileSummary]:
+    return [
+        summarize(API, "ivy/functional/ivy/a.py", "functional"),
+        summarize(NUMPY, "ivy/functional/backends/numpy/a.py", "backend:numpy"),
+        summarize("def tan(x):\n    return x\n", "b/jax.py", "backend:jax"),
+    ]
+
+
 def _index() -> ProjectIndex:
-    return ProjectIndex.build(
-        [
-            summarize(API, "ivy/functional/ivy/a.py", "functional"),
-            summarize(NUMPY, "ivy/functional/backends/numpy/a.py", "backend:numpy"),
-            summarize("def tan(x):\n    return x\n", "b/jax.py", "backend:jax"),
-        ]
+    return ProjectIndex.build(_summaries())
+
+
+def _encoded_index() -> ProjectIndex:
+    """As the CLI builds it from the cache: every summary still encoded."""
+    return ProjectIndex.build(EncodedSummary.encode(s) for s in _summaries())
+
+
+def test_an_index_of_encoded_summaries_answers_like_one_of_summaries() -> None:
+    eager, lazy = _index(), _encoded_index()
+    names = ["tan", "cos", "flip", "gelu", "cross_entropy", "layer_norm", "count_nonzero", "x"]
+    for name in names:
+        assert lazy.kind(name) == eager.kind(name)
+        assert lazy.implementations(name) == eager.implementations(name)
+        assert lazy.api_function(name) == eager.api_function(name)
+    assert (
+        lazy.parts()
+        == eager.parts()
+        == {
+            "functional",
+            "backend:numpy",
+            "backend:jax",
+        }
     )
+    assert lazy.digest() == eager.digest()
+    assert dict(lazy.files) == dict(eager.files)
+
+
+def test_encoded_summaries_are_decoded_only_when_asked_about() -> None:
+    index = _encoded_index()
+    assert not index.files._decoded  # building needs names only
+    assert index.digest() == _index().digest()
+    assert not index.files._decoded  # nor does the digest
+    index.implementations("flip")
+    assert set(index.files._decoded) == {"ivy/functional/backends/numpy/a.py"}
+    # A worker process gets the index pickled, still encoded where it was.
+    shipped = pickle.loads(pickle.dumps(index))
+    assert set(shipped.files._decoded) == {"ivy/functional/backends/numpy/a.py"}
+    assert shipped.kind("tan") is FunctionKind.PRIMARY
 
 
 def test_function_summary_records_signature_decorators_and_delegation() -> None:
@@ -89,15 +131,19 @@ def test_function_summary_records_signature_decorators_and_delegation() -> None:
 
 
 def test_attributes_set_directly_with_setattr_and_in_loops() -> None:
-    numpy = _index().backends["numpy"]
-    assert numpy["tan"].attributes == {"support_native_out": "True"}
-    assert numpy["cos"].attributes == {"support_native_out": "True"}
-    assert numpy["flip"].attributes == {"support_native_out": "False"}
-    assert numpy["gelu"].attributes == {"support_native_out": "False"}
+    index = _index()
+
+    def numpy(name: str) -> FunctionSummary:
+        return index.implementations(name)["numpy"]
+
+    assert numpy("tan").attributes == {"support_native_out": "True"}
+    assert numpy("cos").attributes == {"support_native_out": "True"}
+    assert numpy("flip").attributes == {"support_native_out": "False"}
+    assert numpy("gelu").attributes == {"support_native_out": "False"}
 
 
 def test_wrapper_applied_by_assignment_counts_as_decorator() -> None:
-    flip = _index().backends["numpy"]["flip"]
+    flip = _index().implementations("flip")["numpy"]
     assert flip.decorators == ["handle_view"]
     assert flip.has_var_kwargs
 

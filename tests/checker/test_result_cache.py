@@ -13,7 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from ivycheck.checker.cache import CacheEntry, ResultCache
+from ivycheck.checker.index import EncodedSummary
 from ivycheck.checker.runner import RunOptions, RunResult, run
+from ivycheck.checker.summary import summarize
 from tests.helpers import REPO
 
 sys.path.insert(0, str(REPO / "benchmarks"))
@@ -56,3 +59,75 @@ def test_one_touched_file_is_the_only_one_checked_again(
     changed = _run(root, cache=True)
     assert changed.cache_hits < changed.files - 1  # dependents are checked again
     assert _keys(changed) == _keys(_run(root, cache=False))
+
+
+def _entry(number: int, payload: int = 100) -> CacheEntry:
+    summary = summarize(f"def f{number}(x, *, out=None):\n    return x\n", f"m{number}.py", "other")
+    return CacheEntry(number, payload, f"digest{number}", EncodedSummary.encode(summary))
+
+
+def _reloaded(directory: Path) -> dict[str, CacheEntry]:
+    return ResultCache(directory).entries
+
+
+def _saved(directory: Path, files: int) -> ResultCache:
+    """A cache of ``files`` entries, saved whole (the first save has no main file)."""
+    cache = ResultCache(directory)
+    for number in range(files):
+        cache.store(directory / f"m{number}.py", _entry(number))
+    cache.save()
+    return cache
+
+
+def _one_changed(directory: Path, number: int) -> ResultCache:
+    """A later run that changed one file's entry (its size now ``number``)."""
+    current = ResultCache(directory)
+    current.store(directory / f"m{number}.py", _entry(number, payload=number))
+    current.save()
+    return current
+
+
+def test_a_run_that_changes_little_appends_to_a_journal(tmp_path: Path) -> None:
+    cache = _saved(tmp_path, 200)
+    main = next(tmp_path.glob("results-*.pickle"))
+    before = main.read_bytes()
+
+    again = ResultCache(tmp_path)
+    assert again.entries == cache.entries and not again.dirty
+    again.store(tmp_path / "m7.py", _entry(7, payload=7))
+    again.store(tmp_path / "new.py", _entry(999))
+    again.save()
+    assert main.read_bytes() == before  # not rewritten
+    journal = main.with_suffix(".journal")
+    assert journal.stat().st_size < len(before) // 10
+    assert _reloaded(tmp_path) == again.entries
+    assert _reloaded(tmp_path)[str(tmp_path / "m7.py")].size == 7
+
+
+def test_the_journal_is_folded_into_the_main_file_once_it_grows(tmp_path: Path) -> None:
+    _saved(tmp_path, 40)
+    main = next(tmp_path.glob("results-*.pickle"))
+    journal = main.with_suffix(".journal")
+    for run_number in range(40):
+        current = _one_changed(tmp_path, run_number)
+        assert _reloaded(tmp_path) == current.entries
+        if not journal.exists():
+            break
+    else:
+        pytest.fail("the journal was never folded into the main file")
+    assert run_number > 1  # appended at least once before folding
+
+
+def test_a_torn_journal_keeps_every_complete_record(tmp_path: Path) -> None:
+    _saved(tmp_path, 100)
+    for number in (1, 2):
+        _one_changed(tmp_path, number)
+    journal = next(tmp_path.glob("results-*.journal"))
+    data = journal.read_bytes()
+    for garbage in (data[:-5], data + b"\x80\x05garbage", data[: len(data) // 2 + 3]):
+        journal.write_bytes(garbage)
+        entries = _reloaded(tmp_path)  # no exception
+        assert len(entries) == 100
+        assert entries[str(tmp_path / "m1.py")].size == 1  # the first record is whole
+    journal.write_bytes(data[:-5])
+    assert _reloaded(tmp_path)[str(tmp_path / "m2.py")].size == 100  # torn: not replayed
