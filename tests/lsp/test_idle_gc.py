@@ -1,0 +1,87 @@
+"""The language server's collector: cycles are still freed, only not during a check."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import weakref
+from collections.abc import Iterator
+
+import pytest
+
+from ivycheck.lsp import idle_gc
+from ivycheck.lsp.idle_gc import IdleCollector
+
+
+class Node:
+    def __init__(self) -> None:
+        self.other: Node | None = None
+
+
+def _cycle() -> weakref.ref[Node]:
+    """A reference cycle only the cyclic collector can free."""
+    first, second = Node(), Node()
+    first.other, second.other = second, first
+    return weakref.ref(first)
+
+
+@pytest.fixture
+def collector() -> Iterator[IdleCollector]:
+    gc.collect()
+    collector = IdleCollector()
+    collector.start()
+    try:
+        yield collector
+    finally:
+        collector.stop()
+    assert gc.isenabled()
+
+
+def test_automatic_collection_is_off_while_serving(collector: IdleCollector) -> None:
+    assert not gc.isenabled()
+    garbage = _cycle()
+    allocated = [{} for _ in range(200_000)]  # far past every generation's threshold
+    del allocated
+    assert garbage() is not None
+
+
+def test_cycles_are_freed_after_enough_checks(collector: IdleCollector) -> None:
+    garbage = _cycle()
+    for _ in range(idle_gc.MAX_CHECKS_BETWEEN - 1):
+        collector.checked()
+    assert garbage() is not None and collector.collections == 0
+    collector.checked()
+    assert garbage() is None and collector.collections == 1
+
+
+def test_cycles_are_freed_once_the_client_is_quiet(
+    collector: IdleCollector, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(idle_gc, "IDLE_SECONDS", 0.05)
+
+    async def typing_then_pausing() -> weakref.ref[Node]:
+        loop = asyncio.get_running_loop()
+        garbage = _cycle()
+        collector.checked()
+        for _ in range(5):  # keystrokes 20 ms apart keep postponing it
+            collector.activity(loop)
+            await asyncio.sleep(0.02)
+            assert garbage() is not None
+        await asyncio.sleep(0.1)
+        return garbage
+
+    garbage = asyncio.run(typing_then_pausing())
+    assert garbage() is None and collector.collections == 1
+
+
+def test_a_quiet_period_without_checks_collects_nothing(
+    collector: IdleCollector, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(idle_gc, "IDLE_SECONDS", 0.01)
+
+    async def idle() -> None:
+        collector.activity(asyncio.get_running_loop())
+        await asyncio.sleep(0.05)
+
+    asyncio.run(idle())
+    assert collector.collections == 0
