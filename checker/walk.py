@@ -13,6 +13,10 @@ such as ``FunctionDef.decorators`` comes before ``name``, as in the source).
 ``tests/checker/test_walk.py`` checks node-for-node equality with libcst's traversal.
 Attribute hooks (``visit_<Type>_<field>``) are not supported; :func:`visit` refuses a
 visitor that defines one rather than silently skipping it.
+
+Token subtrees (whitespace, comments, commas, operators: :data:`TOKEN_TYPES`, more than
+half the nodes of typical code) are not entered when no visitor of the walk has a method
+for any of them, which no built-in rule has: what those visitors see is unchanged.
 """
 
 from __future__ import annotations
@@ -67,6 +71,45 @@ def _fields_by_declaration(node_class: type[cst.CSTNode]) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(node_class))
 
 
+def _token_types() -> frozenset[type[cst.CSTNode]]:
+    """The node classes of libcst's ``op`` and ``whitespace`` modules and the brackets:
+    nodes whose children are only such nodes again (``tests/checker/test_walk.py`` checks
+    that on real code), so a walk that needs none of them can leave out their subtrees."""
+    from libcst._nodes import op, whitespace
+
+    found: set[type[cst.CSTNode]] = {
+        cst.LeftParen,
+        cst.RightParen,
+        cst.LeftSquareBracket,
+        cst.RightSquareBracket,
+        cst.LeftCurlyBrace,
+        cst.RightCurlyBrace,
+    }
+    for module in (op, whitespace):
+        for value in vars(module).values():
+            if (
+                isinstance(value, type)
+                and issubclass(value, cst.CSTNode)
+                and value.__module__ == module.__name__
+                and not inspect.isabstract(value)
+                and not value.__name__.startswith("_")
+            ):
+                found.add(value)
+    return frozenset(found)
+
+
+TOKEN_TYPES = _token_types()
+_TOKEN_NAMES = frozenset(kind.__name__ for kind in TOKEN_TYPES)
+_NOTHING: frozenset[type[cst.CSTNode]] = frozenset()
+
+
+def wants_tokens(method_names: Iterable[str]) -> bool:
+    """Whether any of these ``visit_<Type>``/``leave_<Type>`` names is for a token type."""
+    return any(
+        name.startswith(("visit_", "leave_")) and name[6:] in _TOKEN_NAMES for name in method_names
+    )
+
+
 def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     """``node.children`` without building them: the direct child nodes, in order."""
     pushed: list[tuple[cst.CSTNode, None]] = []
@@ -78,26 +121,36 @@ Pusher = Callable[[cst.CSTNode, Any, Callable[[Any], None], Callable[[Any], None
 
 
 @functools.cache
-def _pusher(node_class: type[cst.CSTNode]) -> Pusher:
+def _pusher(node_class: type[cst.CSTNode], skip: frozenset[type] = _NOTHING) -> Pusher:
     """A function pushing ``(child, tag)`` for each child of a ``node_class`` node onto a
     stack, last child first, generated per class with the fields unrolled: the walks'
     inner loop (one call per node of every file) without building a list of children.
+    Children whose class is in ``skip`` are not pushed.
 
     A child field holds a node, a sequence of nodes, ``None`` or a ``MaybeSentinel``
     (tested on plain classes: ``isinstance(x, CSTNode)`` is an ABC check, slow)."""
     lines = ["def push(node, tag, push, extend):"]
+    many = (
+        "extend([(child, tag) for child in value[::-1] if child.__class__ not in skip])"
+        if skip
+        else "extend(zip(value[::-1], repeat(tag)))"
+    )
     for name in reversed(child_fields(node_class)):
         lines += [
             f"    value = node.{name}",
             "    kind = value.__class__",
             "    if kind is tuple or kind is list:",
             "        if value:",
-            "            extend(zip(value[::-1], repeat(tag)))",
-            "    elif value is not None and kind is not MaybeSentinel:",
+            f"            {many}",
+            "    elif value is not None and kind not in ignored:",
             "        push((value, tag))",
         ]
     lines.append("    return None")
-    namespace: dict[str, Any] = {"repeat": repeat, "MaybeSentinel": cst.MaybeSentinel}
+    namespace: dict[str, Any] = {
+        "repeat": repeat,
+        "skip": skip,
+        "ignored": skip | {cst.MaybeSentinel},
+    }
     exec(compile("\n".join(lines), f"<walk pusher for {node_class.__name__}>", "exec"), namespace)
     return cast(Pusher, namespace["push"])
 
@@ -110,28 +163,38 @@ def _is_attribute_hook(name: str) -> bool:
     return "_" in rest and rest[:1].isupper()
 
 
-def _attribute_hooks(visitor_class: type) -> list[str]:
-    """Attribute hooks defined below libcst's own visitor classes (whose stubs are no-ops).
+def _own_names(visitor_class: type) -> list[str]:
+    """Attribute names defined below libcst's own visitor classes (whose stubs are no-ops).
 
     Not cached: rules define small visitor classes inside functions, a new class per call.
     """
-    found = []
+    found: list[str] = []
     for klass in visitor_class.__mro__:
         if klass.__module__.startswith("libcst"):
             break
-        found += [name for name in vars(klass) if _is_attribute_hook(name)]
+        found += vars(klass)
     return found
+
+
+def _attribute_hooks(visitor_class: type) -> list[str]:
+    return [name for name in _own_names(visitor_class) if _is_attribute_hook(name)]
 
 
 def visit(root: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
     """``root.visit(visitor)`` for a visitor that only reads: ``on_visit`` returning False
-    skips the children, ``on_leave`` is called either way."""
-    hooks = _attribute_hooks(type(visitor))
+    skips the children, ``on_leave`` is called either way.
+
+    A visitor with its own ``on_visit``/``on_leave`` sees token nodes too, unless its class
+    sets ``needs_tokens = False`` (a promise that it ignores them); one with only
+    ``visit_<Type>``/``leave_<Type>`` methods sees them only if it has a method for one."""
+    names = _own_names(type(visitor))
+    hooks = [name for name in names if _is_attribute_hook(name)]
     if hooks:
         raise TypeError(f"{type(visitor).__name__} defines attribute hooks {hooks}")
     if type(visitor).on_visit is _DEFAULT_ON_VISIT and type(visitor).on_leave is _DEFAULT_ON_LEAVE:
-        _visit_by_kind(root, visitor)
+        _visit_by_kind(root, visitor, _NOTHING if wants_tokens(names) else TOKEN_TYPES)
         return
+    skip = _NOTHING if getattr(visitor, "needs_tokens", True) else TOKEN_TYPES
     on_visit = visitor.on_visit
     on_leave = visitor.on_leave
     stack: list[tuple[cst.CSTNode, bool]] = [(root, False)]
@@ -142,14 +205,14 @@ def visit(root: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
             continue
         stack.append((node, True))
         if on_visit(node):
-            _pusher(type(node))(node, False, stack.append, stack.extend)
+            _pusher(type(node), skip)(node, False, stack.append, stack.extend)
 
 
 _DEFAULT_ON_VISIT = cst.CSTVisitor.on_visit
 _DEFAULT_ON_LEAVE = cst.CSTVisitor.on_leave
 
 
-def _visit_by_kind(root: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
+def _visit_by_kind(root: cst.CSTNode, visitor: cst.CSTVisitor, skip: frozenset[type]) -> None:
     """:func:`visit` for a visitor with only ``visit_<Type>``/``leave_<Type>`` methods:
     libcst's ``on_visit`` looks both up by name for every node; here once per node type,
     and nodes without a ``leave_`` method get no second stack entry."""
@@ -170,7 +233,7 @@ def _visit_by_kind(root: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
         if kind not in entering:
             entering[kind] = getattr(visitor, f"visit_{kind.__name__}", None)
             leaving[kind] = getattr(visitor, f"leave_{kind.__name__}", None)
-            pushers[kind] = _pusher(kind)
+            pushers[kind] = _pusher(kind, skip)
         enter = entering[kind]
         if leaving[kind] is not None:
             push((None, node))
@@ -187,14 +250,16 @@ def visit_batched(
     every visitor in order, then its children, then each ``leave_<Type>`` in order.
 
     ``owners``, if given, receives for every node below a module root (by ``id``) the
-    top-level statement holding it: what :func:`positions.locate` needs to generate code
-    for only the statements that hold findings."""
+    top-level statement holding it (token nodes only when they are walked): what
+    :func:`positions.locate` needs to generate code for only the statements that hold
+    findings."""
     methods: dict[str, list[Callable[[Any], None]]] = {}
     for batchable in visitors:
         for name, method in batchable.get_visitors().items():
             if _is_attribute_hook(name):
                 raise TypeError(f"{type(batchable).__name__}.{name}: attribute hooks unsupported")
             methods.setdefault(name, []).append(method)
+    skip = _NOTHING if wants_tokens(methods) else TOKEN_TYPES
     none: list[Callable[[Any], None]] = []
     entering: dict[type, list[Callable[[Any], None]]] = {}
     leaving: dict[type, list[Callable[[Any], None]]] = {}
@@ -216,7 +281,7 @@ def visit_batched(
         if kind not in entering:
             entering[kind] = methods.get(f"visit_{kind.__name__}", none)
             leaving[kind] = methods.get(f"leave_{kind.__name__}", none)
-            pushers[kind] = _pusher(kind)
+            pushers[kind] = _pusher(kind, skip)
         for method in entering[kind]:
             method(node)
         if leaving[kind]:

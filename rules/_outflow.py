@@ -525,6 +525,8 @@ class _Analysis(cst.CSTVisitor):
 
     # -- walk bookkeeping -------------------------------------------------------------
 
+    needs_tokens = False  # walk.visit: whitespace and operators are never an ancestor here
+
     # The walk calls these for every node of every analysed function: type tests on a
     # set of (final) classes and visit methods looked up once per node type, not
     # libcst's abstract-class checks and by-name lookups per node.
@@ -738,6 +740,8 @@ def _is_label(node: cst.Name, parent: cst.CSTNode | None) -> bool:
 
 
 class _Contains(cst.CSTVisitor):
+    needs_tokens = False  # walk.visit: the wanted nodes are names and calls
+
     def __init__(self, wanted: set[int]) -> None:
         super().__init__()
         self.wanted = wanted

@@ -5,7 +5,9 @@ every rule example)."""
 from __future__ import annotations
 
 import sysconfig
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import libcst as cst
 import pytest
@@ -13,6 +15,8 @@ import pytest
 from ivycheck.checker import walk
 from ivycheck.checker.registry import all_rules
 from tests.helpers import REPO
+
+V = TypeVar("V", bound=cst.CSTVisitor)
 
 STDLIB = Path(sysconfig.get_paths()["stdlib"])
 SOURCES = [
@@ -105,16 +109,89 @@ def test_typed_visitors_and_batches_see_what_libcst_shows_them() -> None:
 
 
 def test_owners_are_the_top_level_statements() -> None:
+    """Every node below a statement but the token nodes, which this walk skips."""
     module = cst.parse_module("# header\nimport os\n\n\ndef f(x):\n    return os.sep\n")
     owners: dict[int, cst.CSTNode] = {}
     walk.visit_batched(module, [], owners)
     for statement in module.body:
-        below = Recorder()
-        walk.visit(statement, below)
-        assert {node for _, node in below.events} <= {
+        below = [n for n in _nodes(statement) if type(n) not in walk.TOKEN_TYPES]
+        assert len(below) >= 4
+        assert {id(node) for node in below} == {
             key for key, owner in owners.items() if owner is statement
         }
     assert id(module) not in owners and id(module.header[0]) not in owners
+
+
+def test_token_types_hold_only_token_types() -> None:
+    """What makes skipping a token node's subtree safe for a walk that wants no tokens."""
+    seen: set[type[cst.CSTNode]] = set()
+    for source in SOURCES:
+        try:
+            module = cst.parse_module(source)
+        except cst.ParserSyntaxError:
+            continue
+        for node in _nodes(module):
+            if type(node) in walk.TOKEN_TYPES:
+                seen.add(type(node))
+                assert all(type(c) in walk.TOKEN_TYPES for c in walk.children(node)), node
+    assert {cst.Comment, cst.Comma, cst.SimpleWhitespace, cst.LeftParen, cst.Add} <= seen
+
+
+class CommentRecorder(cst.CSTVisitor):
+    """A rule that reads comments (no built-in one does): tokens must be walked for it."""
+
+    def __init__(self) -> None:
+        self.events: list[str] = []
+
+    def visit_Comment(self, node: cst.Comment) -> None:
+        self.events.append(node.value)
+
+    def leave_Comma(self, original_node: cst.Comma) -> None:
+        self.events.append(",")
+
+
+class BatchedCommentRecorder(cst.BatchableCSTVisitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.events: list[str] = []
+
+    def visit_Comment(self, node: cst.Comment) -> None:
+        self.events.append(node.value)
+
+
+class SkippingRecorder(Recorder):
+    needs_tokens = False
+
+
+def _walked_both_ways(module: cst.Module, make: Callable[[], V]) -> tuple[V, V]:
+    """Two fresh visitors: the first walked by libcst, the second by ``walk.visit``."""
+    theirs, ours = make(), make()
+    module.visit(theirs)
+    walk.visit(module, ours)
+    return theirs, ours
+
+
+def test_token_nodes_are_walked_for_visitors_that_want_them() -> None:
+    for source in SOURCES[:40]:
+        module = cst.parse_module(source)
+        theirs, ours = _walked_both_ways(module, CommentRecorder)
+        assert ours.events == theirs.events
+        assert any(theirs.events) or "#" not in source
+        batch_theirs, batch_ours = BatchedCommentRecorder(), BatchedCommentRecorder()
+        cst.visit_batched(module, [batch_theirs])
+        walk.visit_batched(module, [batch_ours, BatchedRecorder()])
+        assert batch_ours.events == batch_theirs.events
+
+
+def test_a_visitor_that_needs_no_tokens_sees_every_other_node_in_order() -> None:
+    for source in SOURCES[:40]:
+        module = cst.parse_module(source)
+        everything, _ = _walked_both_ways(module, Recorder)
+        ours = SkippingRecorder()
+        walk.visit(module, ours)
+        tokens = {id(n) for n in _nodes(module) if type(n) in walk.TOKEN_TYPES}
+        assert tokens
+        assert ours.events == [e for e in everything.events if e[1] not in tokens]
 
 
 def test_children_are_libcsts() -> None:
