@@ -739,21 +739,36 @@ def _is_label(node: cst.Name, parent: cst.CSTNode | None) -> bool:
 # --------------------------------------------------------------------------- return paths
 
 
-class _Contains(cst.CSTVisitor):
+class _Holders(cst.CSTVisitor):
+    """One walk that finds every node holding a wanted node without a scope (function,
+    lambda, class) on the way down: the wanted nodes themselves and their ancestors since
+    the innermost enclosing scope. Asking a subtree walk per statement instead ("does
+    this statement write ``out``?") walked each function body once per statement."""
+
     needs_tokens = False  # walk.visit: the wanted nodes are names and calls
 
     def __init__(self, wanted: set[int]) -> None:
         super().__init__()
         self.wanted = wanted
-        self.found = False
+        self.holders: set[int] = set()
+        self.stack: list[cst.CSTNode] = []
+        self.scopes: list[int] = []
+        """Stack positions of the scope nodes on the stack."""
 
     def on_visit(self, node: cst.CSTNode) -> bool:
-        if self.found:
-            return False
         if id(node) in self.wanted:
-            self.found = True
-            return False
-        return type(node) not in _NEW_SCOPES
+            self.holders.add(id(node))
+            start = self.scopes[-1] + 1 if self.scopes else 0
+            self.holders.update(id(above) for above in self.stack[start:])
+        if type(node) in _NEW_SCOPES:
+            self.scopes.append(len(self.stack))
+        self.stack.append(node)
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        self.stack.pop()
+        if type(original_node) in _NEW_SCOPES:
+            self.scopes.pop()
 
 
 @dataclass
@@ -773,6 +788,7 @@ class _ReturnWalk:
     def __init__(self, analysis: _Analysis) -> None:
         self.analysis = analysis
         self.found: list[ReturnPath] = []
+        self._writing: set[int] | None = None
 
     def returns(self, body: Sequence[cst.BaseStatement] | cst.BaseSuite) -> list[ReturnPath]:
         if isinstance(body, cst.BaseSuite):
@@ -781,11 +797,15 @@ class _ReturnWalk:
         return self.found
 
     def _writes(self, node: cst.CSTNode | None) -> bool:
+        """Whether evaluating ``node`` writes ``out``: it holds a covering node, not inside
+        a nested function, lambda or class."""
         if node is None or not self.analysis.covering:
             return False
-        finder = _Contains(self.analysis.covering)
-        walk.visit(node, finder)
-        return finder.found
+        if self._writing is None:
+            holders = _Holders(self.analysis.covering)
+            walk.visit(self.analysis.function.body, holders)
+            self._writing = holders.holders
+        return id(node) in self._writing
 
     def _mentions_out(self, node: cst.CSTNode) -> bool:
         aliases = self.analysis.aliases

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ivycheck.checker import walk
 from ivycheck.checker.rule import Example, Rule
 from ivycheck.rules._decorators import decorator_name
 from ivycheck.rules.ivy008_out_not_keyword_only import is_private_helper, out_param
 from ivycheck.rules.ivy009_out_annotation import wrappers_of
 from ivycheck.rules.ivy016_out_dropped import body_uses_out
-from ivycheck.rules.ivy017_missing_backend import backend_call
+from ivycheck.rules.ivy017_missing_backend import backend_calls_in
 
 _API = "ivy/functional/ivy/layers.py"
 _NUMPY = "ivy/functional/backends/numpy/layers.py"
@@ -18,16 +17,6 @@ _LINEAR = (
     "def linear(x, weight, /, *, bias=None, out=None):\n"
     "    return ivy.add(ivy.matmul(x, weight), bias, out=out)\n"
 )
-
-
-class _Delegates(cst.CSTVisitor):
-    def __init__(self) -> None:
-        super().__init__()
-        self.found = False
-
-    def visit_Call(self, node: cst.Call) -> None:
-        if backend_call(node) is not None:
-            self.found = True
 
 
 def _is_stub(node: cst.FunctionDef) -> bool:
@@ -176,9 +165,7 @@ class CompositionalOut(Rule):
             )
 
     def _compositional(self, node: cst.FunctionDef) -> bool:
-        delegates = _Delegates()
-        walk.visit(node.body, delegates)
-        if delegates.found:
+        if backend_calls_in(node, self.context):
             return False
         index = self.context.index
         name = node.name.value

@@ -9,12 +9,11 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ivycheck.checker import walk
 from ivycheck.checker.rule import Example, Rule
 from ivycheck.checker.summary import FunctionSummary
 from ivycheck.rules.ivy008_out_not_keyword_only import is_private_helper
 from ivycheck.rules.ivy009_out_annotation import wrappers_of
-from ivycheck.rules.ivy017_missing_backend import backend_call
+from ivycheck.rules.ivy017_missing_backend import backend_calls_in
 
 if TYPE_CHECKING:
     from ivycheck.checker.config import Config
@@ -283,23 +282,10 @@ class ViewWithoutHandleView(Rule):
     def _implementations(self, node: cst.FunctionDef) -> dict[str, FunctionSummary]:
         """The NumPy/PyTorch implementations: by the API name and by delegated names."""
         names = {node.name.value}
-        collector = _BackendCalls()
-        walk.visit(node.body, collector)
-        names.update(collector.names)
+        names.update(backend_calls_in(node, self.context))
         found: dict[str, FunctionSummary] = {}
         for called in sorted(names):
             for backend, function in self.context.index.implementations(called).items():
                 if backend in VIEW_FUNCTIONS:
                     found.setdefault(backend, function)
         return found
-
-
-class _BackendCalls(cst.CSTVisitor):
-    def __init__(self) -> None:
-        super().__init__()
-        self.names: set[str] = set()
-
-    def visit_Call(self, node: cst.Call) -> None:
-        called = backend_call(node)
-        if called is not None:
-            self.names.add(called)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ivycheck.checker import walk
 from ivycheck.checker.index import ProjectIndex
-from ivycheck.checker.rule import Example, Rule
+from ivycheck.checker.rule import Example, Rule, RuleContext
 from ivycheck.rules._names import dotted
 
 _API = "ivy/functional/ivy/elementwise.py"
@@ -23,6 +24,38 @@ def backend_call(node: cst.Call) -> str | None:
     if called is None or called.rsplit(".", 1)[-1] != "current_backend":
         return None
     return func.attr.value
+
+
+class _BackendCalls(cst.CSTVisitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: dict[str, None] = {}
+
+    def visit_Call(self, node: cst.Call) -> None:
+        called = backend_call(node)
+        if called is not None:
+            self.names[called] = None
+
+
+class _BackendCallsByFunction:
+    """Per file (``RuleContext.memo``): IVY010 and IVY011 both ask for the backend calls of
+    every API function's body; one walk per body answers both."""
+
+    def __init__(self, module: cst.Module) -> None:
+        self._found: dict[int, tuple[cst.FunctionDef, tuple[str, ...]]] = {}
+
+    def of(self, function: cst.FunctionDef) -> tuple[str, ...]:
+        known = self._found.get(id(function))
+        if known is None or known[0] is not function:
+            collector = _BackendCalls()
+            walk.visit(function.body, collector)
+            known = self._found[id(function)] = (function, tuple(collector.names))
+        return known[1]
+
+
+def backend_calls_in(function: cst.FunctionDef, context: RuleContext) -> tuple[str, ...]:
+    """The names ``function``'s body calls as ``current_backend(...).name(...)``, in order."""
+    return context.memo(_BackendCallsByFunction).of(function)
 
 
 def backends_seen(index: ProjectIndex) -> list[str]:
