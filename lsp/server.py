@@ -144,6 +144,14 @@ class IvycheckServer(LanguageServer):
                 self.log(f"{path}: {message}", types.MessageType.Error)
         self.logged_errors[uri] = set(messages)
 
+    def count_check(self) -> None:
+        """A request handler ran a check (pull diagnostics, code actions: editors ask for
+        those on every cursor move): count it for the idle collector once the response
+        has gone out, so that a session without edits still gets its garbage collected."""
+        loop = asyncio.get_running_loop()
+        self.collector.activity(loop)
+        loop.call_later(0.001, self.collector.checked)
+
     def _check_sync(self, path: Path, text: str) -> tuple[bool, list[Diagnostic]]:
         changed = self.project.update(path, text)
         return changed, self.project.check(path, text)
@@ -312,9 +320,7 @@ async def diagnostic(
     while found is None:  # the text changed while checking: check the newer text
         found = await ls.check(uri)
     lines = split_lines(ls.workspace.get_text_document(uri).source)
-    loop = asyncio.get_running_loop()
-    ls.collector.activity(loop)
-    loop.call_later(0.001, ls.collector.checked)  # once the response has gone out
+    ls.count_check()
     return types.RelatedFullDocumentDiagnosticReport(
         items=[to_lsp_diagnostic(d, lines) for d in found]
     )
@@ -351,6 +357,7 @@ async def code_action(
             ls.checker, functools.partial(ls.project.check, Path(path), text, fixes=True)
         )
         diagnostics = [d for d in diagnostics if d.code != INTERNAL_ERROR]
+        ls.count_check()
     lines = split_lines(text)
     wanted = params.context.only
     result: list[types.CodeAction] = []

@@ -11,6 +11,7 @@ import pytest
 
 from ivycheck.lsp import idle_gc
 from ivycheck.lsp.idle_gc import IdleCollector
+from ivycheck.lsp.server import IvycheckServer
 
 
 class Node:
@@ -85,3 +86,20 @@ def test_a_quiet_period_without_checks_collects_nothing(
 
     asyncio.run(idle())
     assert collector.collections == 0
+
+
+def test_checks_run_by_requests_count_after_the_response(collector: IdleCollector) -> None:
+    """Pull diagnostics and code actions (asked on every cursor move) check too: without
+    counting them, a session with no edits would never collect."""
+    server = IvycheckServer()
+    server.collector = collector
+    garbage = _cycle()
+
+    async def requests() -> None:
+        for _ in range(idle_gc.MAX_CHECKS_BETWEEN):
+            server.count_check()
+            assert garbage() is not None  # never inside the handler itself
+        await asyncio.sleep(0.05)
+
+    asyncio.run(requests())
+    assert garbage() is None and collector.collections == 1
