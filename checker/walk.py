@@ -176,10 +176,6 @@ def _own_names(visitor_class: type) -> list[str]:
     return found
 
 
-def _attribute_hooks(visitor_class: type) -> list[str]:
-    return [name for name in _own_names(visitor_class) if _is_attribute_hook(name)]
-
-
 def visit(root: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
     """``root.visit(visitor)`` for a visitor that only reads: ``on_visit`` returning False
     skips the children, ``on_leave`` is called either way.
