@@ -4,6 +4,12 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 EDITABLE := --config-settings editable_mode=strict
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
+# setuptools prints a banner on every editable install (a BuildBackendWarning that pip shows
+# even with --quiet); silenced by its message, for pip's build subprocess only.
+PIP_INSTALL := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip install --quiet
+# The distribution was called "ivycheck" (an unrelated project on PyPI) before "ivycheck-lint":
+# an old editable install of that name would link a second, stale copy of the package.
+DROP_OLD_DIST := $(BIN)/python -m pip uninstall --quiet --yes ivycheck 2>/dev/null || true
 
 .PHONY: demo test lint typecheck dogfood pytest test-slow install-dev relink clean vsix bench-deps
 
@@ -16,15 +22,17 @@ $(BIN)/python:
 # Full dependency install only when pyproject.toml changes; the cheap --no-deps
 # editable re-install below runs every time so that new modules are linked.
 $(VENV)/.demo-deps: pyproject.toml setup.py | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e . $(EDITABLE)
+	$(DROP_OLD_DIST)
+	$(PIP_INSTALL) -e . $(EDITABLE)
 	touch $@
 
 $(VENV)/.dev-deps: pyproject.toml setup.py | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[dev,backends]" $(EDITABLE)
+	$(DROP_OLD_DIST)
+	$(PIP_INSTALL) -e ".[dev,backends,runtime]" $(EDITABLE)
 	touch $@ $(VENV)/.demo-deps
 
 relink:
-	$(BIN)/python -m pip install --quiet --no-deps -e . $(EDITABLE)
+	$(PIP_INSTALL) --no-deps -e . $(EDITABLE)
 
 demo: $(VENV)/.demo-deps
 	$(MAKE) --no-print-directory relink
@@ -61,4 +69,4 @@ clean:
 
 # Peers (Fixit) and a profiler for the hand-run benchmarks in benchmarks/; not needed by `make test`.
 bench-deps: install-dev
-	$(BIN)/python -m pip install --quiet -e ".[dev,backends,bench]" $(EDITABLE)
+	$(PIP_INSTALL) -e ".[dev,backends,runtime,bench]" $(EDITABLE)
