@@ -1,15 +1,28 @@
-"""Dtypes named by string, shared by every backend.
+"""Dtypes named by string, shared by every backend, and the standard's type promotion.
 
 A dtype is a ``str`` subclass so that ``ivy.float32 == "float32"`` holds and a dtype can be
-passed wherever a name is accepted. Casting rules come from NumPy (``same_kind``), the one
-oracle every backend is compared against.
+passed wherever a name is accepted. Promotion (:func:`result_type`) is the Array API 2023.12
+lattice, computed here once so that every backend -- TensorFlow included, which has no
+promotion of its own -- returns the same dtype. Writing into an existing array (``out``,
+``inplace_update``) uses NumPy's ``same_kind`` rule (:func:`can_write`), the one oracle every
+backend is compared against.
+
+Cross-kind combinations the standard leaves to the implementation (``int32`` with
+``float32``, ``bool`` with ``int8``) give the operand of the higher kind, as JAX does; the one
+combination with no lossless answer, ``uint64`` with a signed integer, raises.
 """
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
+
+from ivycheck.runtime.exceptions import IvyTypeError, IvyValueError
 
 
 class Dtype(str):
@@ -38,32 +51,155 @@ NAMES = (
     "complex128",
 )
 DTYPES: dict[str, Dtype] = {name: Dtype(name) for name in NAMES}
+STANDARD = tuple(DTYPES[n] for n in NAMES if n != "float16")
+"""The dtypes of the 2023.12 standard (``float16`` is an extension)."""
 DEFAULT_FLOAT = DTYPES["float32"]
 DEFAULT_INT = DTYPES["int64"]
+DEFAULT_COMPLEX = DTYPES["complex64"]
+DEFAULT_INDEX = DTYPES["int64"]
 
 _SCALAR_KIND = {bool: "b", int: "i", float: "f", complex: "c"}
 _KIND_RANK = {"b": 0, "u": 1, "i": 1, "f": 2, "c": 3}
+_KIND = {
+    "bool": "b",
+    **{f"int{b}": "i" for b in (8, 16, 32, 64)},
+    **{f"uint{b}": "u" for b in (8, 16, 32, 64)},
+    **{f"float{b}": "f" for b in (16, 32, 64)},
+    **{f"complex{b}": "c" for b in (64, 128)},
+}
+_BITS = {name: int(re.sub(r"\D", "", name) or 8) for name in NAMES}
 
 
 def as_dtype(dtype: object) -> Dtype:
-    """Normalise a dtype given as a string, a ``Dtype`` or anything NumPy understands."""
+    """Normalise a dtype given as a name, a ``Dtype``, a native dtype or a Python type."""
     if isinstance(dtype, Dtype):
         return dtype
-    name = dtype if isinstance(dtype, str) else np.dtype(dtype).name  # type: ignore[call-overload]
+    name = dtype if isinstance(dtype, str) else _native_dtype_name(dtype)
     if name not in DTYPES:
-        raise ValueError(f"unsupported dtype {dtype!r}; use one of {', '.join(NAMES)}")
+        raise IvyTypeError(f"unsupported dtype {dtype!r}; use one of {', '.join(NAMES)}")
     return DTYPES[name]
 
 
-def can_cast(src: object, dst: str) -> bool:
+def _native_dtype_name(dtype: object) -> str:
+    """The name of a NumPy/JAX ``np.dtype``, a ``torch.dtype``, a ``tf.DType`` or a type."""
+    if isinstance(dtype, np.dtype):
+        return dtype.name
+    text = str(dtype)
+    if text.startswith("torch."):
+        return text.removeprefix("torch.")
+    name = getattr(dtype, "name", None)
+    if isinstance(name, str) and name in DTYPES:  # tf.DType
+        return name
+    try:
+        return np.dtype(dtype).name  # type: ignore[call-overload, no-any-return]
+    except TypeError:
+        return text
+
+
+def dtype_of(x: object) -> Dtype:
+    """The dtype of an ``Array``, a native array, a dtype, or a NumPy scalar."""
+    if isinstance(x, str):
+        return as_dtype(x)
+    native = getattr(x, "dtype", None)
+    if native is not None:
+        return as_dtype(native)
+    return as_dtype(x)
+
+
+def kind(dtype: object) -> str:
+    """``"b"``, ``"i"``, ``"u"``, ``"f"`` or ``"c"``."""
+    return _KIND[as_dtype(dtype)]
+
+
+def _promote(a: Dtype, b: Dtype) -> Dtype:
+    """The standard's promotion of two dtypes (the lattice of the 2023.12 specification)."""
+    if a == b:
+        return a
+    ka, kb = _KIND[a], _KIND[b]
+    if ka == kb:
+        return a if _BITS[a] >= _BITS[b] else b
+    if {ka, kb} == {"i", "u"}:
+        signed, unsigned = (a, b) if ka == "i" else (b, a)
+        if _BITS[signed] > _BITS[unsigned]:
+            return signed
+        if _BITS[unsigned] == 64:
+            raise IvyTypeError(
+                f"no promotion of {a} and {b}: uint64 with a signed integer has no integer "
+                "dtype holding both (cast one of them first)"
+            )
+        return DTYPES[f"int{2 * _BITS[unsigned]}"]
+    if {ka, kb} == {"f", "c"}:
+        real, cplx = (a, b) if ka == "f" else (b, a)
+        return DTYPES[f"complex{2 * max(_BITS[real], _BITS[cplx] // 2, 32)}"]
+    # Cross-kind, not defined by the standard: the operand of the higher kind.
+    return a if _KIND_RANK[ka] > _KIND_RANK[kb] else b
+
+
+def _with_scalar(dtype: Dtype, scalar_kind: str) -> Dtype:
+    """An array dtype combined with a weakly typed Python scalar of ``scalar_kind``."""
+    k = _KIND[dtype]
+    if scalar_kind == "c" and k == "f":
+        return complex_dtype(dtype)
+    if _KIND_RANK[scalar_kind] <= _KIND_RANK[k]:
+        return dtype
+    return _default_for(scalar_kind)
+
+
+def _default_for(scalar_kind: str) -> Dtype:
+    return {"b": DTYPES["bool"], "i": DEFAULT_INT, "u": DEFAULT_INT, "f": DEFAULT_FLOAT}.get(
+        scalar_kind, DEFAULT_COMPLEX
+    )
+
+
+def result_type(*arrays_and_dtypes: Any) -> Dtype:
+    """The dtype the standard gives an operation on these operands.
+
+    Operands are dtypes (``ivy.int8``, ``"int8"``, native dtypes), arrays (``ivy.Array`` or
+    native) and Python scalars; scalars are weak, as the standard's "mixing arrays with Python
+    scalars" says: ``int8 array + 1`` stays ``int8``, ``int8 array + 1.5`` is the default float.
+    With scalars only, the default dtype of the highest scalar kind.
+    """
+    if not arrays_and_dtypes:
+        raise IvyValueError("result_type needs at least one array or dtype")
+    result: Dtype | None = None
+    scalar_kinds: list[str] = []
+    for item in arrays_and_dtypes:
+        scalar_kind = _SCALAR_KIND.get(type(item))
+        if scalar_kind is not None:
+            scalar_kinds.append(scalar_kind)
+            continue
+        dtype = dtype_of(item)
+        result = dtype if result is None else _promote(result, dtype)
+    if result is None:
+        return _default_for(max(scalar_kinds, key=_KIND_RANK.__getitem__))
+    for scalar_kind in scalar_kinds:
+        result = _with_scalar(result, scalar_kind)
+    return result
+
+
+def can_cast(from_: Any, to: Any, /) -> bool:
+    """The standard's ``can_cast``: whether promotion of ``from_`` with ``to`` gives ``to``.
+
+    ``from_`` is a dtype or an array. Cross-kind casts (``int32`` to ``float64``) are allowed
+    where this module's promotion allows them; ``uint64`` to a signed integer never is.
+    """
+    source, target = dtype_of(from_), as_dtype(to)
+    try:
+        return _promote(source, target) == target
+    except IvyTypeError:
+        return False
+
+
+def can_write(src: object, dst: str) -> bool:
     """Whether ``src`` (a dtype name or a Python scalar) may be written into ``dst``.
 
-    Python scalars are weak, as in NumPy 2: only their kind matters (``1`` fits ``uint8``,
-    ``1.5`` does not fit ``int32``).
+    The rule of ``out=`` and ``inplace_update``: NumPy's ``same_kind`` casting. Python
+    scalars are weak, as in NumPy 2: only their kind matters (``1`` fits ``uint8``, ``1.5``
+    does not fit ``int32``).
     """
-    kind = _SCALAR_KIND.get(type(src))
-    if kind is not None:
-        return _KIND_RANK[kind] <= _KIND_RANK[np.dtype(dst).kind]
+    scalar_kind = _SCALAR_KIND.get(type(src))
+    if scalar_kind is not None:
+        return _KIND_RANK[scalar_kind] <= _KIND_RANK[np.dtype(dst).kind]
     return bool(np.can_cast(np.dtype(str(src)), np.dtype(dst), casting="same_kind"))
 
 
@@ -71,5 +207,99 @@ def infer_from_values(values: Sequence[object]) -> Dtype:
     """Default dtype for Python values: bool, int64 for ints, float32 for floats."""
     kinds = {_SCALAR_KIND.get(type(v), "f") for v in values}
     if not kinds or kinds & {"f", "c"}:
-        return DEFAULT_FLOAT
+        return DEFAULT_COMPLEX if "c" in kinds else DEFAULT_FLOAT
     return DTYPES["bool"] if kinds == {"b"} else DEFAULT_INT
+
+
+# -- finfo / iinfo / isdtype -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class finfo_object:
+    """Machine limits of a floating-point dtype (for complex: of its real component)."""
+
+    bits: int
+    eps: float
+    max: float
+    min: float
+    smallest_normal: float
+    dtype: Dtype
+
+
+@dataclass(frozen=True)
+class iinfo_object:
+    """Limits of an integer dtype."""
+
+    bits: int
+    max: int
+    min: int
+    dtype: Dtype
+
+
+def finfo(type: Any, /) -> finfo_object:
+    """Limits of a real or complex floating-point dtype (or of an array's dtype)."""
+    dtype = dtype_of(type)
+    if _KIND[dtype] not in "fc":
+        raise IvyValueError(f"finfo: {dtype} is not a floating-point dtype")
+    info = np.finfo(np.dtype(str(dtype)))
+    real = as_dtype(info.dtype.name)
+    return finfo_object(
+        bits=int(info.bits),
+        eps=float(info.eps),
+        max=float(info.max),
+        min=float(info.min),
+        smallest_normal=float(info.smallest_normal),
+        dtype=real,
+    )
+
+
+def iinfo(type: Any, /) -> iinfo_object:
+    """Limits of an integer dtype (or of an array's dtype)."""
+    dtype = dtype_of(type)
+    if _KIND[dtype] not in "iu":
+        raise IvyValueError(f"iinfo: {dtype} is not an integer dtype")
+    info = np.iinfo(np.dtype(str(dtype)))
+    return iinfo_object(bits=int(info.bits), max=int(info.max), min=int(info.min), dtype=dtype)
+
+
+_KINDS = {
+    "bool": "b",
+    "signed integer": "i",
+    "unsigned integer": "u",
+    "integral": "iu",
+    "real floating": "f",
+    "complex floating": "c",
+    "numeric": "iufc",
+}
+
+
+def isdtype(dtype: Any, kind: Any) -> bool:
+    """Whether ``dtype`` is of ``kind``: a dtype, a kind name, or a tuple of either."""
+    dtype = as_dtype(dtype)
+    if isinstance(kind, tuple):
+        return any(isdtype(dtype, k) for k in kind)
+    if isinstance(kind, str) and not isinstance(kind, Dtype) and kind in _KINDS:
+        return _KIND[dtype] in _KINDS[kind]
+    if isinstance(kind, str) and kind not in DTYPES:
+        raise IvyValueError(f"isdtype: unknown kind {kind!r}; use one of {', '.join(_KINDS)}")
+    return dtype == as_dtype(kind)
+
+
+def real_dtype(dtype: Any) -> Dtype:
+    """The real dtype of a complex dtype (``complex64`` -> ``float32``); others unchanged."""
+    dtype = as_dtype(dtype)
+    return DTYPES[f"float{_BITS[dtype] // 2}"] if _KIND[dtype] == "c" else dtype
+
+
+def complex_dtype(dtype: Any) -> Dtype:
+    """The complex dtype of a float dtype (``float32`` -> ``complex64``); complex unchanged."""
+    dtype = as_dtype(dtype)
+    if _KIND[dtype] == "c":
+        return dtype
+    return DTYPES[f"complex{2 * max(_BITS[dtype], 32)}"]
+
+
+e = math.e
+inf = math.inf
+nan = math.nan
+pi = math.pi

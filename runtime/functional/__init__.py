@@ -12,8 +12,12 @@ from ivycheck.runtime.functional import (
     manipulation,
     statistical,
 )
+from ivycheck.runtime.functional import indexing, searching, sorting, utility
+from ivycheck.runtime.functional import set as set_functions
+from ivycheck.runtime.functional import data_type
 
 __all__ = [
+    "data_type",
     "creation",
     "elementwise",
     "general",
@@ -21,4 +25,9 @@ __all__ = [
     "losses",
     "manipulation",
     "statistical",
+    "indexing",
+    "searching",
+    "set_functions",
+    "sorting",
+    "utility",
 ]

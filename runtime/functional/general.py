@@ -21,7 +21,7 @@ from ivycheck.runtime import views
 from ivycheck.runtime.array import Array, TrackedView
 from ivycheck.runtime.backend_handler import current_backend, prims
 from ivycheck.runtime.container import Container
-from ivycheck.runtime.dtypes import DEFAULT_FLOAT, as_dtype, can_cast
+from ivycheck.runtime.dtypes import DEFAULT_FLOAT, as_dtype, can_write
 from ivycheck.runtime.exceptions import InplaceUpdateException, IvyTypeError
 from ivycheck.runtime.func_wrapper import (
     handle_array_function,
@@ -120,7 +120,7 @@ def _value(val: Any, dtype: str) -> tuple[Any, tuple[int, ...], object]:
     """Native value, its shape and its dtype (a Python scalar stays weak for the cast check)."""
     p = prims()
     if isinstance(val, _SCALARS):
-        return p.asarray(val, dtype if can_cast(val, dtype) else None, None), (), val
+        return p.asarray(val, dtype if can_write(val, dtype) else None, None), (), val
     if not isinstance(val, (Array, *p.NATIVE_TYPES)):
         val = asarray(val)
     native = val._data if isinstance(val, Array) else val
@@ -198,7 +198,7 @@ def _check_update(x: Any, val: Any, ensure_in_backend: bool, keep_input_dtype: b
         raise InplaceUpdateException(
             f"inplace_update: a value of shape {vshape} cannot be written into shape {shape}"
         )
-    if not keep_input_dtype and not can_cast(vdtype, dtype):
+    if not keep_input_dtype and not can_write(vdtype, dtype):
         raise InplaceUpdateException(
             f"inplace_update: cannot write {vdtype} into {dtype} under same_kind casting "
             "(pass keep_input_dtype=True to cast anyway)"

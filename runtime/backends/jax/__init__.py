@@ -19,3 +19,6 @@ from ivycheck.runtime.backends.jax import (
 
 __all__ = ["primitives"]
 __all__ += export(globals(), creation, elementwise, linear_algebra, manipulation, statistical)
+from ivycheck.runtime.backends.jax import data_type
+
+__all__ += export(globals(), data_type)

@@ -12,3 +12,10 @@ from ivycheck.runtime.backends.numpy import (
 
 __all__ = ["primitives"]
 __all__ += export(globals(), creation, elementwise, linear_algebra, manipulation, statistical)
+from ivycheck.runtime.backends.numpy import indexing, searching, sorting, utility  # noqa: E402
+from ivycheck.runtime.backends.numpy import set as set_functions  # noqa: E402
+
+__all__ += export(globals(), indexing, searching, set_functions, sorting, utility)
+from ivycheck.runtime.backends.numpy import data_type  # noqa: E402
+
+__all__ += export(globals(), data_type)

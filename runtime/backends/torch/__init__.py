@@ -12,3 +12,6 @@ from ivycheck.runtime.backends.torch import (
 
 __all__ = ["primitives"]
 __all__ += export(globals(), creation, elementwise, linear_algebra, manipulation, statistical)
+from ivycheck.runtime.backends.torch import data_type  # noqa: E402
+
+__all__ += export(globals(), data_type)

@@ -9,7 +9,7 @@ import numpy as np
 import torch
 
 from ivycheck.runtime.backends import Index
-from ivycheck.runtime.dtypes import can_cast
+from ivycheck.runtime.dtypes import can_write
 
 NAME = "torch"
 NATIVE_TYPES: tuple[type, ...] = (torch.Tensor,)
@@ -116,6 +116,6 @@ def check_native_out(
         return False
     if not isinstance(res, torch.Tensor):
         return False
-    if not can_cast(dtype_name(res), dtype_name(out)):
+    if not can_write(dtype_name(res), dtype_name(out)):
         return False  # inplace_update reports it with the standard message
     return bool(res.shape == out.shape and res.dtype == out.dtype)

@@ -1,0 +1,14 @@
+"""TensorFlow data-type functions (tensors are immutable: ``copy`` cannot be observed)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import tensorflow as tf
+
+from ivycheck.runtime.backends.tensorflow.primitives import native_dtype
+from ivycheck.runtime.dtypes import as_dtype
+
+
+def astype(x: Any, dtype: Any, /, *, copy: bool = True) -> Any:
+    return tf.cast(x, native_dtype(as_dtype(dtype)))
