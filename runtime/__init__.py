@@ -60,6 +60,7 @@ from ivycheck.runtime.dtypes import (  # noqa: E402
 )
 
 newaxis = None
+__array_api_version__ = "2023.12"
 
 from ivycheck.runtime import func_wrapper  # noqa: E402
 from ivycheck.runtime.array import Array  # noqa: E402  (needs the names above)
@@ -170,6 +171,7 @@ from ivycheck.runtime.functional.statistical import (  # noqa: E402
     var,
 )
 from ivycheck.runtime.functional.utility import all, any  # noqa: E402
+from ivycheck.runtime.info import __array_namespace_info__  # noqa: E402
 
 if TYPE_CHECKING:
     NativeArray = Any
@@ -191,6 +193,7 @@ __all__ = [
     "IvyTypeError",
     "IvyValueError",
     "NativeArray",
+    "__array_namespace_info__",
     "abs",
     "add",
     "all",
