@@ -11,8 +11,6 @@ switching backends.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from ivycheck.runtime import dtypes, exceptions, views
 from ivycheck.runtime.backend_handler import (
     current_backend,
@@ -64,6 +62,7 @@ __array_api_version__ = "2023.12"
 
 from ivycheck.runtime import func_wrapper  # noqa: E402
 from ivycheck.runtime.array import Array  # noqa: E402  (needs the names above)
+from ivycheck.runtime.backend_handler import _activate as _activate_default  # noqa: E402
 from ivycheck.runtime.container import Container  # noqa: E402
 from ivycheck.runtime.functional.creation import (  # noqa: E402
     arange,
@@ -172,13 +171,7 @@ from ivycheck.runtime.functional.statistical import (  # noqa: E402
 )
 from ivycheck.runtime.functional.utility import all, any  # noqa: E402
 from ivycheck.runtime.info import __array_namespace_info__  # noqa: E402
-
-if TYPE_CHECKING:
-    NativeArray = Any
-else:
-    NativeArray = object  # rebound to the backend's class by set_backend
-
-from ivycheck.runtime.backend_handler import _activate as _activate_default  # noqa: E402
+from ivycheck.runtime.native import NativeArray  # noqa: E402  (rebound by set_backend)
 
 _activate_default("numpy")
 

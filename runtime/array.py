@@ -19,7 +19,107 @@ import numpy as np
 import ivycheck.runtime as ivy
 from ivycheck.runtime import views
 from ivycheck.runtime.backend_handler import current_backend, prims
-from ivycheck.runtime.dtypes import Dtype, as_dtype
+from ivycheck.runtime.dtypes import SCALAR_TYPES, Dtype, as_dtype
+from ivycheck.runtime.exceptions import InplaceUpdateException, IvyValueError
+
+
+def _is_operand(other: Any) -> bool:
+    return isinstance(other, (Array, *SCALAR_TYPES, *prims().NATIVE_TYPES))
+
+
+def _binary(
+    name: str,
+) -> tuple[Callable[[Array, Any], Any], Callable[[Array, Any], Any], Callable[[Array, Any], Any]]:
+    """The forward, reflected and in-place operator methods of the function ``name``."""
+
+    def forward(self: Array, other: Any) -> Any:
+        if not _is_operand(other):
+            return NotImplemented
+        return getattr(ivy, name)(self, other)
+
+    def reflected(self: Array, other: Any) -> Any:
+        if not _is_operand(other):
+            return NotImplemented
+        return getattr(ivy, name)(other, self)
+
+    def inplace(self: Array, other: Any) -> Any:
+        # The result is computed first and checked against ``self`` (same dtype, same shape:
+        # the standard's rule for in-place operators); only then is it written, into this
+        # array and through a view into its base, so a failure leaves everything unchanged.
+        if not _is_operand(other):
+            return NotImplemented
+        result = getattr(ivy, name)(self, other)
+        if result.dtype != self.dtype:
+            raise InplaceUpdateException(
+                f"x {_SYMBOLS[name]}= y: the result is {result.dtype}, x is {self.dtype}; an "
+                "in-place operator cannot change the dtype"
+            )
+        if result.shape != self.shape:
+            raise InplaceUpdateException(
+                f"x {_SYMBOLS[name]}= y: the result has shape {result.shape}, x has "
+                f"{self.shape}; an in-place operator cannot change the shape"
+            )
+        return ivy.inplace_update(self, result)
+
+    for method, prefix in ((forward, ""), (reflected, "r"), (inplace, "i")):
+        method.__name__ = method.__qualname__ = f"__{prefix}{_DUNDER[name]}__"
+        method.__doc__ = f"``{_SYMBOLS[name]}`` by ``ivy.{name}``."
+    return forward, reflected, inplace
+
+
+def _comparison(name: str) -> Callable[[Array, Any], Any]:
+    def compare(self: Array, other: Any) -> Any:
+        if not _is_operand(other):
+            return NotImplemented
+        return getattr(ivy, name)(self, other)
+
+    compare.__name__ = compare.__qualname__ = f"__{_DUNDER[name]}__"
+    compare.__doc__ = f"Elementwise ``{_SYMBOLS[name]}`` by ``ivy.{name}`` (a bool array)."
+    return compare
+
+
+_DUNDER = {
+    "add": "add",
+    "subtract": "sub",
+    "multiply": "mul",
+    "divide": "truediv",
+    "floor_divide": "floordiv",
+    "remainder": "mod",
+    "pow": "pow",
+    "matmul": "matmul",
+    "bitwise_and": "and",
+    "bitwise_or": "or",
+    "bitwise_xor": "xor",
+    "bitwise_left_shift": "lshift",
+    "bitwise_right_shift": "rshift",
+    "equal": "eq",
+    "not_equal": "ne",
+    "less": "lt",
+    "less_equal": "le",
+    "greater": "gt",
+    "greater_equal": "ge",
+}
+_SYMBOLS = {
+    "add": "+",
+    "subtract": "-",
+    "multiply": "*",
+    "divide": "/",
+    "floor_divide": "//",
+    "remainder": "%",
+    "pow": "**",
+    "matmul": "@",
+    "bitwise_and": "&",
+    "bitwise_or": "|",
+    "bitwise_xor": "^",
+    "bitwise_left_shift": "<<",
+    "bitwise_right_shift": ">>",
+    "equal": "==",
+    "not_equal": "!=",
+    "less": "<",
+    "less_equal": "<=",
+    "greater": ">",
+    "greater_equal": ">=",
+}
 
 
 class Array:
@@ -46,9 +146,8 @@ class Array:
         """The root that a view of this array indexes, and this array's geometry in it."""
         geometry = getattr(self, "_geometry", None)
         if geometry is None:
-            # PyTorch tensors may be non-contiguous native views; the others are contiguous.
-            stride = getattr(self._data, "stride", None)
-            strides = tuple(stride()) if callable(stride) else None
+            # A native view may be non-contiguous (a transposed PyTorch tensor).
+            strides = prims().strides(self._data)
             geometry = self._geometry = views.root_geometry(self.shape, strides)
         return self, geometry
 
@@ -86,8 +185,27 @@ class Array:
 
     @property
     def mT(self) -> Array:
-        """Matrix transpose (a view)."""
+        """Matrix transpose of the last two axes (a view)."""
         return ivy.matrix_transpose(self)
+
+    @property
+    def T(self) -> Array:
+        """Transpose of a 2-d array (a view); the standard defines it for 2-d arrays only."""
+        if self.ndim != 2:
+            raise IvyValueError(f"x.T needs a 2-d array, got {self.ndim}-d; use x.mT")
+        return ivy.permute_dims(self, (1, 0))
+
+    def to_device(self, device: Any, /, *, stream: Any = None) -> Array:
+        """The runtime is CPU-only: ``"cpu"`` returns the array itself."""
+        if device not in (None, "cpu"):
+            raise IvyValueError(f"to_device: unknown device {device!r}; the runtime has 'cpu'")
+        return self
+
+    def __array_namespace__(self, /, *, api_version: str | None = None) -> Any:
+        """The namespace whose functions accept this array: ``ivycheck.runtime``."""
+        if api_version not in (None, "2021.12", "2022.12", "2023.12"):
+            raise IvyValueError(f"unsupported Array API version {api_version!r}")
+        return ivy
 
     # -- conversion protocols --------------------------------------------------------------
 
@@ -95,15 +213,12 @@ class Array:
         ret = prims().to_numpy(self._data)
         return ret if dtype is None else ret.astype(dtype)
 
-    def __dlpack__(self, *args: Any, **kwargs: Any) -> Any:
-        data = self._data
-        if hasattr(data, "__dlpack__"):
-            return data.__dlpack__(*args, **kwargs)
-        import tensorflow as tf
-
-        return tf.experimental.dlpack.to_dlpack(data)
+    def __dlpack__(self, /, **kwargs: Any) -> Any:
+        """DLPack capsule of the native buffer (the backend's own exporter)."""
+        return prims().to_dlpack(self._data, kwargs)
 
     def __dlpack_device__(self) -> tuple[int, int]:
+        """``(kDLCPU, 0)``: every backend runs on the CPU."""
         return (1, 0)
 
     def __repr__(self) -> str:
@@ -119,17 +234,29 @@ class Array:
         for i in range(len(self)):
             yield self[i]
 
+    def _scalar(self, kinds: str, what: str) -> Any:
+        """The one element of a 0-d (or one-element) array as a NumPy scalar."""
+        value = np.asarray(self)
+        if value.size != 1:
+            raise TypeError(f"only one-element arrays can be converted to {what}")
+        if value.dtype.kind not in kinds:
+            raise TypeError(f"{what}() of a {self.dtype} array")
+        return value.reshape(()).item()
+
     def __bool__(self) -> bool:
-        return bool(np.asarray(self))
+        return bool(self._scalar("biufc", "bool"))
+
+    def __complex__(self) -> complex:
+        return complex(self._scalar("biufc", "complex"))
 
     def __float__(self) -> float:
-        return float(np.asarray(self))
+        return float(self._scalar("biuf", "float"))
 
     def __int__(self) -> int:
-        return int(np.asarray(self))
+        return int(self._scalar("biuf", "int"))
 
     def __index__(self) -> int:
-        return int(np.asarray(self))
+        return int(self._scalar("iu", "index"))
 
     # -- indexing --------------------------------------------------------------------------
 
@@ -140,73 +267,43 @@ class Array:
         ivy.set_item(self, query, val)
 
     # -- operators: all defer to the functional API ------------------------------------------
+    # Looked up on the runtime module at call time: the standard's function names, whatever
+    # backend is set. An operand that is neither an array nor a Python scalar gives
+    # NotImplemented, so Python tries the other operand's reflected method.
+
+    __hash__ = object.__hash__  # identity, as torch.Tensor: ``==`` is elementwise
 
     def __neg__(self) -> Array:
         return ivy.negative(self)
 
     def __pos__(self) -> Array:
-        return self
+        return ivy.positive(self)
 
     def __abs__(self) -> Array:
         return ivy.abs(self)
 
-    def __add__(self, other: Any) -> Array:
-        return ivy.add(self, other)
+    def __invert__(self) -> Array:
+        return ivy.bitwise_invert(self)
 
-    def __radd__(self, other: Any) -> Array:
-        return ivy.add(other, self)
-
-    def __sub__(self, other: Any) -> Array:
-        return ivy.subtract(self, other)
-
-    def __rsub__(self, other: Any) -> Array:
-        return ivy.subtract(other, self)
-
-    def __mul__(self, other: Any) -> Array:
-        return ivy.multiply(self, other)
-
-    def __rmul__(self, other: Any) -> Array:
-        return ivy.multiply(other, self)
-
-    def __truediv__(self, other: Any) -> Array:
-        return ivy.divide(self, other)
-
-    def __rtruediv__(self, other: Any) -> Array:
-        return ivy.divide(other, self)
-
-    def __mod__(self, other: Any) -> Array:
-        return ivy.remainder(self, other)
-
-    def __rmod__(self, other: Any) -> Array:
-        return ivy.remainder(other, self)
-
-    def __matmul__(self, other: Any) -> Array:
-        return ivy.matmul(self, other)
-
-    def __rmatmul__(self, other: Any) -> Array:
-        return ivy.matmul(other, self)
-
-    # In-place operators write the result into this array (and so through a view into its
-    # base). ``inplace_update`` checks same_kind casting first: ``int_array += 0.5`` raises,
-    # as in NumPy. Not ``out=self``: the result may broadcast differently than ``self``.
-
-    def __iadd__(self, other: Any) -> Array:
-        return ivy.inplace_update(self, ivy.add(self, other))
-
-    def __isub__(self, other: Any) -> Array:
-        return ivy.inplace_update(self, ivy.subtract(self, other))
-
-    def __imul__(self, other: Any) -> Array:
-        return ivy.inplace_update(self, ivy.multiply(self, other))
-
-    def __itruediv__(self, other: Any) -> Array:
-        return ivy.inplace_update(self, ivy.divide(self, other))
-
-    def __imod__(self, other: Any) -> Array:
-        return ivy.inplace_update(self, ivy.remainder(self, other))
-
-    def __imatmul__(self, other: Any) -> Array:
-        return ivy.inplace_update(self, ivy.matmul(self, other))
+    __add__, __radd__, __iadd__ = _binary("add")
+    __sub__, __rsub__, __isub__ = _binary("subtract")
+    __mul__, __rmul__, __imul__ = _binary("multiply")
+    __truediv__, __rtruediv__, __itruediv__ = _binary("divide")
+    __floordiv__, __rfloordiv__, __ifloordiv__ = _binary("floor_divide")
+    __mod__, __rmod__, __imod__ = _binary("remainder")
+    __pow__, __rpow__, __ipow__ = _binary("pow")
+    __matmul__, __rmatmul__, __imatmul__ = _binary("matmul")
+    __and__, __rand__, __iand__ = _binary("bitwise_and")
+    __or__, __ror__, __ior__ = _binary("bitwise_or")
+    __xor__, __rxor__, __ixor__ = _binary("bitwise_xor")
+    __lshift__, __rlshift__, __ilshift__ = _binary("bitwise_left_shift")
+    __rshift__, __rrshift__, __irshift__ = _binary("bitwise_right_shift")
+    __eq__ = _comparison("equal")  # type: ignore[assignment]
+    __ne__ = _comparison("not_equal")  # type: ignore[assignment]
+    __lt__ = _comparison("less")
+    __le__ = _comparison("less_equal")
+    __gt__ = _comparison("greater")
+    __ge__ = _comparison("greater_equal")
 
     # -- instance methods ------------------------------------------------------------------
 

@@ -58,6 +58,8 @@ DEFAULT_INT = DTYPES["int64"]
 DEFAULT_COMPLEX = DTYPES["complex64"]
 DEFAULT_INDEX = DTYPES["int64"]
 
+SCALAR_TYPES = (bool, int, float, complex)
+"""The Python scalars an array operation accepts (weakly typed in promotion)."""
 _SCALAR_KIND = {bool: "b", int: "i", float: "f", complex: "c"}
 _KIND_RANK = {"b": 0, "u": 1, "i": 1, "f": 2, "c": 3}
 _KIND = {

@@ -38,7 +38,7 @@ from ivycheck.runtime import views
 from ivycheck.runtime.array import Array, TrackedView
 from ivycheck.runtime.backend_handler import current_backend, state
 from ivycheck.runtime.container import Container
-from ivycheck.runtime.dtypes import as_dtype, infer_from_values
+from ivycheck.runtime.dtypes import SCALAR_TYPES, as_dtype, infer_from_values
 from ivycheck.runtime.exceptions import (
     IvyBackendException,
     IvyException,
@@ -48,34 +48,9 @@ from ivycheck.runtime.exceptions import (
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-ORDER = (
-    "handle_nans",
-    "handle_exceptions",
-    "handle_backend_invalid",
-    "handle_ragged",
-    "handle_nestable",
-    "handle_partial_mixed_function",
-    "handle_array_like_without_promotion",
-    "handle_view",
-    "handle_view_indexing",
-    "handle_out_argument",
-    "inputs_to_ivy_arrays",
-    "inputs_to_native_arrays",
-    "outputs_to_native_arrays",
-    "outputs_to_ivy_arrays",
-    "handle_array_function",
-    "infer_dtype",
-    "handle_device",
-    "infer_device",
-    "handle_complex_input",
-)
-"""Top-to-bottom source order (DESIGN.md, IVY005); ``to_native_arrays_and_back`` stands for
-the inputs/outputs pair."""
-
 REGISTRY: dict[str, Callable[..., Any]] = {}
 """Functional-API functions by name; ``set_backend`` builds one wrapper per entry."""
 
-_SCALARS = (bool, int, float, complex)
 _NO_RESULT = object()
 _MISSING: Any = object()
 
@@ -162,7 +137,7 @@ def _to_numpy(a: Any) -> Any:
         return a.__array__()
     if type(a) in (tuple, list):
         return type(a)(_to_numpy(i) for i in a)
-    if hasattr(a, "__array__") and not isinstance(a, _SCALARS):
+    if hasattr(a, "__array__") and not isinstance(a, SCALAR_TYPES):
         import numpy as np
 
         return np.asarray(a)
@@ -312,9 +287,9 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Callable[..., Any]:
         _array_positions(raw) if "handle_array_like_without_promotion" in flags else ()
     )
     catch = "handle_exceptions" in flags
-    numpy_views = prims.NAME == "numpy"
+    numpy_views = prims.NUMPY_VIEWS
     geometry_fn = getattr(numpy_backend, name, None) if view_flag else None
-    fast_types = frozenset((*native_types, *_SCALARS, Array))
+    fast_types = frozenset((*native_types, *SCALAR_TYPES, Array))
     # Concrete classes too (jax.Array is abstract; results are ArrayImpl / EagerTensor).
     native_set = frozenset((*native_types, type(prims.asarray(0.0, None, None))))
     fast = to_native and not dtype_flag and (not view_flag or numpy_views)
@@ -355,7 +330,9 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Callable[..., Any]:
             kwargs["dtype"] = prims.native_dtype(as_dtype(kwargs["dtype"]))
         elif dtype_flag and not (args and isinstance(args[0], (Array, *native_types))):
             values = (
-                [a for a in args if isinstance(a, _SCALARS)] if name in _DTYPE_FROM_VALUES else []
+                [a for a in args if isinstance(a, SCALAR_TYPES)]
+                if name in _DTYPE_FROM_VALUES
+                else []
             )
             kwargs["dtype"] = prims.native_dtype(infer_from_values(values))
         if "device" in kwargs:

@@ -21,7 +21,7 @@ from ivycheck.runtime import views
 from ivycheck.runtime.array import Array, TrackedView
 from ivycheck.runtime.backend_handler import current_backend, prims
 from ivycheck.runtime.container import Container
-from ivycheck.runtime.dtypes import DEFAULT_FLOAT, as_dtype, can_write
+from ivycheck.runtime.dtypes import DEFAULT_FLOAT, SCALAR_TYPES, as_dtype, can_write
 from ivycheck.runtime.exceptions import InplaceUpdateException, IvyTypeError
 from ivycheck.runtime.func_wrapper import (
     handle_array_function,
@@ -31,8 +31,6 @@ from ivycheck.runtime.func_wrapper import (
     to_native_arrays_and_back,
 )
 from ivycheck.runtime.native import NativeArray
-
-_SCALARS = (bool, int, float, complex)
 
 
 def _unwrap_nested(obj: Any) -> Any:
@@ -119,7 +117,7 @@ def _target(x: Any) -> tuple[tuple[int, ...], str]:
 def _value(val: Any, dtype: str) -> tuple[Any, tuple[int, ...], object]:
     """Native value, its shape and its dtype (a Python scalar stays weak for the cast check)."""
     p = prims()
-    if isinstance(val, _SCALARS):
+    if isinstance(val, SCALAR_TYPES):
         return p.asarray(val, dtype if can_write(val, dtype) else None, None), (), val
     if not isinstance(val, (Array, *p.NATIVE_TYPES)):
         val = asarray(val)
@@ -263,7 +261,7 @@ def set_item(x: Array, query: Any, val: Any, /, *, copy: Optional[bool] = False)
     if (
         type(x) is Array
         and p.writable(x._data)
-        and not (p.NAME == "torch" and _has_negative_step(query))
+        and (p.NEGATIVE_STEPS or not _has_negative_step(query))
     ):
         native_query = ivy.func_wrapper._to_native(query)
         p.set_region(x._data, native_query, p.cast(_value(val, dtype)[0], dtype))

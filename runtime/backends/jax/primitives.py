@@ -13,6 +13,8 @@ from ivycheck.runtime.backends import Index
 
 NAME = "jax"
 NATIVE_TYPES: tuple[type, ...] = (jax.Array,)
+NUMPY_VIEWS = False
+NEGATIVE_STEPS = True
 
 
 def native_dtype(name: str) -> Any:
@@ -90,3 +92,13 @@ def check_native_out(
 ) -> bool:
     """Unreachable: no JAX function carries ``support_native_out``."""
     return False
+
+
+def strides(x: Any) -> tuple[int, ...] | None:
+    """Arrays are contiguous."""
+    return None
+
+
+def to_dlpack(x: Any, kwargs: dict[str, Any]) -> Any:
+    """The array's own DLPack exporter."""
+    return x.__dlpack__(**kwargs)

@@ -12,6 +12,8 @@ from ivycheck.runtime.exceptions import IvyValueError
 
 NAME = "numpy"
 NATIVE_TYPES: tuple[type, ...] = (np.ndarray,)
+NUMPY_VIEWS = True
+NEGATIVE_STEPS = True
 
 
 def native_dtype(name: str) -> Any:
@@ -102,3 +104,13 @@ def check_native_out(
             f"{out.dtype} (same_kind casting)"
         )
     return True
+
+
+def strides(x: Any) -> tuple[int, ...] | None:
+    """Never asked: NumPy views are native."""
+    return None
+
+
+def to_dlpack(x: Any, kwargs: dict[str, Any]) -> Any:
+    """The array's own DLPack exporter."""
+    return x.__dlpack__(**kwargs)

@@ -12,6 +12,8 @@ from ivycheck.runtime.backends import Index
 
 NAME = "tensorflow"
 NATIVE_TYPES: tuple[type, ...] = (tf.Tensor, tf.Variable)
+NUMPY_VIEWS = False
+NEGATIVE_STEPS = True
 
 
 def native_dtype(name: str) -> Any:
@@ -129,3 +131,13 @@ def check_native_out(
 ) -> bool:
     """Unreachable: no TensorFlow function carries ``support_native_out``."""
     return False
+
+
+def strides(x: Any) -> tuple[int, ...] | None:
+    """Tensors are contiguous."""
+    return None
+
+
+def to_dlpack(x: Any, kwargs: dict[str, Any]) -> Any:
+    """TensorFlow tensors have no ``__dlpack__``: its experimental exporter."""
+    return tf.experimental.dlpack.to_dlpack(tf.convert_to_tensor(x))

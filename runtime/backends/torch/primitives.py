@@ -13,6 +13,8 @@ from ivycheck.runtime.dtypes import can_write
 
 NAME = "torch"
 NATIVE_TYPES: tuple[type, ...] = (torch.Tensor,)
+NUMPY_VIEWS = False
+NEGATIVE_STEPS = False
 
 
 def native_dtype(name: str) -> Any:
@@ -119,3 +121,13 @@ def check_native_out(
     if not can_write(dtype_name(res), dtype_name(out)):
         return False  # inplace_update reports it with the standard message
     return bool(res.shape == out.shape and res.dtype == out.dtype)
+
+
+def strides(x: Any) -> tuple[int, ...] | None:
+    """Element strides: a tensor may be a non-contiguous native view (a transpose)."""
+    return tuple(x.stride())
+
+
+def to_dlpack(x: Any, kwargs: dict[str, Any]) -> Any:
+    """The tensor's own DLPack exporter."""
+    return x.__dlpack__(**kwargs)
