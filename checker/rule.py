@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import inspect
 import re
+import textwrap
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -34,19 +35,35 @@ Replacement = cst.CSTNode | cst.RemovalSentinel | cst.FlattenSentinel[cst.CSTNod
 ``cst.FlattenSentinel`` of statements (to add a statement after a function, say)."""
 
 
+def _code_block(text: str) -> str:
+    """The code of a triple-quoted block written at the indentation of the rule around it:
+    the newline after the opening quotes dropped, the common indentation removed."""
+    return textwrap.dedent(text.removeprefix("\n"))
+
+
 @dataclass(frozen=True)
 class Example:
     """A snippet that a rule must flag (INVALID) or leave alone (VALID).
 
     ``path`` decides which part of the code base the snippet plays (a backend file, the
     functional API...). ``expected`` is the fixed code for an INVALID example with a fix.
-    ``files`` are extra files of the same project, for cross-file rules.
+    ``files`` are extra files of the same project, for cross-file rules. Every text may be
+    an indented triple-quoted block (``Example(\"\"\"`` on one line, the code below it):
+    the newline after the opening quotes and the common indentation are removed, so
+    examples read as the code they stand for.
     """
 
     code: str
     path: str = "ivy/functional/ivy/example.py"
     expected: str | None = None
     files: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        set_field = object.__setattr__  # frozen: the normalised texts are set once, here
+        set_field(self, "code", _code_block(self.code))
+        if self.expected is not None:
+            set_field(self, "expected", _code_block(self.expected))
+        set_field(self, "files", {path: _code_block(text) for path, text in self.files.items()})
 
 
 @dataclass

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from ivycheck.checker import walk
+from ivycheck.checker.rule_api import children
 
 
 def dotted(expression: cst.BaseExpression) -> str | None:
@@ -102,7 +102,7 @@ def _pattern_names(pattern: cst.MatchPattern) -> set[str]:
             names.add(node.name.value)
         elif isinstance(node, cst.MatchMapping) and isinstance(node.rest, cst.Name):
             names.add(node.rest.value)
-        todo.extend(walk.children(node))
+        todo.extend(children(node))
     return names
 
 
@@ -216,6 +216,3 @@ class ImportMap:
         if target is None:
             return None
         return f"{target}.{rest}" if rest else target
-
-    def qualify_call(self, call: cst.Call) -> str | None:
-        return self.qualify(call.func)

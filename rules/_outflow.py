@@ -43,8 +43,7 @@ from typing import Any
 
 import libcst as cst
 
-from ivycheck.checker import walk
-from ivycheck.checker.rule import RuleContext
+from ivycheck.checker.rule_api import RuleContext, walk
 from ivycheck.rules import _native_out
 from ivycheck.rules._names import ImportMap
 
@@ -475,7 +474,7 @@ def _aliases(body: cst.CSTNode, root: str) -> set[str]:
             if isinstance(node.value, cst.Name) and isinstance(node.target, cst.Name):
                 pairs.append((node.target.value, node.value.value))
 
-    walk.visit(body, Collect())
+    walk(body, Collect())
     found = {root}
     changed = True
     while changed:
@@ -549,7 +548,7 @@ class _Analysis(cst.CSTVisitor):
 
     def run(self) -> FunctionOutFlow:
         if self.root is not None or self.var_kwargs is not None:
-            walk.visit(self.function.body, self)
+            walk(self.function.body, self)
             for call, name in self.star_calls:
                 if name in self.carriers:
                     self._use(call, OUT)
@@ -803,7 +802,7 @@ class _ReturnWalk:
             return False
         if self._writing is None:
             holders = _Holders(self.analysis.covering)
-            walk.visit(self.analysis.function.body, holders)
+            walk(self.analysis.function.body, holders)
             self._writing = holders.holders
         return id(node) in self._writing
 
@@ -818,7 +817,7 @@ class _ReturnWalk:
                     Find.found = True
 
         Find.found = False
-        walk.visit(node, Find())
+        walk(node, Find())
         return Find.found
 
     def _block(self, body: Sequence[cst.BaseStatement], state: _State) -> _State:
@@ -913,7 +912,7 @@ def _nested_returns(node: cst.CSTNode) -> list[cst.Return]:
         def visit_Return(self, node: cst.Return) -> None:
             found.append(node)
 
-    walk.visit(node, Collect())
+    walk(node, Collect())
     return found
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ivycheck.checker.rule import Example, Rule
+from ivycheck.checker.rule_api import Example, Rule
 
 
 class SyntaxErrorRule(Rule):

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ivycheck.checker.diagnostics import FixSafety, Severity
-from ivycheck.checker.rule import Example, Rule
+from ivycheck.checker.rule_api import Example, FixSafety, Rule, Severity
 from ivycheck.rules._outflow import (
     ATTRIBUTE,
     ModuleOutFlow,

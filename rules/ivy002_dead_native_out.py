@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ivycheck.checker import walk
-from ivycheck.checker.diagnostics import FixSafety
-from ivycheck.checker.index import ProjectIndex
-from ivycheck.checker.rule import Example, Rule
+from ivycheck.checker.rule_api import Example, FixSafety, ProjectIndex, Rule, walk
 from ivycheck.rules._outflow import AttributeSite, FunctionOutFlow, UseKind, module_outflow
 
 NP = "ivy/functional/backends/numpy/example.py"
@@ -319,5 +316,5 @@ def _has_literal_out_none(function: cst.FunctionDef) -> bool:
             ):
                 Find.found = True
 
-    walk.visit(function.body, Find())
+    walk(function.body, Find())
     return Find.found

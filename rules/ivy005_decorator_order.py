@@ -6,9 +6,7 @@ from collections.abc import Mapping, Sequence
 
 import libcst as cst
 
-from ivycheck.checker.config import DECORATOR_ALIASES, Config
-from ivycheck.checker.diagnostics import FixSafety
-from ivycheck.checker.rule import Example, Rule
+from ivycheck.checker.rule_api import DECORATOR_ALIASES, Config, Example, FixSafety, Rule
 from ivycheck.rules._decorators import decorator_name
 
 _API = "ivy/functional/ivy/example.py"

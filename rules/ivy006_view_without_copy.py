@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ivycheck.checker.diagnostics import FixSafety
-from ivycheck.checker.rule import Example, Rule
-from ivycheck.rules._decorators import decorator_name
-
-VIEW_DECORATORS = frozenset({"handle_view", "handle_view_indexing"})
+from ivycheck.checker.rule_api import Example, FixSafety, Rule
+from ivycheck.rules._decorators import VIEW_DECORATORS, decorator_name
 
 
 def _has_copy_keyword(params: cst.Parameters) -> bool:

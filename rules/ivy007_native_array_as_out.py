@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ivycheck.checker import walk
-from ivycheck.checker.rule import Example, Rule, RuleContext
+from ivycheck.checker.rule_api import Example, Rule, RuleContext, walk
 from ivycheck.rules._names import ImportMap
 from ivycheck.rules._native_out import native_library
 
@@ -78,7 +77,7 @@ class _Bindings(cst.CSTVisitor):
 
 def _scope_of(body: cst.CSTNode, params: cst.Parameters | None) -> dict[str, list[Binding]]:
     collector = _Bindings()
-    walk.visit(body, collector)
+    walk(body, collector)
     if params is not None:
         for param in (*params.posonly_params, *params.params, *params.kwonly_params):
             collector.bindings.setdefault(param.name.value, []).append(None)

@@ -2,31 +2,10 @@
 
 from __future__ import annotations
 
-import re
-
 import libcst as cst
 
-from ivycheck.checker.diagnostics import FixSafety
-from ivycheck.checker.rule import Example, Rule
-
-_VERSIONED = re.compile(r"_v_\d+p\d+p\d+_to_")
-
-
-def is_private_helper(name: str) -> bool:
-    """``_helper``, dunders and versioned helpers (``fn_v_0p3p0_to_0p3p1``) are not API.
-
-    Shared by the API rules (IVY008, IVY010, IVY016): the conventions of Ivy's public
-    functions do not bind the helpers they are made of.
-    """
-    return name.startswith("_") or _VERSIONED.search(name) is not None
-
-
-def out_param(params: cst.Parameters) -> cst.Param | None:
-    """The ``out`` parameter of a signature, wherever it sits."""
-    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
-        if param.name.value == "out":
-            return param
-    return None
+from ivycheck.checker.rule_api import Example, FixSafety, Rule
+from ivycheck.rules._api_functions import is_private_helper, out_param
 
 
 def _keyword_only(params: cst.Parameters, out: cst.Param) -> cst.Parameters:

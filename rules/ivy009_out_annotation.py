@@ -6,45 +6,10 @@ from collections.abc import Iterator
 
 import libcst as cst
 
-from ivycheck.checker.rule import Example, Rule, RuleContext
-from ivycheck.rules._decorators import decorator_name
+from ivycheck.checker.rule_api import Example, Rule
+from ivycheck.rules._api_functions import is_private_helper, out_param
+from ivycheck.rules._decorators import wrappers_of
 from ivycheck.rules._names import ImportMap, dotted
-from ivycheck.rules.ivy008_out_not_keyword_only import is_private_helper, out_param
-
-
-def wrapped_by_assignment(module: cst.Module) -> dict[str, list[str]]:
-    """Wrappers applied at module level by assignment: ``f = handle_out_argument(f)``.
-
-    Shared by the API rules: such a wrapper counts exactly like a decorator.
-    """
-    found: dict[str, list[str]] = {}
-    for statement in module.body:
-        if not isinstance(statement, cst.SimpleStatementLine):
-            continue
-        for small in statement.body:
-            if (
-                isinstance(small, cst.Assign)
-                and len(small.targets) == 1
-                and isinstance(small.targets[0].target, cst.Name)
-                and isinstance(small.value, cst.Call)
-                and len(small.value.args) == 1
-                and isinstance(small.value.args[0].value, cst.Name)
-                and small.value.args[0].value.value == small.targets[0].target.value
-            ):
-                wrapper = dotted(small.value.func)
-                if wrapper is not None:
-                    name = small.targets[0].target.value
-                    found.setdefault(name, []).append(wrapper.rsplit(".", 1)[-1])
-    return found
-
-
-def wrappers_of(node: cst.FunctionDef, context: RuleContext) -> set[str]:
-    """Every wrapper of a module-level function: decorators and assignments alike.
-
-    The module is scanned for assignments once per file (``context.memo``), not once per
-    function: that was quadratic, 25 s for a 5,000-function file."""
-    by_assignment = context.memo(wrapped_by_assignment).get(node.name.value, [])
-    return {decorator_name(d) for d in node.decorators} | set(by_assignment)
 
 
 class OutAnnotation(Rule):

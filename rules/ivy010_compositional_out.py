@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ivycheck.checker.rule import Example, Rule
+from ivycheck.checker.rule_api import Example, Rule
+from ivycheck.rules._api_functions import ApiFunction, api_functions
+from ivycheck.rules._backends import backend_calls_in, body_uses_out
 from ivycheck.rules._decorators import decorator_name
-from ivycheck.rules.ivy008_out_not_keyword_only import is_private_helper, out_param
-from ivycheck.rules.ivy009_out_annotation import wrappers_of
-from ivycheck.rules.ivy016_out_dropped import body_uses_out
-from ivycheck.rules.ivy017_missing_backend import backend_calls_in
 
 _API = "ivy/functional/ivy/layers.py"
 _NUMPY = "ivy/functional/backends/numpy/layers.py"
@@ -132,47 +130,40 @@ class CompositionalOut(Rule):
     )
 
     def visit_Module(self, node: cst.Module) -> None:
-        for statement in node.body:
-            if isinstance(statement, cst.FunctionDef):
-                self._check(statement, node)
+        for function in api_functions(self.context):
+            if function.out is None or _is_stub(function.node):
+                continue
+            wrappers = function.wrappers
+            if "handle_partial_mixed_function" in wrappers or not self._compositional(function):
+                continue
+            used, _ = body_uses_out(function.node)
+            wrapped = "handle_out_argument" in wrappers
+            if wrapped and used:
+                decorator = next(
+                    (
+                        d
+                        for d in function.node.decorators
+                        if decorator_name(d) == "handle_out_argument"
+                    ),
+                    function.node.name,
+                )
+                self.report(
+                    decorator,
+                    f"`{function.name}` is compositional and handles `out` itself, but "
+                    "@handle_out_argument calls it without `out`, so that handling is dead; "
+                    "remove the decorator",
+                )
+            elif not wrapped and not used:
+                self.report(
+                    function.out.name,
+                    f"`{function.name}` is compositional and takes `out`, but never uses it, so "
+                    "`out` is silently dropped; pass `out=out` to the last API call",
+                )
 
-    def _check(self, node: cst.FunctionDef, module: cst.Module) -> None:
-        name = node.name.value
-        out = out_param(node.params)
-        if out is None or is_private_helper(name) or _is_stub(node):
-            return
-        wrappers = wrappers_of(node, self.context)
-        if "handle_partial_mixed_function" in wrappers or not self._compositional(node):
-            return
-        used, _ = body_uses_out(node)
-        wrapped = "handle_out_argument" in wrappers
-        if wrapped and used:
-            decorator = next(
-                (d for d in node.decorators if decorator_name(d) == "handle_out_argument"),
-                None,
-            )
-            self.report(
-                decorator if decorator is not None else node.name,
-                f"`{name}` is compositional and handles `out` itself, but "
-                "@handle_out_argument calls it without `out`, so that handling is dead; "
-                "remove the decorator",
-            )
-        elif not wrapped and not used:
-            self.report(
-                out.name,
-                f"`{name}` is compositional and takes `out`, but never uses it, so `out` is "
-                "silently dropped; pass `out=out` to the last API call",
-            )
-
-    def _compositional(self, node: cst.FunctionDef) -> bool:
-        if backend_calls_in(node, self.context):
+    def _compositional(self, function: ApiFunction) -> bool:
+        """No backend call in the body, no backend attribute, no backend implementation."""
+        if backend_calls_in(function.node, self.context):
             return False
-        index = self.context.index
-        name = node.name.value
-        summary = index.files.get(self.context.relative_path)
-        own = summary.functions.get(name) if summary is not None else None
-        if own is not None and (
-            "mixed_backend_wrappers" in own.attributes or "support_native_out" in own.attributes
-        ):
+        if {"mixed_backend_wrappers", "support_native_out"} & function.attributes.keys():
             return False
-        return not index.implementations(name)
+        return not self.context.index.implementations(function.name)

@@ -5,19 +5,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ivycheck.checker.rule import Example, Rule
-from ivycheck.checker.summary import FunctionSummary
-from ivycheck.rules.ivy008_out_not_keyword_only import is_private_helper
-from ivycheck.rules.ivy009_out_annotation import wrappers_of
-from ivycheck.rules.ivy017_missing_backend import backend_calls_in
-
-if TYPE_CHECKING:
-    from ivycheck.checker.config import Config
-    from ivycheck.checker.index import ProjectIndex
+from ivycheck.checker.rule_api import Config, Example, FunctionSummary, ProjectIndex, Rule
+from ivycheck.rules._api_functions import ApiFunction, api_functions, implementations
+from ivycheck.rules._backends import backend_calls_in
+from ivycheck.rules._decorators import VIEW_DECORATORS
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
 
@@ -92,7 +86,6 @@ VIEW_FUNCTIONS: dict[str, frozenset[str]] = {
         )
     ),
 }
-VIEW_DECORATORS = frozenset({"handle_view", "handle_view_indexing"})
 INDEXING = "get_item"
 """Basic indexing makes views on NumPy and PyTorch; Ivy's ``get_item`` needs
 ``@handle_view_indexing`` (the index holds no fact about returned subscripts, so indexing
@@ -244,48 +237,37 @@ class ViewWithoutHandleView(Rule):
         return names_a_view_backend
 
     def visit_Module(self, node: cst.Module) -> None:
-        for statement in node.body:
-            if isinstance(statement, cst.FunctionDef) and not is_private_helper(
-                statement.name.value
-            ):
-                self._check(statement, node)
+        for function in api_functions(self.context):
+            names = {function.name, *backend_calls_in(function.node, self.context)}
+            found = {
+                backend: implementation
+                for backend, implementation in implementations(self.context.index, names).items()
+                if backend in VIEW_FUNCTIONS
+            }
+            if found:
+                self._check(function, found)
 
-    def _check(self, node: cst.FunctionDef, module: cst.Module) -> None:
-        name = node.name.value
-        wrappers = wrappers_of(node, self.context)
-        implementations = self._implementations(node)
-        if not implementations:
-            return
+    def _check(self, function: ApiFunction, found: dict[str, FunctionSummary]) -> None:
+        name = function.name
         if name == INDEXING:
-            if "handle_view_indexing" not in wrappers:
+            if "handle_view_indexing" not in function.wrappers:
                 self.report(
-                    node.name,
+                    function.node.name,
                     f"`{name}` indexes, and basic indexing returns views on "
-                    f"{', '.join(sorted(implementations))}; add @handle_view_indexing",
+                    f"{', '.join(sorted(found))}; add @handle_view_indexing",
                 )
             return
-        if wrappers & VIEW_DECORATORS:
+        if function.wrappers & VIEW_DECORATORS:
             return
         views = [
             f"{backend}: {call}"
-            for backend, function in sorted(implementations.items())
-            for call in dict.fromkeys(function.return_calls)
+            for backend, implementation in sorted(found.items())
+            for call in dict.fromkeys(implementation.return_calls)
             if call in VIEW_FUNCTIONS[backend]
         ]
         if views:
             self.report(
-                node.name,
+                function.node.name,
                 f"`{name}` returns a view ({'; '.join(views)}) but lacks @handle_view, so "
                 "JAX/TensorFlow behave differently; add @handle_view (and `copy`)",
             )
-
-    def _implementations(self, node: cst.FunctionDef) -> dict[str, FunctionSummary]:
-        """The NumPy/PyTorch implementations: by the API name and by delegated names."""
-        names = {node.name.value}
-        names.update(backend_calls_in(node, self.context))
-        found: dict[str, FunctionSummary] = {}
-        for called in sorted(names):
-            for backend, function in self.context.index.implementations(called).items():
-                if backend in VIEW_FUNCTIONS:
-                    found.setdefault(backend, function)
-        return found

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ivycheck.checker.rule import Example, Rule, RuleContext
+from ivycheck.checker.rule_api import Example, Rule, RuleContext
 from ivycheck.rules._decorators import decorator_name
 
 _ARRAY = "ivy/data_classes/array/elementwise.py"

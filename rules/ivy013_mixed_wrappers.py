@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ivycheck.checker.rule import Example, Rule
+from ivycheck.checker.rule_api import Example, Rule
+from ivycheck.rules._api_functions import out_param
+from ivycheck.rules._decorators import wrappers_of
 from ivycheck.rules._names import dotted
-from ivycheck.rules.ivy008_out_not_keyword_only import out_param
-from ivycheck.rules.ivy009_out_annotation import wrappers_of
 
 _WRAPPERS = """
     "to_skip": ("inputs_to_ivy_arrays", "handle_partial_mixed_function"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ivycheck.checker.rule import Example, Rule
+from ivycheck.checker.rule_api import Example, Rule
 from ivycheck.rules._outflow import is_runtime_inplace_update, module_outflow
 
 JAX = "ivy/functional/backends/jax/example.py"

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ivycheck.checker.diagnostics import FixSafety
-from ivycheck.checker.rule import Example, Rule
+from ivycheck.checker.rule_api import Example, FixSafety, Rule
 from ivycheck.rules._outflow import attribute_sites, statement_removal
 
 NP = "ivy/functional/backends/numpy/example.py"

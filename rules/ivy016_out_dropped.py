@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ivycheck.checker import walk
-from ivycheck.checker.rule import Example, Rule
-from ivycheck.checker.summary import FunctionSummary
-from ivycheck.rules.ivy008_out_not_keyword_only import is_private_helper, out_param
-from ivycheck.rules.ivy009_out_annotation import wrappers_of
-from ivycheck.rules.ivy017_missing_backend import backend_call
+from ivycheck.checker.rule_api import Example, Rule
+from ivycheck.rules._api_functions import api_functions, implementations
+from ivycheck.rules._backends import body_uses_out, implementation_uses_out
 
 _API = "ivy/functional/ivy/statistical.py"
 _NUMPY = "ivy/functional/backends/numpy/statistical.py"
@@ -28,53 +25,6 @@ _COUNT_USES = (
     "def count_nonzero(x, /, *, axis=None, out=None):\n"
     "    return torch.count_nonzero(x, dim=axis, out=out)\n"
 )
-
-
-class _OutUses(cst.CSTVisitor):
-    """Whether a function body reads ``out`` other than to hand it to the backend."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.forwarded: set[str] = set()
-        self.used = False
-        self._not_reads: set[cst.Name] = set()
-
-    def visit_Call(self, node: cst.Call) -> None:
-        name = backend_call(node)
-        for arg in node.args:
-            if arg.keyword is not None:
-                self._not_reads.add(arg.keyword)
-            if (
-                name is not None
-                and arg.keyword is not None
-                and arg.keyword.value == "out"
-                and isinstance(arg.value, cst.Name)
-                and arg.value.value == "out"
-            ):
-                self._not_reads.add(arg.value)
-                self.forwarded.add(name)
-
-    def visit_Attribute(self, node: cst.Attribute) -> None:
-        self._not_reads.add(node.attr)
-
-    def visit_Param(self, node: cst.Param) -> None:
-        self._not_reads.add(node.name)
-
-    def visit_Name(self, node: cst.Name) -> None:
-        if node.value == "out" and node not in self._not_reads:
-            self.used = True
-
-
-def body_uses_out(node: cst.FunctionDef) -> tuple[bool, set[str]]:
-    """(reads ``out`` itself, backend functions it hands ``out`` to)."""
-    finder = _OutUses()
-    walk.visit(node.body, finder)
-    return finder.used, finder.forwarded
-
-
-def implementation_uses_out(function: FunctionSummary) -> bool:
-    """A backend function reads ``out``, or may pass it on through ``**kwargs``."""
-    return function.uses_out or (function.has_var_kwargs and not function.takes_out)
 
 
 class OutDropped(Rule):
@@ -178,35 +128,22 @@ class OutDropped(Rule):
     )
 
     def visit_Module(self, node: cst.Module) -> None:
-        for statement in node.body:
-            if isinstance(statement, cst.FunctionDef):
-                self._check(statement, node)
-
-    def _check(self, node: cst.FunctionDef, module: cst.Module) -> None:
-        name = node.name.value
-        out = out_param(node.params)
-        if out is None or is_private_helper(name):
-            return
-        wrappers = wrappers_of(node, self.context)
-        if wrappers & {"handle_out_argument", "handle_partial_mixed_function"}:
-            return
-        summary = self.context.index.files.get(self.context.relative_path)
-        own = summary.functions.get(name) if summary is not None else None
-        if own is not None and "mixed_backend_wrappers" in own.attributes:
-            return
-        used, forwarded = body_uses_out(node)
-        if used:
-            return
-        implementations: dict[str, FunctionSummary] = {}
-        for called in sorted({name, *forwarded}):
-            for backend, function in self.context.index.implementations(called).items():
-                implementations.setdefault(backend, function)
-        if not implementations or any(map(implementation_uses_out, implementations.values())):
-            return
-        seen = ", ".join(sorted(implementations))
-        self.report(
-            out.name,
-            f"`{name}` takes `out` but nothing writes it: no @handle_out_argument, the body "
-            f"does not use it and neither do the backend implementations ({seen}); "
-            "add @handle_out_argument",
-        )
+        for function in api_functions(self.context):
+            if function.out is None:
+                continue
+            if function.wrappers & {"handle_out_argument", "handle_partial_mixed_function"}:
+                continue
+            if "mixed_backend_wrappers" in function.attributes:
+                continue
+            used, forwarded = body_uses_out(function.node)
+            if used:
+                continue
+            found = implementations(self.context.index, {function.name, *forwarded})
+            if not found or any(map(implementation_uses_out, found.values())):
+                continue
+            self.report(
+                function.out.name,
+                f"`{function.name}` takes `out` but nothing writes it: no @handle_out_argument, "
+                "the body does not use it and neither do the backend implementations "
+                f"({', '.join(sorted(found))}); add @handle_out_argument",
+            )

@@ -4,65 +4,13 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ivycheck.checker import walk
-from ivycheck.checker.index import ProjectIndex
-from ivycheck.checker.rule import Example, Rule, RuleContext
-from ivycheck.rules._names import dotted
+from ivycheck.checker.rule_api import Example, Rule
+from ivycheck.rules._backends import backend_call, backends_seen
 
 _API = "ivy/functional/ivy/elementwise.py"
 _NUMPY = "ivy/functional/backends/numpy/elementwise.py"
 _TORCH = "ivy/functional/backends/torch/elementwise.py"
 _TAN = "def tan(x, /, *, out=None):\n    ...\n"
-
-
-def backend_call(node: cst.Call) -> str | None:
-    """``name`` for ``current_backend(...).name(...)`` (also ``ivy.current_backend``)."""
-    func = node.func
-    if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Call):
-        return None
-    called = dotted(func.value.func)
-    if called is None or called.rsplit(".", 1)[-1] != "current_backend":
-        return None
-    return func.attr.value
-
-
-class _BackendCalls(cst.CSTVisitor):
-    def __init__(self) -> None:
-        super().__init__()
-        self.names: dict[str, None] = {}
-
-    def visit_Call(self, node: cst.Call) -> None:
-        called = backend_call(node)
-        if called is not None:
-            self.names[called] = None
-
-
-class _BackendCallsByFunction:
-    """Per file (``RuleContext.memo``): IVY010 and IVY011 both ask for the backend calls of
-    every API function's body; one walk per body answers both."""
-
-    def __init__(self, module: cst.Module) -> None:
-        self._found: dict[int, tuple[cst.FunctionDef, tuple[str, ...]]] = {}
-
-    def of(self, function: cst.FunctionDef) -> tuple[str, ...]:
-        known = self._found.get(id(function))
-        if known is None or known[0] is not function:
-            collector = _BackendCalls()
-            walk.visit(function.body, collector)
-            known = self._found[id(function)] = (function, tuple(collector.names))
-        return known[1]
-
-
-def backend_calls_in(function: cst.FunctionDef, context: RuleContext) -> tuple[str, ...]:
-    """The names ``function``'s body calls as ``current_backend(...).name(...)``, in order."""
-    return context.memo(_BackendCallsByFunction).of(function)
-
-
-def backends_seen(index: ProjectIndex) -> list[str]:
-    """The backends with at least one file in the run (even a file without functions)."""
-    return sorted(
-        part.removeprefix("backend:") for part in index.parts() if part.startswith("backend:")
-    )
 
 
 class MissingBackend(Rule):

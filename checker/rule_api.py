@@ -1,0 +1,36 @@
+"""Everything a rule author imports, in one place: ``from ivycheck.checker.rule_api import ...``.
+
+A rule is a :class:`Rule` subclass (a libcst visitor) with its documentation and
+:class:`Example` snippets; while it visits a file it reads :class:`RuleContext` (path, part
+of the code base, :class:`Config`, the :class:`ProjectIndex` of every file's
+:class:`FunctionSummary`) and calls :meth:`Rule.report`, with a :data:`Replacement` for a
+fix whose :class:`FixSafety` the class declares next to its :class:`Severity`. A rule that
+walks a subtree itself uses :func:`walk` (read-only and several times faster than
+``node.visit``) or :func:`children`. ``docs/writing-rules.md`` walks through a rule; the modules behind these
+names may move, this surface stays.
+"""
+
+from __future__ import annotations
+
+from ivycheck.checker.config import DECORATOR_ALIASES, Config
+from ivycheck.checker.diagnostics import FixSafety, Severity
+from ivycheck.checker.index import ProjectIndex
+from ivycheck.checker.rule import Example, Replacement, Rule, RuleContext
+from ivycheck.checker.summary import FunctionSummary
+from ivycheck.checker.walk import children
+from ivycheck.checker.walk import visit as walk
+
+__all__ = [
+    "DECORATOR_ALIASES",
+    "Config",
+    "Example",
+    "FixSafety",
+    "FunctionSummary",
+    "ProjectIndex",
+    "Replacement",
+    "Rule",
+    "RuleContext",
+    "Severity",
+    "children",
+    "walk",
+]

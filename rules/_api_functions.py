@@ -1,0 +1,89 @@
+"""The functions of Ivy's API as the API rules (IVY008-IVY016) see them.
+
+Which module-level functions count (not private, not versioned helpers), their ``out``
+parameter, their wrappers and what the project index knows of them: read here once, so
+that every API rule starts from the same facts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+
+import libcst as cst
+
+from ivycheck.checker.rule_api import FunctionSummary, ProjectIndex, RuleContext
+from ivycheck.rules._decorators import wrappers_of
+
+VERSIONED = re.compile(r"_v_\d+p\d+p\d+_")
+"""Ivy's versioned implementations, the range form and the open-ended one alike:
+``cumsum_v_0p3p0_to_0p3p1``, ``fn_v_1p2p0_and_above``, ``fn_v_2p0p0_and_below``."""
+
+
+def is_private_helper(name: str) -> bool:
+    """``_helper``, dunders and versioned helpers (``fn_v_0p3p0_to_0p3p1``,
+    ``fn_v_1p2p0_and_above``) are not API.
+
+    Ivy's API conventions (keyword-only ``out``, the ``support_native_out`` attribute, the
+    wrappers) bind the public functions only: a helper is called by them, never by users,
+    and a versioned helper is what ``with_supported_*``/``versioned`` dispatch picks for a
+    public function that carries the conventions itself.
+    """
+    return name.startswith("_") or VERSIONED.search(name) is not None
+
+
+def parameter_names(params: cst.Parameters) -> list[str]:
+    """The names a call can bind by position or keyword (not ``*args``/``**kwargs``)."""
+    return [p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)]
+
+
+def out_param(params: cst.Parameters) -> cst.Param | None:
+    """The ``out`` parameter of a signature, wherever it sits."""
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        if param.name.value == "out":
+            return param
+    return None
+
+
+@dataclass(frozen=True)
+class ApiFunction:
+    """A public module-level function of the file being checked."""
+
+    node: cst.FunctionDef
+    out: cst.Param | None
+    wrappers: set[str]
+    """Decorators and ``f = wrapper(f)`` assignments (:func:`wrappers_of`)."""
+    attributes: Mapping[str, str]
+    """Attributes the file sets on it (``f.mixed_backend_wrappers = ...``), per the index."""
+
+    @property
+    def name(self) -> str:
+        return self.node.name.value
+
+
+def api_functions(context: RuleContext) -> Iterator[ApiFunction]:
+    """The file's public module-level functions, in source order."""
+    summary = context.index.files.get(context.relative_path)
+    for statement in context.module.body:
+        if not isinstance(statement, cst.FunctionDef):
+            continue
+        name = statement.name.value
+        if is_private_helper(name):
+            continue
+        own = summary.functions.get(name) if summary is not None else None
+        yield ApiFunction(
+            statement,
+            out_param(statement.params),
+            wrappers_of(statement, context),
+            own.attributes if own is not None else {},
+        )
+
+
+def implementations(index: ProjectIndex, names: Iterable[str]) -> dict[str, FunctionSummary]:
+    """Per backend, its implementation of the first of ``names`` (sorted) it defines."""
+    found: dict[str, FunctionSummary] = {}
+    for called in sorted(set(names)):
+        for backend, function in index.implementations(called).items():
+            found.setdefault(backend, function)
+    return found
