@@ -19,7 +19,7 @@ import numpy as np
 import ivycheck.runtime as ivy
 from ivycheck.runtime import views
 from ivycheck.runtime.backend_handler import current_backend, prims
-from ivycheck.runtime.dtypes import SCALAR_TYPES, Dtype, as_dtype
+from ivycheck.runtime.dtypes import SCALAR_TYPES, Dtype, as_dtype, result_type
 from ivycheck.runtime.exceptions import InplaceUpdateException, IvyValueError
 
 
@@ -43,17 +43,20 @@ def _binary(
         return getattr(ivy, name)(other, self)
 
     def inplace(self: Array, other: Any) -> Any:
-        # The result is computed first and checked against ``self`` (same dtype, same shape:
-        # the standard's rule for in-place operators); only then is it written, into this
-        # array and through a view into its base, so a failure leaves everything unchanged.
+        # The standard's rule: ``x op= y`` must not change x's dtype (the promoted dtype is
+        # x's) nor its shape. Both are checked, and the result computed, before anything is
+        # written -- into this array and through a view into its base -- so a failure leaves
+        # everything unchanged. ``inplace_update`` casts the result (``same_kind``) in case a
+        # backend function computed it in a wider dtype.
         if not _is_operand(other):
             return NotImplemented
-        result = getattr(ivy, name)(self, other)
-        if result.dtype != self.dtype:
+        promoted = result_type(self, other)
+        if promoted != self.dtype:
             raise InplaceUpdateException(
-                f"x {_SYMBOLS[name]}= y: the result is {result.dtype}, x is {self.dtype}; an "
-                "in-place operator cannot change the dtype"
+                f"x {_SYMBOLS[name]}= y: x is {self.dtype} and the operands promote to "
+                f"{promoted}; an in-place operator cannot change the dtype"
             )
+        result = getattr(ivy, name)(self, other)
         if result.shape != self.shape:
             raise InplaceUpdateException(
                 f"x {_SYMBOLS[name]}= y: the result has shape {result.shape}, x has "

@@ -251,33 +251,48 @@ def _has_negative_step(query: Any) -> bool:
 def set_item(x: Array, query: Any, val: Any, /, *, copy: Optional[bool] = False) -> Array:
     """``x[query] = val`` in place (through views, on every backend); returns ``x``.
 
-    Values are cast to ``x``'s dtype as NumPy's item assignment does. ``copy=True`` updates
-    and returns a copy instead.
+    Values are cast to ``x``'s dtype and broadcast to the selected region as NumPy's item
+    assignment does -- leading length-1 axes of the value beyond the region's rank are
+    dropped (``v[0,] = ones((1, 1))`` into a region of shape ``()``) -- and a value that does
+    not fit raises before anything is written. ``copy=True`` updates and returns a copy.
     """
     if copy:
         x = ivy.copy_array(x)
     p = prims()
-    dtype = _target(x)[1]
+    items = query if isinstance(query, tuple) else (query,)
+    shape, dtype = _target(x)
+    region = np.empty(shape, dtype=np.uint8)[ivy.func_wrapper._to_numpy(items)]
+    native, vshape, _ = _value(val, dtype)
+    kept = vshape
+    while len(kept) > region.ndim and kept[0] == 1:
+        kept = kept[1:]
+    if not _broadcastable(kept, region.shape) or np.broadcast_shapes(kept, region.shape) != (
+        region.shape
+    ):
+        raise InplaceUpdateException(
+            f"set_item: a value of shape {vshape} cannot be written into a region of shape "
+            f"{region.shape}"
+        )
+    native = p.cast(native, dtype)
+    if kept != vshape:
+        native = current_backend().reshape(native, kept)
     if (
         type(x) is Array
         and p.writable(x._data)
-        and (p.NEGATIVE_STEPS or not _has_negative_step(query))
+        and (p.NEGATIVE_STEPS or not _has_negative_step(items))
     ):
-        native_query = ivy.func_wrapper._to_native(query)
-        p.set_region(x._data, native_query, p.cast(_value(val, dtype)[0], dtype))
+        p.set_region(x._data, ivy.func_wrapper._to_native(items), native)
         return x
-    if _is_basic(query):
+    if _is_basic(items):
         # ``...`` keeps a full integer index a 0-d view (NumPy returns a scalar copy).
-        items = query if isinstance(query, tuple) else (query,)
         view = get_item(x, items if Ellipsis in items else (*items, Ellipsis))
-        ivy.inplace_update(view, val, keep_input_dtype=True)
+        ivy.inplace_update(view, native, keep_input_dtype=True)
         return x
     root, geometry = x._view_source()
     positions = views.flat_positions(geometry, root._view_source()[1])
-    selected = positions[ivy.func_wrapper._to_numpy(query)]
+    selected = positions[ivy.func_wrapper._to_numpy(items)]
     index = tuple(np.unravel_index(selected, root.shape))
-    native = p.broadcast_to(p.cast(_value(val, dtype)[0], dtype), selected.shape)
-    new = p.set_region(root._data, index, native)
+    new = p.set_region(root._data, index, p.broadcast_to(native, selected.shape))
     if new is not root._data:
         root._data = new
     return x
