@@ -1,5 +1,6 @@
 """Creation functions. ``infer_dtype`` gives one default on every backend: float32 for
-floats and for shape-only creation, int64 for integer ``arange``/``full``."""
+shape-only creation. ``arange`` and ``full`` take theirs from *every* value, keyword ones too
+(``arange(0, step=1.0)`` is float32), by :func:`default_dtype`, which their backends call."""
 
 # mypy: disable-error-code="no-any-return"
 # (bodies return the backend's native result; the built wrapper makes it an Array)
@@ -11,6 +12,7 @@ from typing import Optional
 
 from ivycheck.runtime.array import Array
 from ivycheck.runtime.backend_handler import current_backend
+from ivycheck.runtime.dtypes import DEFAULT_FLOAT, DEFAULT_INT, DTYPES, Dtype
 from ivycheck.runtime.func_wrapper import (
     handle_array_function,
     handle_array_like_without_promotion,
@@ -25,6 +27,19 @@ from ivycheck.runtime.native import NativeArray
 
 Shape = int | Sequence[int]
 DtypeLike = str | None
+
+
+def default_dtype(*values: object) -> Dtype:
+    """The standard's default for Python values: bool for bools only, the default complex
+    dtype if any is complex, else the default float if any is not an int, else int64."""
+    present = [v for v in values if v is not None]
+    if present and all(type(v) is bool for v in present):
+        return DTYPES["bool"]
+    if any(isinstance(v, complex) for v in present):
+        return DTYPES["complex64" if DEFAULT_FLOAT == "float32" else "complex128"]
+    if any(not isinstance(v, int) for v in present):
+        return DEFAULT_FLOAT
+    return DEFAULT_INT
 
 
 @handle_exceptions
@@ -66,7 +81,6 @@ def empty(
 @handle_exceptions
 @handle_out_argument
 @to_native_arrays_and_back
-@infer_dtype
 @infer_device
 def full(
     shape: Shape,
@@ -76,14 +90,13 @@ def full(
     device: str | None = None,
     out: Optional[Array] = None,
 ) -> Array:
-    """Array filled with ``fill_value`` (int64 for an int, float32 for a float by default)."""
+    """Array filled with ``fill_value`` (by default of :func:`default_dtype` of it)."""
     return current_backend().full(shape, fill_value, dtype=dtype, out=out)
 
 
 @handle_exceptions
 @handle_out_argument
 @to_native_arrays_and_back
-@infer_dtype
 @infer_device
 def arange(
     start: float,
@@ -95,7 +108,7 @@ def arange(
     device: str | None = None,
     out: Optional[Array] = None,
 ) -> Array:
-    """Evenly spaced values in ``[start, stop)``."""
+    """Evenly spaced values in ``[start, stop)`` (by default of :func:`default_dtype`)."""
     return current_backend().arange(start, stop, step, dtype=dtype, out=out)
 
 
@@ -170,3 +183,111 @@ def copy_array(
 ) -> Array:
     """A copy with memory of its own (never a view, on any backend)."""
     return current_backend(x).copy_array(x, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+@infer_dtype
+@infer_device
+def empty_like(
+    x: Array | NativeArray,
+    /,
+    *,
+    dtype: DtypeLike = None,
+    device: str | None = None,
+    out: Optional[Array] = None,
+) -> Array:
+    """Uninitialised array with the shape (and by default the dtype) of ``x``."""
+    return current_backend(x).empty_like(x, dtype=dtype, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+@infer_dtype
+@infer_device
+def full_like(
+    x: Array | NativeArray,
+    /,
+    fill_value: complex,
+    *,
+    dtype: DtypeLike = None,
+    device: str | None = None,
+    out: Optional[Array] = None,
+) -> Array:
+    """``fill_value`` with the shape (and by default the dtype) of ``x``."""
+    return current_backend(x).full_like(x, fill_value, dtype=dtype, out=out)
+
+
+@handle_exceptions
+@handle_out_argument
+@to_native_arrays_and_back
+@infer_dtype
+@infer_device
+def eye(
+    n_rows: int,
+    n_cols: int | None = None,
+    /,
+    *,
+    k: int = 0,
+    dtype: DtypeLike = None,
+    device: str | None = None,
+    out: Optional[Array] = None,
+) -> Array:
+    """Ones on the ``k``-th diagonal, zeros elsewhere."""
+    return current_backend().eye(n_rows, n_cols, k=k, dtype=dtype, out=out)
+
+
+@handle_exceptions
+@handle_out_argument
+@to_native_arrays_and_back
+def from_dlpack(
+    x: object,
+    /,
+    *,
+    device: str | None = None,
+    copy: Optional[bool] = None,
+    out: Optional[Array] = None,
+) -> Array:
+    """An array of the backend in use from any object with ``__dlpack__``; ``copy=True``
+    gives memory of its own, otherwise it is shared where the protocol allows."""
+    return current_backend().from_dlpack(x, copy=copy, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@to_native_arrays_and_back
+@handle_array_function
+def meshgrid(*arrays: Array | NativeArray, indexing: str = "xy") -> list[Array]:
+    """Coordinate matrices from 1-d coordinate vectors (``"xy"``: Cartesian, ``"ij"``:
+    matrix indexing); each output has memory of its own."""
+    return current_backend(*arrays).meshgrid(*arrays, indexing=indexing)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def tril(x: Array | NativeArray, /, *, k: int = 0, out: Optional[Array] = None) -> Array:
+    """The lower triangle (at and below the ``k``-th diagonal) of the last two axes."""
+    return current_backend(x).tril(x, k=k, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def triu(x: Array | NativeArray, /, *, k: int = 0, out: Optional[Array] = None) -> Array:
+    """The upper triangle (at and above the ``k``-th diagonal) of the last two axes."""
+    return current_backend(x).triu(x, k=k, out=out)

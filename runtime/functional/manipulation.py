@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Optional
 
+import numpy as np
+
+import ivycheck.runtime as ivy
 from ivycheck.runtime.array import Array
 from ivycheck.runtime.backend_handler import current_backend
 from ivycheck.runtime.func_wrapper import (
@@ -21,11 +24,13 @@ from ivycheck.runtime.func_wrapper import (
     handle_nestable,
     handle_out_argument,
     handle_view,
+    inputs_to_ivy_arrays,
     to_native_arrays_and_back,
 )
 from ivycheck.runtime.native import NativeArray
 
 Axes = int | Sequence[int]
+Arrays = Sequence[Array | NativeArray]
 
 
 @handle_exceptions
@@ -116,13 +121,13 @@ def moveaxis(
 def expand_dims(
     x: Array | NativeArray,
     /,
+    axis: Axes = 0,
     *,
     copy: Optional[bool] = None,
-    axis: Axes = 0,
     out: Optional[Array] = None,
 ) -> Array:
-    """Insert length-one axes (a view)."""
-    return current_backend(x).expand_dims(x, axis=axis, out=out)
+    """Insert length-one axes (a view). ``axis`` may be positional, as the standard says."""
+    return current_backend(x).expand_dims(x, axis, out=out)
 
 
 @handle_exceptions
@@ -135,13 +140,14 @@ def expand_dims(
 def squeeze(
     x: Array | NativeArray,
     /,
-    *,
     axis: Axes | None = None,
+    *,
     copy: Optional[bool] = None,
     out: Optional[Array] = None,
 ) -> Array:
-    """Remove length-one axes (a view)."""
-    return current_backend(x).squeeze(x, axis=axis, out=out)
+    """Remove length-one axes (a view); an axis of another length raises. ``axis`` may be
+    positional, as the standard says (``None``, every length-one axis, is Ivy's extension)."""
+    return current_backend(x).squeeze(x, axis, out=out)
 
 
 @handle_exceptions
@@ -209,3 +215,117 @@ def fliplr(
 ) -> Array:
     """Reverse the second axis. A view, even on PyTorch."""
     return current_backend(m).fliplr(m, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_view
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def broadcast_to(
+    x: Array | NativeArray,
+    /,
+    shape: Sequence[int],
+    *,
+    copy: Optional[bool] = None,
+    out: Optional[Array] = None,
+) -> Array:
+    """``x`` broadcast to ``shape``: a view whose repeated elements share memory, as in
+    NumPy (read-only on NumPy, which refuses writes through it)."""
+    return current_backend(x).broadcast_to(x, shape, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@inputs_to_ivy_arrays
+@handle_array_function
+def broadcast_arrays(*arrays: Array | NativeArray) -> list[Array]:
+    """Every array broadcast to the common shape: views made by :func:`broadcast_to`, so
+    no backend code of its own."""
+    shape = np.broadcast_shapes(*(tuple(a.shape) for a in arrays))
+    return [ivy.broadcast_to(a, shape) for a in arrays]
+
+
+@handle_exceptions
+@handle_nestable
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def concat(arrays: Arrays, /, *, axis: int | None = 0, out: Optional[Array] = None) -> Array:
+    """Join along ``axis`` (``None``: flatten first), promoting as the standard says."""
+    return current_backend(*arrays).concat(arrays, axis=axis, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def stack(arrays: Arrays, /, *, axis: int = 0, out: Optional[Array] = None) -> Array:
+    """Join along a new ``axis``, promoting as the standard says."""
+    return current_backend(*arrays).stack(arrays, axis=axis, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@inputs_to_ivy_arrays
+@handle_array_function
+def unstack(x: Array | NativeArray, /, *, axis: int = 0) -> tuple[Array, ...]:
+    """The slices along ``axis``, each a view of ``x`` (made by ``get_item``, so they are
+    views on every backend, as NumPy's are)."""
+    ndim = len(x.shape)
+    if not -ndim <= axis < ndim:
+        raise ivy.IvyValueError(f"unstack: axis {axis} is out of bounds for {ndim} dimensions")
+    lead = (slice(None),) * (axis % ndim)
+    return tuple(ivy.get_item(x, (*lead, i, Ellipsis)) for i in range(x.shape[axis]))
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def repeat(
+    x: Array | NativeArray,
+    repeats: int | Array | NativeArray,
+    /,
+    *,
+    axis: int | None = None,
+    out: Optional[Array] = None,
+) -> Array:
+    """Repeat each element ``repeats`` times along ``axis`` (``None``: of the flattened x)."""
+    return current_backend(x).repeat(x, repeats, axis=axis, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def roll(
+    x: Array | NativeArray,
+    /,
+    shift: int | Sequence[int],
+    *,
+    axis: Axes | None = None,
+    out: Optional[Array] = None,
+) -> Array:
+    """Shift elements along ``axis`` with wrap-around (``None``: of the flattened x)."""
+    return current_backend(x).roll(x, shift, axis=axis, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def tile(
+    x: Array | NativeArray, repetitions: Sequence[int], /, *, out: Optional[Array] = None
+) -> Array:
+    """``x`` repeated ``repetitions`` times per axis."""
+    return current_backend(x).tile(x, repetitions, out=out)

@@ -1,5 +1,7 @@
 """Reductions. ``out`` is forwarded natively on NumPy and PyTorch (checked first: NumPy
-reductions would otherwise cast unsafely into ``out``)."""
+reductions would otherwise cast unsafely into ``out``). ``sum``, ``prod`` and
+``cumulative_sum`` accumulate integers in the widest integer of their signedness
+(:func:`accumulation_dtype`), as the standard and NumPy do; backends that do otherwise ask."""
 
 # mypy: disable-error-code="no-any-return"
 # (bodies return the backend's native result; the built wrapper makes it an Array)
@@ -11,6 +13,7 @@ from typing import Optional
 
 from ivycheck.runtime.array import Array
 from ivycheck.runtime.backend_handler import current_backend
+from ivycheck.runtime.dtypes import DEFAULT_INT, DTYPES, Dtype, as_dtype
 from ivycheck.runtime.func_wrapper import (
     handle_array_function,
     handle_array_like_without_promotion,
@@ -22,6 +25,18 @@ from ivycheck.runtime.func_wrapper import (
 from ivycheck.runtime.native import NativeArray
 
 Axis = int | Sequence[int] | None
+
+
+def accumulation_dtype(dtype: str) -> Dtype:
+    """The standard's result dtype of ``sum``/``prod``/``cumulative_sum`` without ``dtype=``:
+    bool and signed integers give the default integer, unsigned ones uint64, others their own.
+    """
+    dtype = as_dtype(dtype)
+    if dtype == "bool" or dtype.startswith("int"):
+        return DEFAULT_INT
+    if dtype.startswith("uint"):
+        return DTYPES["uint64"]
+    return dtype
 
 
 @handle_exceptions
@@ -115,3 +130,63 @@ def min(
 ) -> Array:
     """Minimum over ``axis``."""
     return current_backend(x).min(x, axis=axis, keepdims=keepdims, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def std(
+    x: Array | NativeArray,
+    /,
+    *,
+    axis: Axis = None,
+    correction: float = 0.0,
+    keepdims: bool = False,
+    out: Optional[Array] = None,
+) -> Array:
+    """Standard deviation over ``axis`` with ``correction`` degrees of freedom removed."""
+    return current_backend(x).std(x, axis=axis, correction=correction, keepdims=keepdims, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def var(
+    x: Array | NativeArray,
+    /,
+    *,
+    axis: Axis = None,
+    correction: float = 0.0,
+    keepdims: bool = False,
+    out: Optional[Array] = None,
+) -> Array:
+    """Variance over ``axis`` with ``correction`` degrees of freedom removed."""
+    return current_backend(x).var(x, axis=axis, correction=correction, keepdims=keepdims, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def cumulative_sum(
+    x: Array | NativeArray,
+    /,
+    *,
+    axis: int | None = None,
+    dtype: str | None = None,
+    include_initial: bool = False,
+    out: Optional[Array] = None,
+) -> Array:
+    """Running sum along ``axis`` (required unless ``x`` is 1-d); ``include_initial``
+    prepends the zero of the empty sum."""
+    return current_backend(x).cumulative_sum(
+        x, axis=axis, dtype=dtype, include_initial=include_initial, out=out
+    )

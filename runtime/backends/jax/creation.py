@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import jax
 import jax.numpy as jnp
+
+from ivycheck.runtime.backends.jax import primitives
+from ivycheck.runtime.functional.creation import default_dtype
 
 Arr = Any
 
@@ -22,12 +26,16 @@ def empty(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
 
 
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
+    dtype = dtype or primitives.native_dtype(default_dtype(fill_value))
     return jnp.full(shape, fill_value, dtype=dtype)
 
 
 def arange(
     start: Any, stop: Any = None, step: Any = 1, *, dtype: Any = None, out: Arr | None = None
 ) -> Arr:
+    if stop is None:
+        start, stop = 0, start
+    dtype = dtype or primitives.native_dtype(default_dtype(start, stop, step))
     return jnp.arange(start, stop, step, dtype=dtype)
 
 
@@ -53,3 +61,40 @@ def ones_like(x: Arr, /, *, dtype: Any = None, out: Arr | None = None) -> Arr:
 
 def copy_array(x: Arr, /, *, out: Arr | None = None) -> Arr:
     return jnp.array(x, copy=True)
+
+
+def empty_like(x: Arr, /, *, dtype: Any = None, out: Arr | None = None) -> Arr:
+    return jnp.empty_like(x, dtype=dtype)
+
+
+def full_like(x: Arr, /, fill_value: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
+    return jnp.full_like(x, fill_value, dtype=dtype)
+
+
+def eye(
+    n_rows: int,
+    n_cols: int | None = None,
+    /,
+    *,
+    k: int = 0,
+    dtype: Any = None,
+    out: Arr | None = None,
+) -> Arr:
+    return jnp.eye(n_rows, n_cols, k=k, dtype=dtype)
+
+
+def from_dlpack(x: Any, /, *, copy: bool | None = None, out: Arr | None = None) -> Arr:
+    ret = jax.dlpack.from_dlpack(x)
+    return jnp.array(ret, copy=True) if copy else ret
+
+
+def meshgrid(*arrays: Arr, indexing: str = "xy") -> list[Arr]:
+    return list(jnp.meshgrid(*arrays, indexing=indexing))
+
+
+def tril(x: Arr, /, *, k: int = 0, out: Arr | None = None) -> Arr:
+    return jnp.tril(x, k)
+
+
+def triu(x: Arr, /, *, k: int = 0, out: Arr | None = None) -> Arr:
+    return jnp.triu(x, k)

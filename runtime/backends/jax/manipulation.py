@@ -27,11 +27,11 @@ def moveaxis(x: Arr, source: Any, destination: Any, /, *, out: Arr | None = None
     return jnp.moveaxis(x, source, destination)
 
 
-def expand_dims(x: Arr, /, *, axis: Any = 0, out: Arr | None = None) -> Arr:
+def expand_dims(x: Arr, /, axis: Any = 0, *, out: Arr | None = None) -> Arr:
     return jnp.expand_dims(x, axis)
 
 
-def squeeze(x: Arr, /, *, axis: Any = None, out: Arr | None = None) -> Arr:
+def squeeze(x: Arr, /, axis: Any = None, *, out: Arr | None = None) -> Arr:
     return jnp.squeeze(x, axis=axis)
 
 
@@ -62,3 +62,27 @@ def get_item(x: Arr, /, query: Any, *, out: Arr | None = None) -> Arr:
     elif isinstance(query, tuple):
         query = tuple(np.asarray(q) if isinstance(q, list) else q for q in query)
     return x[query]
+
+
+def broadcast_to(x: Arr, /, shape: Sequence[int], *, out: Arr | None = None) -> Arr:
+    return jnp.broadcast_to(x, tuple(shape))
+
+
+def concat(arrays: Sequence[Arr], /, *, axis: int | None = 0, out: Arr | None = None) -> Arr:
+    return jnp.concatenate(arrays, axis=axis)
+
+
+def stack(arrays: Sequence[Arr], /, *, axis: int = 0, out: Arr | None = None) -> Arr:
+    return jnp.stack(arrays, axis=axis)
+
+
+def repeat(x: Arr, repeats: Any, /, *, axis: int | None = None, out: Arr | None = None) -> Arr:
+    return jnp.repeat(x, repeats, axis=axis)
+
+
+def roll(x: Arr, /, shift: Any, *, axis: Any = None, out: Arr | None = None) -> Arr:
+    return jnp.roll(x, shift, axis=axis)
+
+
+def tile(x: Arr, repetitions: Sequence[int], /, *, out: Arr | None = None) -> Arr:
+    return jnp.tile(x, tuple(repetitions))

@@ -51,3 +51,39 @@ def max(x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None 
 
 def min(x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None = None) -> Arr:
     return jnp.min(x, axis=axis, keepdims=keepdims)
+
+
+def std(
+    x: Arr,
+    /,
+    *,
+    axis: Any = None,
+    correction: float = 0.0,
+    keepdims: bool = False,
+    out: Arr | None = None,
+) -> Arr:
+    return jnp.std(x, axis=axis, correction=correction, keepdims=keepdims)
+
+
+def var(
+    x: Arr,
+    /,
+    *,
+    axis: Any = None,
+    correction: float = 0.0,
+    keepdims: bool = False,
+    out: Arr | None = None,
+) -> Arr:
+    return jnp.var(x, axis=axis, correction=correction, keepdims=keepdims)
+
+
+def cumulative_sum(
+    x: Arr,
+    /,
+    *,
+    axis: int | None = None,
+    dtype: Any = None,
+    include_initial: bool = False,
+    out: Arr | None = None,
+) -> Arr:
+    return jnp.cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
+
+from ivycheck.runtime.functional.creation import default_dtype
 
 Arr = Any
 
@@ -22,7 +24,7 @@ def empty(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
 
 
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
-    return np.full(shape, fill_value, dtype=dtype)
+    return np.full(shape, fill_value, dtype=dtype or default_dtype(fill_value))
 
 
 def arange(
@@ -30,7 +32,7 @@ def arange(
 ) -> Arr:
     if stop is None:
         start, stop = 0, start
-    return np.arange(start, stop, step, dtype=dtype)
+    return np.arange(start, stop, step, dtype=dtype or default_dtype(start, stop, step))
 
 
 def linspace(
@@ -55,3 +57,39 @@ def ones_like(x: Arr, /, *, dtype: Any = None, out: Arr | None = None) -> Arr:
 
 def copy_array(x: Arr, /, *, out: Arr | None = None) -> Arr:
     return np.copy(x)
+
+
+def empty_like(x: Arr, /, *, dtype: Any = None, out: Arr | None = None) -> Arr:
+    return np.empty_like(x, dtype=dtype)
+
+
+def full_like(x: Arr, /, fill_value: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
+    return np.full_like(x, fill_value, dtype=dtype)
+
+
+def eye(
+    n_rows: int,
+    n_cols: int | None = None,
+    /,
+    *,
+    k: int = 0,
+    dtype: Any = None,
+    out: Arr | None = None,
+) -> Arr:
+    return np.eye(n_rows, n_cols, k=k, dtype=dtype)
+
+
+def from_dlpack(x: Any, /, *, copy: bool | None = None, out: Arr | None = None) -> Arr:
+    return np.from_dlpack(x, copy=copy)
+
+
+def meshgrid(*arrays: Arr, indexing: Literal["xy", "ij"] = "xy") -> list[Arr]:
+    return list(np.meshgrid(*arrays, indexing=indexing))
+
+
+def tril(x: Arr, /, *, k: int = 0, out: Arr | None = None) -> Arr:
+    return np.tril(x, k)
+
+
+def triu(x: Arr, /, *, k: int = 0, out: Arr | None = None) -> Arr:
+    return np.triu(x, k)

@@ -27,11 +27,11 @@ def moveaxis(x: Arr, source: Any, destination: Any, /, *, out: Arr | None = None
     return np.moveaxis(x, source, destination)
 
 
-def expand_dims(x: Arr, /, *, axis: Any = 0, out: Arr | None = None) -> Arr:
+def expand_dims(x: Arr, /, axis: Any = 0, *, out: Arr | None = None) -> Arr:
     return np.expand_dims(x, axis)
 
 
-def squeeze(x: Arr, /, *, axis: Any = None, out: Arr | None = None) -> Arr:
+def squeeze(x: Arr, /, axis: Any = None, *, out: Arr | None = None) -> Arr:
     return np.squeeze(x, axis=axis)
 
 
@@ -57,3 +57,27 @@ def matrix_transpose(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 def get_item(x: Arr, /, query: Any, *, out: Arr | None = None) -> Arr:
     return x[query]
+
+
+def broadcast_to(x: Arr, /, shape: Sequence[int], *, out: Arr | None = None) -> Arr:
+    return np.broadcast_to(x, tuple(shape))
+
+
+def concat(arrays: Sequence[Arr], /, *, axis: int | None = 0, out: Arr | None = None) -> Arr:
+    return np.concatenate(arrays, axis=axis)
+
+
+def stack(arrays: Sequence[Arr], /, *, axis: int = 0, out: Arr | None = None) -> Arr:
+    return np.stack(arrays, axis=axis)
+
+
+def repeat(x: Arr, repeats: Any, /, *, axis: int | None = None, out: Arr | None = None) -> Arr:
+    return np.repeat(x, repeats, axis=axis)
+
+
+def roll(x: Arr, /, shift: Any, *, axis: Any = None, out: Arr | None = None) -> Arr:
+    return np.roll(x, shift, axis=axis)
+
+
+def tile(x: Arr, repetitions: Sequence[int], /, *, out: Arr | None = None) -> Arr:
+    return np.tile(x, tuple(repetitions))

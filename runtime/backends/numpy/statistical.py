@@ -66,3 +66,48 @@ def min(x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None 
 
 
 min.support_native_out = True  # type: ignore[attr-defined]
+
+
+def std(
+    x: Arr,
+    /,
+    *,
+    axis: Any = None,
+    correction: float = 0.0,
+    keepdims: bool = False,
+    out: Arr | None = None,
+) -> Arr:
+    return np.asarray(np.std(x, axis=axis, ddof=correction, keepdims=keepdims, out=out))
+
+
+std.support_native_out = True  # type: ignore[attr-defined]
+
+
+def var(
+    x: Arr,
+    /,
+    *,
+    axis: Any = None,
+    correction: float = 0.0,
+    keepdims: bool = False,
+    out: Arr | None = None,
+) -> Arr:
+    return np.asarray(np.var(x, axis=axis, ddof=correction, keepdims=keepdims, out=out))
+
+
+var.support_native_out = True  # type: ignore[attr-defined]
+
+
+def cumulative_sum(
+    x: Arr,
+    /,
+    *,
+    axis: int | None = None,
+    dtype: Any = None,
+    include_initial: bool = False,
+    out: Arr | None = None,
+) -> Arr:
+    return np.cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial, out=out)
+
+
+cumulative_sum.support_native_out = True  # type: ignore[attr-defined]

@@ -15,3 +15,7 @@ __all__ += export(globals(), creation, elementwise, linear_algebra, manipulation
 from ivycheck.runtime.backends.tensorflow import data_type  # noqa: E402
 
 __all__ += export(globals(), data_type)
+from ivycheck.runtime.backends.tensorflow import indexing, searching, sorting, utility  # noqa: E402
+from ivycheck.runtime.backends.tensorflow import set as set_functions  # noqa: E402
+
+__all__ += export(globals(), indexing, searching, set_functions, sorting, utility)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import tensorflow as tf
 
 from ivycheck.runtime.backends.tensorflow import primitives
+from ivycheck.runtime.functional.creation import default_dtype
 
 Arr = Any
 
@@ -24,15 +26,22 @@ def empty(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
 
 
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
+    dtype = dtype or primitives.native_dtype(default_dtype(fill_value))
     return tf.fill(shape if not isinstance(shape, int) else [shape], tf.cast(fill_value, dtype))
 
 
 def arange(
     start: Any, stop: Any = None, step: Any = 1, *, dtype: Any = None, out: Arr | None = None
 ) -> Arr:
+    """``start + i * step`` for ``i < ceil((stop - start) / step)``, as NumPy computes it
+    (``tf.range`` has no unsigned kernels), in int64 for integers, float64 otherwise."""
     if stop is None:
         start, stop = 0, start
-    return tf.range(start, stop, step, dtype=dtype)
+    dtype = dtype or primitives.native_dtype(default_dtype(start, stop, step))
+    n = max(math.ceil((stop - start) / step), 0)
+    exact = all(isinstance(v, int) for v in (start, stop, step))
+    work = tf.int64 if exact else tf.float64
+    return tf.cast(start + step * tf.range(n, dtype=work), dtype)
 
 
 def linspace(
@@ -58,3 +67,53 @@ def ones_like(x: Arr, /, *, dtype: Any = None, out: Arr | None = None) -> Arr:
 
 def copy_array(x: Arr, /, *, out: Arr | None = None) -> Arr:
     return primitives.copy(x)
+
+
+def empty_like(x: Arr, /, *, dtype: Any = None, out: Arr | None = None) -> Arr:
+    return tf.zeros_like(x, dtype=dtype)
+
+
+def full_like(x: Arr, /, fill_value: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
+    return tf.fill(tf.shape(x), tf.cast(fill_value, dtype or x.dtype))
+
+
+def _diagonal_offsets(rows: Any, cols: Any) -> Any:
+    """Column index minus row index, per element of a ``rows`` x ``cols`` matrix."""
+    return tf.range(cols, dtype=tf.int64)[None, :] - tf.range(rows, dtype=tf.int64)[:, None]
+
+
+def eye(
+    n_rows: int,
+    n_cols: int | None = None,
+    /,
+    *,
+    k: int = 0,
+    dtype: Any = None,
+    out: Arr | None = None,
+) -> Arr:
+    """tf.eye has no ``k``: ones where the column index is the row index plus ``k``."""
+    offsets = _diagonal_offsets(n_rows, n_rows if n_cols is None else n_cols)
+    return tf.cast(tf.equal(offsets, k), dtype or tf.float32)
+
+
+def from_dlpack(x: Any, /, *, copy: bool | None = None, out: Arr | None = None) -> Arr:
+    ret = tf.experimental.dlpack.from_dlpack(x.__dlpack__())
+    return primitives.copy(ret) if copy else ret
+
+
+def meshgrid(*arrays: Arr, indexing: str = "xy") -> list[Arr]:
+    return list(tf.meshgrid(*arrays, indexing=indexing))
+
+
+def _triangle(x: Arr, keep: Any) -> Arr:
+    shape = tf.shape(x)
+    mask = keep(_diagonal_offsets(shape[-2], shape[-1]))
+    return tf.where(mask, x, tf.zeros_like(x))
+
+
+def tril(x: Arr, /, *, k: int = 0, out: Arr | None = None) -> Arr:
+    return _triangle(x, lambda offsets: offsets <= k)
+
+
+def triu(x: Arr, /, *, k: int = 0, out: Arr | None = None) -> Arr:
+    return _triangle(x, lambda offsets: offsets >= k)

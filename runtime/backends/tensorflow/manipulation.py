@@ -10,6 +10,7 @@ import tensorflow as tf
 
 from ivycheck.runtime.backends import positions
 from ivycheck.runtime.backends.tensorflow import primitives
+from ivycheck.runtime.backends.tensorflow._promotion import promoted
 
 Arr = Any
 
@@ -43,14 +44,14 @@ def moveaxis(x: Arr, source: Any, destination: Any, /, *, out: Arr | None = None
     return tf.transpose(x, perm=order)
 
 
-def expand_dims(x: Arr, /, *, axis: Any = 0, out: Arr | None = None) -> Arr:
+def expand_dims(x: Arr, /, axis: Any = 0, *, out: Arr | None = None) -> Arr:
     n = 1 if isinstance(axis, int) else len(axis)
     for a in sorted(_axes(axis, x.shape.rank + n)):
         x = tf.expand_dims(x, a)
     return x
 
 
-def squeeze(x: Arr, /, *, axis: Any = None, out: Arr | None = None) -> Arr:
+def squeeze(x: Arr, /, axis: Any = None, *, out: Arr | None = None) -> Arr:
     return tf.squeeze(x, axis=None if axis is None else _axes(axis, x.shape.rank))
 
 
@@ -91,3 +92,41 @@ def get_item(x: Arr, /, query: Any, *, out: Arr | None = None) -> Arr:
     if basic and not any(isinstance(i, bool) for i in items):
         return x[query]
     return primitives.take(x, positions(primitives.shape(x), query))
+
+
+def broadcast_to(x: Arr, /, shape: Sequence[int], *, out: Arr | None = None) -> Arr:
+    return tf.broadcast_to(x, list(shape))
+
+
+def concat(arrays: Sequence[Arr], /, *, axis: int | None = 0, out: Arr | None = None) -> Arr:
+    arrays = promoted(arrays)
+    if axis is None:
+        return tf.concat([tf.reshape(a, [-1]) for a in arrays], 0)
+    return tf.concat(arrays, axis)
+
+
+def stack(arrays: Sequence[Arr], /, *, axis: int = 0, out: Arr | None = None) -> Arr:
+    return tf.stack(promoted(arrays), axis)
+
+
+def repeat(x: Arr, repeats: Any, /, *, axis: int | None = None, out: Arr | None = None) -> Arr:
+    if x.dtype == tf.uint16:  # no uint16 kernel: the same values through int32
+        return tf.cast(tf.repeat(tf.cast(x, tf.int32), repeats, axis=axis), tf.uint16)
+    return tf.repeat(x, repeats, axis=axis)
+
+
+def roll(x: Arr, /, shift: Any, *, axis: Any = None, out: Arr | None = None) -> Arr:
+    if axis is None:
+        return tf.reshape(tf.roll(tf.reshape(x, [-1]), shift, 0), tf.shape(x))
+    return tf.roll(x, shift, axis)
+
+
+def tile(x: Arr, repetitions: Sequence[int], /, *, out: Arr | None = None) -> Arr:
+    """NumPy's rule: the shorter of ``x``'s shape and ``repetitions`` is padded with leading 1s."""
+    reps = list(repetitions)
+    rank = x.shape.rank
+    reps = [1] * (rank - len(reps)) + reps
+    x = tf.reshape(x, [1] * (len(reps) - rank) + list(primitives.shape(x)))
+    if x.dtype == tf.uint16:
+        return tf.cast(tf.tile(tf.cast(x, tf.int32), reps), tf.uint16)
+    return tf.tile(x, reps)

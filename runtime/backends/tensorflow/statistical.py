@@ -1,10 +1,16 @@
-"""TensorFlow reductions (``dtype`` is applied by casting the input first)."""
+"""TensorFlow reductions (``dtype`` is applied by casting the input first; integer sums and
+products accumulate in the standard's dtype: TensorFlow keeps uint8, the standard uint64)."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import tensorflow as tf
+
+from ivycheck.runtime.backends.tensorflow import primitives
+from ivycheck.runtime.backends.tensorflow._promotion import axes
+from ivycheck.runtime.functional.statistical import accumulation_dtype
 
 Arr = Any
 
@@ -13,6 +19,10 @@ def _prepare(x: Any, axis: Any, dtype: Any) -> tuple[Any, Any]:
     if dtype is not None:
         x = tf.cast(x, dtype)
     return x, axis if axis is None or isinstance(axis, int) else list(axis)
+
+
+def _accumulated(x: Any, dtype: Any) -> Any:
+    return tf.cast(x, dtype or accumulation_dtype(primitives.dtype_name(x)))
 
 
 def sum(
@@ -24,7 +34,7 @@ def sum(
     keepdims: bool = False,
     out: Arr | None = None,
 ) -> Arr:
-    x, axis = _prepare(x, axis, dtype)
+    x, axis = _prepare(_accumulated(x, dtype), axis, None)
     return tf.reduce_sum(x, axis=axis, keepdims=keepdims)
 
 
@@ -52,7 +62,7 @@ def prod(
     keepdims: bool = False,
     out: Arr | None = None,
 ) -> Arr:
-    x, axis = _prepare(x, axis, dtype)
+    x, axis = _prepare(_accumulated(x, dtype), axis, None)
     return tf.reduce_prod(x, axis=axis, keepdims=keepdims)
 
 
@@ -64,3 +74,55 @@ def max(x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None 
 def min(x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None = None) -> Arr:
     x, axis = _prepare(x, axis, None)
     return tf.reduce_min(x, axis=axis, keepdims=keepdims)
+
+
+def var(
+    x: Arr,
+    /,
+    *,
+    axis: Any = None,
+    correction: float = 0.0,
+    keepdims: bool = False,
+    out: Arr | None = None,
+) -> Arr:
+    """The sum of squared deviations over ``N - correction`` (``tf.math.reduce_variance``
+    has no correction)."""
+    reduced = list(range(x.shape.rank)) if axis is None else axes(axis, x.shape.rank)
+    n = math.prod(primitives.shape(x)[a] for a in reduced)
+    deviations = x - tf.reduce_mean(x, axis=reduced, keepdims=True)
+    squares = tf.reduce_sum(tf.square(deviations), axis=reduced, keepdims=keepdims)
+    return squares / tf.cast(n - correction, x.dtype)
+
+
+def std(
+    x: Arr,
+    /,
+    *,
+    axis: Any = None,
+    correction: float = 0.0,
+    keepdims: bool = False,
+    out: Arr | None = None,
+) -> Arr:
+    return tf.sqrt(var(x, axis=axis, correction=correction, keepdims=keepdims))
+
+
+def cumulative_sum(
+    x: Arr,
+    /,
+    *,
+    axis: int | None = None,
+    dtype: Any = None,
+    include_initial: bool = False,
+    out: Arr | None = None,
+) -> Arr:
+    if axis is None:
+        if x.shape.rank != 1:
+            raise ValueError(f"cumulative_sum: axis is required for a {x.shape.rank}-d array")
+        axis = 0
+    x = _accumulated(x, dtype)
+    ret = tf.cumsum(x, axis=axis)
+    if include_initial:
+        shape = list(primitives.shape(ret))
+        shape[axis] = 1
+        ret = tf.concat([tf.zeros(shape, dtype=ret.dtype), ret], axis)
+    return ret

@@ -6,6 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import torch
+import torch.utils.dlpack
+
+from ivycheck.runtime.backends.torch import _unsigned, primitives
+from ivycheck.runtime.functional.creation import default_dtype
 
 Arr = Any
 
@@ -27,6 +31,7 @@ def empty(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
 
 
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
+    dtype = dtype or primitives.native_dtype(default_dtype(fill_value))
     return torch.full(_shape(shape), fill_value, dtype=dtype)
 
 
@@ -35,6 +40,9 @@ def arange(
 ) -> Arr:
     if stop is None:
         start, stop = 0, start
+    dtype = dtype or primitives.native_dtype(default_dtype(start, stop, step))
+    if dtype in _unsigned.WIDE_UNSIGNED:
+        return torch.arange(start, stop, step, dtype=torch.int64).to(dtype)
     return torch.arange(start, stop, step, dtype=dtype)
 
 
@@ -49,7 +57,7 @@ def linspace(
 ) -> Arr:
     if endpoint:
         return torch.linspace(start, stop, num, dtype=dtype)
-    return torch.linspace(start, stop, num + 1, dtype=dtype)[:-1]
+    return torch.linspace(start, stop, num + 1, dtype=dtype)[:-1].clone()
 
 
 def zeros_like(x: Arr, /, *, dtype: Any = None, out: Arr | None = None) -> Arr:
@@ -62,3 +70,44 @@ def ones_like(x: Arr, /, *, dtype: Any = None, out: Arr | None = None) -> Arr:
 
 def copy_array(x: Arr, /, *, out: Arr | None = None) -> Arr:
     return torch.clone(x)
+
+
+def empty_like(x: Arr, /, *, dtype: Any = None, out: Arr | None = None) -> Arr:
+    return torch.empty_like(x, dtype=dtype)
+
+
+def full_like(x: Arr, /, fill_value: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
+    return torch.full_like(x, fill_value, dtype=dtype)
+
+
+def eye(
+    n_rows: int,
+    n_cols: int | None = None,
+    /,
+    *,
+    k: int = 0,
+    dtype: Any = None,
+    out: Arr | None = None,
+) -> Arr:
+    """torch.eye has no ``k``: ones where the column index is the row index plus ``k``."""
+    cols = n_rows if n_cols is None else n_cols
+    ret = torch.arange(n_rows)[:, None] + k == torch.arange(cols)[None, :]
+    return ret.to(dtype)
+
+
+def from_dlpack(x: Any, /, *, copy: bool | None = None, out: Arr | None = None) -> Arr:
+    ret = torch.utils.dlpack.from_dlpack(x)
+    return ret.clone() if copy else ret
+
+
+def meshgrid(*arrays: Arr, indexing: str = "xy") -> list[Arr]:
+    # torch's grids are expanded views sharing memory; NumPy's have memory of their own.
+    return [g.clone() for g in torch.meshgrid(*arrays, indexing=indexing)]
+
+
+def tril(x: Arr, /, *, k: int = 0, out: Arr | None = None) -> Arr:
+    return _unsigned.restore(torch.tril(_unsigned.signed(x), k), x.dtype)
+
+
+def triu(x: Arr, /, *, k: int = 0, out: Arr | None = None) -> Arr:
+    return _unsigned.restore(torch.triu(_unsigned.signed(x), k), x.dtype)

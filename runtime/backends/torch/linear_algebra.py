@@ -4,14 +4,28 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import torch
 
 import ivycheck.runtime as ivy
+from ivycheck.runtime.backends.torch import _unsigned, primitives
+from ivycheck.runtime.dtypes import result_type
 
 Arr = Any
 
 
+def _promoted(x1: Arr, x2: Arr) -> tuple[Arr, Arr, Any]:
+    """Both operands in the standard's result dtype (torch refuses mixed dtypes), as int64
+    for a wide unsigned result; and that result dtype."""
+    dtype = primitives.native_dtype(result_type(x1, x2))
+    return _unsigned.signed(x1.to(dtype)), _unsigned.signed(x2.to(dtype)), dtype
+
+
 def matmul(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    x1, x2, dtype = _promoted(x1, x2)
+    if x1.dtype != dtype:
+        ret = _unsigned.restore(torch.matmul(x1, x2), dtype)
+        return ivy.inplace_update(out, ret) if out is not None else ret
     return torch.matmul(x1, x2, out=out)
 
 
@@ -31,3 +45,21 @@ def cholesky(x: Arr, /, *, upper: bool = False, out: Arr | None = None) -> Arr:
 
 
 cholesky.support_native_out = True  # type: ignore[attr-defined]
+
+
+def tensordot(x1: Arr, x2: Arr, /, *, axes: Any = 2, out: Arr | None = None) -> Arr:
+    x1, x2, dtype = _promoted(x1, x2)
+    if not isinstance(axes, int):
+        axes = (list(axes[0]), list(axes[1]))
+    return _unsigned.restore(torch.tensordot(x1, x2, dims=axes), dtype)
+
+
+def vecdot(x1: Arr, x2: Arr, /, *, axis: int = -1, out: Arr | None = None) -> Arr:
+    """Broadcast, then the conjugated product summed over ``axis`` (torch.linalg.vecdot has
+    no integer kernels)."""
+    x1, x2, dtype = _promoted(x1, x2)
+    shape = np.broadcast_shapes(tuple(x1.shape), tuple(x2.shape))
+    x1, x2 = torch.broadcast_to(x1, shape), torch.broadcast_to(x2, shape)
+    products = torch.conj(x1) * x2 if x1.is_complex() else x1 * x2
+    ret = torch.sum(products, dim=axis, dtype=products.dtype)
+    return _unsigned.restore(ret, dtype)

@@ -11,6 +11,7 @@ import torch
 
 from ivycheck.runtime.backends import positions
 from ivycheck.runtime.backends.torch import primitives
+from ivycheck.runtime.dtypes import result_type
 
 Arr = Any
 
@@ -36,14 +37,14 @@ def moveaxis(x: Arr, source: Any, destination: Any, /, *, out: Arr | None = None
     return torch.movedim(x, source, destination)
 
 
-def expand_dims(x: Arr, /, *, axis: Any = 0, out: Arr | None = None) -> Arr:
+def expand_dims(x: Arr, /, axis: Any = 0, *, out: Arr | None = None) -> Arr:
     axes = (axis,) if isinstance(axis, int) else tuple(axis)
     for a in sorted(_axes(axes, x.ndim + len(axes))):
         x = torch.unsqueeze(x, a)
     return x
 
 
-def squeeze(x: Arr, /, *, axis: Any = None, out: Arr | None = None) -> Arr:
+def squeeze(x: Arr, /, axis: Any = None, *, out: Arr | None = None) -> Arr:
     if axis is None:
         return torch.squeeze(x)
     axes = _axes(axis, x.ndim)
@@ -78,3 +79,39 @@ def get_item(x: Arr, /, query: Any, *, out: Arr | None = None) -> Arr:
     if any(isinstance(i, slice) and (i.step or 1) < 0 for i in items):
         return primitives.take(x, positions(tuple(x.shape), query))
     return primitives.take(x, query if isinstance(query, tuple) else (query,))
+
+
+def _promoted(arrays: Sequence[Arr]) -> list[Arr]:
+    dtype = primitives.native_dtype(result_type(*arrays))
+    return [a.to(dtype) for a in arrays]
+
+
+def broadcast_to(x: Arr, /, shape: Sequence[int], *, out: Arr | None = None) -> Arr:
+    return torch.broadcast_to(x, tuple(shape))
+
+
+def concat(arrays: Sequence[Arr], /, *, axis: int | None = 0, out: Arr | None = None) -> Arr:
+    arrays = _promoted(arrays)
+    if axis is None:
+        return torch.cat([torch.reshape(a, (-1,)) for a in arrays])
+    return torch.cat(arrays, dim=axis)
+
+
+def stack(arrays: Sequence[Arr], /, *, axis: int = 0, out: Arr | None = None) -> Arr:
+    return torch.stack(_promoted(arrays), dim=axis)
+
+
+def repeat(x: Arr, repeats: Any, /, *, axis: int | None = None, out: Arr | None = None) -> Arr:
+    if axis is None:
+        x, axis = torch.reshape(x, (-1,)), 0
+    return torch.repeat_interleave(x, repeats, dim=axis)
+
+
+def roll(x: Arr, /, shift: Any, *, axis: Any = None, out: Arr | None = None) -> Arr:
+    if axis is None:
+        return torch.roll(x, shift)
+    return torch.roll(x, shift, axis)
+
+
+def tile(x: Arr, repetitions: Sequence[int], /, *, out: Arr | None = None) -> Arr:
+    return torch.tile(x, tuple(repetitions))

@@ -1,4 +1,9 @@
-"""PyTorch reductions, forwarding ``out`` natively where torch has an ``out`` overload."""
+"""PyTorch reductions, forwarding ``out`` natively where torch has an ``out`` overload.
+
+Torch reads ``dim=()`` as "every axis"; the standard (and NumPy) as "no axis": each function
+treats ``axis=()`` itself. Integer sums accumulate in the standard's dtype (torch sums uint8
+into int64, the standard into uint64), wide unsigned ones computed in int64 (``_unsigned``).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,8 @@ from typing import Any
 import torch
 
 import ivycheck.runtime as ivy
+from ivycheck.runtime.backends.torch import _unsigned, primitives
+from ivycheck.runtime.functional.statistical import accumulation_dtype
 
 Arr = Any
 
@@ -18,6 +25,19 @@ def _float(x: torch.Tensor, dtype: Any) -> tuple[torch.Tensor, Any]:
     return x, dtype
 
 
+def _accumulate(x: torch.Tensor, dtype: Any) -> tuple[torch.Tensor, Any]:
+    """``x`` in the dtype to compute in, and the result dtype (the standard's by default)."""
+    if dtype is None:
+        dtype = primitives.native_dtype(accumulation_dtype(primitives.dtype_name(x)))
+    return _unsigned.signed(x.to(dtype)), dtype
+
+
+def _written(ret: Arr, out: Arr | None) -> Arr:
+    if out is not None:
+        return ivy.inplace_update(out, ret)
+    return ret
+
+
 def sum(
     x: Arr,
     /,
@@ -27,7 +47,11 @@ def sum(
     keepdims: bool = False,
     out: Arr | None = None,
 ) -> Arr:
-    return torch.sum(x, dim=axis, keepdim=keepdims, dtype=dtype, out=out)
+    x, result = _accumulate(x, dtype)
+    if axis != () and x.dtype == result:
+        return torch.sum(x, dim=axis, keepdim=keepdims, out=out)
+    ret = x if axis == () else torch.sum(x, dim=axis, keepdim=keepdims)
+    return _written(_unsigned.restore(ret.clone(), result), out)
 
 
 sum.support_native_out = True  # type: ignore[attr-defined]
@@ -43,6 +67,8 @@ def mean(
     out: Arr | None = None,
 ) -> Arr:
     x, dtype = _float(x, dtype)
+    if axis == ():  # the mean over no axis is each element
+        return _written(x.to(dtype or x.dtype, copy=True), out)
     return torch.mean(x, dim=axis, keepdim=keepdims, dtype=dtype, out=out)
 
 
@@ -58,29 +84,97 @@ def prod(
     keepdims: bool = False,
     out: Arr | None = None,
 ) -> Arr:
-    if isinstance(axis, int):
-        return torch.prod(x, dim=axis, keepdim=keepdims, dtype=dtype, out=out)
+    x, result = _accumulate(x, dtype)
+    if isinstance(axis, int) and x.dtype == result:
+        return torch.prod(x, dim=axis, keepdim=keepdims, out=out)
     # torch.prod reduces one dim at a time and has no ``out`` for the full reduction.
-    ret = x if dtype is None else x.to(dtype)
-    for a in sorted((a % x.ndim for a in (range(x.ndim) if axis is None else axis)), reverse=True):
+    ret = x.clone()
+    axes = [axis] if isinstance(axis, int) else range(x.ndim) if axis is None else axis
+    for a in sorted((a % x.ndim for a in axes), reverse=True):
         ret = torch.prod(ret, dim=a, keepdim=keepdims)
-    if out is not None:
-        return ivy.inplace_update(out, ret)
-    return ret
+    return _written(_unsigned.restore(ret, result), out)
 
 
 prod.support_native_out = True  # type: ignore[attr-defined]
 
 
+def _extremum(fn: Any, x: Arr, axis: Any, keepdims: bool, out: Arr | None) -> Arr:
+    """``amax``/``amin`` on the order-preserving int64 key of a wide unsigned ``x``."""
+    if axis == ():
+        return _written(x.clone(), out)
+    if x.dtype not in _unsigned.WIDE_UNSIGNED:
+        return fn(x, dim=() if axis is None else axis, keepdim=keepdims, out=out)
+    ret = fn(_unsigned.ordered(x), dim=() if axis is None else axis, keepdim=keepdims)
+    return _written(_unsigned.restore(ret, x.dtype, from_ordered=True), out)
+
+
 def max(x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None = None) -> Arr:
-    return torch.amax(x, dim=() if axis is None else axis, keepdim=keepdims, out=out)
+    return _extremum(torch.amax, x, axis, keepdims, out=out)
 
 
 max.support_native_out = True  # type: ignore[attr-defined]
 
 
 def min(x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None = None) -> Arr:
-    return torch.amin(x, dim=() if axis is None else axis, keepdim=keepdims, out=out)
+    return _extremum(torch.amin, x, axis, keepdims, out=out)
 
 
 min.support_native_out = True  # type: ignore[attr-defined]
+
+
+def _moments(fn: Any, x: Arr, axis: Any, correction: float, keepdims: bool, out: Arr | None) -> Arr:
+    if axis == ():  # one element per group: a sum of squares of 0, over 1 - correction
+        return _written(torch.zeros_like(x) / (1 - correction), out)
+    return fn(x, dim=axis, correction=correction, keepdim=keepdims, out=out)
+
+
+def std(
+    x: Arr,
+    /,
+    *,
+    axis: Any = None,
+    correction: float = 0.0,
+    keepdims: bool = False,
+    out: Arr | None = None,
+) -> Arr:
+    return _moments(torch.std, x, axis, correction, keepdims, out=out)
+
+
+std.support_native_out = True  # type: ignore[attr-defined]
+
+
+def var(
+    x: Arr,
+    /,
+    *,
+    axis: Any = None,
+    correction: float = 0.0,
+    keepdims: bool = False,
+    out: Arr | None = None,
+) -> Arr:
+    return _moments(torch.var, x, axis, correction, keepdims, out=out)
+
+
+var.support_native_out = True  # type: ignore[attr-defined]
+
+
+def cumulative_sum(
+    x: Arr,
+    /,
+    *,
+    axis: int | None = None,
+    dtype: Any = None,
+    include_initial: bool = False,
+    out: Arr | None = None,
+) -> Arr:
+    if axis is None:
+        if x.ndim != 1:
+            raise ValueError(f"cumulative_sum: axis is required for a {x.ndim}-d array")
+        axis = 0
+    x, result = _accumulate(x, dtype)
+    ret = torch.cumsum(x, dim=axis)
+    if include_initial:
+        shape = list(ret.shape)
+        shape[axis] = 1
+        ret = torch.cat([torch.zeros(shape, dtype=ret.dtype), ret], dim=axis)
+    return _unsigned.restore(ret, result)

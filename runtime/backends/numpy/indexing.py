@@ -1,0 +1,13 @@
+"""NumPy indexing functions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+Arr = Any
+
+
+def take(x: Arr, indices: Arr, /, *, axis: int | None = None, out: Arr | None = None) -> Arr:
+    return np.take(x, indices, axis=axis)

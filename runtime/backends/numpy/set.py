@@ -1,0 +1,25 @@
+"""NumPy set functions (NumPy 2's ``unique_*``: NaNs distinct, inverse of ``x``'s shape)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+Arr = Any
+
+
+def unique_all(x: Arr, /) -> tuple[Arr, Arr, Arr, Arr]:
+    return tuple(np.unique_all(x))  # type: ignore[return-value]
+
+
+def unique_counts(x: Arr, /) -> tuple[Arr, Arr]:
+    return tuple(np.unique_counts(x))  # type: ignore[return-value]
+
+
+def unique_inverse(x: Arr, /) -> tuple[Arr, Arr]:
+    return tuple(np.unique_inverse(x))  # type: ignore[return-value]
+
+
+def unique_values(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return np.unique_values(x)

@@ -1,0 +1,71 @@
+"""TensorFlow searching functions. ``tf.argmax`` does not say which of tied or NaN elements
+it returns; the standard (and NumPy) want the first maximum, a NaN counting as one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import tensorflow as tf
+
+from ivycheck.runtime.backends.tensorflow import primitives
+from ivycheck.runtime.backends.tensorflow._promotion import promoted
+
+Arr = Any
+
+
+def _first(hits: Arr, axis: int) -> Arr:
+    """Index of the first true element along ``axis`` (0 where there is none)."""
+    return tf.argmax(tf.cast(hits, tf.int8), axis=axis, output_type=tf.int64)
+
+
+def _arg(reduce: Any, x: Arr, axis: int | None, keepdims: bool) -> Arr:
+    flat = axis is None
+    data = tf.reshape(x, [-1]) if flat else x
+    axis = 0 if flat else axis % x.shape.rank
+    if data.dtype == tf.bool:
+        data = tf.cast(data, tf.uint8)
+    extreme = reduce(data, axis=axis, keepdims=True)
+    hits = tf.equal(data, extreme)
+    if data.dtype.is_floating:
+        nan = tf.math.is_nan(data)
+        hits = tf.where(tf.reduce_any(nan, axis=axis, keepdims=True), nan, hits)
+    ret = _first(hits, axis)
+    if keepdims:
+        shape = [1] * x.shape.rank if flat else list(primitives.shape(x))
+        if not flat:
+            shape[axis] = 1
+        ret = tf.reshape(ret, shape)
+    return ret
+
+
+def argmax(
+    x: Arr, /, *, axis: int | None = None, keepdims: bool = False, out: Arr | None = None
+) -> Arr:
+    return _arg(tf.reduce_max, x, axis, keepdims)
+
+
+def argmin(
+    x: Arr, /, *, axis: int | None = None, keepdims: bool = False, out: Arr | None = None
+) -> Arr:
+    return _arg(tf.reduce_min, x, axis, keepdims)
+
+
+def nonzero(x: Arr, /) -> tuple[Arr, ...]:
+    if x.shape.rank == 0:
+        raise ValueError("nonzero of a 0-d array (use nonzero(atleast_1d(x)))")
+    where = tf.where(tf.not_equal(x, tf.zeros_like(x)))
+    return tuple(where[:, a] for a in range(x.shape.rank))
+
+
+def searchsorted(
+    x1: Arr, x2: Arr, /, *, side: str = "left", sorter: Arr | None = None, out: Arr | None = None
+) -> Arr:
+    if side not in ("left", "right"):
+        raise ValueError(f"searchsorted: side must be 'left' or 'right', not {side!r}")
+    x1, x2 = promoted([x1, x2])
+    if sorter is not None:
+        x1 = tf.gather(x1, sorter)
+    if x1.dtype == tf.bool:
+        x1, x2 = tf.cast(x1, tf.uint8), tf.cast(x2, tf.uint8)
+    ret = tf.searchsorted(x1, tf.reshape(x2, [-1]), side=side, out_type=tf.int64)
+    return tf.reshape(ret, tf.shape(x2))

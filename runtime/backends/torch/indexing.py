@@ -1,0 +1,16 @@
+"""PyTorch indexing functions (integer-array indexing: every dtype, negative indices too)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+Arr = Any
+
+
+def take(x: Arr, indices: Arr, /, *, axis: int | None = None, out: Arr | None = None) -> Arr:
+    if axis is None:
+        x, axis = torch.reshape(x, (-1,)), 0
+    index = (slice(None),) * (axis % x.ndim) + (torch.as_tensor(indices, dtype=torch.int64),)
+    return x[index]

@@ -1,0 +1,54 @@
+"""PyTorch searching functions (wide unsigned and bool inputs searched on an int64 key)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+from ivycheck.runtime.backends.torch import _unsigned, primitives
+from ivycheck.runtime.dtypes import result_type
+
+Arr = Any
+
+
+def _key(x: Arr) -> Arr:
+    return x.to(torch.uint8) if x.dtype == torch.bool else _unsigned.ordered(x)
+
+
+def _arg(fn: Any, x: Arr, axis: int | None, keepdims: bool) -> Arr:
+    ret = fn(_key(x), dim=axis)
+    if keepdims:
+        shape = [1] * x.ndim if axis is None else list(x.shape)
+        if axis is not None:
+            shape[axis] = 1
+        ret = torch.reshape(ret, shape)
+    return ret
+
+
+def argmax(
+    x: Arr, /, *, axis: int | None = None, keepdims: bool = False, out: Arr | None = None
+) -> Arr:
+    return _arg(torch.argmax, x, axis, keepdims)
+
+
+def argmin(
+    x: Arr, /, *, axis: int | None = None, keepdims: bool = False, out: Arr | None = None
+) -> Arr:
+    return _arg(torch.argmin, x, axis, keepdims)
+
+
+def nonzero(x: Arr, /) -> tuple[Arr, ...]:
+    if x.ndim == 0:
+        raise ValueError("nonzero of a 0-d array (use nonzero(atleast_1d(x)))")
+    return torch.nonzero(x.to(torch.bool), as_tuple=True)
+
+
+def searchsorted(
+    x1: Arr, x2: Arr, /, *, side: str = "left", sorter: Arr | None = None, out: Arr | None = None
+) -> Arr:
+    if side not in ("left", "right"):
+        raise ValueError(f"searchsorted: side must be 'left' or 'right', not {side!r}")
+    dtype = primitives.native_dtype(result_type(x1, x2))
+    x1, x2 = _key(x1.to(dtype)), _key(torch.as_tensor(x2).to(dtype))
+    return torch.searchsorted(x1, x2, right=side == "right", sorter=sorter)

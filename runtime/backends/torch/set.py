@@ -1,0 +1,36 @@
+"""PyTorch set functions on ``torch.unique`` (sorted; NaNs distinct, as in NumPy). The first
+index of each value, which torch does not give, is the smallest position mapped to it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+Arr = Any
+
+
+def _unique(x: Arr) -> tuple[Arr, Arr, Arr]:
+    return torch.unique(x, sorted=True, return_inverse=True, return_counts=True)  # type: ignore[no-any-return]
+
+
+def unique_all(x: Arr, /) -> tuple[Arr, Arr, Arr, Arr]:
+    values, inverse, counts = _unique(x)
+    flat = torch.reshape(inverse, (-1,))
+    first = torch.full(values.shape, flat.numel(), dtype=torch.int64)
+    first = first.scatter_reduce(0, flat, torch.arange(flat.numel()), "amin")
+    return values, first, inverse, counts
+
+
+def unique_counts(x: Arr, /) -> tuple[Arr, Arr]:
+    values, _, counts = _unique(x)
+    return values, counts
+
+
+def unique_inverse(x: Arr, /) -> tuple[Arr, Arr]:
+    values, inverse, _ = _unique(x)
+    return values, inverse
+
+
+def unique_values(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.unique(x, sorted=True)
