@@ -273,6 +273,8 @@ def set_item(x: Array, query: Any, val: Any, /, *, copy: Optional[bool] = False)
             f"set_item: a value of shape {vshape} cannot be written into a region of shape "
             f"{region.shape}"
         )
+    if region.size == 0:
+        return x  # nothing selected (an all-False mask): nothing to write
     native = p.cast(native, dtype)
     if kept != vshape:
         native = current_backend().reshape(native, kept)
