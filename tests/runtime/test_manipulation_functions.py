@@ -1,0 +1,65 @@
+"""Manipulation and creation functions against NumPy on the four backends; the view
+functions stay views (a write through them reaches the base) and take ``axis`` positionally."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import ivycheck.runtime as ivy
+from tests.runtime._oracle import DTYPES, arrays, check
+
+FAST = settings(  # the backend fixture only selects the backend: it holds for every example
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+
+
+@FAST
+@given(data=st.data())
+def test_joining_and_repeating_match_numpy(backend: str, data: st.DataObject) -> None:
+    x = data.draw(arrays(DTYPES, min_dims=1))
+    # A second operand of the same kind: mixed kinds have no promotion in the standard.
+    partner = {"b": "bool", "i": "int8", "u": "uint8", "f": "float32"}[x.dtype.kind]
+    y = np.resize(data.draw(arrays((partner,))), x.shape).astype(partner)
+    axis = data.draw(st.integers(-x.ndim, x.ndim - 1))
+    a, b, nb = ivy.asarray(x), ivy.asarray(y), y
+    check(ivy.concat([a, b], axis=axis), np.concatenate([x, nb], axis=axis))
+    check(ivy.concat([a, b], axis=None), np.concatenate([x, nb], axis=None))
+    check(ivy.stack([a, b], axis=axis), np.stack([x, nb], axis=axis))
+    check(ivy.repeat(a, 2, axis=axis), np.repeat(x, 2, axis=axis))
+    check(ivy.roll(a, 3, axis=axis), np.roll(x, 3, axis=axis))
+    check(ivy.roll(a, -1), np.roll(x, -1))
+    check(ivy.tile(a, (2, 1)), np.tile(x, (2, 1)))
+    for got, expected in zip(ivy.unstack(a, axis=axis), np.unstack(x, axis=axis), strict=True):
+        check(got, expected)
+
+
+def test_view_functions_stay_views(backend: str) -> None:
+    base = ivy.asarray([[1.0, 2.0, 3.0]])
+    ivy.expand_dims(base, 0)[0, 0, 1] = 20.0  # axis given positionally, as the standard says
+    ivy.squeeze(base, 0)[2] = 30.0
+    ivy.unstack(base, axis=1)[0][...] = 10.0
+    np.testing.assert_array_equal(ivy.to_numpy(base), [[10.0, 20.0, 30.0]])
+    view = ivy.broadcast_to(ivy.asarray([1.0, 2.0]), (3, 2))
+    check(view, np.broadcast_to(np.array([1.0, 2.0], np.float32), (3, 2)))
+    grids = ivy.broadcast_arrays(ivy.asarray([[1], [2]]), ivy.asarray([1, 2, 3]))
+    assert [g.shape for g in grids] == [(2, 3), (2, 3)]
+
+
+def test_creation_defaults_follow_the_standard(backend: str) -> None:
+    assert ivy.arange(0, step=1.0).dtype == "float32"
+    assert ivy.arange(3).dtype == "int64"
+    assert ivy.full((2,), True).dtype == "bool"
+    assert ivy.full((2,), 1j).dtype == "complex64"
+    check(ivy.eye(3, 4, k=1, dtype="int8"), np.eye(3, 4, k=1, dtype=np.int8))
+    x = np.arange(12, dtype=np.uint16).reshape(3, 4)
+    check(ivy.tril(ivy.asarray(x), k=-1), np.tril(x, -1))
+    check(ivy.triu(ivy.asarray(x), k=1), np.triu(x, 1))
+    check(ivy.full_like(ivy.asarray(x), 7), np.full_like(x, 7))
+    for got, expected in zip(
+        ivy.meshgrid(ivy.arange(2), ivy.arange(3), indexing="ij"),
+        np.meshgrid(np.arange(2), np.arange(3), indexing="ij"),
+        strict=True,
+    ):
+        check(got, expected)
