@@ -1,8 +1,9 @@
 """Which backend is in use, and switching between them.
 
-Like Ivy, setting a backend rebinds the public functions of ``ivycheck.runtime`` to the
-backend's implementations wrapped once, so that a call is one wrapper frame plus the backend
-function (see ``func_wrapper.build``). Backends are imported on first use only: importing the
+Setting a backend points every public function of ``ivycheck.runtime`` at the backend's
+implementations, wrapped once per backend (``func_wrapper.build``). Unlike Ivy, the public
+functions are not rebound: ``ivy.abs`` is one object for the life of the process and reads
+the current backend's wrapper from its slot (``func_wrapper._dispatcher``). Backends are imported on first use only: importing the
 runtime costs NumPy and nothing else.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from types import ModuleType
 from typing import Any, cast
@@ -30,7 +31,8 @@ class _State:
         self.name = ""
         self.module: ModuleType | None = None
         self.prims: Primitives | None = None
-        self.tables: dict[str, dict[str, Callable[..., Any]]] = {}
+        self.tables: dict[str, dict[str, Any]] = {}
+        """Backend name -> function name -> ``func_wrapper.Built``."""
 
 
 state = _State()
@@ -52,14 +54,13 @@ def _activate(name: str) -> None:
     from ivycheck.runtime import func_wrapper
 
     module = _load(name)
-    if name not in state.tables:
-        state.tables[name] = func_wrapper.build_all(module)
+    func_wrapper.activate(name, module)
     state.name = name
     state.module = module
     state.prims = cast(Primitives, module.primitives)
     runtime = sys.modules["ivycheck.runtime"]
-    for fn_name, fn in state.tables[name].items():
-        setattr(runtime, fn_name, fn)
+    for fn_name, fn in func_wrapper.REGISTRY.items():
+        setattr(runtime, fn_name, fn)  # the same objects every time: identity is stable
     runtime.NativeArray = module.primitives.NATIVE_TYPES[0]  # type: ignore[attr-defined]
 
 

@@ -29,7 +29,7 @@ import re
 import textwrap
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 
@@ -71,23 +71,116 @@ def _declare(flag: str) -> Callable[[F], F]:
     return decorator
 
 
-def _dispatcher(fn: F) -> F:
-    """Stand-in for the functional function: calls the current backend's built wrapper.
+class Built(NamedTuple):
+    """One functional function built for one backend (what ``build`` returns).
 
-    ``ivy.add`` is rebound to the built wrapper itself on ``set_backend`` (no extra frame);
-    this stand-in serves callers that imported the function from its module.
+    ``quick`` is the native function for the common call (every argument an ``Array`` or
+    native, no keyword) when ``fast``; ``general`` handles every call.
+    """
+
+    fast: bool
+    quick: Callable[..., Any]
+    native_set: frozenset[type]
+    general: Callable[..., Any]
+    error: Callable[[Exception], Exception]
+    wrap: Callable[[Any], Any]
+
+
+def _dispatcher(fn: F) -> F:
+    """The public function: one object for the life of the process, whatever the backend.
+
+    ``set_backend`` binds the backend's :class:`Built` into the variables this function
+    closes over (``__ivy_bind__``), so ``ivy.abs`` keeps its identity across backends --
+    registries keyed by runtime functions (``__ivy_array_function__`` handlers) keep
+    matching -- and a call costs what a closure built per backend would: no lookup of the
+    current backend at all. Calls of one or two arrays without keywords take the backend's
+    native function directly (arity-specialised: binding named parameters is cheaper than
+    packing ``*args``).
     """
     name = fn.__name__
+    arity = len(_array_positions(fn))
+    new_array = Array.__new__
 
-    @functools.wraps(fn)
-    def api(*args: Any, **kwargs: Any) -> Any:
-        current_backend()
-        return state.tables[state.name][name](*args, **kwargs)
+    def unbuilt(*args: Any, **kwargs: Any) -> Any:
+        """Registered after the backend was set: build for it now, then call."""
+        return bind(_build_late(name)).general(*args, **kwargs)
 
+    fast = False
+    quick: Callable[..., Any] = unbuilt
+    native_set: frozenset[type] = frozenset()
+    general: Callable[..., Any] = unbuilt
+    error: Callable[[Exception], Exception] = _identity
+    wrap: Callable[[Any], Any] = _identity
+
+    def bind(built: Built) -> Built:
+        nonlocal fast, quick, native_set, general, error, wrap
+        fast, quick, native_set, general, error, wrap = built
+        return built
+
+    if arity == 1:
+
+        def api(x: Any = _MISSING, /, *args: Any, **kwargs: Any) -> Any:
+            if fast and type(x) is Array and not args and not kwargs:
+                try:
+                    ret = quick(x._data)
+                except Exception as e:
+                    raise error(e) from e
+                if type(ret) in native_set:
+                    new = new_array(Array)
+                    new._data = ret
+                    return new
+                return wrap(ret)
+            return general(*(() if x is _MISSING else (x,)), *args, **kwargs)
+
+    elif arity == 2:
+
+        def api(x1: Any = _MISSING, x2: Any = _MISSING, /, *args: Any, **kwargs: Any) -> Any:
+            if fast and type(x1) is Array and type(x2) is Array and not args and not kwargs:
+                try:
+                    ret = quick(x1._data, x2._data)
+                except Exception as e:
+                    raise error(e) from e
+                if type(ret) in native_set:
+                    new = new_array(Array)
+                    new._data = ret
+                    return new
+                return wrap(ret)
+            present = tuple(a for a in (x1, x2) if a is not _MISSING)
+            return general(*present, *args, **kwargs)
+
+    else:
+
+        def api(*args: Any, **kwargs: Any) -> Any:
+            return general(*args, **kwargs)
+
+    functools.update_wrapper(api, fn)
     api.__ivy_raw__ = fn  # type: ignore[attr-defined]
     api.__ivy_wrappers__ = ()  # type: ignore[attr-defined]
+    api.__ivy_bind__ = bind  # type: ignore[attr-defined]
     REGISTRY[name] = api
     return api  # type: ignore[return-value]
+
+
+def _identity(x: Any) -> Any:
+    return x
+
+
+def _build_late(name: str) -> Built:
+    """Build ``name`` for the current backend: it was registered after the backend was set."""
+    backend = current_backend()
+    table = state.tables.setdefault(state.name, {})
+    if name not in table:
+        table[name] = build(REGISTRY[name], backend)
+    return table[name]
+
+
+def activate(backend_name: str, backend: ModuleType) -> None:
+    """Point every public function at ``backend``'s built wrapper (built once per backend)."""
+    table = state.tables.setdefault(backend_name, {})
+    for name, api in list(REGISTRY.items()):
+        if name not in table:
+            table[name] = build(api, backend)
+        api.__ivy_bind__(table[name])  # type: ignore[attr-defined]
 
 
 handle_exceptions = _declare("handle_exceptions")
@@ -257,12 +350,7 @@ def _thin_forward(impl: Callable[..., Any], arity: int) -> Callable[..., Any] | 
     return native if callable(native) else None
 
 
-def build_all(backend: ModuleType) -> dict[str, Callable[..., Any]]:
-    """The public function table of a backend: one built wrapper per functional function."""
-    return {name: build(api, backend) for name, api in REGISTRY.items()}
-
-
-def build(api: Callable[..., Any], backend: ModuleType) -> Callable[..., Any]:
+def build(api: Callable[..., Any], backend: ModuleType) -> Built:
     """Fuse the declared behaviours of ``api`` around ``backend``'s implementation."""
     from ivycheck.runtime.backends import numpy as numpy_backend
 
@@ -317,11 +405,11 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Callable[..., Any]:
 
     def call(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         if array_fn:
-            ret = _array_function(public, args, kwargs)
+            ret = _array_function(api, args, kwargs)
             if ret is not _NO_RESULT:
                 return ret
         if nestable and any(isinstance(a, Container) for a in (*args, *kwargs.values())):
-            return _map_nested(public, args, kwargs)
+            return _map_nested(api, args, kwargs)
         out = kwargs.pop("out", None) if out_flag else None
         copy = kwargs.pop("copy", None) if view_flag else None
         if out is not None:
@@ -384,45 +472,7 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Callable[..., Any]:
         except Exception as e:  # noqa: BLE001 - backend errors become IvyBackendException
             raise error(e) from (None if isinstance(e, IvyException) else e)
 
-    # Arity-specialised fronts: binding named parameters is cheaper than packing ``*args``,
-    # which is most of the wrapper's cost for an 8-element add.
-    public: Callable[..., Any] = general
-    arity = len(_array_positions(raw))
-    new_array = Array.__new__
-    direct = _thin_forward(impl, arity) if fast and impl is not None else None
+    direct = _thin_forward(impl, len(_array_positions(raw))) if fast and impl else None
     quick: Callable[..., Any] = direct or target
-
-    if fast and arity == 1:
-
-        def public(x: Any = _MISSING, /, *args: Any, **kwargs: Any) -> Any:
-            if type(x) is Array and not args and not kwargs:
-                try:
-                    ret = quick(x._data)
-                except Exception as e:
-                    raise error(e) from e
-                if type(ret) in native_set:
-                    new = new_array(Array)
-                    new._data = ret
-                    return new
-                return _wrap(ret, native_types)
-            return general(*(() if x is _MISSING else (x,)), *args, **kwargs)
-
-    elif fast and arity == 2:
-
-        def public(x1: Any = _MISSING, x2: Any = _MISSING, /, *args: Any, **kwargs: Any) -> Any:
-            if type(x1) is Array and type(x2) is Array and not args and not kwargs:
-                try:
-                    ret = quick(x1._data, x2._data)
-                except Exception as e:
-                    raise error(e) from e
-                if type(ret) in native_set:
-                    new = new_array(Array)
-                    new._data = ret
-                    return new
-                return _wrap(ret, native_types)
-            present = tuple(a for a in (x1, x2) if a is not _MISSING)
-            return general(*present, *args, **kwargs)
-
-    functools.update_wrapper(public, raw)
-    public.__ivy_wrappers__ = api.__ivy_wrappers__  # type: ignore[attr-defined]
-    return public
+    wrap = functools.partial(_wrap, native_types=native_types)
+    return Built(fast, quick, native_set, general, error, wrap)
