@@ -7,7 +7,7 @@ from typing import Any
 
 import tensorflow as tf
 
-from ivycheck.runtime.backends.tensorflow import primitives
+from ivycheck.runtime.backends.tensorflow import primitives, utility
 from ivycheck.runtime.backends.tensorflow._promotion import promoted
 
 Arr = Any
@@ -53,7 +53,7 @@ def argmin(
 def nonzero(x: Arr, /) -> tuple[Arr, ...]:
     if x.shape.rank == 0:
         raise ValueError("nonzero of a 0-d array (use nonzero(atleast_1d(x)))")
-    where = tf.where(tf.not_equal(x, tf.zeros_like(x)))
+    where = tf.where(utility.truth(x))
     return tuple(where[:, a] for a in range(x.shape.rank))
 
 

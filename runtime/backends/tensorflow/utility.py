@@ -9,9 +9,24 @@ import tensorflow as tf
 Arr = Any
 
 
+_BITS = {tf.float16: tf.uint16, tf.float32: tf.uint32, tf.float64: tf.uint64}
+
+
+def truth(x: Arr) -> Arr:
+    """``x != 0`` as bool. TensorFlow flushes subnormal floats to zero in comparisons, so a
+    float is compared by its bits without the sign bit (-0.0 is false, 5e-324 true)."""
+    if x.dtype == tf.bool:
+        return x
+    if x.dtype in _BITS:
+        bits = tf.bitcast(x, _BITS[x.dtype])
+        return tf.not_equal(tf.bitwise.left_shift(bits, tf.ones_like(bits)), 0)
+    if x.dtype.is_complex:
+        return tf.logical_or(truth(tf.math.real(x)), truth(tf.math.imag(x)))
+    return tf.not_equal(x, tf.zeros_like(x))
+
+
 def _truth(x: Arr, axis: Any) -> tuple[Arr, Any]:
-    x = x if x.dtype == tf.bool else tf.not_equal(x, tf.zeros_like(x))
-    return x, axis if axis is None or isinstance(axis, int) else list(axis)
+    return truth(x), axis if axis is None or isinstance(axis, int) else list(axis)
 
 
 def all(x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None = None) -> Arr:
