@@ -277,7 +277,7 @@ def set_item(x: Array, query: Any, val: Any, /, *, copy: Optional[bool] = False)
         return x  # nothing selected (an all-False mask): nothing to write
     native = p.cast(native, dtype)
     if kept != vshape:
-        native = current_backend().reshape(native, kept)
+        native = native[(0,) * (len(vshape) - len(kept))]  # drop the leading unit axes
     if (
         type(x) is Array
         and p.writable(x._data)
