@@ -70,6 +70,18 @@ def _binary(
     return forward, reflected, inplace
 
 
+def _unary(name: str, symbol: str) -> Callable[[Array], Any]:
+    def unary(self: Array) -> Any:
+        return getattr(ivy, name)(self)
+
+    unary.__name__ = unary.__qualname__ = f"__{_UNARY_DUNDER[name]}__"
+    unary.__doc__ = f"``{symbol}x`` by ``ivy.{name}``."
+    return unary
+
+
+_UNARY_DUNDER = {"negative": "neg", "positive": "pos", "abs": "abs", "bitwise_invert": "invert"}
+
+
 def _comparison(name: str) -> Callable[[Array, Any], Any]:
     def compare(self: Array, other: Any) -> Any:
         if not _is_operand(other):
@@ -276,17 +288,10 @@ class Array:
 
     __hash__ = object.__hash__  # identity, as torch.Tensor: ``==`` is elementwise
 
-    def __neg__(self) -> Array:
-        return ivy.negative(self)
-
-    def __pos__(self) -> Array:
-        return ivy.positive(self)
-
-    def __abs__(self) -> Array:
-        return ivy.abs(self)
-
-    def __invert__(self) -> Array:
-        return ivy.bitwise_invert(self)
+    __neg__ = _unary("negative", "-")
+    __pos__ = _unary("positive", "+")
+    __abs__ = _unary("abs", "abs")
+    __invert__ = _unary("bitwise_invert", "~")
 
     __add__, __radd__, __iadd__ = _binary("add")
     __sub__, __rsub__, __isub__ = _binary("subtract")
@@ -301,8 +306,8 @@ class Array:
     __xor__, __rxor__, __ixor__ = _binary("bitwise_xor")
     __lshift__, __rlshift__, __ilshift__ = _binary("bitwise_left_shift")
     __rshift__, __rrshift__, __irshift__ = _binary("bitwise_right_shift")
-    __eq__ = _comparison("equal")  # type: ignore[assignment]
-    __ne__ = _comparison("not_equal")  # type: ignore[assignment]
+    __eq__ = _comparison("equal")
+    __ne__ = _comparison("not_equal")
     __lt__ = _comparison("less")
     __le__ = _comparison("less_equal")
     __gt__ = _comparison("greater")

@@ -277,28 +277,28 @@ _KINDS = {
 
 def isdtype(dtype: Any, kind: Any) -> bool:
     """Whether ``dtype`` is of ``kind``: a dtype, a kind name, or a tuple of either."""
-    dtype = as_dtype(dtype)
+    d = as_dtype(dtype)
     if isinstance(kind, tuple):
-        return any(isdtype(dtype, k) for k in kind)
+        return any(isdtype(d, k) for k in kind)
     if isinstance(kind, str) and not isinstance(kind, Dtype) and kind in _KINDS:
-        return _KIND[dtype] in _KINDS[kind]
+        return _KIND[d] in _KINDS[kind]
     if isinstance(kind, str) and kind not in DTYPES:
         raise IvyValueError(f"isdtype: unknown kind {kind!r}; use one of {', '.join(_KINDS)}")
-    return dtype == as_dtype(kind)
+    return d == as_dtype(kind)
 
 
 def real_dtype(dtype: Any) -> Dtype:
     """The real dtype of a complex dtype (``complex64`` -> ``float32``); others unchanged."""
-    dtype = as_dtype(dtype)
-    return DTYPES[f"float{_BITS[dtype] // 2}"] if _KIND[dtype] == "c" else dtype
+    d = as_dtype(dtype)
+    return DTYPES[f"float{_BITS[d] // 2}"] if _KIND[d] == "c" else d
 
 
 def complex_dtype(dtype: Any) -> Dtype:
     """The complex dtype of a float dtype (``float32`` -> ``complex64``); complex unchanged."""
-    dtype = as_dtype(dtype)
-    if _KIND[dtype] == "c":
-        return dtype
-    return DTYPES[f"complex{2 * max(_BITS[dtype], 32)}"]
+    d = as_dtype(dtype)
+    if _KIND[d] == "c":
+        return d
+    return DTYPES[f"complex{2 * max(_BITS[d], 32)}"]
 
 
 e = math.e

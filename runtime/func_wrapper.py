@@ -171,7 +171,8 @@ def _build_late(name: str) -> Built:
     table = state.tables.setdefault(state.name, {})
     if name not in table:
         table[name] = build(REGISTRY[name], backend)
-    return table[name]
+    built: Built = table[name]
+    return built
 
 
 def activate(backend_name: str, backend: ModuleType) -> None:
