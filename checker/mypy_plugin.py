@@ -93,6 +93,10 @@ NATIVE_ARRAY_ALIASES = frozenset(
     {"ivycheck.runtime.NativeArray", "ivycheck.runtime.native.NativeArray", "ivy.NativeArray"}
 )
 RUNTIME_PREFIXES = ("ivycheck.runtime.", "ivy.")
+TO_NATIVE = frozenset(
+    {"ivycheck.runtime.functional.general.to_native", "ivycheck.runtime.to_native", "ivy.to_native"}
+)
+"""``to_native``: returns the native array inside an ``Array``."""
 ARRAY_CLASSES = frozenset({"ivycheck.runtime.array.Array", "ivy.data_classes.array.array.Array"})
 _RUNTIME_MODULES = frozenset({"ivycheck.runtime", "ivycheck.runtime.native", "ivy"})
 
@@ -210,6 +214,8 @@ class IvycheckPlugin(Plugin):
         return UnionType.make_union(items)
 
     def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
+        if fullname in TO_NATIVE:
+            return self._to_native
         if fullname.startswith(RUNTIME_PREFIXES):
             name = fullname.rsplit(".", 1)[-1]
             return lambda ctx: self._check_out(ctx, f"`{name}`")
@@ -220,6 +226,30 @@ class IvycheckPlugin(Plugin):
         if owner.startswith(RUNTIME_PREFIXES) or self._is_array_class(owner):
             return lambda ctx: self._check_out(ctx, f"`Array.{method}`")
         return None
+
+    def _to_native(self, ctx: FunctionContext) -> Type:
+        """``to_native(x)``: the native array class(es) for an ``Array``, else ``x``'s type.
+
+        The runtime annotates it ``Any -> Any`` (non-arrays come back unchanged); without
+        this a native array obtained from it and passed as ``out`` would go unreported.
+        """
+        if not ctx.arg_types or not ctx.arg_types[0]:
+            return ctx.default_return_type
+        argument = ctx.arg_types[0][0]
+        proper = get_proper_type(argument)
+        if not isinstance(proper, Instance) or not any(
+            base.fullname in ARRAY_CLASSES for base in proper.type.mro
+        ):
+            return argument if not isinstance(proper, AnyType) else ctx.default_return_type
+        items: list[Type] = []
+        for backend in self.backends:
+            for name in BACKEND_CLASSES[backend]:
+                node = self.lookup_fully_qualified(name)
+                if node is not None and isinstance(node.node, TypeInfo):
+                    info = node.node
+                    args: list[Type] = [AnyType(TypeOfAny.special_form)] * len(info.defn.type_vars)
+                    items.append(Instance(info, args))
+        return UnionType.make_union(items) if items else ctx.default_return_type
 
     def _is_array_class(self, fullname: str) -> bool:
         node = self.lookup_fully_qualified(fullname)
