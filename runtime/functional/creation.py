@@ -12,7 +12,7 @@ from typing import Optional
 
 from ivycheck.runtime.array import Array
 from ivycheck.runtime.backend_handler import current_backend
-from ivycheck.runtime.dtypes import DEFAULT_FLOAT, DEFAULT_INT, DTYPES, Dtype
+from ivycheck.runtime.dtypes import DEFAULT_COMPLEX, DEFAULT_FLOAT, DEFAULT_INT, DTYPES, Dtype
 from ivycheck.runtime.func_wrapper import (
     handle_array_function,
     handle_array_like_without_promotion,
@@ -36,7 +36,7 @@ def default_dtype(*values: object) -> Dtype:
     if present and all(type(v) is bool for v in present):
         return DTYPES["bool"]
     if any(isinstance(v, complex) for v in present):
-        return DTYPES["complex64" if DEFAULT_FLOAT == "float32" else "complex128"]
+        return DEFAULT_COMPLEX
     if any(not isinstance(v, int) for v in present):
         return DEFAULT_FLOAT
     return DEFAULT_INT

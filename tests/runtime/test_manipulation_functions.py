@@ -51,7 +51,7 @@ def test_creation_defaults_follow_the_standard(backend: str) -> None:
     assert ivy.arange(0, step=1.0).dtype == "float32"
     assert ivy.arange(3).dtype == "int64"
     assert ivy.full((2,), True).dtype == "bool"
-    assert ivy.full((2,), 1j).dtype == "complex64"
+    assert ivy.full((2,), 1j).dtype == ivy.dtypes.DEFAULT_COMPLEX
     check(ivy.eye(3, 4, k=1, dtype="int8"), np.eye(3, 4, k=1, dtype=np.int8))
     x = np.arange(12, dtype=np.uint16).reshape(3, 4)
     check(ivy.tril(ivy.asarray(x), k=-1), np.tril(x, -1))
