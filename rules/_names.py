@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import children
+from ivycheck.checker.rule_api import RuleContext, children
 
 
 def dotted(expression: cst.BaseExpression) -> str | None:
@@ -216,3 +216,30 @@ class ImportMap:
         if target is None:
             return None
         return f"{target}.{rest}" if rest else target
+
+
+def in_modules(qualified: str, modules: Sequence[str]) -> bool:
+    """Whether a qualified name belongs to one of ``modules`` (``ivy.add`` to ``ivy``)."""
+    return any(qualified == m or qualified.startswith(m + ".") for m in modules)
+
+
+def is_inplace_update(func: cst.BaseExpression) -> bool:
+    """``inplace_update`` or ``<anything>.inplace_update``, by name alone."""
+    if isinstance(func, cst.Attribute):
+        return func.attr.value == "inplace_update"
+    return isinstance(func, cst.Name) and func.value == "inplace_update"
+
+
+def is_runtime_inplace_update(call: cst.Call, context: RuleContext) -> bool:
+    """``inplace_update(...)`` of the runtime: ``ivy.inplace_update``, a bare
+    ``inplace_update`` (imported from a runtime module, or defined in the runtime itself).
+
+    Methods (``x.inplace_update(v)``) and functions imported from elsewhere are not it.
+    The runtime's modules are the configuration's ``runtime_modules``.
+    """
+    if not is_inplace_update(call.func):
+        return False
+    qualified = context.memo(ImportMap.of).qualify(call.func)
+    if qualified is None:
+        return isinstance(call.func, cst.Name)
+    return in_modules(qualified, context.config.runtime_modules)

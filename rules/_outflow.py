@@ -6,9 +6,11 @@ data flow inside the function, asked in three ways:
 
 * IVY001: does ``out`` reach a native function that accepts it (so the attribute is missing)?
 * IVY002: could ``out`` reach one at all (so an attribute that is set is dead)?
-* IVY003: does every ``return`` come after (or with) a write of ``out``?
+* IVY003: does every ``return`` come after (or with) a write of ``out``? (the nodes that
+  write it are :attr:`FunctionOutFlow.writes`; :mod:`ivycheck.rules._return_paths` walks
+  the returns)
 
-:class:`FunctionOutFlow` answers all three for one ``FunctionDef``. It follows ``out``
+:class:`FunctionOutFlow` answers these for one ``FunctionDef``. It follows ``out``
 
 * through local aliases and chains of them (``o = out; p = o``, in any order),
 * through dictionaries that carry it (``kw = {"out": out}``, ``kw = dict(out=out)``,
@@ -28,16 +30,14 @@ Names are resolved with :class:`ivycheck.rules._names.ImportMap` (``np.tan``, ``
 ``out`` is the generated data of :mod:`ivycheck.rules._native_out`.
 
 :class:`ModuleOutFlow` holds the per-file facts: the module-level functions (helpers) and every
-``support_native_out`` assignment, whether written ``fn.support_native_out = True``, with
-``setattr(fn, "support_native_out", True)``, or in a loop over functions.
+``support_native_out`` assignment (:mod:`ivycheck.rules._support_native_out`).
 """
 
 from __future__ import annotations
 
 import enum
 import functools
-import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,13 +45,12 @@ import libcst as cst
 
 from ivycheck.checker.rule_api import RuleContext, walk
 from ivycheck.rules import _native_out
-from ivycheck.rules._names import ImportMap
+from ivycheck.rules._api_functions import parameter_names
+from ivycheck.rules._names import ImportMap, in_modules, is_inplace_update
+from ivycheck.rules._support_native_out import AttributeSite, attribute_sites
 
 ATTRIBUTE = "support_native_out"
 OUT = "out"
-
-VERSIONED = re.compile(r"_v_\d+p\d+p\d+_")
-"""Ivy's versioned implementations: ``cumsum_v_0p3p0_to_0p3p1``, ``fn_v_1p2p0_and_above``."""
 
 CHECK_CALLS = frozenset(
     {
@@ -102,14 +101,6 @@ class OutUse:
         return f"`{self.via}` -> `{name}`" if self.via and self.via != name else f"`{name}`"
 
 
-@dataclass(frozen=True)
-class ReturnPath:
-    """A ``return`` statement and whether ``out`` is written on every path that reaches it."""
-
-    node: cst.Return
-    covered: bool
-
-
 @dataclass
 class FunctionOutFlow:
     """The fate of one parameter (normally ``out``) inside one function."""
@@ -123,7 +114,9 @@ class FunctionOutFlow:
     """``out`` goes somewhere the analysis does not follow (returned, stored, a closure...)."""
     forwards_var_kwargs: bool = False
     """The signature's ``**kwargs`` is passed on, so ``out`` may travel inside it."""
-    returns: list[ReturnPath] = field(default_factory=list)
+    writes: frozenset[int] = frozenset()
+    """ids of the nodes whose evaluation writes (or may write) ``out``: the calls that receive
+    it natively or through ``inplace_update``, and the uses the analysis cannot follow."""
 
     @property
     def native_uses(self) -> list[OutUse]:
@@ -150,199 +143,14 @@ class FunctionOutFlow:
             return max((UseKind.UNKNOWN, *(u.kind for u in self.uses)))
         return max((u.kind for u in self.uses), default=None)
 
-    @property
-    def dropped_returns(self) -> list[ReturnPath]:
-        return [path for path in self.returns if not path.covered]
-
-
-# --------------------------------------------------------------------------- attributes
-
-
-@dataclass(frozen=True)
-class AttributeSite:
-    """One place that sets ``support_native_out`` on a module-level function.
-
-    ``statement`` is the module-level statement (a ``SimpleStatementLine`` or, for the loop
-    form, the ``For``); ``small`` the assignment or ``setattr`` call inside it; ``element`` the
-    entry of the loop's tuple that names the function (loop form only).
-    """
-
-    function: str
-    value: cst.BaseExpression
-    statement: cst.SimpleStatementLine | cst.For
-    small: cst.BaseSmallStatement
-    element: cst.Element | None = None
-
-    @property
-    def is_falsy_literal(self) -> bool:
-        """``False``, ``None`` or ``0``: values Ivy's presence test still reads as true."""
-        value = self.value
-        if isinstance(value, cst.Name):
-            return value.value in ("False", "None")
-        return isinstance(value, cst.Integer) and value.value in ("0", "0x0", "0b0", "0o0")
-
-    def removal(self) -> tuple[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel] | None:
-        """(fix target, replacement) that deletes just this attribute, or ``None`` if unsafe."""
-        if isinstance(self.statement, cst.SimpleStatementLine):
-            if isinstance(self.small, cst.Assign) and len(self.small.targets) > 1:
-                return None
-            if len(self.statement.body) > 1:
-                return self.statement, _without(self.statement, self.small)
-            return self.statement, cst.RemoveFromParent()
-        loop = self.statement
-        body = loop.body.body
-        if self.element is None or not isinstance(loop.iter, cst.Tuple | cst.List):
-            return None
-        kept = [e for e in loop.iter.elements if e is not self.element]
-        if not kept:
-            return loop, cst.RemoveFromParent()
-        if len(body) != 1:
-            return None  # the loop does more than set this attribute: leave it to a human
-        cleaned = [
-            e.with_changes(comma=cst.MaybeSentinel.DEFAULT) if i == len(kept) - 1 else e
-            for i, e in enumerate(kept)
-        ]
-        if isinstance(loop.iter, cst.Tuple) and len(cleaned) == 1:
-            cleaned = [cleaned[0].with_changes(comma=cst.Comma())]
-        return loop.iter, loop.iter.with_changes(elements=cleaned)
-
-
-def statement_removal(
-    site: AttributeSite,
-) -> tuple[cst.CSTNode, cst.CSTNode | cst.RemovalSentinel] | None:
-    """(fix target, removal) that deletes the assignment for *every* function it names."""
-    if isinstance(site.small, cst.Assign) and len(site.small.targets) > 1:
-        return None
-    if isinstance(site.statement, cst.SimpleStatementLine):
-        line: cst.SimpleStatementLine = site.statement
-    else:
-        lines = [
-            s
-            for s in site.statement.body.body
-            if isinstance(s, cst.SimpleStatementLine) and any(x is site.small for x in s.body)
-        ]
-        if not lines:
-            return None
-        line = lines[0]
-        if len(site.statement.body.body) == 1 and len(line.body) == 1:
-            return site.statement, cst.RemoveFromParent()
-    if len(line.body) > 1:
-        return line, _without(line, site.small)
-    return line, cst.RemoveFromParent()
-
-
-def _without(
-    line: cst.SimpleStatementLine, small: cst.BaseSmallStatement
-) -> cst.SimpleStatementLine:
-    """``line`` minus one of its ``;``-separated statements (no dangling ``;`` left)."""
-    kept = [s for s in line.body if s is not small]
-    last = kept[-1].with_changes(semicolon=cst.MaybeSentinel.DEFAULT)
-    return line.with_changes(body=[*kept[:-1], last])
-
-
-def _setattr_parts(call: cst.Call) -> tuple[str, cst.BaseExpression] | None:
-    """(target name, value) for ``setattr(name, "support_native_out", value)``."""
-    if not (isinstance(call.func, cst.Name) and call.func.value == "setattr"):
-        return None
-    if len(call.args) != 3 or any(a.keyword or a.star for a in call.args):
-        return None
-    target, attribute, value = (a.value for a in call.args)
-    if not isinstance(target, cst.Name) or not isinstance(attribute, cst.SimpleString):
-        return None
-    if attribute.evaluated_value != ATTRIBUTE:
-        return None
-    return target.value, value
-
-
-def _small_sets(small: cst.BaseSmallStatement) -> Iterator[tuple[str, cst.BaseExpression]]:
-    """(target name, value) for each ``support_native_out`` a small statement sets."""
-    if isinstance(small, cst.Assign):
-        for target in small.targets:
-            t = target.target
-            if (
-                isinstance(t, cst.Attribute)
-                and t.attr.value == ATTRIBUTE
-                and isinstance(t.value, cst.Name)
-            ):
-                yield t.value.value, small.value
-    elif isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
-        parts = _setattr_parts(small.value)
-        if parts is not None:
-            yield parts
-
-
-def _module_statements(body: Sequence[cst.CSTNode]) -> Iterator[cst.CSTNode]:
-    """Module-level statements, including those inside module-level ``if``/``try`` blocks."""
-    for statement in body:
-        yield statement
-        if isinstance(statement, cst.If):
-            yield from _module_statements(statement.body.body)
-            orelse = statement.orelse
-            while orelse is not None:
-                yield from _module_statements(orelse.body.body)
-                orelse = orelse.orelse if isinstance(orelse, cst.If) else None
-        elif isinstance(statement, cst.Try):
-            yield from _module_statements(statement.body.body)
-            for handler in statement.handlers:
-                yield from _module_statements(handler.body.body)
-
-
-def attribute_sites(module: cst.Module) -> list[AttributeSite]:
-    """Every ``support_native_out`` assignment at module level, in source order."""
-    sites: list[AttributeSite] = []
-    for statement in _module_statements(module.body):
-        if isinstance(statement, cst.SimpleStatementLine):
-            for small in statement.body:
-                for name, value in _small_sets(small):
-                    sites.append(AttributeSite(name, value, statement, small))
-        elif (
-            isinstance(statement, cst.For)
-            and isinstance(statement.target, cst.Name)
-            and isinstance(statement.iter, cst.Tuple | cst.List | cst.Set)
-        ):
-            variable = statement.target.value
-            for inner in statement.body.body:
-                if not isinstance(inner, cst.SimpleStatementLine):
-                    continue
-                for small in inner.body:
-                    for name, value in _small_sets(small):
-                        if name != variable:
-                            continue
-                        for element in statement.iter.elements:
-                            if isinstance(element, cst.Element) and isinstance(
-                                element.value, cst.Name
-                            ):
-                                sites.append(
-                                    AttributeSite(
-                                        element.value.value, value, statement, small, element
-                                    )
-                                )
-    return sites
-
-
-def is_exempt_helper(name: str) -> bool:
-    """Private (``_name``) and versioned (``*_v_0p3p0_to_...``) functions carry no attribute."""
-    return name.startswith("_") or bool(VERSIONED.search(name))
-
-
-def _param_names(function: cst.FunctionDef) -> list[str]:
-    params = function.params
-    return [p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)]
-
 
 def takes_param(function: cst.FunctionDef, name: str = OUT) -> bool:
-    return name in _param_names(function)
+    return name in parameter_names(function.params)
 
 
 def _var_kwargs(function: cst.FunctionDef) -> str | None:
     star = function.params.star_kwarg
     return star.name.value if isinstance(star, cst.Param) else None
-
-
-def _is_inplace_update(func: cst.BaseExpression) -> bool:
-    if isinstance(func, cst.Attribute):
-        return func.attr.value == "inplace_update"
-    return isinstance(func, cst.Name) and func.value == "inplace_update"
 
 
 def _last_name(func: cst.BaseExpression) -> str | None:
@@ -414,7 +222,7 @@ class ModuleOutFlow:
 
     def classify(self, call: cst.Call) -> tuple[UseKind, str | None]:
         """What a call does with an ``out=`` it is given (helpers excluded)."""
-        if _is_inplace_update(call.func):
+        if is_inplace_update(call.func):
             return UseKind.INPLACE, _last_name(call.func)
         qualified = self.imports.qualify(call.func)
         if qualified is None:
@@ -434,7 +242,7 @@ class ModuleOutFlow:
 
     def is_runtime(self, qualified: str) -> bool:
         """Whether a name belongs to the runtime (config ``runtime_modules``), not a library."""
-        return any(qualified == m or qualified.startswith(m + ".") for m in self.runtime_modules)
+        return in_modules(qualified, self.runtime_modules)
 
     def helper_of(self, call: cst.Call) -> cst.FunctionDef | None:
         """The module-level function a plain-name call refers to (not an import)."""
@@ -486,7 +294,8 @@ def _aliases(body: cst.CSTNode, root: str) -> set[str]:
     return found
 
 
-_NEW_SCOPES = frozenset({cst.FunctionDef, cst.Lambda, cst.ClassDef})
+NEW_SCOPES = frozenset({cst.FunctionDef, cst.Lambda, cst.ClassDef})
+"""Nodes that open a scope: what happens to ``out`` inside them is not followed."""
 
 
 @functools.cache
@@ -532,7 +341,7 @@ class _Analysis(cst.CSTVisitor):
 
     def on_visit(self, node: cst.CSTNode) -> bool:
         kind = type(node)
-        if kind in _NEW_SCOPES and self.stack:
+        if kind in NEW_SCOPES and self.stack:
             self.nested += 1
         self.stack.append(node)
         visit = _hook(type(self), "visit", kind)
@@ -543,7 +352,7 @@ class _Analysis(cst.CSTVisitor):
         if leave is not None:
             leave(self, original_node)
         self.stack.pop()
-        if type(original_node) in _NEW_SCOPES and self.stack:
+        if type(original_node) in NEW_SCOPES and self.stack:
             self.nested -= 1
 
     def run(self) -> FunctionOutFlow:
@@ -559,7 +368,7 @@ class _Analysis(cst.CSTVisitor):
                         self.covering.add(id(call))
         self.flow.aliases = frozenset(self.aliases)
         self.flow.carriers = frozenset(self.carriers)
-        self.flow.returns = _ReturnWalk(self).returns(self.function.body)
+        self.flow.writes = frozenset(self.covering)
         return self.flow
 
     # -- occurrences --------------------------------------------------------------------
@@ -621,7 +430,7 @@ class _Analysis(cst.CSTVisitor):
 
     def _argument(self, node: cst.Name, arg: cst.Arg, call: cst.Call) -> None:
         func_name = _last_name(call.func)
-        if func_name in CHECK_CALLS and not _is_inplace_update(call.func):
+        if func_name in CHECK_CALLS and not is_inplace_update(call.func):
             return
         keyword = arg.keyword.value if arg.keyword is not None else None
         if arg.star:
@@ -636,7 +445,7 @@ class _Analysis(cst.CSTVisitor):
             return
         positional = [a for a in call.args if a.keyword is None and not a.star]
         position = next((i for i, a in enumerate(positional) if a is arg), -1)
-        if _is_inplace_update(call.func) and (keyword == "x" or position == 0):
+        if is_inplace_update(call.func) and (keyword == "x" or position == 0):
             self._record(call, UseKind.INPLACE, _last_name(call.func))
             return
         helper = self.module.helper_of(call)
@@ -733,201 +542,3 @@ def _is_label(node: cst.Name, parent: cst.CSTNode | None) -> bool:
     if isinstance(parent, cst.Attribute) and parent.attr is node:
         return True
     return isinstance(parent, cst.Param | cst.ImportAlias | cst.AsName)
-
-
-# --------------------------------------------------------------------------- return paths
-
-
-class _Holders(cst.CSTVisitor):
-    """One walk that finds every node holding a wanted node without a scope (function,
-    lambda, class) on the way down: the wanted nodes themselves and their ancestors since
-    the innermost enclosing scope. Asking a subtree walk per statement instead ("does
-    this statement write ``out``?") walked each function body once per statement."""
-
-    needs_tokens = False  # walk.visit: the wanted nodes are names and calls
-
-    def __init__(self, wanted: set[int]) -> None:
-        super().__init__()
-        self.wanted = wanted
-        self.holders: set[int] = set()
-        self.stack: list[cst.CSTNode] = []
-        self.scopes: list[int] = []
-        """Stack positions of the scope nodes on the stack."""
-
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        if id(node) in self.wanted:
-            self.holders.add(id(node))
-            start = self.scopes[-1] + 1 if self.scopes else 0
-            self.holders.update(id(above) for above in self.stack[start:])
-        if type(node) in _NEW_SCOPES:
-            self.scopes.append(len(self.stack))
-        self.stack.append(node)
-        return True
-
-    def on_leave(self, original_node: cst.CSTNode) -> None:
-        self.stack.pop()
-        if type(original_node) in _NEW_SCOPES:
-            self.scopes.pop()
-
-
-@dataclass
-class _State:
-    written: bool
-    terminated: bool = False
-
-
-class _ReturnWalk:
-    """Walks the statements in order, tracking whether ``out`` is written on the current path.
-
-    Guard-aware: a branch whose test mentions ``out`` (``if ivy.exists(out):``, ``if out is
-    None:``) and everything after it counts as handled, which covers Ivy's documented shape
-    ``if ivy.exists(out): return ivy.inplace_update(out, ret)`` / ``return ret``.
-    """
-
-    def __init__(self, analysis: _Analysis) -> None:
-        self.analysis = analysis
-        self.found: list[ReturnPath] = []
-        self._writing: set[int] | None = None
-
-    def returns(self, body: Sequence[cst.BaseStatement] | cst.BaseSuite) -> list[ReturnPath]:
-        if isinstance(body, cst.BaseSuite):
-            body = _suite(body)
-        self._block(body, _State(written=False))
-        return self.found
-
-    def _writes(self, node: cst.CSTNode | None) -> bool:
-        """Whether evaluating ``node`` writes ``out``: it holds a covering node, not inside
-        a nested function, lambda or class."""
-        if node is None or not self.analysis.covering:
-            return False
-        if self._writing is None:
-            holders = _Holders(self.analysis.covering)
-            walk(self.analysis.function.body, holders)
-            self._writing = holders.holders
-        return id(node) in self._writing
-
-    def _mentions_out(self, node: cst.CSTNode) -> bool:
-        aliases = self.analysis.aliases
-
-        class Find(cst.CSTVisitor):
-            found = False
-
-            def visit_Name(self, name: cst.Name) -> None:
-                if name.value in aliases:
-                    Find.found = True
-
-        Find.found = False
-        walk(node, Find())
-        return Find.found
-
-    def _block(self, body: Sequence[cst.BaseStatement], state: _State) -> _State:
-        for statement in body:
-            if state.terminated:
-                break
-            state = self._statement(statement, state)
-        return state
-
-    def _statement(self, statement: cst.BaseStatement, state: _State) -> _State:
-        if isinstance(statement, cst.SimpleStatementLine):
-            for small in statement.body:
-                if isinstance(small, cst.Return):
-                    covered = state.written or self._writes(small)
-                    self.found.append(ReturnPath(small, covered))
-                    return _State(True, terminated=True)
-                if isinstance(small, cst.Raise):
-                    return _State(state.written, terminated=True)
-                if self._writes(small):
-                    state = _State(True)
-            return state
-        if isinstance(statement, cst.If):
-            return self._if(statement, state)
-        if isinstance(statement, cst.For | cst.While):
-            header = statement.iter if isinstance(statement, cst.For) else statement.test
-            before = _State(state.written or self._writes(header))
-            self._block(_suite(statement.body), _State(before.written))
-            if statement.orelse is not None:
-                self._block(_suite(statement.orelse.body), _State(before.written))
-            return before
-        if isinstance(statement, cst.With):
-            items_write = any(self._writes(item) for item in statement.items)
-            return self._block(_suite(statement.body), _State(state.written or items_write))
-        if isinstance(statement, cst.Try | cst.TryStar):
-            after_body = self._block(_suite(statement.body), _State(state.written))
-            outcomes = [after_body]
-            for handler in statement.handlers:
-                outcomes.append(self._block(_suite(handler.body), _State(state.written)))
-            if statement.orelse is not None and not after_body.terminated:
-                outcomes[0] = self._block(_suite(statement.orelse.body), after_body)
-            if statement.finalbody is not None:
-                self._block(_suite(statement.finalbody.body), _State(state.written))
-            return _merge(outcomes, state)
-        if isinstance(statement, cst.FunctionDef | cst.ClassDef):
-            return state
-        # match statements and anything newer: judge the returns inside with today's state
-        for inner in _nested_returns(statement):
-            self.found.append(ReturnPath(inner, state.written or self._writes(inner)))
-        return _State(state.written or self._writes(statement))
-
-    def _if(self, statement: cst.If, state: _State) -> _State:
-        if self._mentions_out(statement.test):
-            self._block(_suite(statement.body), _State(True))
-            if statement.orelse is not None:
-                self._else(statement.orelse, _State(True))
-            return _State(True)
-        start = _State(state.written or self._writes(statement.test))
-        body = self._block(_suite(statement.body), _State(start.written))
-        if statement.orelse is None:
-            other = start
-        else:
-            other = self._else(statement.orelse, _State(start.written))
-        return _merge([body, other], start)
-
-    def _else(self, orelse: cst.If | cst.Else, state: _State) -> _State:
-        if isinstance(orelse, cst.If):
-            return self._if(orelse, state)
-        return self._block(_suite(orelse.body), state)
-
-
-def _merge(outcomes: list[_State], before: _State) -> _State:
-    live = [o for o in outcomes if not o.terminated]
-    if not live:
-        return _State(True, terminated=True)
-    return _State(before.written or all(o.written for o in live))
-
-
-def _suite(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
-    if isinstance(suite, cst.IndentedBlock):
-        return suite.body
-    assert isinstance(suite, cst.SimpleStatementSuite)
-    return [cst.SimpleStatementLine(body=suite.body)]
-
-
-def _nested_returns(node: cst.CSTNode) -> list[cst.Return]:
-    found: list[cst.Return] = []
-
-    class Collect(cst.CSTVisitor):
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            return False
-
-        def visit_Return(self, node: cst.Return) -> None:
-            found.append(node)
-
-    walk(node, Collect())
-    return found
-
-
-# --------------------------------------------------------------------------- call sites
-
-
-def is_runtime_inplace_update(call: cst.Call, flow: ModuleOutFlow) -> bool:
-    """``inplace_update(...)`` of the runtime: ``ivy.inplace_update``, a bare
-    ``inplace_update`` (imported from a runtime module, or defined in the runtime itself).
-
-    Methods (``x.inplace_update(v)``) and functions imported from elsewhere are not it.
-    """
-    if not _is_inplace_update(call.func):
-        return False
-    qualified = flow.imports.qualify(call.func)
-    if qualified is None:
-        return isinstance(call.func, cst.Name)
-    return flow.is_runtime(qualified)

@@ -5,13 +5,9 @@ from __future__ import annotations
 import libcst as cst
 
 from ivycheck.checker.rule_api import Example, FixSafety, Rule, Severity
-from ivycheck.rules._outflow import (
-    ATTRIBUTE,
-    ModuleOutFlow,
-    is_exempt_helper,
-    module_outflow,
-    takes_param,
-)
+from ivycheck.rules._api_functions import is_private_helper
+from ivycheck.rules._outflow import ModuleOutFlow, module_outflow, takes_param
+from ivycheck.rules._support_native_out import ATTRIBUTE
 
 NP = "ivy/functional/backends/numpy/example.py"
 TORCH = "ivy/functional/backends/torch/example.py"
@@ -247,7 +243,7 @@ class MissingNativeOut(Rule):
         flow = module_outflow(self.context)
         for function in flow.functions.values():
             name = function.name.value
-            if is_exempt_helper(name) or name in flow.attributes or not takes_param(function):
+            if is_private_helper(name) or name in flow.attributes or not takes_param(function):
                 continue
             api = self.context.index.api_function(name)
             if api is not None and "handle_out_argument" not in api.decorators:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import libcst as cst
 
 from ivycheck.checker.rule_api import Example, FixSafety, ProjectIndex, Rule, walk
-from ivycheck.rules._outflow import AttributeSite, FunctionOutFlow, UseKind, module_outflow
+from ivycheck.rules._outflow import FunctionOutFlow, UseKind, module_outflow
+from ivycheck.rules._support_native_out import AttributeSite
 
 NP = "ivy/functional/backends/numpy/example.py"
 TORCH = "ivy/functional/backends/torch/example.py"

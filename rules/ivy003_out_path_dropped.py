@@ -6,6 +6,7 @@ import libcst as cst
 
 from ivycheck.checker.rule_api import Example, Rule
 from ivycheck.rules._outflow import module_outflow
+from ivycheck.rules._return_paths import return_paths
 
 NP = "ivy/functional/backends/numpy/example.py"
 TORCH = "ivy/functional/backends/torch/example.py"
@@ -202,7 +203,9 @@ class OutPathDropped(Rule):
             analysis = flow.analyse(function)
             if not analysis.may_forward_natively:
                 continue  # IVY002: the attribute itself is wrong
-            for path in analysis.dropped_returns:
+            for path in return_paths(analysis):
+                if path.covered:
+                    continue
                 self.report(
                     path.node,
                     f"`{name}` has `support_native_out`, but this return never writes `out`: "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ivycheck.checker.rule_api import Example, Rule
-from ivycheck.rules._outflow import is_runtime_inplace_update, module_outflow
+from ivycheck.rules._names import is_runtime_inplace_update
 
 JAX = "ivy/functional/backends/jax/example.py"
 TF = "ivy/functional/backends/tensorflow/example.py"
@@ -87,7 +87,7 @@ class EnsureInBackend(Rule):
                 and arg.keyword.value == "ensure_in_backend"
                 and isinstance(arg.value, cst.Name)
                 and arg.value.value == "True"
-                and is_runtime_inplace_update(node, module_outflow(self.context))
+                and is_runtime_inplace_update(node, self.context)
             ):
                 self.report(
                     arg,

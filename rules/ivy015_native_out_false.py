@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ivycheck.checker.rule_api import Example, FixSafety, Rule
-from ivycheck.rules._outflow import attribute_sites, statement_removal
+from ivycheck.rules._support_native_out import attribute_sites, statement_removal
 
 NP = "ivy/functional/backends/numpy/example.py"
 JAX = "ivy/functional/backends/jax/example.py"

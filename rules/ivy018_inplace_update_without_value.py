@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ivycheck.checker.rule_api import Example, Rule
-from ivycheck.rules._outflow import is_runtime_inplace_update, module_outflow
+from ivycheck.rules._names import is_runtime_inplace_update
 
 NP = "ivy/functional/backends/numpy/example.py"
 
@@ -65,7 +65,7 @@ class InplaceUpdateWithoutValue(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         if any(arg.star for arg in node.args):
             return
-        if not is_runtime_inplace_update(node, module_outflow(self.context)):
+        if not is_runtime_inplace_update(node, self.context):
             return
         positional = [arg for arg in node.args if arg.keyword is None]
         keywords = {arg.keyword.value for arg in node.args if arg.keyword is not None}
