@@ -17,18 +17,74 @@ class SyntaxErrorRule(Rule):
     NAME = "syntax-error"
     MESSAGE = "File cannot be parsed; fix the syntax error so that it can be checked"
     VALID = (
-        Example("def f(x):\n    return x\n"),
-        Example("x = [1, 2, 3]\n"),
-        Example("async def g():\n    await h()\n"),
-        Example("match x:\n    case 1:\n        pass\n"),
-        Example("with open(p) as f, open(q) as g:\n    pass\n"),
-        Example("# only a comment\n"),
+        Example(
+            """
+            def f(x):
+                return x
+            """,
+        ),
+        Example(
+            """
+            x = [1, 2, 3]
+            """,
+        ),
+        Example(
+            """
+            async def g():
+                await h()
+            """,
+        ),
+        Example(
+            """
+            match x:
+                case 1:
+                    pass
+            """,
+        ),
+        Example(
+            """
+            with open(p) as f, open(q) as g:
+                pass
+            """,
+        ),
+        Example(
+            """
+            # only a comment
+            """,
+        ),
     )
     INVALID = (
-        Example("def f(:\n    pass\n"),
-        Example("x = (1, 2\n"),
-        Example("return = 3\n"),
-        Example("def f():\nreturn 1\n"),
-        Example("class C\n    pass\n"),
-        Example("print 'hello'\n"),
+        Example(
+            """
+            def f(:
+                pass
+            """,
+        ),
+        Example(
+            """
+            x = (1, 2
+            """,
+        ),
+        Example(
+            """
+            return = 3
+            """,
+        ),
+        Example(
+            """
+            def f():
+            return 1
+            """,
+        ),
+        Example(
+            """
+            class C
+                pass
+            """,
+        ),
+        Example(
+            """
+            print 'hello'
+            """,
+        ),
     )

@@ -15,10 +15,6 @@ JAX = "ivy/functional/backends/jax/example.py"
 API = "ivy/functional/ivy/example.py"
 
 
-def _fn(name: str, body: str, params: str = "x, /, *, out=None", header: str = "") -> str:
-    return f"{header}def {name}({params}):\n    {body}\n"
-
-
 class MissingNativeOut(Rule):
     """A backend function that writes ``out`` natively should say so.
 
@@ -54,187 +50,368 @@ class MissingNativeOut(Rule):
     NEEDS_INDEX = True
     VALID = (
         Example(
-            _fn("tan", "return np.tan(x, out=out)", header="import numpy as np\n\n\n")
-            + "\n\ntan.support_native_out = True\n",
+            """
+            import numpy as np
+
+
+            def tan(x, /, *, out=None):
+                return np.tan(x, out=out)
+
+
+            tan.support_native_out = True
+            """,
             path=NP,
         ),
         Example(
-            _fn(
-                "tan",
-                "return ttan(x, out=out).to(x.dtype)",
-                header="from torch import tan as ttan\n\n\n",
-            )
-            + '\n\nsetattr(tan, "support_native_out", True)\n',
+            """
+            from torch import tan as ttan
+
+
+            def tan(x, /, *, out=None):
+                return ttan(x, out=out).to(x.dtype)
+
+
+            setattr(tan, "support_native_out", True)
+            """,
             path=TORCH,
         ),
         Example(
-            "import numpy as np\n\n\n"
-            + _fn("tan", "return np.tan(x, out=out)")
-            + "\n\n"
-            + _fn("sin", "o = out\n    return np.sin(x, out=o)")
-            + "\n\nfor fn in (tan, sin):\n    fn.support_native_out = True\n",
+            """
+            import numpy as np
+
+
+            def tan(x, /, *, out=None):
+                return np.tan(x, out=out)
+
+
+            def sin(x, /, *, out=None):
+                o = out
+                return np.sin(x, out=o)
+
+
+            for fn in (tan, sin):
+                fn.support_native_out = True
+            """,
             path=NP,
         ),
         Example(
-            "import numpy as np\n\n\n"
-            + _fn("_tan_helper", "return np.tan(x, out=out)", params="x, out=None")
-            + "\n\n"
-            + _fn("tan_v_0p3p0_to_0p3p1", "return np.tan(x, out=out)")
-            + "\n\n"
-            + _fn("tan", "return _tan_helper(x, out=out)")
-            + "\n\ntan.support_native_out = True\n",
+            """
+            import numpy as np
+
+
+            def _tan_helper(x, out=None):
+                return np.tan(x, out=out)
+
+
+            def tan_v_0p3p0_to_0p3p1(x, /, *, out=None):
+                return np.tan(x, out=out)
+
+
+            def tan(x, /, *, out=None):
+                return _tan_helper(x, out=out)
+
+
+            tan.support_native_out = True
+            """,
             path=NP,
         ),
         Example(
-            _fn("tan", "return jnp.tan(x, out=out)", header="import jax.numpy as jnp\n\n\n"),
+            """
+            import jax.numpy as jnp
+
+
+            def tan(x, /, *, out=None):
+                return jnp.tan(x, out=out)
+            """,
             path=JAX,
         ),
         Example(
-            _fn(
-                "cholesky",
-                "ret = np.linalg.cholesky(x)\n    if ivy.exists(out):\n"
-                "        return ivy.inplace_update(out, ret)\n    return ret",
-                header="import ivy\nimport numpy as np\n\n\n",
-            ),
+            """
+            import ivy
+            import numpy as np
+
+
+            def cholesky(x, /, *, out=None):
+                ret = np.linalg.cholesky(x)
+                if ivy.exists(out):
+                    return ivy.inplace_update(out, ret)
+                return ret
+            """,
             path=NP,
         ),
         Example(
-            _fn(
-                "tan",
-                "return np.tan(x, **kwargs)",
-                params="x, **kwargs",
-                header="import numpy as np\n\n\n",
-            ),
+            """
+            import numpy as np
+
+
+            def tan(x, **kwargs):
+                return np.tan(x, **kwargs)
+            """,
             path=NP,
         ),
         Example(
-            _fn("tan", "return np.tan(x, out=out)", header="import numpy as np\n\n\n"), path=API
+            """
+            import numpy as np
+
+
+            def tan(x, /, *, out=None):
+                return np.tan(x, out=out)
+            """,
+            path=API,
         ),
         Example(
-            _fn(
-                "scatter_nd",
-                "return np.add(x, updates, out=out)",
-                params="x, updates, *, out=None",
-                header="import numpy as np\n\n\n",
-            ),
+            """
+            import numpy as np
+
+
+            def scatter_nd(x, updates, *, out=None):
+                return np.add(x, updates, out=out)
+            """,
             path=NP,
             files={
-                API: "@to_native_arrays_and_back\ndef scatter_nd(x, updates, *, out=None):\n    ...\n"
+                API: """
+                @to_native_arrays_and_back
+                def scatter_nd(x, updates, *, out=None):
+                    ...
+                """,
             },
         ),
-        Example(_fn("tan", "return x.tan(out=out)"), path=TORCH),
         Example(
-            _fn("tan", "return np.tan(x, out=out)", header="import numpy as np\n\n\n")
-            + "\n\ntan.support_native_out = False\n",
+            """
+            def tan(x, /, *, out=None):
+                return x.tan(out=out)
+            """,
+            path=TORCH,
+        ),
+        Example(
+            """
+            import numpy as np
+
+
+            def tan(x, /, *, out=None):
+                return np.tan(x, out=out)
+
+
+            tan.support_native_out = False
+            """,
             path=NP,
         ),
         Example(
-            _fn(
-                "transpose",
-                "ret = np.transpose(x)\n    return ivy.inplace_update(out, ret)",
-                header="import ivy\nimport numpy as np\n\n\n",
-            ),
+            """
+            import ivy
+            import numpy as np
+
+
+            def transpose(x, /, *, out=None):
+                ret = np.transpose(x)
+                return ivy.inplace_update(out, ret)
+            """,
             path=NP,
         ),
         Example(
-            _fn("tan", "return np.tan(x, out=None)", header="import numpy as np\n\n\n"),
+            """
+            import numpy as np
+
+
+            def tan(x, /, *, out=None):
+                return np.tan(x, out=None)
+            """,
             path=NP,
         ),
     )
     INVALID = (
         Example(
-            _fn("tan", "return np.tan(x, out=out)", header="import numpy as np\n\n\n"),
+            """
+            import numpy as np
+
+
+            def tan(x, /, *, out=None):
+                return np.tan(x, out=out)
+            """,
             path=NP,
-            expected=_fn("tan", "return np.tan(x, out=out)", header="import numpy as np\n\n\n")
-            + "\n\ntan.support_native_out = True\n",
+            expected="""
+            import numpy as np
+
+
+            def tan(x, /, *, out=None):
+                return np.tan(x, out=out)
+
+
+            tan.support_native_out = True
+            """,
         ),
         Example(
-            _fn("tan", "o = out\n    return numpy.tan(x, out=o)", header="import numpy\n\n\n")
-            + "\n\n"
-            + _fn("sin", "return numpy.sin(x)"),
+            """
+            import numpy
+
+
+            def tan(x, /, *, out=None):
+                o = out
+                return numpy.tan(x, out=o)
+
+
+            def sin(x, /, *, out=None):
+                return numpy.sin(x)
+            """,
             path=NP,
-            expected=_fn(
-                "tan", "o = out\n    return numpy.tan(x, out=o)", header="import numpy\n\n\n"
-            )
-            + "\n\ntan.support_native_out = True\n\n\n"
-            + _fn("sin", "return numpy.sin(x)"),
+            expected="""
+            import numpy
+
+
+            def tan(x, /, *, out=None):
+                o = out
+                return numpy.tan(x, out=o)
+
+
+            tan.support_native_out = True
+
+
+            def sin(x, /, *, out=None):
+                return numpy.sin(x)
+            """,
         ),
         Example(
-            _fn(
-                "tan",
-                "b = a\n    a = out\n    return ttan(x, out=b).to(dtype)",
-                params="x, *, dtype=None, out=None",
-                header="from torch import tan as ttan\n\n\n",
-            ),
+            """
+            from torch import tan as ttan
+
+
+            def tan(x, *, dtype=None, out=None):
+                b = a
+                a = out
+                return ttan(x, out=b).to(dtype)
+            """,
             path=TORCH,
-            expected=_fn(
-                "tan",
-                "b = a\n    a = out\n    return ttan(x, out=b).to(dtype)",
-                params="x, *, dtype=None, out=None",
-                header="from torch import tan as ttan\n\n\n",
-            )
-            + "\n\ntan.support_native_out = True\n",
+            expected="""
+            from torch import tan as ttan
+
+
+            def tan(x, *, dtype=None, out=None):
+                b = a
+                a = out
+                return ttan(x, out=b).to(dtype)
+
+
+            tan.support_native_out = True
+            """,
         ),
         Example(
-            _fn(
-                "matmul",
-                'kw = {"out": out}\n    return torch.matmul(x1, x2, **kw)',
-                params="x1, x2, /, *, out=None",
-                header="import torch\n\n\n",
-            ),
+            """
+            import torch
+
+
+            def matmul(x1, x2, /, *, out=None):
+                kw = {"out": out}
+                return torch.matmul(x1, x2, **kw)
+            """,
             path=TORCH,
         ),
         Example(
-            "import numpy as np\n\n\n"
-            + _fn("_tan_helper", "return np.tan(x, out=out)", params="x, out=None")
-            + "\n\n"
-            + _fn("tan", "return _tan_helper(x, out=out)"),
+            """
+            import numpy as np
+
+
+            def _tan_helper(x, out=None):
+                return np.tan(x, out=out)
+
+
+            def tan(x, /, *, out=None):
+                return _tan_helper(x, out=out)
+            """,
             path=NP,
-            expected="import numpy as np\n\n\n"
-            + _fn("_tan_helper", "return np.tan(x, out=out)", params="x, out=None")
-            + "\n\n"
-            + _fn("tan", "return _tan_helper(x, out=out)")
-            + "\n\ntan.support_native_out = True\n",
+            expected="""
+            import numpy as np
+
+
+            def _tan_helper(x, out=None):
+                return np.tan(x, out=out)
+
+
+            def tan(x, /, *, out=None):
+                return _tan_helper(x, out=out)
+
+
+            tan.support_native_out = True
+            """,
         ),
         Example(
-            "import torch\n\n\n"
-            + _fn(
-                "solve",
-                "if adjoint:\n        x1 = x1.mT\n    return torch.linalg.solve(x1, x2, out=out)",
-                params="x1, x2, /, *, adjoint=False, out=None",
-            )
-            + "\n\nsolve.other = 1\n",
+            """
+            import torch
+
+
+            def solve(x1, x2, /, *, adjoint=False, out=None):
+                if adjoint:
+                    x1 = x1.mT
+                return torch.linalg.solve(x1, x2, out=out)
+
+
+            solve.other = 1
+            """,
             path=TORCH,
-            expected="import torch\n\n\n"
-            + _fn(
-                "solve",
-                "if adjoint:\n        x1 = x1.mT\n    return torch.linalg.solve(x1, x2, out=out)",
-                params="x1, x2, /, *, adjoint=False, out=None",
-            )
-            + "\n\nsolve.support_native_out = True\n\n\nsolve.other = 1\n",
+            expected="""
+            import torch
+
+
+            def solve(x1, x2, /, *, adjoint=False, out=None):
+                if adjoint:
+                    x1 = x1.mT
+                return torch.linalg.solve(x1, x2, out=out)
+
+
+            solve.support_native_out = True
+
+
+            solve.other = 1
+            """,
         ),
         Example(
-            "import numpy as np\n\n\n"
-            + _fn("sin", "return np.sin(x, out=out)")
-            + "\n\nsin.support_native_out = True  # type: ignore[attr-defined]\n\n\n"
-            + _fn("cos", "return np.cos(x, out=out)"),
+            """
+            import numpy as np
+
+
+            def sin(x, /, *, out=None):
+                return np.sin(x, out=out)
+
+
+            sin.support_native_out = True  # type: ignore[attr-defined]
+
+
+            def cos(x, /, *, out=None):
+                return np.cos(x, out=out)
+            """,
             path=NP,
-            expected="import numpy as np\n\n\n"
-            + _fn("sin", "return np.sin(x, out=out)")
-            + "\n\nsin.support_native_out = True  # type: ignore[attr-defined]\n\n\n"
-            + _fn("cos", "return np.cos(x, out=out)")
-            + "\n\ncos.support_native_out = True  # type: ignore[attr-defined]\n",
+            expected="""
+            import numpy as np
+
+
+            def sin(x, /, *, out=None):
+                return np.sin(x, out=out)
+
+
+            sin.support_native_out = True  # type: ignore[attr-defined]
+
+
+            def cos(x, /, *, out=None):
+                return np.cos(x, out=out)
+
+
+            cos.support_native_out = True  # type: ignore[attr-defined]
+            """,
         ),
         Example(
-            _fn(
-                "scatter_flat",
-                "return np.add(x, updates, out=out)",
-                params="x, updates, *, out=None",
-                header="import numpy as np\n\n\n",
-            ),
+            """
+            import numpy as np
+
+
+            def scatter_flat(x, updates, *, out=None):
+                return np.add(x, updates, out=out)
+            """,
             path=NP,
             files={
-                API: "@handle_out_argument\ndef scatter_flat(x, updates, *, out=None):\n    ...\n"
+                API: """
+                @handle_out_argument
+                def scatter_flat(x, updates, *, out=None):
+                    ...
+                """,
             },
         ),
     )

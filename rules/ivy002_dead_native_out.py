@@ -15,14 +15,6 @@ TF = "ivy/functional/backends/tensorflow/example.py"
 API = "ivy/functional/ivy/example.py"
 
 
-def _fn(name: str, body: str, params: str = "x, /, *, out=None", header: str = "") -> str:
-    return f"{header}def {name}({params}):\n    {body}\n"
-
-
-def _attr(name: str) -> str:
-    return f"\n\n{name}.support_native_out = True\n"
-
-
 class DeadNativeOut(Rule):
     """``support_native_out`` promises that the function writes the native ``out`` buffer.
 
@@ -56,189 +48,394 @@ class DeadNativeOut(Rule):
     NEEDS_INDEX = True
     VALID = (
         Example(
-            _fn("tan", "return np.tan(x, out=out)", header="import numpy as np\n\n\n")
-            + _attr("tan"),
+            """
+            import numpy as np
+
+
+            def tan(x, /, *, out=None):
+                return np.tan(x, out=out)
+
+
+            tan.support_native_out = True
+            """,
             path=NP,
         ),
         Example(
-            _fn(
-                "tan",
-                "o = out\n    p = o\n    return np.tan(x, out=p)",
-                header="import numpy as np\n\n\n",
-            )
-            + _attr("tan"),
+            """
+            import numpy as np
+
+
+            def tan(x, /, *, out=None):
+                o = out
+                p = o
+                return np.tan(x, out=p)
+
+
+            tan.support_native_out = True
+            """,
             path=NP,
         ),
         Example(
-            _fn(
-                "tan",
-                "return torch.tan(x, **kwargs)",
-                params="x, **kwargs",
-                header="import torch\n\n\n",
-            )
-            + _attr("tan"),
+            """
+            import torch
+
+
+            def tan(x, **kwargs):
+                return torch.tan(x, **kwargs)
+
+
+            tan.support_native_out = True
+            """,
             path=TORCH,
         ),
         Example(
-            "import numpy as np\n\n\n"
-            + _fn("_tan", "return np.tan(x, out=out)", params="x, out=None")
-            + "\n\n"
-            + _fn("tan", "return _tan(x, out=out)")
-            + _attr("tan"),
+            """
+            import numpy as np
+
+
+            def _tan(x, out=None):
+                return np.tan(x, out=out)
+
+
+            def tan(x, /, *, out=None):
+                return _tan(x, out=out)
+
+
+            tan.support_native_out = True
+            """,
             path=NP,
         ),
         Example(
-            _fn(
-                "tan",
-                "return ttan(x, out=out).to(dtype)",
-                params="x, *, dtype=None, out=None",
-                header="from torch import tan as ttan\n\n\n",
-            )
-            + '\n\nsetattr(tan, "support_native_out", True)\n',
+            """
+            from torch import tan as ttan
+
+
+            def tan(x, *, dtype=None, out=None):
+                return ttan(x, out=out).to(dtype)
+
+
+            setattr(tan, "support_native_out", True)
+            """,
             path=TORCH,
         ),
         Example(
-            _fn(
-                "scatter_flat",
-                "return jnp.add(x, updates)",
-                params="x, updates, *, out=None",
-                header="import jax.numpy as jnp\n\n\n",
-            )
-            + _attr("scatter_flat"),
+            """
+            import jax.numpy as jnp
+
+
+            def scatter_flat(x, updates, *, out=None):
+                return jnp.add(x, updates)
+
+
+            scatter_flat.support_native_out = True
+            """,
             path=JAX,
             files={
-                API: "@to_native_arrays_and_back\ndef scatter_flat(x, updates, *, out=None):\n    ...\n"
+                API: """
+                @to_native_arrays_and_back
+                def scatter_flat(x, updates, *, out=None):
+                    ...
+                """,
             },
         ),
         Example(
-            _fn("tan", "return jnp.tan(x)", header="import jax.numpy as jnp\n\n\n")
-            + "\n\ntan.support_native_out = False\n",
+            """
+            import jax.numpy as jnp
+
+
+            def tan(x, /, *, out=None):
+                return jnp.tan(x)
+
+
+            tan.support_native_out = False
+            """,
             path=JAX,
         ),
-        Example(_fn("sum", "return x.sum(out=out)") + _attr("sum"), path=TORCH),
         Example(
-            _fn("scatter_nd", "return jnp.add(out, updates)", params="updates, /, *, out=None")
-            + _attr("scatter_nd"),
+            """
+            def sum(x, /, *, out=None):
+                return x.sum(out=out)
+
+
+            sum.support_native_out = True
+            """,
+            path=TORCH,
+        ),
+        Example(
+            """
+            def scatter_nd(updates, /, *, out=None):
+                return jnp.add(out, updates)
+
+
+            scatter_nd.support_native_out = True
+            """,
             path=JAX,
             files={
-                API: "def scatter_nd(updates, /, *, out=None):\n    ...\n\n\n"
-                "scatter_nd = to_native_arrays_and_back(scatter_nd)\n"
+                API: """
+                def scatter_nd(updates, /, *, out=None):
+                    ...
+
+
+                scatter_nd = to_native_arrays_and_back(scatter_nd)
+                """,
             },
         ),
         Example(
-            _fn(
-                "scatter_nd",
-                "return tf.tensor_scatter_nd_add(out, indices, updates)",
-                params="indices, updates, /, *, out=None",
-                header="import tensorflow as tf\n\n\n",
-            )
-            + _attr("scatter_nd"),
+            """
+            import tensorflow as tf
+
+
+            def scatter_nd(indices, updates, /, *, out=None):
+                return tf.tensor_scatter_nd_add(out, indices, updates)
+
+
+            scatter_nd.support_native_out = True
+            """,
             path=TF,
         ),
         Example(
-            "import numpy as np\n\n\n"
-            + _fn("tan", "return np.tan(x, out=out)")
-            + "\n\n"
-            + _fn("sin", "kw = {'out': out}\n    return np.sin(x, **kw)")
-            + "\n\nfor fn in (tan, sin):\n    fn.support_native_out = True\n",
+            """
+            import numpy as np
+
+
+            def tan(x, /, *, out=None):
+                return np.tan(x, out=out)
+
+
+            def sin(x, /, *, out=None):
+                kw = {'out': out}
+                return np.sin(x, **kw)
+
+
+            for fn in (tan, sin):
+                fn.support_native_out = True
+            """,
             path=NP,
         ),
         Example(
-            _fn("copy_into", "out[...] = x\n    return out", header="import numpy as np\n\n\n")
-            + _attr("copy_into"),
+            """
+            import numpy as np
+
+
+            def copy_into(x, /, *, out=None):
+                out[...] = x
+                return out
+
+
+            copy_into.support_native_out = True
+            """,
             path=NP,
         ),
         Example(
-            _fn(
-                "cholesky",
-                "ret = np.linalg.cholesky(x)\n    if ivy.exists(out):\n        return ivy.inplace_update(out, ret)\n    return ret",
-                header="import ivy\nimport numpy as np\n\n\n",
-            ),
+            """
+            import ivy
+            import numpy as np
+
+
+            def cholesky(x, /, *, out=None):
+                ret = np.linalg.cholesky(x)
+                if ivy.exists(out):
+                    return ivy.inplace_update(out, ret)
+                return ret
+            """,
             path=NP,
         ),
         Example(
-            _fn("tan", "return ivy.tan(x, out=out)", header="import ivy\n\n\n") + _attr("tan"),
+            """
+            import ivy
+
+
+            def tan(x, /, *, out=None):
+                return ivy.tan(x, out=out)
+
+
+            tan.support_native_out = True
+            """,
             path=NP,
         ),
     )
     INVALID = (
         Example(
-            _fn("tan", "return jnp.tan(x)", header="import jax.numpy as jnp\n\n\n") + _attr("tan"),
+            """
+            import jax.numpy as jnp
+
+
+            def tan(x, /, *, out=None):
+                return jnp.tan(x)
+
+
+            tan.support_native_out = True
+            """,
             path=JAX,
-            expected=_fn("tan", "return jnp.tan(x)", header="import jax.numpy as jnp\n\n\n"),
+            expected="""
+            import jax.numpy as jnp
+
+
+            def tan(x, /, *, out=None):
+                return jnp.tan(x)
+            """,
         ),
         Example(
-            _fn("tan", "return tfm.tan(x)", header="from tensorflow import math as tfm\n\n\n")
-            + '\n\nsetattr(tan, "support_native_out", True)\n',
+            """
+            from tensorflow import math as tfm
+
+
+            def tan(x, /, *, out=None):
+                return tfm.tan(x)
+
+
+            setattr(tan, "support_native_out", True)
+            """,
             path=TF,
-            expected=_fn(
-                "tan", "return tfm.tan(x)", header="from tensorflow import math as tfm\n\n\n"
-            ),
+            expected="""
+            from tensorflow import math as tfm
+
+
+            def tan(x, /, *, out=None):
+                return tfm.tan(x)
+            """,
         ),
         Example(
-            _fn("tan", "return np.tan(x, out=None)", header="import numpy as np\n\n\n")
-            + _attr("tan"),
+            """
+            import numpy as np
+
+
+            def tan(x, /, *, out=None):
+                return np.tan(x, out=None)
+
+
+            tan.support_native_out = True
+            """,
             path=NP,
-            expected=_fn("tan", "return np.tan(x, out=None)", header="import numpy as np\n\n\n"),
+            expected="""
+            import numpy as np
+
+
+            def tan(x, /, *, out=None):
+                return np.tan(x, out=None)
+            """,
         ),
         Example(
-            _fn(
-                "tan",
-                "# return np.tan(x, out=out)\n    return np.tan(x)",
-                header="import numpy as np\n\n\n",
-            )
-            + _attr("tan"),
+            """
+            import numpy as np
+
+
+            def tan(x, /, *, out=None):
+                # return np.tan(x, out=out)
+                return np.tan(x)
+
+
+            tan.support_native_out = True
+            """,
             path=NP,
-            expected=_fn(
-                "tan",
-                "# return np.tan(x, out=out)\n    return np.tan(x)",
-                header="import numpy as np\n\n\n",
-            ),
+            expected="""
+            import numpy as np
+
+
+            def tan(x, /, *, out=None):
+                # return np.tan(x, out=out)
+                return np.tan(x)
+            """,
         ),
         Example(
-            _fn(
-                "tan",
-                "ret = torch.tan(x)\n    return ivy.inplace_update(out, ret)",
-                header="import ivy\nimport torch\n\n\n",
-            )
-            + _attr("tan"),
+            """
+            import ivy
+            import torch
+
+
+            def tan(x, /, *, out=None):
+                ret = torch.tan(x)
+                return ivy.inplace_update(out, ret)
+
+
+            tan.support_native_out = True
+            """,
             path=TORCH,
         ),
         Example(
-            "import numpy as np\n\n\n"
-            + _fn("tan", "return np.tan(x, out=out)")
-            + "\n\n"
-            + _fn("sin", "return np.sin(x)")
-            + "\n\nfor fn in (tan, sin):\n    fn.support_native_out = True\n",
+            """
+            import numpy as np
+
+
+            def tan(x, /, *, out=None):
+                return np.tan(x, out=out)
+
+
+            def sin(x, /, *, out=None):
+                return np.sin(x)
+
+
+            for fn in (tan, sin):
+                fn.support_native_out = True
+            """,
             path=NP,
-            expected="import numpy as np\n\n\n"
-            + _fn("tan", "return np.tan(x, out=out)")
-            + "\n\n"
-            + _fn("sin", "return np.sin(x)")
-            + "\n\nfor fn in (tan,):\n    fn.support_native_out = True\n",
+            expected="""
+            import numpy as np
+
+
+            def tan(x, /, *, out=None):
+                return np.tan(x, out=out)
+
+
+            def sin(x, /, *, out=None):
+                return np.sin(x)
+
+
+            for fn in (tan,):
+                fn.support_native_out = True
+            """,
         ),
         Example(
-            _fn(
-                "permute_dims",
-                "return np.transpose(x, axes, out=out)",
-                params="x, axes, *, out=None",
-                header="import numpy as np\n\n\n",
-            )
-            + _attr("permute_dims"),
+            """
+            import numpy as np
+
+
+            def permute_dims(x, axes, *, out=None):
+                return np.transpose(x, axes, out=out)
+
+
+            permute_dims.support_native_out = True
+            """,
             path=NP,
         ),
         Example(
-            "import torch\n\n\n"
-            + _fn("_ignore", "return torch.tan(x)", params="x, out=None")
-            + "\n\n"
-            + _fn("tan", "return _ignore(x, out=out)")
-            + _attr("tan"),
+            """
+            import torch
+
+
+            def _ignore(x, out=None):
+                return torch.tan(x)
+
+
+            def tan(x, /, *, out=None):
+                return _ignore(x, out=out)
+
+
+            tan.support_native_out = True
+            """,
             path=TORCH,
         ),
         Example(
-            _fn("tan", "return jnp.tan(x)", header="import jax.numpy as jnp\n\n\n") + _attr("tan"),
+            """
+            import jax.numpy as jnp
+
+
+            def tan(x, /, *, out=None):
+                return jnp.tan(x)
+
+
+            tan.support_native_out = True
+            """,
             path=JAX,
-            files={API: "def tan(x, *, out=None):\n    ...\n\n\ntan = handle_out_argument(tan)\n"},
+            files={
+                API: """
+                def tan(x, *, out=None):
+                    ...
+
+
+                tan = handle_out_argument(tan)
+                """,
+            },
         ),
     )
 

@@ -13,15 +13,6 @@ TORCH = "ivy/functional/backends/torch/example.py"
 JAX = "ivy/functional/backends/jax/example.py"
 
 
-def _fn(name: str, body: str, params: str = "x, /, *, out=None", header: str = "") -> str:
-    lines = "\n".join(f"    {line}" if line else "" for line in body.splitlines())
-    return f"{header}def {name}({params}):\n{lines}\n\n\n{name}.support_native_out = True\n"
-
-
-NUMPY = "import numpy as np\n\n\n"
-TORCH_H = "import ivy\nimport torch\n\n\n"
-
-
 class OutPathDropped(Rule):
     """Every return of a ``support_native_out`` function must have written ``out``.
 
@@ -51,145 +42,295 @@ class OutPathDropped(Rule):
     TRIGGERS = ("support_native_out",)
     VALID = (
         Example(
-            _fn(
-                "cholesky",
-                "if not upper:\n    return torch.linalg.cholesky(x, out=out)\n"
-                "ret = torch.transpose(torch.linalg.cholesky(torch.transpose(x, -1, -2)), -1, -2)\n"
-                "if ivy.exists(out):\n    return ivy.inplace_update(out, ret)\nreturn ret",
-                params="x, /, *, upper=False, out=None",
-                header=TORCH_H,
-            ),
+            """
+            import ivy
+            import torch
+
+
+            def cholesky(x, /, *, upper=False, out=None):
+                if not upper:
+                    return torch.linalg.cholesky(x, out=out)
+                ret = torch.transpose(torch.linalg.cholesky(torch.transpose(x, -1, -2)), -1, -2)
+                if ivy.exists(out):
+                    return ivy.inplace_update(out, ret)
+                return ret
+
+
+            cholesky.support_native_out = True
+            """,
             path=TORCH,
         ),
         Example(
-            _fn(
-                "tan",
-                "if out is None:\n    return np.tan(x)\nreturn np.tan(x, out=out)",
-                header=NUMPY,
-            ),
+            """
+            import numpy as np
+
+
+            def tan(x, /, *, out=None):
+                if out is None:
+                    return np.tan(x)
+                return np.tan(x, out=out)
+
+
+            tan.support_native_out = True
+            """,
             path=NP,
         ),
         Example(
-            _fn(
-                "tan",
-                "return ttan(x, out=out).to(dtype)",
-                params="x, *, dtype=None, out=None",
-                header="from torch import tan as ttan\n\n\n",
-            ),
+            """
+            from torch import tan as ttan
+
+
+            def tan(x, *, dtype=None, out=None):
+                return ttan(x, out=out).to(dtype)
+
+
+            tan.support_native_out = True
+            """,
             path=TORCH,
         ),
-        Example(_fn("tan", "ret = np.tan(x, out=out)\nreturn ret", header=NUMPY), path=NP),
         Example(
-            _fn(
-                "tan",
-                "if x.ndim > 3:\n    raise ValueError(x.ndim)\no = out\np = o\nreturn np.tan(x, out=p)",
-                header=NUMPY,
-            ),
+            """
+            import numpy as np
+
+
+            def tan(x, /, *, out=None):
+                ret = np.tan(x, out=out)
+                return ret
+
+
+            tan.support_native_out = True
+            """,
             path=NP,
         ),
         Example(
-            "import numpy as np\n\n\n"
-            "def _helper(x, out=None):\n    return np.tan(x, out=out)\n\n\n"
-            + _fn(
-                "tan", "if x.size == 0:\n    return _helper(x, out=out)\nreturn _helper(x, out=out)"
-            ),
+            """
+            import numpy as np
+
+
+            def tan(x, /, *, out=None):
+                if x.ndim > 3:
+                    raise ValueError(x.ndim)
+                o = out
+                p = o
+                return np.tan(x, out=p)
+
+
+            tan.support_native_out = True
+            """,
             path=NP,
         ),
         Example(
-            "import numpy as np\n\n\ndef tan(x, *, dtype=None, out=None):\n"
-            "    if dtype is not None:\n        return np.tan(x).astype(dtype)\n"
-            "    return np.tan(x, out=out)\n",
+            """
+            import numpy as np
+
+
+            def _helper(x, out=None):
+                return np.tan(x, out=out)
+
+
+            def tan(x, /, *, out=None):
+                if x.size == 0:
+                    return _helper(x, out=out)
+                return _helper(x, out=out)
+
+
+            tan.support_native_out = True
+            """,
             path=NP,
         ),
         Example(
-            "import jax.numpy as jnp\n\n\n"
-            + _fn("tan", "if x.size == 0:\n    return x\nreturn jnp.tan(x)"),
+            """
+            import numpy as np
+
+
+            def tan(x, *, dtype=None, out=None):
+                if dtype is not None:
+                    return np.tan(x).astype(dtype)
+                return np.tan(x, out=out)
+            """,
+            path=NP,
+        ),
+        Example(
+            """
+            import jax.numpy as jnp
+
+
+            def tan(x, /, *, out=None):
+                if x.size == 0:
+                    return x
+                return jnp.tan(x)
+
+
+            tan.support_native_out = True
+            """,
             path=JAX,
         ),
         Example(
-            _fn(
-                "clip",
-                "if x_min is None:\n    ret = np.minimum(x, x_max, out=out)\nelse:\n"
-                "    ret = np.clip(x, x_min, x_max, out=out)\nreturn ret",
-                params="x, x_min=None, x_max=None, *, out=None",
-                header=NUMPY,
-            ),
+            """
+            import numpy as np
+
+
+            def clip(x, x_min=None, x_max=None, *, out=None):
+                if x_min is None:
+                    ret = np.minimum(x, x_max, out=out)
+                else:
+                    ret = np.clip(x, x_min, x_max, out=out)
+                return ret
+
+
+            clip.support_native_out = True
+            """,
             path=NP,
         ),
         Example(
-            _fn(
-                "apply",
-                "def inner(y):\n    return y + 1\nreturn np.tan(inner(x), out=out)",
-                header=NUMPY,
-            ),
+            """
+            import numpy as np
+
+
+            def apply(x, /, *, out=None):
+                def inner(y):
+                    return y + 1
+                return np.tan(inner(x), out=out)
+
+
+            apply.support_native_out = True
+            """,
             path=NP,
         ),
         Example(
-            _fn(
-                "tan",
-                'kw = {"out": out}\nif x.ndim == 0:\n    return np.tan(x, **kw)\nreturn np.tan(x, **kw)',
-                header=NUMPY,
-            ),
+            """
+            import numpy as np
+
+
+            def tan(x, /, *, out=None):
+                kw = {"out": out}
+                if x.ndim == 0:
+                    return np.tan(x, **kw)
+                return np.tan(x, **kw)
+
+
+            tan.support_native_out = True
+            """,
             path=NP,
         ),
     )
     INVALID = (
         Example(
-            _fn(
-                "cumsum",
-                "if exclusive or reverse:\n    res = torch.cumsum(torch.flip(x, (axis,)), axis)\n"
-                "    return torch.flip(res, (axis,))\n"
-                "return torch.cumsum(x, axis, dtype=dtype, out=out)",
-                params="x, axis=0, exclusive=False, reverse=False, *, dtype=None, out=None",
-                header=TORCH_H,
-            ),
+            """
+            import ivy
+            import torch
+
+
+            def cumsum(x, axis=0, exclusive=False, reverse=False, *, dtype=None, out=None):
+                if exclusive or reverse:
+                    res = torch.cumsum(torch.flip(x, (axis,)), axis)
+                    return torch.flip(res, (axis,))
+                return torch.cumsum(x, axis, dtype=dtype, out=out)
+
+
+            cumsum.support_native_out = True
+            """,
             path=TORCH,
         ),
         Example(
-            _fn(
-                "tan",
-                "if dtype is not None:\n    return np.tan(x).astype(dtype)\nreturn np.tan(x, out=out)",
-                params="x, *, dtype=None, out=None",
-                header=NUMPY,
-            ),
+            """
+            import numpy as np
+
+
+            def tan(x, *, dtype=None, out=None):
+                if dtype is not None:
+                    return np.tan(x).astype(dtype)
+                return np.tan(x, out=out)
+
+
+            tan.support_native_out = True
+            """,
             path=NP,
         ),
         Example(
-            _fn(
-                "tan",
-                "try:\n    return np.tan(x, out=out)\nexcept TypeError:\n    return np.tan(x)",
-                header=NUMPY,
-            ),
+            """
+            import numpy as np
+
+
+            def tan(x, /, *, out=None):
+                try:
+                    return np.tan(x, out=out)
+                except TypeError:
+                    return np.tan(x)
+
+
+            tan.support_native_out = True
+            """,
             path=NP,
         ),
         Example(
-            _fn(
-                "tan",
-                "if x.ndim:\n    ret = np.tan(x, out=out)\nelse:\n    ret = np.tan(x)\nreturn ret",
-                header=NUMPY,
-            ),
+            """
+            import numpy as np
+
+
+            def tan(x, /, *, out=None):
+                if x.ndim:
+                    ret = np.tan(x, out=out)
+                else:
+                    ret = np.tan(x)
+                return ret
+
+
+            tan.support_native_out = True
+            """,
             path=NP,
         ),
         Example(
-            _fn(
-                "sum",
-                "for axis in axes:\n    if x.shape[axis] == 0:\n        return x\n"
-                "return torch.sum(x, dim=axes, out=out)",
-                params="x, axes, *, out=None",
-                header=TORCH_H,
-            ),
+            """
+            import ivy
+            import torch
+
+
+            def sum(x, axes, *, out=None):
+                for axis in axes:
+                    if x.shape[axis] == 0:
+                        return x
+                return torch.sum(x, dim=axes, out=out)
+
+
+            sum.support_native_out = True
+            """,
             path=TORCH,
         ),
         Example(
-            "from torch import tan as ttan\n\n\ndef tan(x, *, out=None):\n"
-            "    o = out\n    if x.numel() == 0:\n        return x\n    return ttan(x, out=o)\n\n\n"
-            'setattr(tan, "support_native_out", True)\n',
+            """
+            from torch import tan as ttan
+
+
+            def tan(x, *, out=None):
+                o = out
+                if x.numel() == 0:
+                    return x
+                return ttan(x, out=o)
+
+
+            setattr(tan, "support_native_out", True)
+            """,
             path=TORCH,
         ),
         Example(
-            "import numpy as np\n\n\ndef tan(x, *, out=None):\n    return np.tan(x, out=out)\n\n\n"
-            "def sin(x, *, out=None):\n    if x.size == 0:\n        return np.sin(x)\n"
-            "    return np.sin(x, out=out)\n\n\nfor fn in (tan, sin):\n    fn.support_native_out = True\n",
+            """
+            import numpy as np
+
+
+            def tan(x, *, out=None):
+                return np.tan(x, out=out)
+
+
+            def sin(x, *, out=None):
+                if x.size == 0:
+                    return np.sin(x)
+                return np.sin(x, out=out)
+
+
+            for fn in (tan, sin):
+                fn.support_native_out = True
+            """,
             path=NP,
         ),
     )

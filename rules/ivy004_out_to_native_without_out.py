@@ -42,71 +42,212 @@ class OutToNativeWithoutOut(Rule):
     TRIGGERS = ("out=",)  # keyword arguments are written `out=` (formatters remove spaces)
     VALID = (
         Example(
-            "import numpy as np\n\n\ndef tan(x, *, out=None):\n    return np.tan(x, out=out)\n",
+            """
+            import numpy as np
+
+
+            def tan(x, *, out=None):
+                return np.tan(x, out=out)
+            """,
             path=NP,
         ),
         Example(
-            "from torch import tan as ttan\n\n\ndef tan(x, *, out=None):\n"
-            "    return ttan(x, out=out).to(x.dtype)\n",
+            """
+            from torch import tan as ttan
+
+
+            def tan(x, *, out=None):
+                return ttan(x, out=out).to(x.dtype)
+            """,
             path=TORCH,
         ),
         Example(
-            "import jax.numpy as jnp\n\n\ndef tan(x, *, out=None):\n    return jnp.tan(x)\n",
+            """
+            import jax.numpy as jnp
+
+
+            def tan(x, *, out=None):
+                return jnp.tan(x)
+            """,
             path=JAX,
         ),
         Example(
-            "from tensorflow import math as tfm\n\n\ndef tan(x, *, out=None):\n    return tfm.tan(x)\n",
+            """
+            from tensorflow import math as tfm
+
+
+            def tan(x, *, out=None):
+                return tfm.tan(x)
+            """,
             path=TF,
         ),
         Example(
-            "import ivy\n\n\ndef f(x, *, out=None):\n    return ivy.tan(x, out=out)\n", path=JAX
-        ),
-        Example("import jax.numpy as jnp\njnp.add(x, y, out=None)\n", path=JAX),
-        Example("import scipy.special\nscipy.special.expit(x, out=out)\n", path=NP),
-        Example("def f(x, *, out=None):\n    return x.sum(out=out)\n", path=TORCH),
-        Example(
-            "def tan(x, *, out=None):\n    return x\n\n\ndef sin(x, *, out=None):\n"
-            "    return tan(x, out=out)\n",
+            """
+            import ivy
+
+
+            def f(x, *, out=None):
+                return ivy.tan(x, out=out)
+            """,
             path=JAX,
         ),
-        Example("import numpy as np\nnp.sum(x, axis=0, out=out)\n", path=NP),
-        Example("import torch\ntorch.linalg.solve(a, b, out=out)\n", path=TORCH),
-        Example("import numpy as np\nnp.transpose(x)\n", path=NP),
-        Example("import numpy as np\nnp.tan(x, out=None)\n", path=NP),
         Example(
-            "from jax._src.numpy import reductions\nreductions.sum(a, axis, out=out)\n", path=JAX
+            """
+            import jax.numpy as jnp
+            jnp.add(x, y, out=None)
+            """,
+            path=JAX,
+        ),
+        Example(
+            """
+            import scipy.special
+            scipy.special.expit(x, out=out)
+            """,
+            path=NP,
+        ),
+        Example(
+            """
+            def f(x, *, out=None):
+                return x.sum(out=out)
+            """,
+            path=TORCH,
+        ),
+        Example(
+            """
+            def tan(x, *, out=None):
+                return x
+
+
+            def sin(x, *, out=None):
+                return tan(x, out=out)
+            """,
+            path=JAX,
+        ),
+        Example(
+            """
+            import numpy as np
+            np.sum(x, axis=0, out=out)
+            """,
+            path=NP,
+        ),
+        Example(
+            """
+            import torch
+            torch.linalg.solve(a, b, out=out)
+            """,
+            path=TORCH,
+        ),
+        Example(
+            """
+            import numpy as np
+            np.transpose(x)
+            """,
+            path=NP,
+        ),
+        Example(
+            """
+            import numpy as np
+            np.tan(x, out=None)
+            """,
+            path=NP,
+        ),
+        Example(
+            """
+            from jax._src.numpy import reductions
+            reductions.sum(a, axis, out=out)
+            """,
+            path=JAX,
         ),
     )
     INVALID = (
         Example(
-            "import jax.numpy as jnp\n\n\ndef tan(x, *, out=None):\n    return jnp.tan(x, out=out)\n",
+            """
+            import jax.numpy as jnp
+
+
+            def tan(x, *, out=None):
+                return jnp.tan(x, out=out)
+            """,
             path=JAX,
         ),
         Example(
-            "from tensorflow import math as tfm\n\n\ndef tan(x, *, out=None):\n"
-            "    return tfm.tan(x, out=out)\n",
+            """
+            from tensorflow import math as tfm
+
+
+            def tan(x, *, out=None):
+                return tfm.tan(x, out=out)
+            """,
             path=TF,
         ),
         Example(
-            "import numpy as np\n\n\ndef permute_dims(x, axes, *, out=None):\n    return np.transpose(x, axes, out=out)\n",
+            """
+            import numpy as np
+
+
+            def permute_dims(x, axes, *, out=None):
+                return np.transpose(x, axes, out=out)
+            """,
             path=NP,
         ),
         Example(
-            "import torch\n\n\ndef swapaxes(x, a, b, *, out=None):\n    return torch.transpose(x, a, b, out=out)\n",
+            """
+            import torch
+
+
+            def swapaxes(x, a, b, *, out=None):
+                return torch.transpose(x, a, b, out=out)
+            """,
             path=TORCH,
         ),
         Example(
-            "import jax\n\n\ndef add(x, y, *, out=None):\n    return jax.numpy.add(x, y, out=out)\n",
+            """
+            import jax
+
+
+            def add(x, y, *, out=None):
+                return jax.numpy.add(x, y, out=out)
+            """,
             path=JAX,
         ),
-        Example("import tensorflow as tf\ny = tf.experimental.numpy.tan(x, out=o)\n", path=TF),
         Example(
-            "from jax.numpy import sin\n\n\ndef f(x, *, out=None):\n    o = out\n    return sin(x, out=o)\n",
+            """
+            import tensorflow as tf
+            y = tf.experimental.numpy.tan(x, out=o)
+            """,
+            path=TF,
+        ),
+        Example(
+            """
+            from jax.numpy import sin
+
+
+            def f(x, *, out=None):
+                o = out
+                return sin(x, out=o)
+            """,
             path=JAX,
         ),
-        Example("import numpy\nnumpy.reshape(x, (2, 3), out=buf)\n"),
-        Example("import jax.numpy as jnp\njnp.tan(x, out=None)\n", path=JAX),
-        Example("import torch\ntorch.flip(x, (0,), out=None)\n", path=TORCH),
+        Example(
+            """
+            import numpy
+            numpy.reshape(x, (2, 3), out=buf)
+            """,
+        ),
+        Example(
+            """
+            import jax.numpy as jnp
+            jnp.tan(x, out=None)
+            """,
+            path=JAX,
+        ),
+        Example(
+            """
+            import torch
+            torch.flip(x, (0,), out=None)
+            """,
+            path=TORCH,
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:

@@ -50,74 +50,162 @@ class DecoratorOrder(Rule):
     FIX_SAFETY = FixSafety.SAFE
     VALID = (
         Example(
-            "@handle_exceptions\n@handle_nestable\n@handle_out_argument\n"
-            "@to_native_arrays_and_back\n@handle_device\n"
-            "def tan(x, /, *, out=None):\n    return current_backend(x).tan(x, out=out)\n"
+            """
+            @handle_exceptions
+            @handle_nestable
+            @handle_out_argument
+            @to_native_arrays_and_back
+            @handle_device
+            def tan(x, /, *, out=None):
+                return current_backend(x).tan(x, out=out)
+            """,
         ),
         Example(
-            "@handle_exceptions\n@handle_nestable\n@handle_view\n@handle_out_argument\n"
-            "@inputs_to_ivy_arrays\ndef flip(x, /, *, copy=None, out=None):\n    ...\n"
+            """
+            @handle_exceptions
+            @handle_nestable
+            @handle_view
+            @handle_out_argument
+            @inputs_to_ivy_arrays
+            def flip(x, /, *, copy=None, out=None):
+                ...
+            """,
         ),
         Example(
-            "@with_unsupported_dtypes({'2.0': ('float16',)}, backend_version)\n"
-            "@handle_out_argument\n@outputs_to_ivy_arrays\ndef f(x, *, out=None):\n    ...\n"
+            """
+            @with_unsupported_dtypes({'2.0': ('float16',)}, backend_version)
+            @handle_out_argument
+            @outputs_to_ivy_arrays
+            def f(x, *, out=None):
+                ...
+            """,
         ),
         Example(
-            "import ivy\n\n@ivy.func_wrapper.handle_nestable\n@ivy.handle_out_argument\n"
-            "@ivy.inputs_to_native_arrays\ndef g(x, *, out=None):\n    ...\n"
+            """
+            import ivy
+
+            @ivy.func_wrapper.handle_nestable
+            @ivy.handle_out_argument
+            @ivy.inputs_to_native_arrays
+            def g(x, *, out=None):
+                ...
+            """,
         ),
         Example(
-            "@handle_exceptions\n@handle_array_like_without_promotion\n@handle_view\n"
-            "@inputs_to_ivy_arrays\n@handle_array_function\n@infer_dtype\n@handle_device\n"
-            "def h(x, *, copy=None):\n    ...\n"
+            """
+            @handle_exceptions
+            @handle_array_like_without_promotion
+            @handle_view
+            @inputs_to_ivy_arrays
+            @handle_array_function
+            @infer_dtype
+            @handle_device
+            def h(x, *, copy=None):
+                ...
+            """,
         ),
-        Example("@staticmethod\n@handle_out_argument\ndef k(x, *, out=None):\n    ...\n"),
+        Example(
+            """
+            @staticmethod
+            @handle_out_argument
+            def k(x, *, out=None):
+                ...
+            """,
+        ),
     )
     INVALID = (
         Example(
-            "@to_native_arrays_and_back\n@handle_out_argument\n"
-            "def tan(x, /, *, out=None):\n    ...\n",
+            """
+            @to_native_arrays_and_back
+            @handle_out_argument
+            def tan(x, /, *, out=None):
+                ...
+            """,
             path=_API,
-            expected=(
-                "@handle_out_argument\n@to_native_arrays_and_back\n"
-                "def tan(x, /, *, out=None):\n    ...\n"
-            ),
+            expected="""
+            @handle_out_argument
+            @to_native_arrays_and_back
+            def tan(x, /, *, out=None):
+                ...
+            """,
         ),
         Example(
-            "@handle_out_argument\n@handle_view\ndef flip(x, *, copy=None, out=None):\n    ...\n",
-            expected=(
-                "@handle_view\n@handle_out_argument\ndef flip(x, *, copy=None, out=None):\n"
-                "    ...\n"
-            ),
+            """
+            @handle_out_argument
+            @handle_view
+            def flip(x, *, copy=None, out=None):
+                ...
+            """,
+            expected="""
+            @handle_view
+            @handle_out_argument
+            def flip(x, *, copy=None, out=None):
+                ...
+            """,
         ),
         Example(
-            "@handle_nestable\n@handle_exceptions\ndef f(x):\n    ...\n",
-            expected="@handle_exceptions\n@handle_nestable\ndef f(x):\n    ...\n",
+            """
+            @handle_nestable
+            @handle_exceptions
+            def f(x):
+                ...
+            """,
+            expected="""
+            @handle_exceptions
+            @handle_nestable
+            def f(x):
+                ...
+            """,
         ),
         Example(
-            "# the device goes last\n@handle_device\n# convert arrays\n@inputs_to_ivy_arrays\n"
-            "def g(x):\n    ...\n",
-            expected=(
-                "# the device goes last\n# convert arrays\n@inputs_to_ivy_arrays\n"
-                "@handle_device\ndef g(x):\n    ...\n"
-            ),
+            """
+            # the device goes last
+            @handle_device
+            # convert arrays
+            @inputs_to_ivy_arrays
+            def g(x):
+                ...
+            """,
+            expected="""
+            # the device goes last
+            # convert arrays
+            @inputs_to_ivy_arrays
+            @handle_device
+            def g(x):
+                ...
+            """,
         ),
         Example(
-            "@with_unsupported_dtypes({'2.0': ('float16',)}, backend_version)\n"
-            "@outputs_to_ivy_arrays\n@handle_out_argument\ndef h(x, *, out=None):\n    ...\n",
-            expected=(
-                "@with_unsupported_dtypes({'2.0': ('float16',)}, backend_version)\n"
-                "@handle_out_argument\n@outputs_to_ivy_arrays\ndef h(x, *, out=None):\n"
-                "    ...\n"
-            ),
+            """
+            @with_unsupported_dtypes({'2.0': ('float16',)}, backend_version)
+            @outputs_to_ivy_arrays
+            @handle_out_argument
+            def h(x, *, out=None):
+                ...
+            """,
+            expected="""
+            @with_unsupported_dtypes({'2.0': ('float16',)}, backend_version)
+            @handle_out_argument
+            @outputs_to_ivy_arrays
+            def h(x, *, out=None):
+                ...
+            """,
         ),
         Example(
-            "class A:\n    @ivy.infer_dtype\n    @ivy.handle_array_function\n"
-            "    def m(self, x):\n        ...\n",
-            expected=(
-                "class A:\n    @ivy.handle_array_function\n    @ivy.infer_dtype\n"
-                "    def m(self, x):\n        ...\n"
-            ),
+            """
+            class A:
+                @ivy.infer_dtype
+                @ivy.handle_array_function
+                def m(self, x):
+                    ...
+            """,
+            expected="""
+            class A:
+                @ivy.handle_array_function
+                @ivy.infer_dtype
+                def m(self, x):
+                    ...
+            """,
         ),
     )
 

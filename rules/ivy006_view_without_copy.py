@@ -53,52 +53,135 @@ class ViewWithoutCopy(Rule):
     TRIGGERS = ("handle_view",)
     VALID = (
         Example(
-            "@handle_view\ndef flip(x, /, *, copy: Optional[bool] = None, out=None):\n    ...\n"
+            """
+            @handle_view
+            def flip(x, /, *, copy: Optional[bool] = None, out=None):
+                ...
+            """,
         ),
-        Example("@handle_view_indexing\ndef get_item(x, query, *, copy=None):\n    ...\n"),
-        Example("def asarray(obj, *, dtype=None, copy=None):\n    ...\n"),
-        Example("def astype(x, dtype, /, *, copy=True, out=None):\n    ...\n"),
-        Example("@ivy.handle_view\ndef reshape(x, shape, copy=None, *, out=None):\n    ...\n"),
-        Example("@handle_out_argument\ndef tan(x, *, out=None):\n    ...\n"),
+        Example(
+            """
+            @handle_view_indexing
+            def get_item(x, query, *, copy=None):
+                ...
+            """,
+        ),
+        Example(
+            """
+            def asarray(obj, *, dtype=None, copy=None):
+                ...
+            """,
+        ),
+        Example(
+            """
+            def astype(x, dtype, /, *, copy=True, out=None):
+                ...
+            """,
+        ),
+        Example(
+            """
+            @ivy.handle_view
+            def reshape(x, shape, copy=None, *, out=None):
+                ...
+            """,
+        ),
+        Example(
+            """
+            @handle_out_argument
+            def tan(x, *, out=None):
+                ...
+            """,
+        ),
     )
     INVALID = (
         Example(
-            "@handle_view\ndef flip(x, /, *, axis=None, out=None):\n    ...\n",
-            expected=(
-                "@handle_view\ndef flip(x, /, *, axis=None, copy=None, out=None):\n    ...\n"
-            ),
+            """
+            @handle_view
+            def flip(x, /, *, axis=None, out=None):
+                ...
+            """,
+            expected="""
+            @handle_view
+            def flip(x, /, *, axis=None, copy=None, out=None):
+                ...
+            """,
         ),
         Example(
-            "@handle_view_indexing\ndef get_item(x, query):\n    ...\n",
-            expected="@handle_view_indexing\ndef get_item(x, query, *, copy=None):\n    ...\n",
+            """
+            @handle_view_indexing
+            def get_item(x, query):
+                ...
+            """,
+            expected="""
+            @handle_view_indexing
+            def get_item(x, query, *, copy=None):
+                ...
+            """,
         ),
         Example(
-            "from typing import Optional\n\n\n@handle_view\n"
-            "def squeeze(x: ivy.Array, /, axis: int, *, out: Optional[ivy.Array] = None):\n"
-            "    ...\n",
-            expected=(
-                "from typing import Optional\n\n\n@handle_view\n"
-                "def squeeze(x: ivy.Array, /, axis: int, *, copy: Optional[bool] = None, "
-                "out: Optional[ivy.Array] = None):\n    ...\n"
-            ),
+            """
+            from typing import Optional
+
+
+            @handle_view
+            def squeeze(x: ivy.Array, /, axis: int, *, out: Optional[ivy.Array] = None):
+                ...
+            """,
+            expected="""
+            from typing import Optional
+
+
+            @handle_view
+            def squeeze(x: ivy.Array, /, axis: int, *, copy: Optional[bool] = None, out: Optional[ivy.Array] = None):
+                ...
+            """,
         ),
         Example(
-            "@handle_view\ndef expand_dims(x: Array, axis: int) -> Array:\n    ...\n",
-            expected=(
-                "@handle_view\ndef expand_dims(x: Array, axis: int, *, copy: bool | None = None)"
-                " -> Array:\n    ...\n"
-            ),
+            """
+            @handle_view
+            def expand_dims(x: Array, axis: int) -> Array:
+                ...
+            """,
+            expected="""
+            @handle_view
+            def expand_dims(x: Array, axis: int, *, copy: bool | None = None) -> Array:
+                ...
+            """,
         ),
         Example(
-            "@handle_view\ndef f(\n    x,\n    *,\n    out=None,\n):\n    ...\n",
-            expected="@handle_view\ndef f(\n    x,\n    *,\n    copy=None,\n    out=None,\n):\n    ...\n",
+            """
+            @handle_view
+            def f(
+                x,
+                *,
+                out=None,
+            ):
+                ...
+            """,
+            expected="""
+            @handle_view
+            def f(
+                x,
+                *,
+                copy=None,
+                out=None,
+            ):
+                ...
+            """,
         ),
         Example(
-            "class A:\n    @ivy.handle_view\n    def view(self, *args, **kwargs):\n        ...\n",
-            expected=(
-                "class A:\n    @ivy.handle_view\n    def view(self, *args, copy=None, **kwargs):\n"
-                "        ...\n"
-            ),
+            """
+            class A:
+                @ivy.handle_view
+                def view(self, *args, **kwargs):
+                    ...
+            """,
+            expected="""
+            class A:
+                @ivy.handle_view
+                def view(self, *args, copy=None, **kwargs):
+                    ...
+            """,
         ),
     )
 

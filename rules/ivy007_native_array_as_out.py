@@ -127,65 +127,152 @@ class NativeArrayAsOut(Rule):
     MESSAGE = "A native array is passed as `out` to a runtime function; pass an `ivy.Array`"
     TRIGGERS = ("out=",)
     VALID = (
-        Example("import ivy\n\nivy.add(x, y, out=ivy.zeros(3))\n", path="project/script.py"),
         Example(
-            "import ivy\n\ndef f(x, y, *, out=None):\n    return ivy.add(x, y, out=out)\n",
-            path="project/model.py",
-        ),
-        Example(
-            "import numpy as np\n\ndef f(x, y, *, out=None):\n    return np.add(x, y, out=out)\n",
-            path="ivy/functional/backends/numpy/elementwise.py",
-        ),
-        Example(
-            "import ivy\nimport numpy as np\n\ndef f(x):\n    buf = np.zeros(3)\n"
-            "    buf = ivy.array(buf)\n    return ivy.add(x, x, out=buf)\n",
-            path="project/model.py",
-        ),
-        Example(
-            "import numpy as np\nfrom mylib import add\n\nadd(x, y, out=np.zeros(3))\n",
+            """
+            import ivy
+
+            ivy.add(x, y, out=ivy.zeros(3))
+            """,
             path="project/script.py",
         ),
         Example(
-            "import ivy\nimport torch\n\ndef f(x, buf):\n    return ivy.add(x, x, out=buf)\n",
+            """
+            import ivy
+
+            def f(x, y, *, out=None):
+                return ivy.add(x, y, out=out)
+            """,
             path="project/model.py",
         ),
         Example(
-            "import ivy\n\nclass Tensor:\n    def add_(self, other):\n"
-            "        ivy.add(self.ivy_array, other, out=self.data)\n",
+            """
+            import numpy as np
+
+            def f(x, y, *, out=None):
+                return np.add(x, y, out=out)
+            """,
+            path="ivy/functional/backends/numpy/elementwise.py",
+        ),
+        Example(
+            """
+            import ivy
+            import numpy as np
+
+            def f(x):
+                buf = np.zeros(3)
+                buf = ivy.array(buf)
+                return ivy.add(x, x, out=buf)
+            """,
+            path="project/model.py",
+        ),
+        Example(
+            """
+            import numpy as np
+            from mylib import add
+
+            add(x, y, out=np.zeros(3))
+            """,
+            path="project/script.py",
+        ),
+        Example(
+            """
+            import ivy
+            import torch
+
+            def f(x, buf):
+                return ivy.add(x, x, out=buf)
+            """,
+            path="project/model.py",
+        ),
+        Example(
+            """
+            import ivy
+
+            class Tensor:
+                def add_(self, other):
+                    ivy.add(self.ivy_array, other, out=self.data)
+            """,
             path="ivy/functional/frontends/torch/tensor.py",
         ),
         Example(
-            "import ivy\nimport numpy as np\n\nbuf = np.zeros(3)\n\ndef f(x):\n"
-            "    buf = ivy.zeros(3)\n    return ivy.add(x, x, out=buf)\n",
+            """
+            import ivy
+            import numpy as np
+
+            buf = np.zeros(3)
+
+            def f(x):
+                buf = ivy.zeros(3)
+                return ivy.add(x, x, out=buf)
+            """,
             path="project/model.py",
         ),
     )
     INVALID = (
-        Example("import ivy\nimport numpy as np\n\nivy.add(x, y, out=np.zeros(3))\n"),
         Example(
-            "import ivy\nimport torch\n\ndef f(x):\n    return ivy.tan(x, out=torch.empty(3))\n",
+            """
+            import ivy
+            import numpy as np
+
+            ivy.add(x, y, out=np.zeros(3))
+            """,
+        ),
+        Example(
+            """
+            import ivy
+            import torch
+
+            def f(x):
+                return ivy.tan(x, out=torch.empty(3))
+            """,
             path="project/model.py",
         ),
         Example(
-            "from ivy import add\n\ndef f(x):\n    return add(x, x, out=x.data)\n",
+            """
+            from ivy import add
+
+            def f(x):
+                return add(x, x, out=x.data)
+            """,
             path="project/model.py",
         ),
         Example(
-            "import ivycheck.runtime as ivy\n\ndef f(x, y):\n    return ivy.add(x, y, out=y._data)\n",
+            """
+            import ivycheck.runtime as ivy
+
+            def f(x, y):
+                return ivy.add(x, y, out=y._data)
+            """,
             path="project/model.py",
         ),
         Example(
-            "import ivy\nimport jax.numpy as jnp\n\ndef f(x):\n    buf = jnp.zeros(3)\n"
-            "    return ivy.sin(x, out=buf)\n",
+            """
+            import ivy
+            import jax.numpy as jnp
+
+            def f(x):
+                buf = jnp.zeros(3)
+                return ivy.sin(x, out=buf)
+            """,
             path="project/model.py",
         ),
         Example(
-            "import ivy\nfrom tensorflow import zeros as tzeros\n\nbuf = tzeros(3)\n"
-            "ivy.cos(x, out=buf)\n",
+            """
+            import ivy
+            from tensorflow import zeros as tzeros
+
+            buf = tzeros(3)
+            ivy.cos(x, out=buf)
+            """,
             path="project/script.py",
         ),
         Example(
-            "import ivy\n\ndef f(x):\n    return ivy.abs(x, out=ivy.native_array([1.0]))\n",
+            """
+            import ivy
+
+            def f(x):
+                return ivy.abs(x, out=ivy.native_array([1.0]))
+            """,
             path="project/model.py",
         ),
     )

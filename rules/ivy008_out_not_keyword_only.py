@@ -92,59 +92,148 @@ class OutNotKeywordOnly(Rule):
     PARTS = frozenset({"functional", "backend:*", "data_classes"})
     TRIGGERS = ("out",)
     VALID = (
-        Example("def tan(x, /, *, out=None):\n    ...\n"),
         Example(
-            "def add(x1, x2, out=None, /):\n    ...\n",
+            """
+            def tan(x, /, *, out=None):
+                ...
+            """,
+        ),
+        Example(
+            """
+            def add(x1, x2, out=None, /):
+                ...
+            """,
             path="ivy/functional/frontends/numpy/mathematical_functions/arithmetic.py",
         ),
-        Example("def _helper(x, out=None):\n    ...\n"),
-        Example("def tan_v_0p3p0_to_0p3p1(x, out=None):\n    ...\n"),
         Example(
-            "def f(x, *args, out=None, **kwargs):\n    ...\n",
+            """
+            def _helper(x, out=None):
+                ...
+            """,
+        ),
+        Example(
+            """
+            def tan_v_0p3p0_to_0p3p1(x, out=None):
+                ...
+            """,
+        ),
+        Example(
+            """
+            def f(x, *args, out=None, **kwargs):
+                ...
+            """,
             path="ivy/functional/backends/numpy/general.py",
         ),
         Example(
-            "class Array:\n    def __array_ufunc__(self, ufunc, method, *inputs, out=None):\n"
-            "        ...\n    def add(self, x2, /, *, out=None):\n        ...\n",
+            """
+            class Array:
+                def __array_ufunc__(self, ufunc, method, *inputs, out=None):
+                    ...
+                def add(self, x2, /, *, out=None):
+                    ...
+            """,
             path="ivy/data_classes/array/elementwise.py",
         ),
-        Example("def fill(x, value, output=None):\n    ...\n"),
-        Example("def f(x, out=None):\n    ...\n", path="scripts/tool.py"),
+        Example(
+            """
+            def fill(x, value, output=None):
+                ...
+            """,
+        ),
+        Example(
+            """
+            def f(x, out=None):
+                ...
+            """,
+            path="scripts/tool.py",
+        ),
     )
     INVALID = (
         Example(
-            "def tan(x, out=None):\n    ...\n",
-            expected="def tan(x, *, out=None):\n    ...\n",
+            """
+            def tan(x, out=None):
+                ...
+            """,
+            expected="""
+            def tan(x, *, out=None):
+                ...
+            """,
         ),
         Example(
-            "def tan(x, /, out=None):\n    ...\n",
+            """
+            def tan(x, /, out=None):
+                ...
+            """,
             path="ivy/functional/backends/torch/elementwise.py",
-            expected="def tan(x, /, *, out=None):\n    ...\n",
+            expected="""
+            def tan(x, /, *, out=None):
+                ...
+            """,
         ),
         Example(
-            "def add(x1, x2, out=None, *, alpha=None):\n    ...\n",
-            expected="def add(x1, x2, *, alpha=None, out=None):\n    ...\n",
+            """
+            def add(x1, x2, out=None, *, alpha=None):
+                ...
+            """,
+            expected="""
+            def add(x1, x2, *, alpha=None, out=None):
+                ...
+            """,
         ),
         Example(
-            "def clip(\n    x,\n    lo,\n    hi,\n    out: Optional[ivy.Array] = None,\n):\n    ...\n",
-            expected=(
-                "def clip(\n    x,\n    lo,\n    hi,\n    *,\n"
-                "    out: Optional[ivy.Array] = None,\n):\n    ...\n"
-            ),
+            """
+            def clip(
+                x,
+                lo,
+                hi,
+                out: Optional[ivy.Array] = None,
+            ):
+                ...
+            """,
+            expected="""
+            def clip(
+                x,
+                lo,
+                hi,
+                *,
+                out: Optional[ivy.Array] = None,
+            ):
+                ...
+            """,
         ),
         Example(
-            "class Array:\n    def add(self, x2, out=None):\n        ...\n",
+            """
+            class Array:
+                def add(self, x2, out=None):
+                    ...
+            """,
             path="ivy/data_classes/array/elementwise.py",
-            expected="class Array:\n    def add(self, x2, *, out=None):\n        ...\n",
+            expected="""
+            class Array:
+                def add(self, x2, *, out=None):
+                    ...
+            """,
         ),
         Example(
-            "def sort(x, out=None, *args):\n    ...\n",
+            """
+            def sort(x, out=None, *args):
+                ...
+            """,
             path="ivy/functional/backends/jax/sorting.py",
-            expected="def sort(x, *args, out=None):\n    ...\n",
+            expected="""
+            def sort(x, *args, out=None):
+                ...
+            """,
         ),
         Example(
-            "def f(x, out, /):\n    ...\n",
-            expected="def f(x, /, *, out):\n    ...\n",
+            """
+            def f(x, out, /):
+                ...
+            """,
+            expected="""
+            def f(x, /, *, out):
+                ...
+            """,
         ),
     )
 

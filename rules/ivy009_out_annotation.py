@@ -41,72 +41,172 @@ class OutAnnotation(Rule):
     TRIGGERS = ("out",)
     VALID = (
         Example(
-            "from typing import Optional\nimport ivy\n\n"
-            "def tan(x, /, *, out: Optional[ivy.Array] = None):\n    ...\n"
+            """
+            from typing import Optional
+            import ivy
+
+            def tan(x, /, *, out: Optional[ivy.Array] = None):
+                ...
+            """,
         ),
-        Example("import ivy\n\ndef tan(x, /, *, out: ivy.Array | None = None):\n    ...\n"),
         Example(
-            "from typing import Optional, Union\nimport ivy\n\n@handle_nestable\n"
-            "def tan(x, /, *, out: Optional[Union[ivy.Array, ivy.Container]] = None):\n"
-            "    ...\n"
+            """
+            import ivy
+
+            def tan(x, /, *, out: ivy.Array | None = None):
+                ...
+            """,
         ),
         Example(
-            "from typing import Optional\nfrom ivycheck.runtime.array import Array\n\n"
-            "def tan(x, /, *, out: Optional[Array] = None):\n    ...\n",
+            """
+            from typing import Optional, Union
+            import ivy
+
+            @handle_nestable
+            def tan(x, /, *, out: Optional[Union[ivy.Array, ivy.Container]] = None):
+                ...
+            """,
+        ),
+        Example(
+            """
+            from typing import Optional
+            from ivycheck.runtime.array import Array
+
+            def tan(x, /, *, out: Optional[Array] = None):
+                ...
+            """,
             path="runtime/functional/elementwise.py",
         ),
-        Example("def tan(x, /, *, out: 'Optional[ivy.Array]' = None):\n    ...\n"),
-        Example("def tan(x, /, *, out=None):\n    ...\n"),
         Example(
-            "from typing import Optional\nimport numpy as np\n\n"
-            "def _helper(x, *, out: Optional[np.ndarray] = None):\n    ...\n"
+            """
+            def tan(x, /, *, out: 'Optional[ivy.Array]' = None):
+                ...
+            """,
         ),
         Example(
-            "import typing\nimport ivy\n\n"
-            "def f(x, *, out: typing.Union[None, ivy.Array] = None):\n    ...\n"
+            """
+            def tan(x, /, *, out=None):
+                ...
+            """,
         ),
         Example(
-            "from typing import Optional, Tuple\nimport ivy\n\n"
-            "def qr(x, *, out: Optional[Tuple[ivy.Array, ivy.Array]] = None):\n    ...\n"
+            """
+            from typing import Optional
+            import numpy as np
+
+            def _helper(x, *, out: Optional[np.ndarray] = None):
+                ...
+            """,
         ),
         Example(
-            "import numpy as np\n\ndef tan(x, *, out: Optional[np.ndarray] = None):\n    ...\n",
+            """
+            import typing
+            import ivy
+
+            def f(x, *, out: typing.Union[None, ivy.Array] = None):
+                ...
+            """,
+        ),
+        Example(
+            """
+            from typing import Optional, Tuple
+            import ivy
+
+            def qr(x, *, out: Optional[Tuple[ivy.Array, ivy.Array]] = None):
+                ...
+            """,
+        ),
+        Example(
+            """
+            import numpy as np
+
+            def tan(x, *, out: Optional[np.ndarray] = None):
+                ...
+            """,
             path="ivy/functional/backends/numpy/elementwise.py",
         ),
         Example(
-            "from typing import Optional, Union\nimport ivy\n\n"
-            "def f(x, *, out: Optional[Union[ivy.Array, ivy.Container]] = None):\n    ...\n\n\n"
-            "f = handle_nestable(f)\n"
+            """
+            from typing import Optional, Union
+            import ivy
+
+            def f(x, *, out: Optional[Union[ivy.Array, ivy.Container]] = None):
+                ...
+
+
+            f = handle_nestable(f)
+            """,
         ),
     )
     INVALID = (
         Example(
-            "from typing import Optional, Union\nimport ivy\n\n"
-            "def tan(x, /, *, out: Optional[Union[ivy.Array, ivy.NativeArray]] = None):\n"
-            "    ...\n"
-        ),
-        Example("import ivy\n\ndef tan(x, /, *, out: ivy.Array = None):\n    ...\n"),
-        Example(
-            "from typing import Optional\nimport numpy as np\n\n"
-            "def tan(x, /, *, out: Optional[np.ndarray] = None):\n    ...\n"
-        ),
-        Example(
-            "from typing import Optional\nfrom jax import Array\n\n"
-            "def tan(x, /, *, out: Optional[Array] = None):\n    ...\n"
+            """
+            from typing import Optional, Union
+            import ivy
+
+            def tan(x, /, *, out: Optional[Union[ivy.Array, ivy.NativeArray]] = None):
+                ...
+            """,
         ),
         Example(
-            "from typing import Optional, Union\nimport ivy\n\n"
-            "def tan(x, /, *, out: Optional[Union[ivy.Array, ivy.Container]] = None):\n"
-            "    ...\n"
-        ),
-        Example("import ivy\n\ndef tan(x, *, out: 'ivy.NativeArray | None' = None):\n    ...\n"),
-        Example(
-            "import ivy\n\n"
-            "def qr(x, *, out: tuple[ivy.Array, ivy.NativeArray] | None = None):\n    ...\n"
+            """
+            import ivy
+
+            def tan(x, /, *, out: ivy.Array = None):
+                ...
+            """,
         ),
         Example(
-            "import torch\nimport ivy\n\n"
-            "def tan(x, *, out: ivy.Array | torch.Tensor | None = None):\n    ...\n"
+            """
+            from typing import Optional
+            import numpy as np
+
+            def tan(x, /, *, out: Optional[np.ndarray] = None):
+                ...
+            """,
+        ),
+        Example(
+            """
+            from typing import Optional
+            from jax import Array
+
+            def tan(x, /, *, out: Optional[Array] = None):
+                ...
+            """,
+        ),
+        Example(
+            """
+            from typing import Optional, Union
+            import ivy
+
+            def tan(x, /, *, out: Optional[Union[ivy.Array, ivy.Container]] = None):
+                ...
+            """,
+        ),
+        Example(
+            """
+            import ivy
+
+            def tan(x, *, out: 'ivy.NativeArray | None' = None):
+                ...
+            """,
+        ),
+        Example(
+            """
+            import ivy
+
+            def qr(x, *, out: tuple[ivy.Array, ivy.NativeArray] | None = None):
+                ...
+            """,
+        ),
+        Example(
+            """
+            import torch
+            import ivy
+
+            def tan(x, *, out: ivy.Array | torch.Tensor | None = None):
+                ...
+            """,
         ),
     )
 

@@ -11,10 +11,6 @@ from ivycheck.rules._decorators import decorator_name
 
 _API = "ivy/functional/ivy/layers.py"
 _NUMPY = "ivy/functional/backends/numpy/layers.py"
-_LINEAR = (
-    "def linear(x, weight, /, *, bias=None, out=None):\n"
-    "    return ivy.add(ivy.matmul(x, weight), bias, out=out)\n"
-)
 
 
 def _is_stub(node: cst.FunctionDef) -> bool:
@@ -66,65 +62,155 @@ class CompositionalOut(Rule):
     TRIGGERS = ("out",)
     NEEDS_INDEX = True
     VALID = (
-        Example(_LINEAR, path=_API),
-        Example("@handle_out_argument\n" + _LINEAR, path=_API, files={_NUMPY: _LINEAR}),
         Example(
-            "@handle_out_argument\ndef tan(x, /, *, out=None):\n"
-            "    return current_backend(x).tan(x, out=out)\n",
+            """
+            def linear(x, weight, /, *, bias=None, out=None):
+                return ivy.add(ivy.matmul(x, weight), bias, out=out)
+            """,
             path=_API,
         ),
         Example(
-            "@handle_out_argument\ndef sinc(x, /, *, out=None):\n"
-            "    return ivy.divide(ivy.sin(x), x)\n",
+            """
+            @handle_out_argument
+            def linear(x, weight, /, *, bias=None, out=None):
+                return ivy.add(ivy.matmul(x, weight), bias, out=out)
+            """,
+            path=_API,
+            files={
+                _NUMPY: """
+                def linear(x, weight, /, *, bias=None, out=None):
+                    return ivy.add(ivy.matmul(x, weight), bias, out=out)
+                """,
+            },
+        ),
+        Example(
+            """
+            @handle_out_argument
+            def tan(x, /, *, out=None):
+                return current_backend(x).tan(x, out=out)
+            """,
             path=_API,
         ),
         Example(
-            "def sinc(x, /, *, out=None):\n    ret = ivy.divide(ivy.sin(x), x)\n"
-            "    if ivy.exists(out):\n        return ivy.inplace_update(out, ret)\n"
-            "    return ret\n",
+            """
+            @handle_out_argument
+            def sinc(x, /, *, out=None):
+                return ivy.divide(ivy.sin(x), x)
+            """,
             path=_API,
         ),
         Example(
-            "@handle_partial_mixed_function\n@handle_out_argument\n" + _LINEAR,
+            """
+            def sinc(x, /, *, out=None):
+                ret = ivy.divide(ivy.sin(x), x)
+                if ivy.exists(out):
+                    return ivy.inplace_update(out, ret)
+                return ret
+            """,
             path=_API,
         ),
-        Example("def _linear(x, w, *, out=None):\n    return ivy.matmul(x, w)\n", path=_API),
         Example(
-            "def lstsq(a, b, /, *, out=None):\n"
-            '    """Least squares (declared here, implemented per backend)."""\n'
-            "    raise NotImplementedError\n",
+            """
+            @handle_partial_mixed_function
+            @handle_out_argument
+            def linear(x, weight, /, *, bias=None, out=None):
+                return ivy.add(ivy.matmul(x, weight), bias, out=out)
+            """,
             path=_API,
         ),
         Example(
-            "def linear(x, w, *, out=None):\n    return ivy.matmul(x, w)\n",
+            """
+            def _linear(x, w, *, out=None):
+                return ivy.matmul(x, w)
+            """,
             path=_API,
-            files={_NUMPY: "def linear(x, w, *, out=None):\n    return np.matmul(x, w, out=out)\n"},
+        ),
+        Example(
+            '''
+            def lstsq(a, b, /, *, out=None):
+                """Least squares (declared here, implemented per backend)."""
+                raise NotImplementedError
+            ''',
+            path=_API,
+        ),
+        Example(
+            """
+            def linear(x, w, *, out=None):
+                return ivy.matmul(x, w)
+            """,
+            path=_API,
+            files={
+                _NUMPY: """
+                def linear(x, w, *, out=None):
+                    return np.matmul(x, w, out=out)
+                """,
+            },
         ),
     )
     INVALID = (
-        Example("@handle_out_argument\n" + _LINEAR, path=_API),
         Example(
-            "import ivy\n\n@ivy.handle_nestable\n@ivy.handle_out_argument\n"
-            "@ivy.inputs_to_ivy_arrays\n" + _LINEAR,
-            path=_API,
-        ),
-        Example(_LINEAR + "\n\nlinear = handle_out_argument(linear)\n", path=_API),
-        Example(
-            "def sinc(x, /, *, out=None):\n    return ivy.divide(ivy.sin(x), x)\n",
-            path=_API,
-            files={_NUMPY: "def sin(x, /, *, out=None):\n    return np.sin(x, out=out)\n"},
-        ),
-        Example(
-            "@handle_exceptions\n@handle_nestable\n@inputs_to_ivy_arrays\n"
-            "def softplus(x, /, *, beta=None, out: Optional[ivy.Array] = None):\n"
-            "    ret = ivy.log(ivy.add(ivy.exp(x), 1))\n    return ret\n",
+            """
+            @handle_out_argument
+            def linear(x, weight, /, *, bias=None, out=None):
+                return ivy.add(ivy.matmul(x, weight), bias, out=out)
+            """,
             path=_API,
         ),
         Example(
-            "@handle_out_argument\ndef sinc(x, /, *, out=None):\n"
-            "    ret = ivy.divide(ivy.sin(x), x)\n"
-            "    if ivy.exists(out):\n        return ivy.inplace_update(out, ret)\n"
-            "    return ret\n",
+            """
+            import ivy
+
+            @ivy.handle_nestable
+            @ivy.handle_out_argument
+            @ivy.inputs_to_ivy_arrays
+            def linear(x, weight, /, *, bias=None, out=None):
+                return ivy.add(ivy.matmul(x, weight), bias, out=out)
+            """,
+            path=_API,
+        ),
+        Example(
+            """
+            def linear(x, weight, /, *, bias=None, out=None):
+                return ivy.add(ivy.matmul(x, weight), bias, out=out)
+
+
+            linear = handle_out_argument(linear)
+            """,
+            path=_API,
+        ),
+        Example(
+            """
+            def sinc(x, /, *, out=None):
+                return ivy.divide(ivy.sin(x), x)
+            """,
+            path=_API,
+            files={
+                _NUMPY: """
+                def sin(x, /, *, out=None):
+                    return np.sin(x, out=out)
+                """,
+            },
+        ),
+        Example(
+            """
+            @handle_exceptions
+            @handle_nestable
+            @inputs_to_ivy_arrays
+            def softplus(x, /, *, beta=None, out: Optional[ivy.Array] = None):
+                ret = ivy.log(ivy.add(ivy.exp(x), 1))
+                return ret
+            """,
+            path=_API,
+        ),
+        Example(
+            """
+            @handle_out_argument
+            def sinc(x, /, *, out=None):
+                ret = ivy.divide(ivy.sin(x), x)
+                if ivy.exists(out):
+                    return ivy.inplace_update(out, ret)
+                return ret
+            """,
             path=_API,
         ),
     )

@@ -96,10 +96,6 @@ _NUMPY = "ivy/functional/backends/numpy/manipulation.py"
 _TORCH = "ivy/functional/backends/torch/manipulation.py"
 _JAX = "ivy/functional/backends/jax/manipulation.py"
 
-_FLIP_API = "def flip(x, /, *, copy=None, axis=None, out=None):\n    return current_backend(x).flip(x, axis=axis, out=out)\n"
-_FLIP_NP = "import numpy as np\n\ndef flip(x, /, *, copy=None, axis=None, out=None):\n    return np.flip(x, axis)\n"
-_GET_ITEM = "def get_item(x, query, *, copy=None):\n    return x.__getitem__(query)\n"
-
 
 class ViewWithoutHandleView(Rule):
     """A function that returns a view on NumPy or PyTorch needs ``@handle_view``.
@@ -127,92 +123,236 @@ class ViewWithoutHandleView(Rule):
     PARTS = frozenset({"functional"})
     NEEDS_INDEX = True
     VALID = (
-        Example("@handle_view\n" + _FLIP_API, path=_API, files={_NUMPY: _FLIP_NP}),
-        Example(_FLIP_API, path=_API),
         Example(
-            _FLIP_API,
+            """
+            @handle_view
+            def flip(x, /, *, copy=None, axis=None, out=None):
+                return current_backend(x).flip(x, axis=axis, out=out)
+            """,
             path=_API,
             files={
-                _TORCH: "import torch\n\ndef flip(x, /, *, copy=None, axis=None, out=None):\n"
-                "    return torch.flip(x, axis)\n"
+                _NUMPY: """
+                import numpy as np
+
+                def flip(x, /, *, copy=None, axis=None, out=None):
+                    return np.flip(x, axis)
+                """,
             },
         ),
         Example(
-            "@handle_view_indexing\n" + _GET_ITEM,
+            """
+            def flip(x, /, *, copy=None, axis=None, out=None):
+                return current_backend(x).flip(x, axis=axis, out=out)
+            """,
             path=_API,
-            files={_NUMPY: _GET_ITEM},
         ),
         Example(
-            "def asarray(obj, /, *, copy=None, dtype=None):\n"
-            "    return current_backend().asarray(obj, copy=copy, dtype=dtype)\n",
+            """
+            def flip(x, /, *, copy=None, axis=None, out=None):
+                return current_backend(x).flip(x, axis=axis, out=out)
+            """,
             path=_API,
             files={
-                _NUMPY: "import numpy as np\n\ndef asarray(obj, /, *, copy=None, dtype=None):\n"
-                "    return np.asarray(obj, dtype=dtype)\n"
+                _TORCH: """
+                import torch
+
+                def flip(x, /, *, copy=None, axis=None, out=None):
+                    return torch.flip(x, axis)
+                """,
             },
         ),
         Example(
-            _FLIP_API + "\n\nflip = handle_view(flip)\n",
-            path=_API,
-            files={_NUMPY: _FLIP_NP},
-        ),
-        Example(
-            "@handle_exceptions\n@handle_nestable\n@handle_array_like_without_promotion\n"
-            "@handle_view\n@handle_out_argument\n@to_native_arrays_and_back\n"
-            "@handle_array_function\n@handle_device\n" + _FLIP_API,
-            path=_API,
-            files={_NUMPY: _FLIP_NP},
-        ),
-        Example(
-            _FLIP_API,
+            """
+            @handle_view_indexing
+            def get_item(x, query, *, copy=None):
+                return x.__getitem__(query)
+            """,
             path=_API,
             files={
-                _JAX: "import jax.numpy as jnp\n\ndef flip(x, /, *, copy=None, axis=None, out=None):\n"
-                "    return jnp.flip(x, axis)\n"
+                _NUMPY: """
+                def get_item(x, query, *, copy=None):
+                    return x.__getitem__(query)
+                """,
             },
         ),
         Example(
-            "def reshape(x, shape, *, copy=None, out=None):\n"
-            "    return current_backend(x).reshape(x, shape)\n",
+            """
+            def asarray(obj, /, *, copy=None, dtype=None):
+                return current_backend().asarray(obj, copy=copy, dtype=dtype)
+            """,
             path=_API,
             files={
-                _NUMPY: "import numpy as np\n\ndef reshape(x, shape, *, copy=None, out=None):\n"
-                "    return np.reshape(x, shape).copy()\n"
+                _NUMPY: """
+                import numpy as np
+
+                def asarray(obj, /, *, copy=None, dtype=None):
+                    return np.asarray(obj, dtype=dtype)
+                """,
+            },
+        ),
+        Example(
+            """
+            def flip(x, /, *, copy=None, axis=None, out=None):
+                return current_backend(x).flip(x, axis=axis, out=out)
+
+
+            flip = handle_view(flip)
+            """,
+            path=_API,
+            files={
+                _NUMPY: """
+                import numpy as np
+
+                def flip(x, /, *, copy=None, axis=None, out=None):
+                    return np.flip(x, axis)
+                """,
+            },
+        ),
+        Example(
+            """
+            @handle_exceptions
+            @handle_nestable
+            @handle_array_like_without_promotion
+            @handle_view
+            @handle_out_argument
+            @to_native_arrays_and_back
+            @handle_array_function
+            @handle_device
+            def flip(x, /, *, copy=None, axis=None, out=None):
+                return current_backend(x).flip(x, axis=axis, out=out)
+            """,
+            path=_API,
+            files={
+                _NUMPY: """
+                import numpy as np
+
+                def flip(x, /, *, copy=None, axis=None, out=None):
+                    return np.flip(x, axis)
+                """,
+            },
+        ),
+        Example(
+            """
+            def flip(x, /, *, copy=None, axis=None, out=None):
+                return current_backend(x).flip(x, axis=axis, out=out)
+            """,
+            path=_API,
+            files={
+                _JAX: """
+                import jax.numpy as jnp
+
+                def flip(x, /, *, copy=None, axis=None, out=None):
+                    return jnp.flip(x, axis)
+                """,
+            },
+        ),
+        Example(
+            """
+            def reshape(x, shape, *, copy=None, out=None):
+                return current_backend(x).reshape(x, shape)
+            """,
+            path=_API,
+            files={
+                _NUMPY: """
+                import numpy as np
+
+                def reshape(x, shape, *, copy=None, out=None):
+                    return np.reshape(x, shape).copy()
+                """,
             },
         ),
     )
     INVALID = (
-        Example(_FLIP_API, path=_API, files={_NUMPY: _FLIP_NP}),
         Example(
-            "def permute_dims(x, axes, *, copy=None, out=None):\n"
-            "    return current_backend(x).permute_dims(x, axes)\n",
+            """
+            def flip(x, /, *, copy=None, axis=None, out=None):
+                return current_backend(x).flip(x, axis=axis, out=out)
+            """,
             path=_API,
             files={
-                _TORCH: "from torch import permute as tperm\n\n"
-                "def permute_dims(x, axes, *, copy=None, out=None):\n    return tperm(x, axes)\n"
-            },
-        ),
-        Example(_GET_ITEM, path=_API, files={_TORCH: _GET_ITEM}),
-        Example("@handle_view\n" + _GET_ITEM, path=_API, files={_NUMPY: _GET_ITEM}),
-        Example(
-            "def reshape(x, shape, *, copy=None, out=None):\n"
-            "    return current_backend(x).reshape(x, shape)\n",
-            path=_API,
-            files={
-                _NUMPY: "import numpy as np\n\ndef reshape(x, shape, *, copy=None, out=None):\n"
-                "    if copy:\n        return np.reshape(x.copy(), shape)\n"
-                "    return np.reshape(x, shape)\n"
+                _NUMPY: """
+                import numpy as np
+
+                def flip(x, /, *, copy=None, axis=None, out=None):
+                    return np.flip(x, axis)
+                """,
             },
         ),
         Example(
-            "@handle_exceptions\n@handle_out_argument\n@to_native_arrays_and_back\n"
-            "def matrix_transpose(x, /, *, conjugate=False, out=None):\n"
-            "    return current_backend(x).matrix_transpose(x, conjugate=conjugate)\n",
+            """
+            def permute_dims(x, axes, *, copy=None, out=None):
+                return current_backend(x).permute_dims(x, axes)
+            """,
+            path=_API,
+            files={
+                _TORCH: """
+                from torch import permute as tperm
+
+                def permute_dims(x, axes, *, copy=None, out=None):
+                    return tperm(x, axes)
+                """,
+            },
+        ),
+        Example(
+            """
+            def get_item(x, query, *, copy=None):
+                return x.__getitem__(query)
+            """,
+            path=_API,
+            files={
+                _TORCH: """
+                def get_item(x, query, *, copy=None):
+                    return x.__getitem__(query)
+                """,
+            },
+        ),
+        Example(
+            """
+            @handle_view
+            def get_item(x, query, *, copy=None):
+                return x.__getitem__(query)
+            """,
+            path=_API,
+            files={
+                _NUMPY: """
+                def get_item(x, query, *, copy=None):
+                    return x.__getitem__(query)
+                """,
+            },
+        ),
+        Example(
+            """
+            def reshape(x, shape, *, copy=None, out=None):
+                return current_backend(x).reshape(x, shape)
+            """,
+            path=_API,
+            files={
+                _NUMPY: """
+                import numpy as np
+
+                def reshape(x, shape, *, copy=None, out=None):
+                    if copy:
+                        return np.reshape(x.copy(), shape)
+                    return np.reshape(x, shape)
+                """,
+            },
+        ),
+        Example(
+            """
+            @handle_exceptions
+            @handle_out_argument
+            @to_native_arrays_and_back
+            def matrix_transpose(x, /, *, conjugate=False, out=None):
+                return current_backend(x).matrix_transpose(x, conjugate=conjugate)
+            """,
             path="ivy/functional/ivy/linear_algebra.py",
             files={
-                "ivy/functional/backends/numpy/linear_algebra.py": "import numpy\n\n"
-                "def matrix_transpose(x, /, *, conjugate=False, out=None):\n"
-                "    return numpy.swapaxes(x, -1, -2)\n"
+                "ivy/functional/backends/numpy/linear_algebra.py": """
+                import numpy
+
+                def matrix_transpose(x, /, *, conjugate=False, out=None):
+                    return numpy.swapaxes(x, -1, -2)
+                """,
             },
         ),
     )

@@ -42,72 +42,120 @@ class OutSelf(Rule):
     TRIGGERS = ("out=",)
     VALID = (
         Example(
-            "class Array:\n    def add(self, x2, /, *, out=None):\n"
-            "        return ivy.add(self, x2, out=out)\n",
+            """
+            class Array:
+                def add(self, x2, /, *, out=None):
+                    return ivy.add(self, x2, out=out)
+            """,
             path=_ARRAY,
         ),
         Example(
-            "class Array:\n    def __iadd__(self, other):\n"
-            "        return ivy.inplace_update(self, ivy.add(self, other))\n",
+            """
+            class Array:
+                def __iadd__(self, other):
+                    return ivy.inplace_update(self, ivy.add(self, other))
+            """,
             path=_ARRAY,
         ),
         Example(
-            "class ndarray:\n    def __iadd__(self, value, /):\n"
-            "        return np_frontend.add(self, value, out=self)\n",
+            """
+            class ndarray:
+                def __iadd__(self, value, /):
+                    return np_frontend.add(self, value, out=self)
+            """,
             path="ivy/functional/frontends/numpy/ndarray/ndarray.py",
         ),
         Example(
-            "class Array:\n    @staticmethod\n    def static_add(self, x2, *, out=None):\n"
-            "        return ivy.add(self, x2, out=out)\n",
+            """
+            class Array:
+                @staticmethod
+                def static_add(self, x2, *, out=None):
+                    return ivy.add(self, x2, out=out)
+            """,
             path=_ARRAY,
         ),
         Example(
-            "class Array:\n    def add(self, x2, *, out=None):\n"
-            "        return ivy.add(self._data, x2, out=out if out is not None else None)\n",
+            """
+            class Array:
+                def add(self, x2, *, out=None):
+                    return ivy.add(self._data, x2, out=out if out is not None else None)
+            """,
             path=_ARRAY,
         ),
         Example(
-            "def add(self, x2, *, out=None):\n    return ivy.add(self, x2, out=out)\n",
+            """
+            def add(self, x2, *, out=None):
+                return ivy.add(self, x2, out=out)
+            """,
             path=_ARRAY,
         ),
         Example(
-            "class Container:\n    def add(self, x2, *, out=None):\n"
-            "        return self.cont_map(lambda v, _: ivy.add(v, x2), out=out)\n",
+            """
+            class Container:
+                def add(self, x2, *, out=None):
+                    return self.cont_map(lambda v, _: ivy.add(v, x2), out=out)
+            """,
             path="ivy/data_classes/container/elementwise.py",
         ),
     )
     INVALID = (
         Example(
-            "class Array:\n    def add(self, x2, /):\n        return ivy.add(self, x2, out=self)\n",
+            """
+            class Array:
+                def add(self, x2, /):
+                    return ivy.add(self, x2, out=self)
+            """,
             path=_ARRAY,
         ),
         Example(
-            "class Array:\n    def __iadd__(self, other):\n"
-            "        return ivy.add(self._data, other, out=self)\n",
+            """
+            class Array:
+                def __iadd__(self, other):
+                    return ivy.add(self._data, other, out=self)
+            """,
             path=_ARRAY,
         ),
         Example(
-            "class Array:\n    def clip(this, lo, hi):\n"
-            "        return ivy.clip(this, lo, hi, out=this)\n",
+            """
+            class Array:
+                def clip(this, lo, hi):
+                    return ivy.clip(this, lo, hi, out=this)
+            """,
             path=_ARRAY,
         ),
         Example(
-            "class _ArrayWithElementwise:\n    def abs(self):\n"
-            "        def go():\n            return ivy.abs(self, out=self)\n        return go()\n",
+            """
+            class _ArrayWithElementwise:
+                def abs(self):
+                    def go():
+                        return ivy.abs(self, out=self)
+                    return go()
+            """,
             path=_ARRAY,
         ),
         Example(
-            "class Container:\n    def sort(self, *, axis=-1):\n"
-            "        return self.cont_map(lambda v, _: ivy.sort(v, axis=axis), out=self)\n",
+            """
+            class Container:
+                def sort(self, *, axis=-1):
+                    return self.cont_map(lambda v, _: ivy.sort(v, axis=axis), out=self)
+            """,
             path="ivy/data_classes/container/sorting.py",
         ),
         Example(
-            "class Model:\n    def step(self, grad):\n        ivy.subtract(self, grad, out=self)\n",
+            """
+            class Model:
+                def step(self, grad):
+                    ivy.subtract(self, grad, out=self)
+            """,
             path="project/model.py",
         ),
         Example(
-            "class Array:\n    @property\n    def mT(self):\n"
-            "        return ivy.matrix_transpose(self, out=self)\n",
+            """
+            class Array:
+                @property
+                def mT(self):
+                    return ivy.matrix_transpose(self, out=self)
+            """,
             path=_ARRAY,
         ),
     )

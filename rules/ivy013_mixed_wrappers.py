@@ -9,21 +9,6 @@ from ivycheck.rules._api_functions import out_param
 from ivycheck.rules._decorators import wrappers_of
 from ivycheck.rules._names import dotted
 
-_WRAPPERS = """
-    "to_skip": ("inputs_to_ivy_arrays", "handle_partial_mixed_function"),
-}
-"""
-
-_MIXED = """@handle_exceptions
-@handle_nestable
-@handle_partial_mixed_function
-@inputs_to_ivy_arrays
-def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
-    return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
-
-
-"""
-
 
 def _string_items(value: cst.BaseExpression) -> list[str] | None:
     """The strings of a tuple/list/set literal; ``None`` when an element is not a string."""
@@ -87,75 +72,249 @@ class MixedWrappers(Rule):
     TRIGGERS = ("mixed_backend_wrappers",)
     VALID = (
         Example(
-            _MIXED + "layer_norm.mixed_backend_wrappers = {\n"
-            '    "to_add": ("handle_out_argument", "inputs_to_native_arrays"),' + _WRAPPERS
+            """
+            @handle_exceptions
+            @handle_nestable
+            @handle_partial_mixed_function
+            @inputs_to_ivy_arrays
+            def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
+                return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
+
+
+            layer_norm.mixed_backend_wrappers = {
+                "to_add": ("handle_out_argument", "inputs_to_native_arrays"),
+                "to_skip": ("inputs_to_ivy_arrays", "handle_partial_mixed_function"),
+            }
+            """,
         ),
         Example(
-            "def gelu(x, /, *, approximate=False):\n    ...\n\n\n"
-            'gelu.mixed_backend_wrappers = {\n    "to_add": ("inputs_to_native_arrays",),'
-            + _WRAPPERS
+            """
+            def gelu(x, /, *, approximate=False):
+                ...
+
+
+            gelu.mixed_backend_wrappers = {
+                "to_add": ("inputs_to_native_arrays",),
+                "to_skip": ("inputs_to_ivy_arrays", "handle_partial_mixed_function"),
+            }
+            """,
         ),
         Example(
-            _MIXED + "layer_norm.mixed_backend_wrappers = dict(\n"
-            '    to_add=["handle_backend_invalid", "handle_out_argument"],\n'
-            '    to_skip=["inputs_to_ivy_arrays"],\n)\n'
+            """
+            @handle_exceptions
+            @handle_nestable
+            @handle_partial_mixed_function
+            @inputs_to_ivy_arrays
+            def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
+                return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
+
+
+            layer_norm.mixed_backend_wrappers = dict(
+                to_add=["handle_backend_invalid", "handle_out_argument"],
+                to_skip=["inputs_to_ivy_arrays"],
+            )
+            """,
         ),
         Example(
-            _MIXED + 'setattr(layer_norm, "mixed_backend_wrappers", {\n'
-            '    "to_add": ("handle_out_argument",),\n'
-            '    "to_skip": ("inputs_to_ivy_arrays",),\n})\n'
+            """
+            @handle_exceptions
+            @handle_nestable
+            @handle_partial_mixed_function
+            @inputs_to_ivy_arrays
+            def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
+                return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
+
+
+            setattr(layer_norm, "mixed_backend_wrappers", {
+                "to_add": ("handle_out_argument",),
+                "to_skip": ("inputs_to_ivy_arrays",),
+            })
+            """,
         ),
         Example(
-            _MIXED + "layer_norm.mixed_backend_wrappers = {\n"
-            '    "to_add": _OUT_WRAPPERS,' + _WRAPPERS
+            """
+            @handle_exceptions
+            @handle_nestable
+            @handle_partial_mixed_function
+            @inputs_to_ivy_arrays
+            def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
+                return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
+
+
+            layer_norm.mixed_backend_wrappers = {
+                "to_add": _OUT_WRAPPERS,
+                "to_skip": ("inputs_to_ivy_arrays", "handle_partial_mixed_function"),
+            }
+            """,
         ),
         Example(
-            _MIXED + "layer_norm.mixed_backend_wrappers = {\n"
-            '    "to_add": (\n        "handle_backend_invalid",\n'
-            '        "handle_out_argument",  # writes out on the backend path\n    ),' + _WRAPPERS
+            """
+            @handle_exceptions
+            @handle_nestable
+            @handle_partial_mixed_function
+            @inputs_to_ivy_arrays
+            def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
+                return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
+
+
+            layer_norm.mixed_backend_wrappers = {
+                "to_add": (
+                    "handle_backend_invalid",
+                    "handle_out_argument",  # writes out on the backend path
+                ),
+                "to_skip": ("inputs_to_ivy_arrays", "handle_partial_mixed_function"),
+            }
+            """,
         ),
         Example(
-            "@handle_partial_mixed_function\n@handle_out_argument\n"
-            "def f(x, *, out=None):\n    ...\n\n\nf.mixed_backend_wrappers = {\n"
-            '    "to_add": ("inputs_to_native_arrays",),' + _WRAPPERS
+            """
+            @handle_partial_mixed_function
+            @handle_out_argument
+            def f(x, *, out=None):
+                ...
+
+
+            f.mixed_backend_wrappers = {
+                "to_add": ("inputs_to_native_arrays",),
+                "to_skip": ("inputs_to_ivy_arrays", "handle_partial_mixed_function"),
+            }
+            """,
         ),
         Example(
-            "def f(x, *, out=None):\n    ...\n\n\nf.mixed_backend_wrappers = {\n"
-            '    "to_add": ("inputs_to_native_arrays",),' + _WRAPPERS,
+            """
+            def f(x, *, out=None):
+                ...
+
+
+            f.mixed_backend_wrappers = {
+                "to_add": ("inputs_to_native_arrays",),
+                "to_skip": ("inputs_to_ivy_arrays", "handle_partial_mixed_function"),
+            }
+            """,
             path="ivy/functional/backends/torch/layers.py",
         ),
     )
     INVALID = (
         Example(
-            _MIXED + "layer_norm.mixed_backend_wrappers = {\n"
-            '    "to_add": ("handle_backend_invalid", "inputs_to_native_arrays"),' + _WRAPPERS
+            """
+            @handle_exceptions
+            @handle_nestable
+            @handle_partial_mixed_function
+            @inputs_to_ivy_arrays
+            def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
+                return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
+
+
+            layer_norm.mixed_backend_wrappers = {
+                "to_add": ("handle_backend_invalid", "inputs_to_native_arrays"),
+                "to_skip": ("inputs_to_ivy_arrays", "handle_partial_mixed_function"),
+            }
+            """,
         ),
         Example(
-            _MIXED + "layer_norm.mixed_backend_wrappers = {\n"
-            '    "to_add": ("handle_out_argument",),\n'
-            '    "to_skip": ("inputs_to_ivy_arrays"),\n}\n'
+            """
+            @handle_exceptions
+            @handle_nestable
+            @handle_partial_mixed_function
+            @inputs_to_ivy_arrays
+            def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
+                return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
+
+
+            layer_norm.mixed_backend_wrappers = {
+                "to_add": ("handle_out_argument",),
+                "to_skip": ("inputs_to_ivy_arrays"),
+            }
+            """,
         ),
         Example(
-            "def gelu(x, /, *, approximate=False):\n    ...\n\n\n"
-            "gelu.mixed_backend_wrappers = {\n"
-            '    "to_add": ("inputs_to_native_arrays"),' + _WRAPPERS
-        ),
-        Example(_MIXED + 'layer_norm.mixed_backend_wrappers = {\n    "to_add": (),' + _WRAPPERS),
-        Example(
-            "@handle_partial_mixed_function\n@handle_out_argument\n"
-            "def f(x, *, out=None):\n    ...\n\n\nf.mixed_backend_wrappers = {\n"
-            '    "to_add": ("inputs_to_native_arrays",),\n'
-            '    "to_skip": ("handle_out_argument",),\n}\n'
-        ),
-        Example(_MIXED + "layer_norm.mixed_backend_wrappers = {" + _WRAPPERS),
-        Example(
-            _MIXED + 'setattr(layer_norm, "mixed_backend_wrappers", {\n'
-            '    "to_add": ("inputs_to_native_arrays",),\n'
-            '    "to_skip": ("inputs_to_ivy_arrays",),\n})\n'
+            """
+            def gelu(x, /, *, approximate=False):
+                ...
+
+
+            gelu.mixed_backend_wrappers = {
+                "to_add": ("inputs_to_native_arrays"),
+                "to_skip": ("inputs_to_ivy_arrays", "handle_partial_mixed_function"),
+            }
+            """,
         ),
         Example(
-            _MIXED + "layer_norm.mixed_backend_wrappers = dict(\n"
-            '    to_add=["handle_backend_invalid"],\n    to_skip=["inputs_to_ivy_arrays"],\n)\n'
+            """
+            @handle_exceptions
+            @handle_nestable
+            @handle_partial_mixed_function
+            @inputs_to_ivy_arrays
+            def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
+                return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
+
+
+            layer_norm.mixed_backend_wrappers = {
+                "to_add": (),
+                "to_skip": ("inputs_to_ivy_arrays", "handle_partial_mixed_function"),
+            }
+            """,
+        ),
+        Example(
+            """
+            @handle_partial_mixed_function
+            @handle_out_argument
+            def f(x, *, out=None):
+                ...
+
+
+            f.mixed_backend_wrappers = {
+                "to_add": ("inputs_to_native_arrays",),
+                "to_skip": ("handle_out_argument",),
+            }
+            """,
+        ),
+        Example(
+            """
+            @handle_exceptions
+            @handle_nestable
+            @handle_partial_mixed_function
+            @inputs_to_ivy_arrays
+            def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
+                return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
+
+
+            layer_norm.mixed_backend_wrappers = {
+                "to_skip": ("inputs_to_ivy_arrays", "handle_partial_mixed_function"),
+            }
+            """,
+        ),
+        Example(
+            """
+            @handle_exceptions
+            @handle_nestable
+            @handle_partial_mixed_function
+            @inputs_to_ivy_arrays
+            def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
+                return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
+
+
+            setattr(layer_norm, "mixed_backend_wrappers", {
+                "to_add": ("inputs_to_native_arrays",),
+                "to_skip": ("inputs_to_ivy_arrays",),
+            })
+            """,
+        ),
+        Example(
+            """
+            @handle_exceptions
+            @handle_nestable
+            @handle_partial_mixed_function
+            @inputs_to_ivy_arrays
+            def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
+                return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
+
+
+            layer_norm.mixed_backend_wrappers = dict(
+                to_add=["handle_backend_invalid"],
+                to_skip=["inputs_to_ivy_arrays"],
+            )
+            """,
         ),
     )
 

@@ -38,44 +38,115 @@ class EnsureInBackend(Rule):
     PARTS = frozenset({"backend:jax", "backend:tensorflow"})
     TRIGGERS = ("ensure_in_backend",)
     VALID = (
-        Example("import ivy\nivy.inplace_update(x, v)\n", path=JAX),
-        Example("import ivy\nivy.inplace_update(x, v, ensure_in_backend=False)\n", path=TF),
         Example(
-            "import ivy\nivy.inplace_update(x, v, ensure_in_backend=True)\n",
+            """
+            import ivy
+            ivy.inplace_update(x, v)
+            """,
+            path=JAX,
+        ),
+        Example(
+            """
+            import ivy
+            ivy.inplace_update(x, v, ensure_in_backend=False)
+            """,
+            path=TF,
+        ),
+        Example(
+            """
+            import ivy
+            ivy.inplace_update(x, v, ensure_in_backend=True)
+            """,
             path="ivy/functional/backends/numpy/example.py",
         ),
         Example(
-            "import ivy\nivy.inplace_update(x, v, ensure_in_backend=True)\n",
+            """
+            import ivy
+            ivy.inplace_update(x, v, ensure_in_backend=True)
+            """,
             path="ivy/functional/backends/torch/example.py",
         ),
-        Example("import ivy\nivy.inplace_update(x, v, ensure_in_backend=True)\n"),
-        Example("def f(x, v):\n    return x.assign(v, ensure_in_backend=True)\n", path=TF),
         Example(
-            "def inplace_update(x, val, *, ensure_in_backend=False):\n"
-            "    if ensure_in_backend:\n        raise ValueError\n",
-            path=JAX,
-        ),
-        Example("import ivy\nivy.inplace_update(x, v, ensure_in_backend=flag)\n", path=JAX),
-    )
-    INVALID = (
-        Example("import ivy\nivy.inplace_update(x, v, ensure_in_backend=True)\n", path=JAX),
-        Example("import ivy\nivy.inplace_update(x, v, ensure_in_backend=True)\n", path=TF),
-        Example(
-            "from ivy import inplace_update\ninplace_update(out, ret, ensure_in_backend=True)\n",
-            path=JAX,
+            """
+            import ivy
+            ivy.inplace_update(x, v, ensure_in_backend=True)
+            """,
         ),
         Example(
-            "import ivy\n\n\ndef tan(x, *, out=None):\n    ret = tf.tan(x)\n"
-            "    return ivy.inplace_update(out, ret, ensure_in_backend=True)\n",
+            """
+            def f(x, v):
+                return x.assign(v, ensure_in_backend=True)
+            """,
             path=TF,
         ),
-        Example("inplace_update(x, v, keep_input_dtype=True, ensure_in_backend=True)\n", path=TF),
         Example(
-            "import ivycheck.runtime as ivy\nivy.inplace_update(x, v, ensure_in_backend=True)\n",
+            """
+            def inplace_update(x, val, *, ensure_in_backend=False):
+                if ensure_in_backend:
+                    raise ValueError
+            """,
             path=JAX,
         ),
         Example(
-            "import ivy\nfor x in xs:\n    ivy.inplace_update(x, v, ensure_in_backend=True)\n",
+            """
+            import ivy
+            ivy.inplace_update(x, v, ensure_in_backend=flag)
+            """,
+            path=JAX,
+        ),
+    )
+    INVALID = (
+        Example(
+            """
+            import ivy
+            ivy.inplace_update(x, v, ensure_in_backend=True)
+            """,
+            path=JAX,
+        ),
+        Example(
+            """
+            import ivy
+            ivy.inplace_update(x, v, ensure_in_backend=True)
+            """,
+            path=TF,
+        ),
+        Example(
+            """
+            from ivy import inplace_update
+            inplace_update(out, ret, ensure_in_backend=True)
+            """,
+            path=JAX,
+        ),
+        Example(
+            """
+            import ivy
+
+
+            def tan(x, *, out=None):
+                ret = tf.tan(x)
+                return ivy.inplace_update(out, ret, ensure_in_backend=True)
+            """,
+            path=TF,
+        ),
+        Example(
+            """
+            inplace_update(x, v, keep_input_dtype=True, ensure_in_backend=True)
+            """,
+            path=TF,
+        ),
+        Example(
+            """
+            import ivycheck.runtime as ivy
+            ivy.inplace_update(x, v, ensure_in_backend=True)
+            """,
+            path=JAX,
+        ),
+        Example(
+            """
+            import ivy
+            for x in xs:
+                ivy.inplace_update(x, v, ensure_in_backend=True)
+            """,
             path="ivy/functional/backends/jax/experimental/general.py",
         ),
     )

@@ -37,65 +37,173 @@ class NativeOutFalse(Rule):
     TRIGGERS = ("support_native_out",)
     VALID = (
         Example(
-            "def tan(x, *, out=None):\n    return np.tan(x, out=out)\n\n\ntan.support_native_out = True\n",
+            """
+            def tan(x, *, out=None):
+                return np.tan(x, out=out)
+
+
+            tan.support_native_out = True
+            """,
             path=NP,
         ),
-        Example("def tan(x, *, out=None):\n    return jnp.tan(x)\n", path=JAX),
         Example(
-            "def tan(x, *, out=None):\n    return np.tan(x, out=out)\n\n\n"
-            'setattr(tan, "support_native_out", True)\n',
+            """
+            def tan(x, *, out=None):
+                return jnp.tan(x)
+            """,
+            path=JAX,
+        ),
+        Example(
+            """
+            def tan(x, *, out=None):
+                return np.tan(x, out=out)
+
+
+            setattr(tan, "support_native_out", True)
+            """,
             path=NP,
         ),
         Example(
-            "for fn in (tan, sin):\n    fn.support_native_out = True\n",
+            """
+            for fn in (tan, sin):
+                fn.support_native_out = True
+            """,
             path=NP,
         ),
-        Example("enabled = {}\nenabled.support_native = False\n", path=NP),
         Example(
-            "def f(fn):\n    fn.support_native_out = False\n    return fn\n",
+            """
+            enabled = {}
+            enabled.support_native = False
+            """,
             path=NP,
         ),
-        Example('setattr(tan, "support_native_dtype", False)\n', path=NP),
-        Example("if hasattr(tan, 'support_native_out'):\n    print(tan)\n", path=NP),
+        Example(
+            """
+            def f(fn):
+                fn.support_native_out = False
+                return fn
+            """,
+            path=NP,
+        ),
+        Example(
+            """
+            setattr(tan, "support_native_dtype", False)
+            """,
+            path=NP,
+        ),
+        Example(
+            """
+            if hasattr(tan, 'support_native_out'):
+                print(tan)
+            """,
+            path=NP,
+        ),
     )
     INVALID = (
         Example(
-            "def tan(x, *, out=None):\n    return jnp.tan(x)\n\n\ntan.support_native_out = False\n",
+            """
+            def tan(x, *, out=None):
+                return jnp.tan(x)
+
+
+            tan.support_native_out = False
+            """,
             path=JAX,
-            expected="def tan(x, *, out=None):\n    return jnp.tan(x)\n",
+            expected="""
+            def tan(x, *, out=None):
+                return jnp.tan(x)
+            """,
         ),
         Example(
-            "def tan(x, *, out=None):\n    return np.tan(x)\n\n\n"
-            'setattr(tan, "support_native_out", False)\n\n\ndef sin(x):\n    return x\n',
+            """
+            def tan(x, *, out=None):
+                return np.tan(x)
+
+
+            setattr(tan, "support_native_out", False)
+
+
+            def sin(x):
+                return x
+            """,
             path=NP,
-            expected="def tan(x, *, out=None):\n    return np.tan(x)\n\n\ndef sin(x):\n    return x\n",
+            expected="""
+            def tan(x, *, out=None):
+                return np.tan(x)
+
+
+            def sin(x):
+                return x
+            """,
         ),
         Example(
-            "import numpy as np\n\nfor fn in (tan, sin):\n    fn.support_native_out = False\n",
+            """
+            import numpy as np
+
+            for fn in (tan, sin):
+                fn.support_native_out = False
+            """,
             path=NP,
-            expected="import numpy as np\n",
+            expected="""
+            import numpy as np
+            """,
         ),
         Example(
-            "def tan(x):\n    return x\n\n\ntan.support_native_out = None  # not supported\n",
+            """
+            def tan(x):
+                return x
+
+
+            tan.support_native_out = None  # not supported
+            """,
             path=NP,
-            expected="def tan(x):\n    return x\n",
+            expected="""
+            def tan(x):
+                return x
+            """,
         ),
         Example(
-            "x = 1\ntan.support_native_out = 0\n",
+            """
+            x = 1
+            tan.support_native_out = 0
+            """,
             path="ivy/functional/backends/torch/example.py",
-            expected="x = 1\n",
+            expected="""
+            x = 1
+            """,
         ),
         Example(
-            "tan.support_native_dtype = True; tan.support_native_out = False\n",
+            """
+            tan.support_native_dtype = True; tan.support_native_out = False
+            """,
             path=NP,
-            expected="tan.support_native_dtype = True\n",
+            expected="""
+            tan.support_native_dtype = True
+            """,
         ),
         Example(
-            "try:\n    import scipy\nexcept ImportError:\n    pass\nelse:\n    pass\n"
-            "if True:\n    tan.support_native_out = False\n    sin.x = 1\n",
+            """
+            try:
+                import scipy
+            except ImportError:
+                pass
+            else:
+                pass
+            if True:
+                tan.support_native_out = False
+                sin.x = 1
+            """,
             path=NP,
-            expected="try:\n    import scipy\nexcept ImportError:\n    pass\nelse:\n    pass\n"
-            "if True:\n    sin.x = 1\n",
+            expected="""
+            try:
+                import scipy
+            except ImportError:
+                pass
+            else:
+                pass
+            if True:
+                sin.x = 1
+            """,
         ),
     )
 

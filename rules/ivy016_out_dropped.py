@@ -13,19 +13,6 @@ _NUMPY = "ivy/functional/backends/numpy/statistical.py"
 _TORCH = "ivy/functional/backends/torch/statistical.py"
 _JAX = "ivy/functional/backends/jax/statistical.py"
 
-_COUNT = (
-    "@handle_exceptions\n@handle_nestable\n@to_native_arrays_and_back\n"
-    "def count_nonzero(x, /, *, axis=None, out=None):\n"
-    "    return current_backend(x).count_nonzero(x, axis=axis, out=out)\n"
-)
-_COUNT_IGNORES = (
-    "def count_nonzero(x, /, *, axis=None, out=None):\n    return np.count_nonzero(x)\n"
-)
-_COUNT_USES = (
-    "def count_nonzero(x, /, *, axis=None, out=None):\n"
-    "    return torch.count_nonzero(x, dim=axis, out=out)\n"
-)
-
 
 class OutDropped(Rule):
     """``out`` that nothing writes: the caller's buffer silently keeps its old contents.
@@ -52,78 +39,248 @@ class OutDropped(Rule):
     NEEDS_INDEX = True
     VALID = (
         Example(
-            "@handle_out_argument\n" + _COUNT,
-            path=_API,
-            files={_NUMPY: _COUNT_IGNORES},
-        ),
-        Example(_COUNT, path=_API, files={_NUMPY: _COUNT_IGNORES, _TORCH: _COUNT_USES}),
-        Example(
-            _COUNT + "\n\ncount_nonzero = handle_out_argument(count_nonzero)\n",
-            path=_API,
-            files={_NUMPY: _COUNT_IGNORES},
-        ),
-        Example(_COUNT, path=_API),
-        Example(
-            "def count_nonzero(x, /, *, axis=None, out=None):\n"
-            "    ret = current_backend(x).count_nonzero(x, axis=axis)\n"
-            "    if ivy.exists(out):\n        return ivy.inplace_update(out, ret)\n"
-            "    return ret\n",
-            path=_API,
-            files={_NUMPY: _COUNT_IGNORES},
-        ),
-        Example(
-            _COUNT,
+            """
+            @handle_out_argument
+            @handle_exceptions
+            @handle_nestable
+            @to_native_arrays_and_back
+            def count_nonzero(x, /, *, axis=None, out=None):
+                return current_backend(x).count_nonzero(x, axis=axis, out=out)
+            """,
             path=_API,
             files={
-                _JAX: "def count_nonzero(x, /, *, axis=None, **kwargs):\n"
-                "    return _helper(x, **kwargs)\n"
+                _NUMPY: """
+                def count_nonzero(x, /, *, axis=None, out=None):
+                    return np.count_nonzero(x)
+                """,
             },
         ),
         Example(
-            "def _count(x, /, *, out=None):\n    return current_backend(x).count(x, out=out)\n",
+            """
+            @handle_exceptions
+            @handle_nestable
+            @to_native_arrays_and_back
+            def count_nonzero(x, /, *, axis=None, out=None):
+                return current_backend(x).count_nonzero(x, axis=axis, out=out)
+            """,
             path=_API,
-            files={_NUMPY: "def count(x, /, *, out=None):\n    return np.sum(x)\n"},
+            files={
+                _NUMPY: """
+                def count_nonzero(x, /, *, axis=None, out=None):
+                    return np.count_nonzero(x)
+                """,
+                _TORCH: """
+                def count_nonzero(x, /, *, axis=None, out=None):
+                    return torch.count_nonzero(x, dim=axis, out=out)
+                """,
+            },
         ),
         Example(
-            "@handle_partial_mixed_function\ndef f(x, *, out=None):\n"
-            "    return ivy.g(x)\n\n\nf.mixed_backend_wrappers = {'to_add': ()}\n",
+            """
+            @handle_exceptions
+            @handle_nestable
+            @to_native_arrays_and_back
+            def count_nonzero(x, /, *, axis=None, out=None):
+                return current_backend(x).count_nonzero(x, axis=axis, out=out)
+
+
+            count_nonzero = handle_out_argument(count_nonzero)
+            """,
             path=_API,
-            files={_NUMPY: "def f(x, *, out=None):\n    return np.f(x)\n"},
+            files={
+                _NUMPY: """
+                def count_nonzero(x, /, *, axis=None, out=None):
+                    return np.count_nonzero(x)
+                """,
+            },
         ),
         Example(
-            "def sinc(x, /, *, out=None):\n    return ivy.divide(ivy.sin(x), x)\n",
+            """
+            @handle_exceptions
+            @handle_nestable
+            @to_native_arrays_and_back
+            def count_nonzero(x, /, *, axis=None, out=None):
+                return current_backend(x).count_nonzero(x, axis=axis, out=out)
+            """,
             path=_API,
-            files={_NUMPY: "def sin(x, /, *, out=None):\n    return np.sin(x)\n"},
+        ),
+        Example(
+            """
+            def count_nonzero(x, /, *, axis=None, out=None):
+                ret = current_backend(x).count_nonzero(x, axis=axis)
+                if ivy.exists(out):
+                    return ivy.inplace_update(out, ret)
+                return ret
+            """,
+            path=_API,
+            files={
+                _NUMPY: """
+                def count_nonzero(x, /, *, axis=None, out=None):
+                    return np.count_nonzero(x)
+                """,
+            },
+        ),
+        Example(
+            """
+            @handle_exceptions
+            @handle_nestable
+            @to_native_arrays_and_back
+            def count_nonzero(x, /, *, axis=None, out=None):
+                return current_backend(x).count_nonzero(x, axis=axis, out=out)
+            """,
+            path=_API,
+            files={
+                _JAX: """
+                def count_nonzero(x, /, *, axis=None, **kwargs):
+                    return _helper(x, **kwargs)
+                """,
+            },
+        ),
+        Example(
+            """
+            def _count(x, /, *, out=None):
+                return current_backend(x).count(x, out=out)
+            """,
+            path=_API,
+            files={
+                _NUMPY: """
+                def count(x, /, *, out=None):
+                    return np.sum(x)
+                """,
+            },
+        ),
+        Example(
+            """
+            @handle_partial_mixed_function
+            def f(x, *, out=None):
+                return ivy.g(x)
+
+
+            f.mixed_backend_wrappers = {'to_add': ()}
+            """,
+            path=_API,
+            files={
+                _NUMPY: """
+                def f(x, *, out=None):
+                    return np.f(x)
+                """,
+            },
+        ),
+        Example(
+            """
+            def sinc(x, /, *, out=None):
+                return ivy.divide(ivy.sin(x), x)
+            """,
+            path=_API,
+            files={
+                _NUMPY: """
+                def sin(x, /, *, out=None):
+                    return np.sin(x)
+                """,
+            },
         ),
     )
     INVALID = (
-        Example(_COUNT, path=_API, files={_NUMPY: _COUNT_IGNORES}),
         Example(
-            _COUNT,
+            """
+            @handle_exceptions
+            @handle_nestable
+            @to_native_arrays_and_back
+            def count_nonzero(x, /, *, axis=None, out=None):
+                return current_backend(x).count_nonzero(x, axis=axis, out=out)
+            """,
             path=_API,
-            files={_NUMPY: _COUNT_IGNORES, _JAX: _COUNT_IGNORES.replace("np.", "jnp.")},
+            files={
+                _NUMPY: """
+                def count_nonzero(x, /, *, axis=None, out=None):
+                    return np.count_nonzero(x)
+                """,
+            },
         ),
         Example(
-            "def count_nonzero(x, /, *, axis=None, out=None):\n"
-            "    return current_backend(x).count_nonzero(x, axis=axis)\n",
+            """
+            @handle_exceptions
+            @handle_nestable
+            @to_native_arrays_and_back
+            def count_nonzero(x, /, *, axis=None, out=None):
+                return current_backend(x).count_nonzero(x, axis=axis, out=out)
+            """,
             path=_API,
-            files={_NUMPY: _COUNT_IGNORES},
+            files={
+                _NUMPY: """
+                def count_nonzero(x, /, *, axis=None, out=None):
+                    return np.count_nonzero(x)
+                """,
+                _JAX: """
+                def count_nonzero(x, /, *, axis=None, out=None):
+                    return jnp.count_nonzero(x)
+                """,
+            },
         ),
         Example(
-            "@handle_view\n" + _COUNT,
+            """
+            def count_nonzero(x, /, *, axis=None, out=None):
+                return current_backend(x).count_nonzero(x, axis=axis)
+            """,
             path=_API,
-            files={_TORCH: "def count_nonzero(x, /, *, axis=None, out=None):\n    return x\n"},
+            files={
+                _NUMPY: """
+                def count_nonzero(x, /, *, axis=None, out=None):
+                    return np.count_nonzero(x)
+                """,
+            },
         ),
         Example(
-            "import ivy\n\n@ivy.handle_nestable\ndef f(x, *, out: Optional[ivy.Array] = None):\n"
-            "    return ivy.current_backend(x).f(x, out=out)\n",
+            """
+            @handle_view
+            @handle_exceptions
+            @handle_nestable
+            @to_native_arrays_and_back
+            def count_nonzero(x, /, *, axis=None, out=None):
+                return current_backend(x).count_nonzero(x, axis=axis, out=out)
+            """,
             path=_API,
-            files={_NUMPY: "def f(x, *, out=None, **kwargs):\n    return np.f(x)\n"},
+            files={
+                _TORCH: """
+                def count_nonzero(x, /, *, axis=None, out=None):
+                    return x
+                """,
+            },
         ),
         Example(
-            _COUNT + "\n\ncount_nonzero = handle_nestable(count_nonzero)\n",
+            """
+            import ivy
+
+            @ivy.handle_nestable
+            def f(x, *, out: Optional[ivy.Array] = None):
+                return ivy.current_backend(x).f(x, out=out)
+            """,
             path=_API,
-            files={_NUMPY: _COUNT_IGNORES},
+            files={
+                _NUMPY: """
+                def f(x, *, out=None, **kwargs):
+                    return np.f(x)
+                """,
+            },
+        ),
+        Example(
+            """
+            @handle_exceptions
+            @handle_nestable
+            @to_native_arrays_and_back
+            def count_nonzero(x, /, *, axis=None, out=None):
+                return current_backend(x).count_nonzero(x, axis=axis, out=out)
+
+
+            count_nonzero = handle_nestable(count_nonzero)
+            """,
+            path=_API,
+            files={
+                _NUMPY: """
+                def count_nonzero(x, /, *, axis=None, out=None):
+                    return np.count_nonzero(x)
+                """,
+            },
         ),
     )
 

@@ -10,7 +10,6 @@ from ivycheck.rules._backends import backend_call, backends_seen
 _API = "ivy/functional/ivy/elementwise.py"
 _NUMPY = "ivy/functional/backends/numpy/elementwise.py"
 _TORCH = "ivy/functional/backends/torch/elementwise.py"
-_TAN = "def tan(x, /, *, out=None):\n    ...\n"
 
 
 class MissingBackend(Rule):
@@ -38,74 +37,187 @@ class MissingBackend(Rule):
     NEEDS_INDEX = True
     VALID = (
         Example(
-            "def tan(x, /, *, out=None):\n    return current_backend(x).tan(x, out=out)\n",
+            """
+            def tan(x, /, *, out=None):
+                return current_backend(x).tan(x, out=out)
+            """,
             path=_API,
-            files={_NUMPY: _TAN},
+            files={
+                _NUMPY: """
+                def tan(x, /, *, out=None):
+                    ...
+                """,
+            },
         ),
         Example(
-            "def tan(x, /, *, out=None):\n    return current_backend(x).tan(x, out=out)\n",
+            """
+            def tan(x, /, *, out=None):
+                return current_backend(x).tan(x, out=out)
+            """,
             path=_API,
         ),
         Example(
-            "import ivy\n\ndef tan(x, /, *, out=None):\n"
-            "    return ivy.current_backend(x).tan(x, out=out)\n",
+            """
+            import ivy
+
+            def tan(x, /, *, out=None):
+                return ivy.current_backend(x).tan(x, out=out)
+            """,
             path=_API,
-            files={_NUMPY: "def sin(x):\n    ...\n", _TORCH: _TAN},
+            files={
+                _NUMPY: """
+                def sin(x):
+                    ...
+                """,
+                _TORCH: """
+                def tan(x, /, *, out=None):
+                    ...
+                """,
+            },
         ),
         Example(
-            "def sinc(x, /, *, out=None):\n    return ivy.divide(ivy.sin(x), x, out=out)\n",
+            """
+            def sinc(x, /, *, out=None):
+                return ivy.divide(ivy.sin(x), x, out=out)
+            """,
             path=_API,
-            files={_NUMPY: "def sin(x):\n    ...\n"},
+            files={
+                _NUMPY: """
+                def sin(x):
+                    ...
+                """,
+            },
         ),
         Example(
-            "def tan(x, /, *, out=None):\n    return current_backend(x).tan(x, out=out)\n",
+            """
+            def tan(x, /, *, out=None):
+                return current_backend(x).tan(x, out=out)
+            """,
             path=_NUMPY,
-            files={_TORCH: "def sin(x):\n    ...\n"},
+            files={
+                _TORCH: """
+                def sin(x):
+                    ...
+                """,
+            },
         ),
         Example(
-            "def tan(x, /, *, out=None):\n    return current_backend(x).tan(x, out=out)\n",
+            """
+            def tan(x, /, *, out=None):
+                return current_backend(x).tan(x, out=out)
+            """,
             path=_API,
-            files={"ivy/functional/backends/numpy/experimental/elementwise.py": _TAN},
+            files={
+                "ivy/functional/backends/numpy/experimental/elementwise.py": """
+                def tan(x, /, *, out=None):
+                    ...
+                """,
+            },
         ),
         Example(
-            "def dev(x):\n    return current_backend(x).dev\n",
+            """
+            def dev(x):
+                return current_backend(x).dev
+            """,
             path=_API,
-            files={_NUMPY: "def sin(x):\n    ...\n"},
+            files={
+                _NUMPY: """
+                def sin(x):
+                    ...
+                """,
+            },
         ),
     )
     INVALID = (
         Example(
-            "def tan(x, /, *, out=None):\n    return current_backend(x).tann(x, out=out)\n",
+            """
+            def tan(x, /, *, out=None):
+                return current_backend(x).tann(x, out=out)
+            """,
             path=_API,
-            files={_NUMPY: _TAN},
+            files={
+                _NUMPY: """
+                def tan(x, /, *, out=None):
+                    ...
+                """,
+            },
         ),
         Example(
-            "import ivy\n\ndef tan(x, /, *, out=None):\n"
-            "    return ivy.current_backend(x).tan(x, out=out)\n",
+            """
+            import ivy
+
+            def tan(x, /, *, out=None):
+                return ivy.current_backend(x).tan(x, out=out)
+            """,
             path=_API,
-            files={_NUMPY: "def sin(x):\n    ...\n", _TORCH: "def sin(x):\n    ...\n"},
+            files={
+                _NUMPY: """
+                def sin(x):
+                    ...
+                """,
+                _TORCH: """
+                def sin(x):
+                    ...
+                """,
+            },
         ),
         Example(
-            "def count_nonzero(x, /, *, out=None):\n"
-            "    return current_backend().count_non_zero(x, out=out)\n",
+            """
+            def count_nonzero(x, /, *, out=None):
+                return current_backend().count_non_zero(x, out=out)
+            """,
             path=_API,
-            files={_NUMPY: "def count_nonzero(x, /, *, out=None):\n    ...\n"},
+            files={
+                _NUMPY: """
+                def count_nonzero(x, /, *, out=None):
+                    ...
+                """,
+            },
         ),
         Example(
-            "def f(x):\n    if x is None:\n        return None\n"
-            "    return current_backend(x).f_impl(x)\n",
+            """
+            def f(x):
+                if x is None:
+                    return None
+                return current_backend(x).f_impl(x)
+            """,
             path=_API,
-            files={_NUMPY: "def f(x):\n    ...\n"},
+            files={
+                _NUMPY: """
+                def f(x):
+                    ...
+                """,
+            },
         ),
         Example(
-            "def tan(x, /, *, out=None):\n    return current_backend(x).tan(x, out=out)\n",
+            """
+            def tan(x, /, *, out=None):
+                return current_backend(x).tan(x, out=out)
+            """,
             path=_API,
-            files={_NUMPY: "def _tan(x):\n    ...\n\n\ntan_alias = _tan\n"},
+            files={
+                _NUMPY: """
+                def _tan(x):
+                    ...
+
+
+                tan_alias = _tan
+                """,
+            },
         ),
         Example(
-            "def tan(x, /, *, out=None):\n    return current_backend(x).tan(x, out=out)\n",
+            """
+            def tan(x, /, *, out=None):
+                return current_backend(x).tan(x, out=out)
+            """,
             path=_API,
-            files={_NUMPY: "class Backend:\n    def tan(self, x):\n        ...\n"},
+            files={
+                _NUMPY: """
+                class Backend:
+                    def tan(self, x):
+                        ...
+                """,
+            },
         ),
     )
 

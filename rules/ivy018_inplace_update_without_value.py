@@ -36,30 +36,104 @@ class InplaceUpdateWithoutValue(Rule):
     TRIGGERS = ("inplace_update",)
     VALID = (
         Example(
-            "def f(x, *, out=None):\n    ret = x + 1\n    return ivy.inplace_update(out, ret)\n",
+            """
+            def f(x, *, out=None):
+                ret = x + 1
+                return ivy.inplace_update(out, ret)
+            """,
             path=NP,
         ),
-        Example("import ivy\nivy.inplace_update(x, val=y)\n"),
-        Example("from ivy import inplace_update\ninplace_update(x=out, val=ret)\n"),
-        Example("def f(self, value):\n    return self.inplace_update(value)\n"),
-        Example("import ivy\nivy.inplace_update(*pair)\n"),
-        Example("import ivy\nivy.inplace_update(out, **kwargs)\n"),
-        Example("from mylib import inplace_update\ninplace_update(out)\n"),
         Example(
-            "from ivycheck.runtime import inplace_update\ninplace_update(out, ret, keep_input_dtype=True)\n"
+            """
+            import ivy
+            ivy.inplace_update(x, val=y)
+            """,
+        ),
+        Example(
+            """
+            from ivy import inplace_update
+            inplace_update(x=out, val=ret)
+            """,
+        ),
+        Example(
+            """
+            def f(self, value):
+                return self.inplace_update(value)
+            """,
+        ),
+        Example(
+            """
+            import ivy
+            ivy.inplace_update(*pair)
+            """,
+        ),
+        Example(
+            """
+            import ivy
+            ivy.inplace_update(out, **kwargs)
+            """,
+        ),
+        Example(
+            """
+            from mylib import inplace_update
+            inplace_update(out)
+            """,
+        ),
+        Example(
+            """
+            from ivycheck.runtime import inplace_update
+            inplace_update(out, ret, keep_input_dtype=True)
+            """,
         ),
     )
     INVALID = (
         Example(
-            "import ivy\n\n\ndef f(x, *, out=None):\n    ret = x + 1\n    return ivy.inplace_update(out)\n",
+            """
+            import ivy
+
+
+            def f(x, *, out=None):
+                ret = x + 1
+                return ivy.inplace_update(out)
+            """,
             path=NP,
         ),
-        Example("import ivy\nivy.inplace_update(x)\n"),
-        Example("inplace_update(out)\n"),
-        Example("from ivy import inplace_update\ninplace_update(x=out)\n"),
-        Example("import ivycheck.runtime as rt\nrt.inplace_update(out, keep_input_dtype=True)\n"),
-        Example("import ivy\nivy.inplace_update(out, ensure_in_backend=False)\n", path=NP),
-        Example("import ivy as iv\ny = iv.inplace_update()\n"),
+        Example(
+            """
+            import ivy
+            ivy.inplace_update(x)
+            """,
+        ),
+        Example(
+            """
+            inplace_update(out)
+            """,
+        ),
+        Example(
+            """
+            from ivy import inplace_update
+            inplace_update(x=out)
+            """,
+        ),
+        Example(
+            """
+            import ivycheck.runtime as rt
+            rt.inplace_update(out, keep_input_dtype=True)
+            """,
+        ),
+        Example(
+            """
+            import ivy
+            ivy.inplace_update(out, ensure_in_backend=False)
+            """,
+            path=NP,
+        ),
+        Example(
+            """
+            import ivy as iv
+            y = iv.inplace_update()
+            """,
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
