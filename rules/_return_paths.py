@@ -35,8 +35,9 @@ def return_paths(flow: FunctionOutFlow) -> list[ReturnPath]:
 class _Holders(cst.CSTVisitor):
     """One walk that finds every node holding a wanted node without a scope (function,
     lambda, class) on the way down: the wanted nodes themselves and their ancestors since
-    the innermost enclosing scope. Asking a subtree walk per statement instead ("does
-    this statement write ``out``?") walked each function body once per statement."""
+    the innermost enclosing scope. Every "does this statement write ``out``?" is then a set
+    lookup, so a function body is walked once however many statements it has
+    (``benchmarks/lint_throughput.py`` times the rule phase on generated backends)."""
 
     needs_tokens = False  # walk.visit: the wanted nodes are names and calls
 

@@ -32,10 +32,11 @@ class MissingNativeOut(Rule):
     ``fn.support_native_out = True``, with ``setattr`` or in a loop over functions.
 
     Not flagged: private helpers (``_name``) and versioned implementations
-    (``*_v_0p3p0_to_0p3p1``), which the wrapper never sees (the attribute belongs on the
-    public caller); JAX and TensorFlow (no native ``out``; see IVY004); functions whose
-    functional-API counterpart has no ``@handle_out_argument`` (``out`` is data there);
-    a signature's own ``**kwargs`` passed on (``out`` may or may not be in it).
+    (``*_v_0p3p0_to_0p3p1``, ``*_v_1p2p0_and_above``), which the wrapper never sees (the
+    attribute belongs on the public caller); JAX and TensorFlow (no native ``out``; see
+    IVY004); functions whose functional-API counterpart has no ``@handle_out_argument``
+    (``out`` is data there); a signature's own ``**kwargs`` passed on (``out`` may or may
+    not be in it).
 
     The fix adds ``fn.support_native_out = True`` after the function, as Ivy writes it.
     """

@@ -78,7 +78,8 @@ class OutNotKeywordOnly(Rule):
     Checked in the functional API, the backends and the data classes (the code Ivy's
     wrappers call). Frontends (``functional/frontends/**``) mirror NumPy, whose ufuncs take ``out``
     positionally, and are not checked; neither are private helpers (``_helper``) and
-    versioned helpers (``fn_v_0p3p0_to_0p3p1``), which only the API calls.
+    versioned helpers (``fn_v_0p3p0_to_0p3p1``, ``fn_v_1p2p0_and_above``), which only the API
+    calls. A name such as ``fn_v2`` is no version range and is checked.
 
     The fix makes ``out`` keyword-only (after ``*``). It is unsafe: callers that pass
     ``out`` positionally must be changed to ``out=...``.
@@ -114,6 +115,12 @@ class OutNotKeywordOnly(Rule):
         Example(
             """
             def tan_v_0p3p0_to_0p3p1(x, out=None):
+                ...
+            """,
+        ),
+        Example(
+            """
+            def tan_v_1p2p0_and_above(x, out=None):
                 ...
             """,
         ),
@@ -156,6 +163,16 @@ class OutNotKeywordOnly(Rule):
             """,
             expected="""
             def tan(x, *, out=None):
+                ...
+            """,
+        ),
+        Example(
+            """
+            def tan_v2(x, out=None):
+                ...
+            """,
+            expected="""
+            def tan_v2(x, *, out=None):
                 ...
             """,
         ),

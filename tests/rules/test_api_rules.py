@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import libcst as cst
+import pytest
 
 from ivycheck.checker.config import Config
 from ivycheck.checker.diagnostics import Diagnostic
@@ -14,6 +15,7 @@ from ivycheck.checker.engine import check_source, fix_source
 from ivycheck.checker.index import ProjectIndex
 from ivycheck.checker.registry import all_rules
 from ivycheck.checker.summary import summarize
+from ivycheck.rules._api_functions import is_private_helper
 
 RULES = list(all_rules().values())
 CONFIG = Config(root=Path("/project"))
@@ -317,3 +319,20 @@ def test_runtime_is_clean_under_the_api_rules() -> None:
 
     done = run_ivycheck("--no-cache", "--select", ",".join(OURS), "runtime/", cwd=REPO)
     assert done.returncode == 0, done.stdout
+
+
+@pytest.mark.parametrize(
+    ("name", "private"),
+    [
+        ("_helper", True),
+        ("__call__", True),
+        ("cumsum_v_0p3p0_to_0p3p1", True),
+        ("ones_like_v_0p4p0_and_above", True),
+        ("fn_v_2p0p0_and_below", True),
+        ("conv_v2", False),
+        ("fn_v_1p2_and_above", False),
+        ("tan", False),
+    ],
+)
+def test_one_definition_of_private_and_versioned_helpers(name: str, private: bool) -> None:
+    assert is_private_helper(name) is private
