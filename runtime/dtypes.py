@@ -1,7 +1,7 @@
 """Dtypes named by string, shared by every backend, and the standard's type promotion.
 
-A dtype is a ``str`` subclass so that ``ivy.float32 == "float32"`` holds and a dtype can be
-passed wherever a name is accepted. Promotion (:func:`result_type`) is the Array API 2023.12
+A dtype is a :class:`Dtype` (not a ``str``, as the standard asks) equal to its name, so that
+``ivy.float32 == "float32"`` holds and a name can be passed wherever a dtype is accepted. Promotion (:func:`result_type`) is the Array API 2023.12
 lattice, computed here once so that every backend -- TensorFlow included, which has no
 promotion of its own -- returns the same dtype. Writing into an existing array (``out``,
 ``inplace_update``) uses NumPy's ``same_kind`` rule (:func:`can_write`), the one oracle every
@@ -25,13 +25,46 @@ import numpy as np
 from ivycheck.runtime.exceptions import IvyTypeError, IvyValueError
 
 
-class Dtype(str):
-    """A dtype name such as ``"float32"``; compares equal to the plain string."""
+class Dtype:
+    """A dtype of the runtime, named like ``"float32"``; one object per name (``DTYPES``).
 
-    __slots__ = ()
+    Not a ``str``: the standard asks that a dtype not be a Python string (``finfo(...).dtype``
+    is checked for it). It still compares equal to its name and hashes like it, so
+    ``ivy.float32 == "float32"`` holds and a dtype finds a table keyed by names -- the runtime
+    accepts names wherever it accepts dtypes. Backends get ``str(dtype)`` (``native_dtype``).
+    """
+
+    __slots__ = ("name",)
+    name: str
+
+    def __init__(self, name: str) -> None:
+        object.__setattr__(self, "name", name)
+
+    def __setattr__(self, attr: str, value: object) -> None:
+        raise AttributeError(f"{self!r} is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Dtype):
+            return self.name == other.name
+        if isinstance(other, str):
+            return self.name == other
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    def __str__(self) -> str:
+        return self.name
 
     def __repr__(self) -> str:
-        return f"ivy.{self}"
+        return f"ivy.{self.name}"
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return as_dtype, (self.name,)
 
 
 NAMES = (
@@ -77,7 +110,7 @@ def as_dtype(dtype: object) -> Dtype:
     if isinstance(dtype, Dtype):
         return dtype
     name = dtype if isinstance(dtype, str) else _native_dtype_name(dtype)
-    if name not in DTYPES:
+    if not isinstance(name, str) or name not in DTYPES:
         raise IvyTypeError(f"unsupported dtype {dtype!r}; use one of {', '.join(NAMES)}")
     return DTYPES[name]
 
@@ -100,7 +133,7 @@ def _native_dtype_name(dtype: object) -> str:
 
 def dtype_of(x: object) -> Dtype:
     """The dtype of an ``Array``, a native array, a dtype, or a NumPy scalar."""
-    if isinstance(x, str):
+    if isinstance(x, (str, Dtype)):
         return as_dtype(x)
     native = getattr(x, "dtype", None)
     if native is not None:
@@ -110,36 +143,36 @@ def dtype_of(x: object) -> Dtype:
 
 def kind(dtype: object) -> str:
     """``"b"``, ``"i"``, ``"u"``, ``"f"`` or ``"c"``."""
-    return _KIND[as_dtype(dtype)]
+    return _KIND[as_dtype(dtype).name]
 
 
 def _promote(a: Dtype, b: Dtype) -> Dtype:
     """The standard's promotion of two dtypes (the lattice of the 2023.12 specification)."""
     if a == b:
         return a
-    ka, kb = _KIND[a], _KIND[b]
+    ka, kb = _KIND[a.name], _KIND[b.name]
     if ka == kb:
-        return a if _BITS[a] >= _BITS[b] else b
+        return a if _BITS[a.name] >= _BITS[b.name] else b
     if {ka, kb} == {"i", "u"}:
         signed, unsigned = (a, b) if ka == "i" else (b, a)
-        if _BITS[signed] > _BITS[unsigned]:
+        if _BITS[signed.name] > _BITS[unsigned.name]:
             return signed
-        if _BITS[unsigned] == 64:
+        if _BITS[unsigned.name] == 64:
             raise IvyTypeError(
                 f"no promotion of {a} and {b}: uint64 with a signed integer has no integer "
                 "dtype holding both (cast one of them first)"
             )
-        return DTYPES[f"int{2 * _BITS[unsigned]}"]
+        return DTYPES[f"int{2 * _BITS[unsigned.name]}"]
     if {ka, kb} == {"f", "c"}:
         real, cplx = (a, b) if ka == "f" else (b, a)
-        return DTYPES[f"complex{2 * max(_BITS[real], _BITS[cplx] // 2, 32)}"]
+        return DTYPES[f"complex{2 * max(_BITS[real.name], _BITS[cplx.name] // 2, 32)}"]
     # Cross-kind, not defined by the standard: the operand of the higher kind.
     return a if _KIND_RANK[ka] > _KIND_RANK[kb] else b
 
 
 def _with_scalar(dtype: Dtype, scalar_kind: str) -> Dtype:
     """An array dtype combined with a weakly typed Python scalar of ``scalar_kind``."""
-    k = _KIND[dtype]
+    k = _KIND[dtype.name]
     if scalar_kind == "c" and k == "f":
         return complex_dtype(dtype)
     if _KIND_RANK[scalar_kind] <= _KIND_RANK[k]:
@@ -201,8 +234,8 @@ def can_write(src: object, dst: str) -> bool:
     """
     scalar_kind = _SCALAR_KIND.get(type(src))
     if scalar_kind is not None:
-        return _KIND_RANK[scalar_kind] <= _KIND_RANK[np.dtype(dst).kind]
-    return bool(np.can_cast(np.dtype(str(src)), np.dtype(dst), casting="same_kind"))
+        return _KIND_RANK[scalar_kind] <= _KIND_RANK[np.dtype(str(dst)).kind]
+    return bool(np.can_cast(np.dtype(str(src)), np.dtype(str(dst)), casting="same_kind"))
 
 
 def infer_from_values(values: Sequence[object]) -> Dtype:
@@ -241,7 +274,7 @@ class iinfo_object:
 def finfo(type: Any, /) -> finfo_object:
     """Limits of a real or complex floating-point dtype (or of an array's dtype)."""
     dtype = dtype_of(type)
-    if _KIND[dtype] not in "fc":
+    if _KIND[dtype.name] not in "fc":
         raise IvyValueError(f"finfo: {dtype} is not a floating-point dtype")
     info = np.finfo(np.dtype(str(dtype)))
     real = as_dtype(info.dtype.name)
@@ -258,7 +291,7 @@ def finfo(type: Any, /) -> finfo_object:
 def iinfo(type: Any, /) -> iinfo_object:
     """Limits of an integer dtype (or of an array's dtype)."""
     dtype = dtype_of(type)
-    if _KIND[dtype] not in "iu":
+    if _KIND[dtype.name] not in "iu":
         raise IvyValueError(f"iinfo: {dtype} is not an integer dtype")
     info = np.iinfo(np.dtype(str(dtype)))
     return iinfo_object(bits=int(info.bits), max=int(info.max), min=int(info.min), dtype=dtype)
@@ -280,8 +313,8 @@ def isdtype(dtype: Any, kind: Any) -> bool:
     d = as_dtype(dtype)
     if isinstance(kind, tuple):
         return any(isdtype(d, k) for k in kind)
-    if isinstance(kind, str) and not isinstance(kind, Dtype) and kind in _KINDS:
-        return _KIND[d] in _KINDS[kind]
+    if isinstance(kind, str) and kind in _KINDS:
+        return _KIND[d.name] in _KINDS[kind]
     if isinstance(kind, str) and kind not in DTYPES:
         raise IvyValueError(f"isdtype: unknown kind {kind!r}; use one of {', '.join(_KINDS)}")
     return d == as_dtype(kind)
@@ -290,15 +323,15 @@ def isdtype(dtype: Any, kind: Any) -> bool:
 def real_dtype(dtype: Any) -> Dtype:
     """The real dtype of a complex dtype (``complex64`` -> ``float32``); others unchanged."""
     d = as_dtype(dtype)
-    return DTYPES[f"float{_BITS[d] // 2}"] if _KIND[d] == "c" else d
+    return DTYPES[f"float{_BITS[d.name] // 2}"] if _KIND[d.name] == "c" else d
 
 
 def complex_dtype(dtype: Any) -> Dtype:
     """The complex dtype of a float dtype (``float32`` -> ``complex64``); complex unchanged."""
     d = as_dtype(dtype)
-    if _KIND[d] == "c":
+    if _KIND[d.name] == "c":
         return d
-    return DTYPES[f"complex{2 * max(_BITS[d], 32)}"]
+    return DTYPES[f"complex{2 * max(_BITS[d.name], 32)}"]
 
 
 e = math.e

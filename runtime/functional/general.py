@@ -21,7 +21,14 @@ from ivycheck.runtime import views
 from ivycheck.runtime.array import Array, TrackedView
 from ivycheck.runtime.backend_handler import current_backend, prims
 from ivycheck.runtime.container import Container
-from ivycheck.runtime.dtypes import DEFAULT_FLOAT, SCALAR_TYPES, as_dtype, can_write
+from ivycheck.runtime.dtypes import (
+    DEFAULT_COMPLEX,
+    DEFAULT_FLOAT,
+    SCALAR_TYPES,
+    Dtype,
+    as_dtype,
+    can_write,
+)
 from ivycheck.runtime.exceptions import InplaceUpdateException, IvyTypeError
 from ivycheck.runtime.func_wrapper import (
     handle_array_function,
@@ -47,7 +54,7 @@ def asarray(
     /,
     *,
     copy: Optional[bool] = None,
-    dtype: str | None = None,
+    dtype: Dtype | str | None = None,
     device: str | None = None,
 ) -> Array:
     """Array from an array, a native array or Python data.
@@ -61,11 +68,19 @@ def asarray(
             return obj
         obj = obj._data
     if not isinstance(obj, p.NATIVE_TYPES) and not hasattr(obj, "__array__"):
-        data = np.asarray(_unwrap_nested(obj))
-        if dtype is None and data.dtype == np.float64 and not _has_numpy(obj):
-            dtype = DEFAULT_FLOAT
-        obj = data
+        # Python data goes through NumPy, with the requested dtype so that values only that
+        # dtype holds (``2**63 + 5`` in uint64) are not first squeezed through another.
+        wanted = None if dtype is None else np.dtype(str(as_dtype(dtype)))
+        data = np.asarray(_unwrap_nested(obj), dtype=wanted)
+        if dtype is None and not _has_numpy(obj):
+            dtype = _PYTHON_DEFAULTS.get(data.dtype.kind)
+        # NumPy's ``ulonglong`` is ``uint64`` under another type code, which PyTorch refuses.
+        obj = data.view(np.dtype(data.dtype.name)) if data.dtype.kind in "iu" else data
     return Array(p.asarray(obj, None if dtype is None else as_dtype(dtype), copy))
+
+
+_PYTHON_DEFAULTS = {"f": DEFAULT_FLOAT, "c": DEFAULT_COMPLEX}
+"""Python floats and complex numbers take the runtime's defaults, not NumPy's 64-bit ones."""
 
 
 def _has_numpy(obj: Any) -> bool:

@@ -13,7 +13,7 @@ from typing import Optional
 
 from ivycheck.runtime.array import Array
 from ivycheck.runtime.backend_handler import current_backend
-from ivycheck.runtime.dtypes import DEFAULT_INT, DTYPES, Dtype, as_dtype
+from ivycheck.runtime.dtypes import DEFAULT_INT, DTYPES, Dtype, as_dtype, kind
 from ivycheck.runtime.func_wrapper import (
     handle_array_function,
     handle_array_like_without_promotion,
@@ -27,16 +27,16 @@ from ivycheck.runtime.native import NativeArray
 Axis = int | Sequence[int] | None
 
 
-def accumulation_dtype(dtype: str) -> Dtype:
+def accumulation_dtype(dtype: Dtype | str) -> Dtype:
     """The standard's result dtype of ``sum``/``prod``/``cumulative_sum`` without ``dtype=``:
     bool and signed integers give the default integer, unsigned ones uint64, others their own.
     """
-    dtype = as_dtype(dtype)
-    if dtype == "bool" or dtype.startswith("int"):
+    d = as_dtype(dtype)
+    if kind(d) in "bi":
         return DEFAULT_INT
-    if dtype.startswith("uint"):
+    if kind(d) == "u":
         return DTYPES["uint64"]
-    return dtype
+    return d
 
 
 @handle_exceptions

@@ -10,6 +10,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ivycheck.runtime.backends import Index
+from ivycheck.runtime.dtypes import Dtype
 
 NAME = "jax"
 NATIVE_TYPES: tuple[type, ...] = (jax.Array,)
@@ -17,9 +18,9 @@ NUMPY_VIEWS = False
 NEGATIVE_STEPS = True
 
 
-def native_dtype(name: str) -> Any:
+def native_dtype(name: Dtype | str) -> Any:
     """``jnp.dtype`` for a dtype name (float64 needs ``jax_enable_x64``, set with the backend)."""
-    return jnp.dtype(name)
+    return jnp.dtype(str(name))
 
 
 def dtype_name(x: Any) -> str:
@@ -32,9 +33,13 @@ def shape(x: Any) -> tuple[int, ...]:
     return tuple(x.shape)
 
 
-def asarray(obj: Any, dtype: str | None, copy: bool | None) -> Any:
+def asarray(obj: Any, dtype: Dtype | str | None, copy: bool | None) -> Any:
     """``jnp.array``; ``copy=True`` gives a fresh buffer."""
-    return jnp.array(obj, dtype=dtype, copy=bool(copy) or not isinstance(obj, jax.Array))
+    return jnp.array(
+        obj,
+        dtype=None if dtype is None else str(dtype),
+        copy=bool(copy) or not isinstance(obj, jax.Array),
+    )
 
 
 def to_numpy(x: Any) -> np.ndarray:
@@ -47,9 +52,9 @@ def copy(x: Any) -> Any:
     return jnp.array(x, copy=True)
 
 
-def cast(x: Any, dtype: str) -> Any:
+def cast(x: Any, dtype: Dtype | str) -> Any:
     """Unsafe cast."""
-    return jnp.asarray(x).astype(dtype)
+    return jnp.asarray(x).astype(str(dtype))
 
 
 def broadcast_to(x: Any, shape: tuple[int, ...]) -> Any:

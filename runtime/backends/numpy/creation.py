@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from ivycheck.runtime.backends.numpy.primitives import native_dtype
 from ivycheck.runtime.functional.creation import default_dtype
 
 Arr = Any
@@ -24,7 +25,7 @@ def empty(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
 
 
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
-    return np.full(shape, fill_value, dtype=dtype or default_dtype(fill_value))
+    return np.full(shape, fill_value, dtype=dtype or native_dtype(default_dtype(fill_value)))
 
 
 def arange(
@@ -32,7 +33,9 @@ def arange(
 ) -> Arr:
     if stop is None:
         start, stop = 0, start
-    return np.arange(start, stop, step, dtype=dtype or default_dtype(start, stop, step))
+    return np.arange(
+        start, stop, step, dtype=dtype or native_dtype(default_dtype(start, stop, step))
+    )
 
 
 def linspace(

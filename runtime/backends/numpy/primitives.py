@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from ivycheck.runtime.backends import Index
+from ivycheck.runtime.dtypes import Dtype
 from ivycheck.runtime.exceptions import IvyValueError
 
 NAME = "numpy"
@@ -16,9 +17,9 @@ NUMPY_VIEWS = True
 NEGATIVE_STEPS = True
 
 
-def native_dtype(name: str) -> Any:
-    """``np.dtype`` for a dtype name."""
-    return np.dtype(name)
+def native_dtype(name: Dtype | str) -> Any:
+    """``np.dtype`` for a dtype (or its name)."""
+    return np.dtype(str(name))
 
 
 def dtype_name(x: Any) -> str:
@@ -31,9 +32,9 @@ def shape(x: Any) -> tuple[int, ...]:
     return tuple(x.shape)
 
 
-def asarray(obj: Any, dtype: str | None, copy: bool | None) -> Any:
+def asarray(obj: Any, dtype: Dtype | str | None, copy: bool | None) -> Any:
     """``np.asarray``/``np.array`` with the Array-API ``copy`` flag."""
-    return np.array(obj, dtype=dtype, copy=copy)
+    return np.array(obj, dtype=None if dtype is None else str(dtype), copy=copy)
 
 
 def to_numpy(x: Any) -> np.ndarray:
@@ -46,9 +47,9 @@ def copy(x: Any) -> Any:
     return np.array(x, copy=True)
 
 
-def cast(x: Any, dtype: str) -> Any:
+def cast(x: Any, dtype: Dtype | str) -> Any:
     """Unsafe cast (callers check ``same_kind`` first when they must)."""
-    return np.asarray(x).astype(dtype, copy=False)
+    return np.asarray(x).astype(str(dtype), copy=False)
 
 
 def broadcast_to(x: Any, shape: tuple[int, ...]) -> Any:

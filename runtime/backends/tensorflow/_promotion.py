@@ -12,7 +12,7 @@ from ivycheck.runtime.dtypes import result_type
 
 def promoted(arrays: Sequence[Any]) -> list[Any]:
     """Every operand cast to the standard's result dtype of all of them."""
-    dtype = result_type(*arrays)
+    dtype = tf.as_dtype(str(result_type(*arrays)))
     return [tf.cast(a, dtype) for a in arrays]
 
 

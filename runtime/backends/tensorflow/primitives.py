@@ -9,6 +9,7 @@ import numpy as np
 import tensorflow as tf
 
 from ivycheck.runtime.backends import Index
+from ivycheck.runtime.dtypes import Dtype
 
 NAME = "tensorflow"
 NATIVE_TYPES: tuple[type, ...] = (tf.Tensor, tf.Variable)
@@ -16,9 +17,9 @@ NUMPY_VIEWS = False
 NEGATIVE_STEPS = True
 
 
-def native_dtype(name: str) -> Any:
-    """``tf.as_dtype`` for a dtype name."""
-    return tf.as_dtype(name)
+def native_dtype(name: Dtype | str) -> Any:
+    """``tf.as_dtype`` for a dtype (or its name)."""
+    return tf.as_dtype(str(name))
 
 
 def dtype_name(x: Any) -> str:
@@ -31,8 +32,9 @@ def shape(x: Any) -> tuple[int, ...]:
     return tuple(int(d) for d in x.shape)
 
 
-def asarray(obj: Any, dtype: str | None, copy: bool | None) -> Any:
+def asarray(obj: Any, dtype: Dtype | str | None, copy: bool | None) -> Any:
     """``tf.convert_to_tensor`` (a ``tf.Variable`` stays a variable unless copied or cast)."""
+    dtype = None if dtype is None else str(dtype)
     if isinstance(obj, tf.Variable) and not copy and dtype in (None, obj.dtype.name):
         return obj
     ret = tf.convert_to_tensor(obj, dtype=dtype)
@@ -49,9 +51,9 @@ def copy(x: Any) -> Any:
     return tf.raw_ops.DeepCopy(x=tf.convert_to_tensor(x))
 
 
-def cast(x: Any, dtype: str) -> Any:
+def cast(x: Any, dtype: Dtype | str) -> Any:
     """Unsafe cast."""
-    return tf.cast(x, dtype)
+    return tf.cast(x, str(dtype))
 
 
 def broadcast_to(x: Any, shape: tuple[int, ...]) -> Any:

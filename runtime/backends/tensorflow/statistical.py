@@ -22,7 +22,9 @@ def _prepare(x: Any, axis: Any, dtype: Any) -> tuple[Any, Any]:
 
 
 def _accumulated(x: Any, dtype: Any) -> Any:
-    return tf.cast(x, dtype or accumulation_dtype(primitives.dtype_name(x)))
+    return tf.cast(
+        x, dtype or primitives.native_dtype(accumulation_dtype(primitives.dtype_name(x)))
+    )
 
 
 def sum(

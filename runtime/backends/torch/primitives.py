@@ -9,7 +9,7 @@ import numpy as np
 import torch
 
 from ivycheck.runtime.backends import Index
-from ivycheck.runtime.dtypes import can_write
+from ivycheck.runtime.dtypes import Dtype, can_write
 
 NAME = "torch"
 NATIVE_TYPES: tuple[type, ...] = (torch.Tensor,)
@@ -17,9 +17,9 @@ NUMPY_VIEWS = False
 NEGATIVE_STEPS = False
 
 
-def native_dtype(name: str) -> Any:
+def native_dtype(name: Dtype | str) -> Any:
     """``torch.float32`` and friends."""
-    return getattr(torch, name)
+    return getattr(torch, str(name))
 
 
 def dtype_name(x: Any) -> str:
@@ -32,9 +32,11 @@ def shape(x: Any) -> tuple[int, ...]:
     return tuple(x.shape)
 
 
-def asarray(obj: Any, dtype: str | None, copy: bool | None) -> Any:
+def asarray(obj: Any, dtype: Dtype | str | None, copy: bool | None) -> Any:
     """``torch.asarray`` (shares memory with a NumPy input unless ``copy=True``)."""
-    return torch.asarray(obj, dtype=None if dtype is None else getattr(torch, dtype), copy=copy)
+    return torch.asarray(
+        obj, dtype=None if dtype is None else getattr(torch, str(dtype)), copy=copy
+    )
 
 
 def to_numpy(x: Any) -> np.ndarray:
@@ -47,9 +49,9 @@ def copy(x: Any) -> Any:
     return x.clone()
 
 
-def cast(x: Any, dtype: str) -> Any:
+def cast(x: Any, dtype: Dtype | str) -> Any:
     """Unsafe cast."""
-    return torch.as_tensor(x).to(getattr(torch, dtype))
+    return torch.as_tensor(x).to(getattr(torch, str(dtype)))
 
 
 def broadcast_to(x: Any, shape: tuple[int, ...]) -> Any:
