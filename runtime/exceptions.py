@@ -15,8 +15,52 @@ class IvyBackendException(IvyException):
     """A backend function failed; the message starts with the backend and function name."""
 
 
+_STANDARD = (
+    IndexError,
+    KeyError,
+    ValueError,
+    TypeError,
+    ZeroDivisionError,
+    OverflowError,
+    NotImplementedError,
+    RuntimeError,
+)
+"""Python's exception types a backend error keeps through the wrap (``except IndexError``)."""
+_BACKEND_TYPES: dict[tuple[type[Exception], ...], type[IvyBackendException]] = {}
+
+
+def backend_exception(
+    message: str, original: BaseException, extra: tuple[type[Exception], ...] = ()
+) -> IvyBackendException:
+    """An :class:`IvyBackendException` that is also the Python type(s) ``original`` is.
+
+    A bad ``expand_dims`` axis raises ``IndexError`` in NumPy and must still be caught by
+    ``except IndexError`` after the wrap (the Array API says which standard type each misuse
+    raises), so the class derives from both; one class per combination, made on first use.
+    ``extra`` adds the Python types a backend's own exception stands for (TensorFlow's
+    ``InvalidArgumentError`` is a ``ValueError``).
+    """
+    bases = tuple(
+        t for t in _STANDARD if isinstance(original, t) or any(issubclass(e, t) for e in extra)
+    )
+    cls = _BACKEND_TYPES.get(bases)
+    if cls is None:
+        name = "IvyBackend" + "".join(t.__name__ for t in bases) if bases else "IvyBackendError"
+        try:
+            cls = type(name, (IvyBackendException, *bases), {"__module__": __name__})
+        except TypeError:  # incompatible layouts: keep the first type only
+            cls = type(name, (IvyBackendException, *bases[:1]), {"__module__": __name__})
+        _BACKEND_TYPES[bases] = cls
+    return cls(message)
+
+
 class IvyValueError(IvyException, ValueError):
     """An argument has the right type but an unusable value (shape, dtype, axis ...)."""
+
+
+class IvyAxisError(IvyException, IndexError, ValueError):
+    """An axis outside ``[-ndim, ndim)``: an ``IndexError`` as the standard says, and a
+    ``ValueError`` as NumPy's ``AxisError`` is, so either ``except`` catches it."""
 
 
 class IvyTypeError(IvyException, TypeError):
@@ -33,9 +77,11 @@ class IvyNotImplementedException(IvyException, NotImplementedError):
 
 __all__ = [
     "InplaceUpdateException",
+    "IvyAxisError",
     "IvyBackendException",
     "IvyException",
     "IvyNotImplementedException",
     "IvyTypeError",
     "IvyValueError",
+    "backend_exception",
 ]

@@ -7,7 +7,8 @@ wrapper around the backend implementation. Ivy stacks a Python closure per decor
 most of its 0.4-0.7 ms per call; one fused frame keeps ``ivy.add`` on NumPy within about 2x of
 ``numpy.add`` (``benchmarks/runtime_overhead.py``) while doing the same work:
 
-* ``handle_exceptions``: backend errors become :class:`IvyBackendException` (cause kept).
+* ``handle_exceptions``: backend errors become :class:`IvyBackendException` (cause kept)
+  that is also the Python type of the original (``except IndexError`` still works).
 * ``handle_array_function``: objects defining ``__ivy_array_function__`` get the call.
 * ``handle_nestable``: a :class:`Container` argument maps the call over its leaves.
 * ``handle_out_argument``: ``out`` must be an :class:`Array`; a backend function whose
@@ -40,10 +41,10 @@ from ivycheck.runtime.backend_handler import current_backend, state
 from ivycheck.runtime.container import Container
 from ivycheck.runtime.dtypes import SCALAR_TYPES, as_dtype, infer_from_values
 from ivycheck.runtime.exceptions import (
-    IvyBackendException,
     IvyException,
     IvyNotImplementedException,
     IvyTypeError,
+    backend_exception,
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -243,6 +244,8 @@ def _wrap(ret: Any, native_types: tuple[type, ...]) -> Any:
         return Array(ret)
     if type(ret) in (tuple, list):
         return type(ret)(_wrap(r, native_types) for r in ret)
+    if isinstance(ret, tuple) and hasattr(ret, "_fields"):  # a named tuple keeps its type
+        return type(ret)(*(_wrap(r, native_types) for r in ret))
     if hasattr(ret, "dtype") and hasattr(ret, "shape"):  # NumPy scalars from reductions
         return Array(ivy.current_backend().primitives.asarray(ret, None, None))
     return ret
@@ -376,6 +379,7 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
         _array_positions(raw) if "handle_array_like_without_promotion" in flags else ()
     )
     catch = "handle_exceptions" in flags
+    error_types = prims.ERROR_TYPES
     numpy_views = prims.NUMPY_VIEWS
     geometry_fn = getattr(numpy_backend, name, None) if view_flag else None
     fast_types = frozenset((*native_types, *SCALAR_TYPES, Array))
@@ -453,7 +457,8 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
     def error(e: Exception) -> Exception:
         if isinstance(e, IvyException) or not catch:
             return e
-        return IvyBackendException(f"{prims.NAME}: {name}: {e}")
+        extra = tuple(t for k, ts in error_types.items() if isinstance(e, k) for t in ts)
+        return backend_exception(f"{prims.NAME}: {name}: {e}", e, extra)
 
     def general(*args: Any, **kwargs: Any) -> Any:
         try:

@@ -27,6 +27,8 @@ class Primitives(Protocol):
     NATIVE_TYPES: tuple[type, ...]
     NUMPY_VIEWS: bool
     """Every view function returns exactly NumPy's views natively (no tracked views needed)."""
+    ERROR_TYPES: dict[type[BaseException], tuple[type[Exception], ...]]
+    """The Python exception types a backend's own exception types stand for (TensorFlow's)."""
     NEGATIVE_STEPS: bool
     """Native indexing takes slices with negative steps (for reading and writing)."""
 

@@ -8,6 +8,8 @@ from typing import Any
 import jax.numpy as jnp
 import numpy as np
 
+from ivycheck.runtime.axes import normalize_axes
+
 Arr = Any
 
 
@@ -28,7 +30,8 @@ def moveaxis(x: Arr, source: Any, destination: Any, /, *, out: Arr | None = None
 
 
 def expand_dims(x: Arr, /, axis: Any = 0, *, out: Arr | None = None) -> Arr:
-    return jnp.expand_dims(x, axis)
+    n = 1 if isinstance(axis, int) else len(axis)
+    return jnp.expand_dims(x, normalize_axes(axis, x.ndim + n))
 
 
 def squeeze(x: Arr, /, axis: Any = None, *, out: Arr | None = None) -> Arr:

@@ -15,6 +15,7 @@ from ivycheck.runtime.dtypes import Dtype
 NAME = "jax"
 NATIVE_TYPES: tuple[type, ...] = (jax.Array,)
 NUMPY_VIEWS = False
+ERROR_TYPES: dict[type[BaseException], tuple[type[Exception], ...]] = {}
 NEGATIVE_STEPS = True
 
 

@@ -14,6 +14,7 @@ from ivycheck.runtime.exceptions import IvyValueError
 NAME = "numpy"
 NATIVE_TYPES: tuple[type, ...] = (np.ndarray,)
 NUMPY_VIEWS = True
+ERROR_TYPES: dict[type[BaseException], tuple[type[Exception], ...]] = {}
 NEGATIVE_STEPS = True
 
 

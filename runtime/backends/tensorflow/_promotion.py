@@ -7,6 +7,7 @@ from typing import Any
 
 import tensorflow as tf
 
+from ivycheck.runtime.axes import normalize_axes
 from ivycheck.runtime.dtypes import result_type
 
 
@@ -18,8 +19,7 @@ def promoted(arrays: Sequence[Any]) -> list[Any]:
 
 def axes(axis: Any, ndim: int) -> list[int]:
     """``axis`` (an int or a sequence) as a list of non-negative axes."""
-    items = [axis] if isinstance(axis, int) else list(axis)
-    return [a % ndim for a in items]
+    return list(normalize_axes(axis, ndim))
 
 
 def to_last(x: Any, axis: int) -> tuple[Any, list[int]]:

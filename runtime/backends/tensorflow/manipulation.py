@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
 import tensorflow as tf
 
+from ivycheck.runtime.axes import normalize_axes
 from ivycheck.runtime.backends import positions
 from ivycheck.runtime.backends.tensorflow import primitives
 from ivycheck.runtime.backends.tensorflow._promotion import promoted
@@ -16,8 +18,7 @@ Arr = Any
 
 
 def _axes(axis: Any, ndim: int) -> list[int]:
-    axes = [axis] if isinstance(axis, int) else list(axis)
-    return [a % ndim for a in axes]
+    return list(normalize_axes(axis, ndim))
 
 
 def reshape(x: Arr, /, shape: Sequence[int], *, out: Arr | None = None) -> Arr:
@@ -90,7 +91,11 @@ def get_item(x: Arr, /, query: Any, *, out: Arr | None = None) -> Arr:
     items = query if isinstance(query, tuple) else (query,)
     basic = all(i is None or i is Ellipsis or isinstance(i, (slice, int)) for i in items)
     if basic and not any(isinstance(i, bool) for i in items):
-        return x[query]
+        try:
+            return x[query]
+        except tf.errors.InvalidArgumentError:
+            np.empty(primitives.shape(x), np.uint8)[query]  # NumPy's IndexError for the query
+            raise
     return primitives.take(x, positions(primitives.shape(x), query))
 
 

@@ -14,6 +14,11 @@ from ivycheck.runtime.dtypes import Dtype
 NAME = "tensorflow"
 NATIVE_TYPES: tuple[type, ...] = (tf.Tensor, tf.Variable)
 NUMPY_VIEWS = False
+ERROR_TYPES: dict[type[BaseException], tuple[type[Exception], ...]] = {
+    tf.errors.InvalidArgumentError: (ValueError,),
+    tf.errors.OutOfRangeError: (IndexError,),
+    tf.errors.UnimplementedError: (NotImplementedError,),
+}
 NEGATIVE_STEPS = True
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import torch
 
+from ivycheck.runtime.axes import normalize_axes
 from ivycheck.runtime.backends import positions
 from ivycheck.runtime.backends.torch import primitives
 from ivycheck.runtime.dtypes import result_type
@@ -17,8 +18,7 @@ Arr = Any
 
 
 def _axes(axis: Any, ndim: int) -> tuple[int, ...]:
-    axes = (axis,) if isinstance(axis, int) else tuple(axis)
-    return tuple(a % ndim for a in axes)
+    return normalize_axes(axis, ndim)
 
 
 def reshape(x: Arr, /, shape: Sequence[int], *, out: Arr | None = None) -> Arr:

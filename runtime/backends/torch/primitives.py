@@ -14,6 +14,7 @@ from ivycheck.runtime.dtypes import Dtype, can_write
 NAME = "torch"
 NATIVE_TYPES: tuple[type, ...] = (torch.Tensor,)
 NUMPY_VIEWS = False
+ERROR_TYPES: dict[type[BaseException], tuple[type[Exception], ...]] = {}
 NEGATIVE_STEPS = False
 
 
