@@ -11,7 +11,8 @@ PIP_INSTALL := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pi
 # an old editable install of that name would link a second, stale copy of the package.
 DROP_OLD_DIST := $(BIN)/python -m pip uninstall --quiet --yes ivycheck 2>/dev/null || true
 
-.PHONY: demo test lint typecheck dogfood pytest test-slow install-dev relink clean vsix bench-deps
+.PHONY: demo test lint typecheck dogfood pytest test-slow install-dev relink clean vsix bench-deps \
+	conformance conformance-numpy conformance-torch conformance-jax conformance-tensorflow ecosystem
 
 include editors/vscode.mk
 
@@ -28,7 +29,7 @@ $(VENV)/.demo-deps: pyproject.toml setup.py | $(BIN)/python
 
 $(VENV)/.dev-deps: pyproject.toml setup.py | $(BIN)/python
 	$(DROP_OLD_DIST)
-	$(PIP_INSTALL) -e ".[dev,backends,runtime]" $(EDITABLE)
+	$(PIP_INSTALL) -e ".[dev,backends,runtime,conformance]" $(EDITABLE)
 	touch $@ $(VENV)/.demo-deps
 
 relink:
@@ -69,4 +70,19 @@ clean:
 
 # Peers (Fixit) and a profiler for the hand-run benchmarks in benchmarks/; not needed by `make test`.
 bench-deps: install-dev
-	$(PIP_INSTALL) -e ".[dev,backends,runtime,bench]" $(EDITABLE)
+	$(PIP_INSTALL) -e ".[dev,backends,runtime,conformance,bench]" $(EDITABLE)
+
+# The Array API standard's test suite (../shared/array-api-tests) per backend, 20 examples, as
+# PROVENANCE.md runs it: pass/fail/skip per backend, and a failure not named in
+# tests/conformance/<backend>.failures fails the target. About 10-25 min per backend on 2 cores;
+# `make test` runs a fixed subset (tests/conformance/test_conformance.py).
+CONFORMANCE := $(BIN)/python scripts/conformance.py --check
+conformance: install-dev
+	$(CONFORMANCE)
+
+conformance-%: install-dev
+	$(CONFORMANCE) --backend $*
+
+# ivycheck over the real Ivy snapshot in ../shared, compared with the reviewed findings.
+ecosystem: install-dev
+	$(BIN)/python scripts/ecosystem_check.py --strict
