@@ -9,6 +9,7 @@ the runtime -- ``out`` handling, views, ``inplace_update`` -- is written once ag
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any, Protocol
@@ -68,8 +69,38 @@ def positions(shape: tuple[int, ...], query: Any) -> Index:
     Lets a backend without some indexing form (negative steps on PyTorch, integer arrays on
     TensorFlow) gather with NumPy's exact semantics through ``primitives.take``.
     """
-    selected = np.arange(int(np.prod(shape)), dtype=np.int64).reshape(shape)[query]
-    return tuple(np.unravel_index(selected, shape))
+    return tuple(np.unravel_index(flat_positions(shape, query), shape))
+
+
+def plain_query(query: Any) -> Any:
+    """``query`` with 0-d integer arrays and slice bounds made Python ints (``operator.index``).
+
+    ``x[a:b]`` with ``a``, ``b`` 0-d arrays is valid in the standard; TensorFlow's slicing
+    takes only int32/int64 tensors and ivy arrays not at all.
+    """
+    if isinstance(query, tuple):
+        return tuple(plain_query(q) for q in query)
+    if isinstance(query, slice):
+        return slice(*(None if v is None else operator.index(v) for v in _bounds(query)))
+    if not isinstance(query, (int, bool, type(None), type(Ellipsis))) and _integer_scalar(query):
+        return operator.index(query)
+    return query
+
+
+def _bounds(s: slice) -> tuple[Any, Any, Any]:
+    return s.start, s.stop, s.step
+
+
+def _integer_scalar(value: Any) -> bool:
+    shape, dtype = getattr(value, "shape", None), getattr(value, "dtype", None)
+    return shape is not None and len(shape) == 0 and "int" in str(dtype)
+
+
+def flat_positions(shape: tuple[int, ...], query: Any) -> np.ndarray:
+    """Flat (row-major) positions ``query`` selects from an array of ``shape``, in the result's
+    shape. Unlike :func:`positions` it also describes what a 0-d array's mask selects."""
+    selected: np.ndarray = np.arange(int(np.prod(shape)), dtype=np.int64).reshape(shape)[query]
+    return selected
 
 
 def export(namespace: dict[str, Any], *modules: ModuleType) -> list[str]:

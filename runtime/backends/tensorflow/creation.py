@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
 import tensorflow as tf
 
 from ivycheck.runtime.backends.tensorflow import primitives
@@ -27,7 +28,16 @@ def empty(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
 
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
     dtype = dtype or primitives.native_dtype(default_dtype(fill_value))
-    return tf.fill(shape if not isinstance(shape, int) else [shape], tf.cast(fill_value, dtype))
+    return tf.fill(shape if not isinstance(shape, int) else [shape], _scalar(fill_value, dtype))
+
+
+def _scalar(value: Any, dtype: Any) -> Any:
+    """``value`` as a 0-d tensor of ``dtype``. A Python float through ``tf.cast`` would be made
+    float32 first (16777217.0 would lose its last bit, 1e300 would not convert at all)."""
+    if isinstance(value, (bool, int, float, complex)):
+        with np.errstate(over="ignore"):
+            return tf.constant(np.asarray(value).astype(tf.as_dtype(dtype).as_numpy_dtype))
+    return tf.cast(value, dtype)
 
 
 def arange(
@@ -53,7 +63,12 @@ def linspace(
     dtype: Any = None,
     out: Arr | None = None,
 ) -> Arr:
-    ret = tf.linspace(tf.cast(start, tf.float64), tf.cast(stop, tf.float64), num + (not endpoint))
+    # tf.constant, not tf.cast: a Python float through tf.cast is made float32 first.
+    ret = tf.linspace(
+        tf.constant(float(start), tf.float64),
+        tf.constant(float(stop), tf.float64),
+        num + (not endpoint),
+    )
     return tf.cast(ret if endpoint else ret[:-1], dtype or tf.float32)
 
 
@@ -74,7 +89,7 @@ def empty_like(x: Arr, /, *, dtype: Any = None, out: Arr | None = None) -> Arr:
 
 
 def full_like(x: Arr, /, fill_value: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
-    return tf.fill(tf.shape(x), tf.cast(fill_value, dtype or x.dtype))
+    return tf.fill(tf.shape(x), _scalar(fill_value, dtype or x.dtype))
 
 
 def _diagonal_offsets(rows: Any, cols: Any) -> Any:
@@ -92,8 +107,9 @@ def eye(
     out: Arr | None = None,
 ) -> Arr:
     """tf.eye has no ``k``: ones where the column index is the row index plus ``k``."""
-    offsets = _diagonal_offsets(n_rows, n_rows if n_cols is None else n_cols)
-    return tf.cast(tf.equal(offsets, k), dtype or tf.float32)
+    cols = n_rows if n_cols is None else n_cols
+    k = max(min(k, cols), -n_rows)  # a diagonal outside the matrix: all zeros, no overflow
+    return tf.cast(tf.equal(_diagonal_offsets(n_rows, cols), k), dtype or tf.float32)
 
 
 def from_dlpack(x: Any, /, *, copy: bool | None = None, out: Arr | None = None) -> Arr:

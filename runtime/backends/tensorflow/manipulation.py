@@ -10,7 +10,7 @@ import numpy as np
 import tensorflow as tf
 
 from ivycheck.runtime.axes import normalize_axes
-from ivycheck.runtime.backends import positions
+from ivycheck.runtime.backends import flat_positions, plain_query
 from ivycheck.runtime.backends.tensorflow import primitives
 from ivycheck.runtime.backends.tensorflow._promotion import promoted
 
@@ -19,6 +19,10 @@ Arr = Any
 
 def _axes(axis: Any, ndim: int) -> list[int]:
     return list(normalize_axes(axis, ndim))
+
+
+_STRIDED_RANK = 8
+"""The most dimensions TensorFlow's StridedSlice kernel (basic indexing) handles."""
 
 
 def reshape(x: Arr, /, shape: Sequence[int], *, out: Arr | None = None) -> Arr:
@@ -88,15 +92,19 @@ def matrix_transpose(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def get_item(x: Arr, /, query: Any, *, out: Arr | None = None) -> Arr:
+    query = plain_query(query)
     items = query if isinstance(query, tuple) else (query,)
     basic = all(i is None or i is Ellipsis or isinstance(i, (slice, int)) for i in items)
-    if basic and not any(isinstance(i, bool) for i in items):
+    shape = primitives.shape(x)
+    if basic and not any(isinstance(i, bool) for i in items) and len(shape) <= _STRIDED_RANK:
         try:
             return x[query]
         except tf.errors.InvalidArgumentError:
-            np.empty(primitives.shape(x), np.uint8)[query]  # NumPy's IndexError for the query
+            np.empty(shape, np.uint8)[query]  # NumPy's IndexError for the query
             raise
-    return primitives.take(x, positions(primitives.shape(x), query))
+    # Advanced indexing (and what StridedSlice cannot do): gather NumPy's selection.
+    selected = flat_positions(shape, query)
+    return tf.reshape(tf.gather(tf.reshape(x, [-1]), selected.ravel()), selected.shape)
 
 
 def broadcast_to(x: Arr, /, shape: Sequence[int], *, out: Arr | None = None) -> Arr:
@@ -115,9 +123,30 @@ def stack(arrays: Sequence[Arr], /, *, axis: int = 0, out: Arr | None = None) ->
 
 
 def repeat(x: Arr, repeats: Any, /, *, axis: int | None = None, out: Arr | None = None) -> Arr:
+    if isinstance(repeats, (tf.Tensor, tf.Variable)):  # tf.repeat reads int32/int64 counts
+        repeats = tf.cast(repeats, tf.int64)
+    if axis is None:
+        x, axis = tf.reshape(x, [-1]), 0
     if x.dtype == tf.uint16:  # no uint16 kernel: the same values through int32
         return tf.cast(tf.repeat(tf.cast(x, tf.int32), repeats, axis=axis), tf.uint16)
+    if x.dtype.is_floating or x.dtype.is_complex:
+        # tf.repeat flushes subnormal floats to zero: move the bits instead of the values.
+        return _from_bits(tf.repeat(_as_bits(x), repeats, axis=axis), x.dtype)
     return tf.repeat(x, repeats, axis=axis)
+
+
+def _as_bits(x: Arr) -> Arr:
+    """A float or complex tensor's bits as integers (complex128: a trailing axis of 2)."""
+    if x.dtype == tf.complex128:
+        x = tf.bitcast(x, tf.float64)
+    return tf.bitcast(x, {2: tf.int16, 4: tf.int32, 8: tf.int64}[x.dtype.size])
+
+
+def _from_bits(bits: Arr, dtype: Any) -> Arr:
+    """Undo :func:`_as_bits`."""
+    if dtype == tf.complex128:
+        return tf.bitcast(tf.bitcast(bits, tf.float64), tf.complex128)
+    return tf.bitcast(bits, dtype)
 
 
 def roll(x: Arr, /, shift: Any, *, axis: Any = None, out: Arr | None = None) -> Arr:

@@ -17,7 +17,11 @@ def _groups(x: Arr) -> tuple[Arr, Arr, Arr, Arr, int]:
     """Flattened: the sort order, the sorted values, each sorted element's value number,
     whether it starts a value, and the number of values."""
     flat = tf.reshape(x, [-1])
-    order = sorting.argsort(flat)
+    if flat.dtype.is_complex:  # no complex sort: by imaginary part, then stably by real part
+        order = sorting.argsort(tf.math.imag(flat))
+        order = tf.gather(order, sorting.argsort(tf.gather(tf.math.real(flat), order)))
+    else:
+        order = sorting.argsort(flat)
     ordered = tf.gather(flat, order)
     starts = tf.concat([tf.ones([1], tf.bool), tf.not_equal(ordered[1:], ordered[:-1])], 0)
     starts = starts[: tf.size(flat)]

@@ -41,6 +41,8 @@ def arange(
     if stop is None:
         start, stop = 0, start
     dtype = dtype or primitives.native_dtype(default_dtype(start, stop, step))
+    if step != 0 and (stop - start) / step <= 0:  # torch refuses an empty range
+        return torch.empty(0, dtype=dtype)
     if dtype in _unsigned.WIDE_UNSIGNED:
         return torch.arange(start, stop, step, dtype=torch.int64).to(dtype)
     return torch.arange(start, stop, step, dtype=dtype)
@@ -91,6 +93,7 @@ def eye(
 ) -> Arr:
     """torch.eye has no ``k``: ones where the column index is the row index plus ``k``."""
     cols = n_rows if n_cols is None else n_cols
+    k = max(min(k, cols), -n_rows)  # a diagonal outside the matrix: all zeros, no overflow
     ret = torch.arange(n_rows)[:, None] + k == torch.arange(cols)[None, :]
     return ret.to(dtype)
 

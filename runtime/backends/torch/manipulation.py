@@ -11,7 +11,7 @@ import torch
 
 from ivycheck.runtime.axes import normalize_axes
 from ivycheck.runtime.backends import positions
-from ivycheck.runtime.backends.torch import primitives
+from ivycheck.runtime.backends.torch import _unsigned, primitives
 from ivycheck.runtime.dtypes import result_type
 
 Arr = Any
@@ -104,7 +104,10 @@ def stack(arrays: Sequence[Arr], /, *, axis: int = 0, out: Arr | None = None) ->
 def repeat(x: Arr, repeats: Any, /, *, axis: int | None = None, out: Arr | None = None) -> Arr:
     if axis is None:
         x, axis = torch.reshape(x, (-1,)), 0
-    return torch.repeat_interleave(x, repeats, dim=axis)
+    if isinstance(repeats, torch.Tensor):  # torch repeats by int64 counts only
+        repeats = repeats.to(torch.int64)
+    ret = torch.repeat_interleave(_unsigned.signed(x), repeats, dim=axis)
+    return _unsigned.restore(ret, x.dtype)
 
 
 def roll(x: Arr, /, shift: Any, *, axis: Any = None, out: Arr | None = None) -> Arr:

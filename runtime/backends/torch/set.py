@@ -11,6 +11,13 @@ Arr = Any
 
 
 def _unique(x: Arr) -> tuple[Arr, Arr, Arr]:
+    if x.is_complex():  # no complex kernel: unique (real, imag) rows, in lexicographic order
+        pairs = torch.view_as_real(x.resolve_conj()).reshape(-1, 2)
+        rows, inverse, counts = torch.unique(
+            pairs, sorted=True, return_inverse=True, return_counts=True, dim=0
+        )
+        values = torch.view_as_complex(rows.contiguous())
+        return values, inverse.reshape(x.shape), counts
     return torch.unique(x, sorted=True, return_inverse=True, return_counts=True)  # type: ignore[no-any-return]
 
 
@@ -33,4 +40,4 @@ def unique_inverse(x: Arr, /) -> tuple[Arr, Arr]:
 
 
 def unique_values(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return torch.unique(x, sorted=True)
+    return _unique(x)[0] if x.is_complex() else torch.unique(x, sorted=True)

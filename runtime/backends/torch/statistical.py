@@ -49,8 +49,8 @@ def sum(
 ) -> Arr:
     x, result = _accumulate(x, dtype)
     if axis != () and x.dtype == result:
-        return torch.sum(x, dim=axis, keepdim=keepdims, out=out)
-    ret = x if axis == () else torch.sum(x, dim=axis, keepdim=keepdims)
+        return torch.sum(x, dim=axis, keepdim=keepdims, dtype=x.dtype, out=out)
+    ret = x if axis == () else torch.sum(x, dim=axis, keepdim=keepdims, dtype=x.dtype)
     return _written(_unsigned.restore(ret.clone(), result), out)
 
 
@@ -86,12 +86,12 @@ def prod(
 ) -> Arr:
     x, result = _accumulate(x, dtype)
     if isinstance(axis, int) and x.dtype == result:
-        return torch.prod(x, dim=axis, keepdim=keepdims, out=out)
+        return torch.prod(x, dim=axis, keepdim=keepdims, dtype=x.dtype, out=out)
     # torch.prod reduces one dim at a time and has no ``out`` for the full reduction.
     ret = x.clone()
     axes = [axis] if isinstance(axis, int) else range(x.ndim) if axis is None else axis
     for a in sorted((a % x.ndim for a in axes), reverse=True):
-        ret = torch.prod(ret, dim=a, keepdim=keepdims)
+        ret = torch.prod(ret, dim=a, keepdim=keepdims, dtype=x.dtype)
     return _written(_unsigned.restore(ret, result), out)
 
 
@@ -172,7 +172,7 @@ def cumulative_sum(
             raise ValueError(f"cumulative_sum: axis is required for a {x.ndim}-d array")
         axis = 0
     x, result = _accumulate(x, dtype)
-    ret = torch.cumsum(x, dim=axis)
+    ret = torch.cumsum(x, dim=axis, dtype=x.dtype)  # torch sums small integers into int64
     if include_initial:
         shape = list(ret.shape)
         shape[axis] = 1
