@@ -16,28 +16,40 @@ VSCODE_NPM ?= npm
 # including Makefile's default goal alone, wherever the include line is.
 _VSCODE_PREV_DEFAULT_GOAL := $(.DEFAULT_GOAL)
 
-.PHONY: vsix vsix-smoke vsix-clean
+.PHONY: vsix vsix-bundle vsix-smoke vsix-clean
 
 # `npm run package` is `vsce package`, whose prepublish step is `npm run compile`:
 # `tsc --noEmit` (type check), then esbuild bundles src/ and vscode-languageclient
 # into out/extension.js, so the .vsix needs no node_modules at run time.
-vsix: $(VSCODE_EXT_DIR)/node_modules/.ivycheck-ci-stamp
+vsix: $(VSCODE_EXT_DIR)/node_modules/.ivycheck-ci-stamp vsix-bundle
 	cd $(VSCODE_EXT_DIR) && rm -f ivycheck-*.vsix && $(VSCODE_NPM) run package
 	@ls -l $(VSCODE_EXT_DIR)/ivycheck-*.vsix
+
+# The server goes into the .vsix too: ivycheck and its dependencies installed with
+# `pip --target` into bundled/libs/<tag>, one directory per interpreter listed in
+# VSCODE_BUNDLE_PYTHONS (libcst is compiled, so a bundle serves one Python version and
+# platform; list several interpreters to serve several). Wheels from the machine's pip index.
+VSCODE_BUNDLE_BUILDER ?= $(firstword $(wildcard .venv/bin/python) python3)
+VSCODE_BUNDLE_PYTHONS ?= $(VSCODE_BUNDLE_BUILDER)
+vsix-bundle:
+	rm -rf $(VSCODE_EXT_DIR)/bundled/libs
+	$(VSCODE_BUNDLE_BUILDER) $(VSCODE_EXT_DIR)/scripts/bundle.py $(VSCODE_EXT_DIR)/bundled/libs $(VSCODE_BUNDLE_PYTHONS)
 
 # `npm ci` again only when the manifest or the lock file changes.
 $(VSCODE_EXT_DIR)/node_modules/.ivycheck-ci-stamp: $(VSCODE_EXT_DIR)/package.json $(VSCODE_EXT_DIR)/package-lock.json
 	cd $(VSCODE_EXT_DIR) && $(VSCODE_NPM) ci --no-fund --no-audit
 	touch $@
 
-# Loads the built bundle in node with a stub `vscode` module and runs it against
-# a real `$(VSCODE_SMOKE_PYTHON) -m ivycheck lsp` (initialize, configuration, shutdown).
-VSCODE_SMOKE_PYTHON ?= python3
+# Loads the built bundle in node with a stub `vscode` module and runs it against the
+# bundled server started with `$(VSCODE_SMOKE_PYTHON)` (initialize, configuration,
+# shutdown), then with an interpreter that cannot start it: reported, no crash.
+VSCODE_SMOKE_PYTHON ?= $(VSCODE_BUNDLE_BUILDER)
 vsix-smoke: vsix
 	node $(VSCODE_EXT_DIR)/scripts/smoke.js $(VSCODE_SMOKE_PYTHON) $(VSCODE_EXT_DIR)/out/extension.js
+	node $(VSCODE_EXT_DIR)/scripts/smoke.js --expect-missing /nonexistent/python3 $(VSCODE_EXT_DIR)/out/extension.js
 
 vsix-clean:
-	rm -rf $(VSCODE_EXT_DIR)/node_modules $(VSCODE_EXT_DIR)/out $(VSCODE_EXT_DIR)/ivycheck-*.vsix
+	rm -rf $(VSCODE_EXT_DIR)/node_modules $(VSCODE_EXT_DIR)/out $(VSCODE_EXT_DIR)/bundled/libs $(VSCODE_EXT_DIR)/ivycheck-*.vsix
 
 ifneq ($(firstword $(MAKEFILE_LIST)),$(_VSCODE_MK))
 .DEFAULT_GOAL := $(_VSCODE_PREV_DEFAULT_GOAL)

@@ -1,17 +1,26 @@
 #!/usr/bin/env node
 // Smoke test of the built bundle without VS Code: loads out/extension.js with a
 // permissive stub of the `vscode` module, activates it against a real
-// `<python> -m ivycheck lsp`, checks the initialize handshake and the
+// server started by `<python> bundled/tool/launch.py lsp` (or `-m ivycheck lsp` when the
+// build has no bundled/), checks the initialize handshake and the
 // workspace/configuration answer, then deactivates (shutdown/exit).
+// When the server cannot start (no interpreter, nothing bundled for it), the extension
+// must not crash: it reports the failure; the smoke test prints that report and exits 2,
+// or 0 with --expect-missing (which checks exactly that behaviour).
 //
-//   node scripts/smoke.js [PYTHON] [BUNDLE]     (defaults: python3, out/extension.js)
+//   node scripts/smoke.js [--expect-missing] [PYTHON] [BUNDLE]
+//       (defaults: python3, out/extension.js; IVYCHECK_SMOKE_STRATEGY sets importStrategy)
 "use strict";
 const Module = require("module");
 const path = require("path");
 
-const python = process.argv[2] || "python3";
-const bundle = path.resolve(process.argv[3] || path.join(__dirname, "..", "out", "extension.js"));
-const settings = { interpreter: python, enable: true, args: [], select: [], ignore: ["IVY006"], trace: { server: "verbose" } };
+const argv = process.argv.slice(2);
+const expectMissing = argv[0] === "--expect-missing";
+if (expectMissing) argv.shift();
+const python = argv[0] || "python3";
+const bundle = path.resolve(argv[1] || path.join(__dirname, "..", "out", "extension.js"));
+const importStrategy = process.env.IVYCHECK_SMOKE_STRATEGY || "useBundled";
+const settings = { interpreter: python, importStrategy, enable: true, args: [], select: [], ignore: ["IVY006"], trace: { server: "verbose" } };
 const lines = [];
 
 function thing(name) {
@@ -78,13 +87,33 @@ Module._resolveFilename = function (request, ...rest) {
 };
 require.cache.vscode = { id: "vscode", filename: "vscode", loaded: true, exports: vscodeStub };
 
+// VS Code's extension host logs an unhandled rejection instead of dying; so does this
+// test, and it fails on one: the extension must handle every failure it can cause.
+const unhandled = [];
+process.on("unhandledRejection", (err) => { unhandled.push(String(err && err.stack || err)); });
+
 (async () => {
   const ext = require(bundle);
-  const context = { subscriptions: [], extensionPath: path.dirname(bundle), globalState: { get() {}, update() {} }, workspaceState: { get() {}, update() {} } };
+  const context = { subscriptions: [], extensionPath: path.resolve(path.dirname(bundle), ".."), globalState: { get() {}, update() {} }, workspaceState: { get() {}, update() {} } };
   await ext.activate(context);
   await new Promise((r) => setTimeout(r, 1500));
   await ext.deactivate();
   const log = lines.join("\n");
+  const report = lines.find((l) => l.startsWith("[error message] ivycheck: could not start"));
+  if (unhandled.length) {
+    console.log(`FAIL unhandled rejection(s):\n${unhandled.join("\n")}`);
+    process.exit(1);
+  }
+  if (!log.includes("[client] server started")) {
+    const reported = report !== undefined && log.includes("[command] ivycheck.restart");
+    console.log(`${reported ? "ok  " : "FAIL"} server missing, reported: ${report || "(no message shown)"}`);
+    if (!reported) console.log(`--- client log ---\n${log}`);
+    process.exit(reported ? (expectMissing ? 0 : 2) : 1);
+  }
+  if (expectMissing) {
+    console.log("FAIL the server started although it was expected to be missing");
+    process.exit(1);
+  }
   const checks = {
     "commands registered": log.includes("[command] ivycheck.restart") && log.includes("[command] ivycheck.fixAll"),
     "server started": log.includes("[client] server started"),

@@ -1,10 +1,16 @@
 // VS Code client for the ivycheck language server.
 //
-// Runs `<interpreter> -m ivycheck lsp <ivycheck.args>` over stdio. The server
+// Runs `<interpreter> bundled/tool/launch.py lsp <ivycheck.args>` over stdio, with
+// IVYCHECK_IMPORT_STRATEGY from `ivycheck.importStrategy`: the launcher puts the ivycheck
+// bundled in the .vsix (bundled/libs/<tag>, built by `make vsix`) before or after the
+// interpreter's own, as Microsoft's Python tool extensions do. A build without
+// bundled/ (a development checkout) runs `<interpreter> -m ivycheck lsp`. The server
 // reads `ivycheck.select`, `ivycheck.ignore` and `ivycheck.enable` through
 // `workspace/configuration`; the language client answers those requests from
 // the VS Code settings because `synchronize.configurationSection` is "ivycheck".
 
+import * as childProcess from "child_process";
+import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import * as vscode from "vscode";
@@ -18,7 +24,10 @@ import {
 const SECTION = "ivycheck";
 const FIX_ALL_KIND = "source.fixAll.ivycheck";
 
+const IMPORT_STRATEGIES = ["useBundled", "fromEnvironment"];
+
 let client: LanguageClient | undefined;
+let extensionPath = "";
 let clientWatchers: vscode.FileSystemWatcher[] = [];
 let output: vscode.OutputChannel | undefined;
 // Serialises start/stop/restart so that quick successive settings changes
@@ -99,6 +108,24 @@ async function resolveInterpreter(config: vscode.WorkspaceConfiguration): Promis
   return process.platform === "win32" ? "python" : "python3";
 }
 
+/**
+ * Whether `command args` can start the server: the launcher's `--check` (or an import of
+ * ivycheck) says why not on stderr. Checked before the language client starts, because a
+ * server that exits before answering `initialize` leaves vscode-languageclient with
+ * promise rejections it does not handle itself.
+ */
+function checkServer(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env: NodeJS.ProcessEnv },
+): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    childProcess.execFile(command, args, { ...options, timeout: 30000 }, (err, _stdout, stderr) => {
+      resolve(err ? (String(stderr).trim() || errorText(err)) : undefined);
+    });
+  });
+}
+
 async function startClient(): Promise<void> {
   if (client) {
     return;
@@ -110,14 +137,22 @@ async function startClient(): Promise<void> {
   }
   const interpreter = await resolveInterpreter(config);
   const extraArgs = config.get<string[]>("args", []).filter((a) => typeof a === "string");
-  const args = ["-m", "ivycheck", "lsp", ...extraArgs];
+  const configuredStrategy = config.get<string>("importStrategy", "useBundled");
+  const strategy = IMPORT_STRATEGIES.includes(configuredStrategy) ? configuredStrategy : "useBundled";
+  const launcher = path.join(extensionPath, "bundled", "tool", "launch.py");
+  const bundled = extensionPath !== "" && fs.existsSync(launcher);
+  const args = bundled ? [launcher, "lsp", ...extraArgs] : ["-m", "ivycheck", "lsp", ...extraArgs];
   const cwd = firstWorkspaceFolder()?.uri.fsPath;
 
+  const processOptions = {
+    ...(cwd ? { cwd } : {}),
+    env: { ...process.env, IVYCHECK_IMPORT_STRATEGY: strategy },
+  };
   const serverOptions: ServerOptions = {
     command: interpreter,
     args,
     transport: TransportKind.stdio,
-    options: cwd ? { cwd } : {},
+    options: processOptions,
   };
 
   const watchers = [
@@ -138,19 +173,33 @@ async function startClient(): Promise<void> {
     traceOutputChannel: output,
   };
 
-  log(`starting: ${[interpreter, ...args].map(quoteArg).join(" ")}${cwd ? ` (cwd ${cwd})` : ""}`);
+  log(
+    `starting: ${[interpreter, ...args].map(quoteArg).join(" ")}` +
+      `${bundled ? ` (importStrategy ${strategy})` : " (no bundled server in this build)"}` +
+      `${cwd ? ` (cwd ${cwd})` : ""}`,
+  );
   const next = new LanguageClient(SECTION, "ivycheck", serverOptions, clientOptions);
   client = next;
   try {
+    const check = bundled ? [launcher, "--check"] : ["-c", "import ivycheck.lsp.cli"];
+    const problem = await checkServer(interpreter, check, processOptions);
+    if (problem !== undefined) {
+      throw new Error(problem);
+    }
     await next.start();
     log("server started");
   } catch (err) {
     client = undefined;
     watchers.forEach((w) => w.dispose());
     const message =
-      `ivycheck: could not start the language server with "${interpreter} -m ivycheck lsp" ` +
-      `(${errorText(err)}). Install it with "pip install ivycheck" into that interpreter, ` +
-      `or set "ivycheck.interpreter".`;
+      `ivycheck: could not start the language server with "${interpreter}" ` +
+      `(${errorText(err)}). ` +
+      (bundled
+        ? `Set "ivycheck.interpreter" to a Python 3.11+ the extension bundles ivycheck for, ` +
+          `or install ivycheck into that interpreter ("pip install /path/to/ivycheck", ` +
+          `distribution ivycheck-lint) with "ivycheck.importStrategy": "fromEnvironment".`
+        : `Install ivycheck into that interpreter ("pip install /path/to/ivycheck", ` +
+          `distribution ivycheck-lint), or set "ivycheck.interpreter".`);
     log(message);
     void vscode.window
       .showErrorMessage(message, "Open Settings", "Show Output")
@@ -211,6 +260,7 @@ async function fixAll(): Promise<void> {
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  extensionPath = context.extensionPath ?? "";
   output = vscode.window.createOutputChannel("ivycheck");
   context.subscriptions.push(output);
 
@@ -233,7 +283,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       if (!event.affectsConfiguration(SECTION)) {
         return;
       }
-      const keys = ["enable", "interpreter", "args", "select", "ignore"];
+      const keys = ["enable", "interpreter", "importStrategy", "args", "select", "ignore"];
       if (!keys.some((k) => event.affectsConfiguration(`${SECTION}.${k}`))) {
         return;
       }
@@ -260,7 +310,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       if (!pythonExt.isActive) {
         await pythonExt.activate();
       }
-        const onChange = (pythonExt.exports as any)?.environments?.onDidChangeActiveEnvironmentPath;
+      const onChange = (pythonExt.exports as any)?.environments?.onDidChangeActiveEnvironmentPath;
       if (typeof onChange === "function") {
         context.subscriptions.push(
           onChange(() => {

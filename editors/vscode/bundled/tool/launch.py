@@ -1,0 +1,78 @@
+"""Start ivycheck (its language server, for the VS Code extension) with the chosen import strategy.
+
+The extension runs ``<interpreter> bundled/tool/launch.py lsp ...`` with
+``IVYCHECK_IMPORT_STRATEGY`` set from its ``ivycheck.importStrategy`` setting, as Microsoft's
+Python tool extensions do:
+
+- ``useBundled`` (default): the copy in ``bundled/libs/<tag>`` comes first on ``sys.path``;
+- ``fromEnvironment``: the interpreter's own installation comes first, the bundled copy is
+  the fallback.
+
+``<tag>`` (``--print-tag``) names the interpreter's ABI and platform, because ivycheck's
+dependencies ship compiled code (libcst's parser): one interpreter can only use libraries
+installed for its own Python version and platform, so the extension is built with one
+directory per interpreter it supports (``editors/vscode/scripts/bundle.py``). When no
+directory fits, the server can still come from the environment; if it cannot, this script
+says why on standard error and exits with status 3 instead of a traceback. ``--check`` does
+only that test: the extension runs it first and shows the message, because a server that
+exits before answering ``initialize`` leaves the language client with failures it does not
+handle itself.
+
+Standard library only: it runs before any of ivycheck's dependencies are importable.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import runpy
+import sys
+import sysconfig
+from pathlib import Path
+
+STRATEGIES = ("useBundled", "fromEnvironment")
+LIBS = Path(__file__).resolve().parent.parent / "libs"
+
+
+def tag() -> str:
+    """``cpython-311-linux-x86_64``: what the compiled dependencies must match."""
+    return f"{sys.implementation.cache_tag}-{sysconfig.get_platform()}"
+
+
+def _fail(message: str) -> int:
+    print(f"ivycheck: {message}", file=sys.stderr)
+    return 3
+
+
+def main(argv: list[str]) -> int:
+    if argv == ["--print-tag"]:
+        print(tag())
+        return 0
+    strategy = os.environ.get("IVYCHECK_IMPORT_STRATEGY", "useBundled")
+    if strategy not in STRATEGIES:
+        return _fail(f"importStrategy must be one of {', '.join(STRATEGIES)}, not {strategy!r}")
+    libs = LIBS / tag()
+    if libs.is_dir():
+        if strategy == "useBundled":
+            sys.path.insert(0, str(libs))
+        else:
+            sys.path.append(str(libs))
+    if sys.version_info < (3, 11) or importlib.util.find_spec("ivycheck") is None:
+        bundled = sorted(p.name for p in LIBS.iterdir()) if LIBS.is_dir() else []
+        return _fail(
+            f"{sys.executable} (Python {sys.version.split()[0]}, {tag()}) has no ivycheck "
+            f"installed and the extension bundles it only for: {', '.join(bundled) or 'none'}. "
+            "Set ivycheck.interpreter to a Python of a bundled version, or install ivycheck "
+            "into this one (pip install /path/to/ivycheck, or "
+            '"ivycheck-lint @ git+<repository URL>") and set ivycheck.importStrategy '
+            "to fromEnvironment."
+        )
+    if argv == ["--check"]:
+        return 0
+    sys.argv = [str(Path(__file__)), *argv]
+    runpy.run_module("ivycheck", run_name="__main__", alter_sys=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,67 @@
+"""Install ivycheck and its dependencies into ``bundled/libs/<tag>``, one directory per interpreter.
+
+    python editors/vscode/scripts/bundle.py OUT_DIR [PYTHON ...]     (default: this interpreter)
+
+What Microsoft's Python tool extensions do at build time (``pip install --target
+bundled/libs``), so that installing the ``.vsix`` is all a user does. ivycheck's dependencies
+ship compiled code (libcst's parser), so each interpreter gets its own directory, named by
+``bundled/tool/launch.py --print-tag`` -- the same function that picks the directory at run
+time. The repository is built into a wheel once (a normal, non-editable install), then pip
+installs it for each interpreter (``pip --python``), from whatever index the machine's pip
+configuration names.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+EXTENSION = Path(__file__).resolve().parent.parent
+REPO = EXTENSION.parent.parent
+LAUNCHER = EXTENSION / "bundled" / "tool" / "launch.py"
+
+
+def _pip(*args: str) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--disable-pip-version-check", *args, "--quiet"],
+        check=True,
+    )
+
+
+def bundle(out: Path, interpreters: list[str]) -> list[Path]:
+    """Fill ``out/<tag>`` for each interpreter; returns the directories written."""
+    written = []
+    with tempfile.TemporaryDirectory() as wheels:
+        _pip("wheel", "--no-deps", "--wheel-dir", wheels, str(REPO))
+        (wheel,) = Path(wheels).glob("*.whl")
+        for python in interpreters:
+            tag = subprocess.run(
+                [python, str(LAUNCHER), "--print-tag"], capture_output=True, text=True, check=True
+            ).stdout.strip()
+            target = out / tag
+            shutil.rmtree(target, ignore_errors=True)
+            _pip(
+                *("--python", python, "install", "--no-compile", "--root-user-action", "ignore"),
+                *("--target", str(target), str(wheel)),
+            )
+            # Console scripts point at the build machine's interpreter; the launcher is the entry.
+            shutil.rmtree(target / "bin", ignore_errors=True)
+            written.append(target)
+    return written
+
+
+def main(argv: list[str]) -> int:
+    if not argv:
+        print(__doc__, file=sys.stderr)
+        return 2
+    out, interpreters = Path(argv[0]), argv[1:] or [sys.executable]
+    for target in bundle(out, interpreters):
+        print(f"bundled {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,163 @@
+"""The VS Code extension's server command, for each ``ivycheck.importStrategy``.
+
+The extension runs ``<interpreter> bundled/tool/launch.py lsp`` with
+``IVYCHECK_IMPORT_STRATEGY`` set (``editors/vscode/src/extension.ts``). Here the bundle is
+built as ``make vsix`` builds it (``editors/vscode/scripts/bundle.py``: real pip, a real
+wheel of this repository), into an extension-shaped directory, and the command starts a real
+server that answers ``initialize``. The bundled copy's ``__version__`` is marked so that the
+server's ``serverInfo`` says which copy answered. A bare virtual environment (no ivycheck,
+no dependencies) stands for a user's interpreter; this test process's own interpreter, which
+has ivycheck installed, for a developer's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+from pygls.uris import from_fs_path
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+import ivycheck
+from tests.helpers import REPO
+
+VSCODE = REPO / "editors" / "vscode"
+BUNDLED_VERSION = f"{ivycheck.__version__}+bundled"
+
+BAD_ORDER = """\
+@to_native_arrays_and_back
+@handle_out_argument
+def tan(x, /, *, out=None):
+    return current_backend(x).tan(x, out=out)
+"""
+
+
+@pytest.fixture(scope="module")
+def bare_python(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """An interpreter of the same version with nothing installed."""
+    root = tmp_path_factory.mktemp("bare") / "venv"
+    venv.EnvBuilder(with_pip=False).create(root)
+    python = root / "bin" / "python"
+    assert subprocess.run([python, "-c", "import ivycheck"], capture_output=True).returncode == 1
+    return str(python)
+
+
+@pytest.fixture(scope="module")
+def extension(tmp_path_factory: pytest.TempPathFactory, bare_python: str) -> Path:
+    """``bundled/`` as the .vsix holds it, libraries built for the bare interpreter."""
+    root = tmp_path_factory.mktemp("extension")
+    shutil.copytree(VSCODE / "bundled" / "tool", root / "bundled" / "tool")
+    done = subprocess.run(
+        [sys.executable, VSCODE / "scripts" / "bundle.py", root / "bundled" / "libs", bare_python],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    (libs,) = (root / "bundled" / "libs").iterdir()
+    init = libs / "ivycheck" / "__init__.py"
+    source = init.read_text(encoding="utf-8")
+    marked = source.replace(f'"{ivycheck.__version__}"', f'"{BUNDLED_VERSION}"', 1)
+    assert marked != source
+    init.write_text(marked, encoding="utf-8")
+    assert not (libs / "numpy").exists()
+    return root
+
+
+def _command(extension: Path, python: str) -> list[str]:
+    return [python, str(extension / "bundled" / "tool" / "launch.py"), "lsp"]
+
+
+def _environment(strategy: str) -> dict[str, str]:
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    return {**environment, "IVYCHECK_IMPORT_STRATEGY": strategy}
+
+
+async def _initialize(command: list[str], strategy: str, root: Path) -> tuple[str, list[str]]:
+    """Version in ``serverInfo`` and the codes published for one bad file."""
+    config = ClientServerConfig(server_command=command, server_env=_environment(strategy))
+    client = await config.start()
+    assert isinstance(client, LanguageClient)
+    bad = root / "ivy/functional/ivy/a.py"
+    bad.parent.mkdir(parents=True, exist_ok=True)
+    bad.write_text(BAD_ORDER, encoding="utf-8")
+    (root / "pyproject.toml").write_text("[tool.ivycheck]\n", encoding="utf-8")
+    root_uri = from_fs_path(str(root))
+    document = from_fs_path(str(bad))
+    assert root_uri is not None and document is not None
+    try:
+        capabilities = client_capabilities("neovim")
+        assert capabilities.text_document is not None
+        capabilities.text_document.diagnostic = None  # the server pushes to such a client
+        result = await client.initialize_session(
+            types.InitializeParams(capabilities=capabilities, root_uri=root_uri)
+        )
+        client.text_document_did_open(
+            types.DidOpenTextDocumentParams(
+                text_document=types.TextDocumentItem(
+                    uri=document, language_id="python", version=1, text=BAD_ORDER
+                )
+            )
+        )
+        published = client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        await asyncio.wait_for(published, timeout=60)
+        codes = [str(d.code) for d in client.diagnostics.get(document, [])]
+    finally:
+        await client.shutdown_session()
+        await client.stop()
+    assert result.server_info is not None and result.server_info.name == "ivycheck"
+    assert result.server_info.version is not None
+    return result.server_info.version, codes
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("interpreter", "strategy", "version"),
+    [
+        ("bare", "useBundled", BUNDLED_VERSION),
+        ("bare", "fromEnvironment", BUNDLED_VERSION),  # nothing installed: the bundled fallback
+        ("installed", "useBundled", BUNDLED_VERSION),
+        ("installed", "fromEnvironment", ivycheck.__version__),
+    ],
+)
+async def test_each_import_strategy_starts_a_server_that_answers(
+    extension: Path, bare_python: str, tmp_path: Path, interpreter: str, strategy: str, version: str
+) -> None:
+    python = bare_python if interpreter == "bare" else sys.executable
+    answered, codes = await _initialize(_command(extension, python), strategy, tmp_path)
+    assert answered == version
+    assert codes == ["IVY005"]
+
+
+def test_without_a_bundle_for_the_interpreter_it_says_what_to_do(
+    extension: Path, bare_python: str, tmp_path: Path
+) -> None:
+    other = tmp_path / "extension"
+    shutil.copytree(extension / "bundled" / "tool", other / "bundled" / "tool")
+    (other / "bundled" / "libs" / "cpython-399-elsewhere").mkdir(parents=True)
+    done = subprocess.run(
+        _command(other, bare_python),
+        capture_output=True,
+        text=True,
+        env=_environment("useBundled"),
+        timeout=60,
+    )
+    assert done.returncode == 3
+    assert "Traceback" not in done.stderr
+    assert "has no ivycheck installed" in done.stderr
+    assert "cpython-399-elsewhere" in done.stderr
+    assert "ivycheck-lint" in done.stderr
+    checked = subprocess.run(
+        [*_command(extension, bare_python)[:2], "--check"],
+        env=_environment("useBundled"),
+        capture_output=True,
+        timeout=60,
+    )
+    assert checked.returncode == 0, checked.stderr
