@@ -7,6 +7,7 @@ that every API rule starts from the same facts.
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -21,6 +22,15 @@ VERSIONED = re.compile(r"_v_\d+p\d+p\d+_")
 ``cumsum_v_0p3p0_to_0p3p1``, ``fn_v_1p2p0_and_above``, ``fn_v_2p0p0_and_below``."""
 
 
+def is_versioned_helper(name: str) -> bool:
+    """An implementation for a range of library releases (``ones_like_v_0p3p0_to_0p3p1``).
+
+    It is written against the library release its range names, not the one installed here,
+    so what today's library accepts (``out`` of ``torch.ones_like``) says nothing about it.
+    """
+    return VERSIONED.search(name) is not None
+
+
 def is_private_helper(name: str) -> bool:
     """``_helper``, dunders and versioned helpers (``fn_v_0p3p0_to_0p3p1``,
     ``fn_v_1p2p0_and_above``) are not API.
@@ -30,7 +40,7 @@ def is_private_helper(name: str) -> bool:
     and a versioned helper is what ``with_supported_*``/``versioned`` dispatch picks for a
     public function that carries the conventions itself.
     """
-    return name.startswith("_") or VERSIONED.search(name) is not None
+    return name.startswith("_") or is_versioned_helper(name)
 
 
 def parameter_names(params: cst.Parameters) -> list[str]:
@@ -87,3 +97,48 @@ def implementations(index: ProjectIndex, names: Iterable[str]) -> dict[str, Func
         for backend, function in index.implementations(called).items():
             found.setdefault(backend, function)
     return found
+
+
+OUT_WRAPPER = "handle_out_argument"
+
+
+def wrappers_added_at_run_time(attributes: Mapping[str, str]) -> set[str]:
+    """The wrappers in ``mixed_backend_wrappers["to_add"]`` (dict display or ``dict(...)``).
+
+    For a mixed function Ivy wraps the backend implementation with these at run time, so a
+    wrapper listed there reads a backend's attributes as a decorator would.
+    """
+    source = attributes.get("mixed_backend_wrappers")
+    if source is None:
+        return set()
+    try:
+        value = ast.parse(source, mode="eval").body
+    except SyntaxError:
+        return set()
+    added: ast.expr | None = None
+    if isinstance(value, ast.Dict):
+        for key, item in zip(value.keys, value.values, strict=True):
+            if isinstance(key, ast.Constant) and key.value == "to_add":
+                added = item
+    elif isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
+        added = next((k.value for k in value.keywords if k.arg == "to_add"), None)
+    if not isinstance(added, ast.Tuple | ast.List | ast.Set):
+        return set()
+    return {e.value for e in added.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)}
+
+
+def api_handles_out(index: ProjectIndex, name: str) -> bool | None:
+    """Whether Ivy's ``handle_out_argument`` wraps the backends of API function ``name``:
+    as its decorator or through ``mixed_backend_wrappers["to_add"]``. ``None`` when the
+    functional API does not define ``name`` (or is not in the index).
+
+    Under that wrapper a backend function is handed ``out`` only if it carries
+    ``support_native_out``; without the wrapper ``out`` is passed through as it is (data,
+    for ``scatter_*``), and the attribute is read by nobody.
+    """
+    api = index.api_function(name)
+    if api is None:
+        return None
+    return OUT_WRAPPER in api.decorators or OUT_WRAPPER in wrappers_added_at_run_time(
+        api.attributes
+    )

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, Rule
+from ivycheck.checker.rule_api import Example, Rule, RuleContext, walk
 from ivycheck.rules import _native_out
-from ivycheck.rules._outflow import UseKind, module_outflow
+from ivycheck.rules._api_functions import api_handles_out, is_versioned_helper
+from ivycheck.rules._outflow import OUT, UseKind, module_outflow
 
 NP = "ivy/functional/backends/numpy/example.py"
 TORCH = "ivy/functional/backends/torch/example.py"
 JAX = "ivy/functional/backends/jax/example.py"
 TF = "ivy/functional/backends/tensorflow/example.py"
+API = "ivy/functional/ivy/example.py"
 
 
 class OutToNativeWithoutOut(Rule):
@@ -33,6 +37,22 @@ class OutToNativeWithoutOut(Rule):
     (config ``runtime_modules``: ``ivy``, ``ivycheck.runtime``) are never flagged. Names are
     resolved through imports: ``jnp.tan``, ``jax.numpy.tan`` and ``from jax.numpy import tan``
     are one function.
+
+    A function that *declares* ``out`` accepts ``out=None``, so the call is flagged only
+    when the value can be an array. It is known to be ``None`` when it is the literal, a
+    name last bound to ``None`` before the call (``out = None`` a few lines up), or the
+    backend function's own ``out`` parameter when its functional-API counterpart is wrapped
+    by ``handle_out_argument`` (decorator or ``mixed_backend_wrappers["to_add"]``) and the
+    backend function has no ``support_native_out``: that wrapper then never passes ``out``
+    to the backend, so ``jnp.nansum(x, out=out)`` there is only a dead ``out=None``. Such
+    dead code is not reported (decided for issue 15: it cannot raise and it changes
+    nothing, and the wrapper writes ``out``; an ``out=`` that can reach the call is the
+    error this rule is about). A function that has no ``out`` parameter at all raises on
+    ``out=None`` too, so it is flagged whatever the value.
+
+    Versioned implementations (``ones_like_v_0p3p0_to_0p3p1``) are written for the library
+    release their name gives, not the installed one, so they are not checked against
+    today's signatures.
     """
 
     CODE = "IVY004"
@@ -40,6 +60,7 @@ class OutToNativeWithoutOut(Rule):
     NAME = "out-to-native-without-out"
     MESSAGE = "`out=` passed to a native function that does not accept it; drop it and let the wrapper write `out`"
     TRIGGERS = ("out=",)  # keyword arguments are written `out=` (formatters remove spaces)
+    NEEDS_INDEX = True
     VALID = (
         Example(
             """
@@ -158,6 +179,66 @@ class OutToNativeWithoutOut(Rule):
             """,
             path=JAX,
         ),
+        Example(
+            """
+            import jax.numpy as jnp
+
+
+            def nanmedian(x, /, *, overwrite_input=False, out=None):
+                if overwrite_input:
+                    x = x.copy()
+                    out = None
+                    return jnp.nanmedian(x, out=out)
+                return jnp.nanmedian(x)
+            """,
+            path=JAX,
+        ),
+        Example(
+            """
+            import jax.numpy as jnp
+
+
+            def nansum(x, /, *, axis=None, out=None):
+                return jnp.nansum(x, axis=axis, out=out)
+            """,
+            path=JAX,
+            files={
+                API: """
+                @handle_out_argument
+                def nansum(x, /, *, axis=None, out=None):
+                    return current_backend(x).nansum(x, axis=axis, out=out)
+                """,
+            },
+        ),
+        Example(
+            """
+            import jax.numpy as jnp
+
+
+            def var(x, /, *, out=None):
+                return jnp.var(x, out=out)
+            """,
+            path=JAX,
+            files={
+                API: """
+                def var(x, /, *, out=None):
+                    return current_backend(x).var(x, out=out)
+
+
+                var.mixed_backend_wrappers = {"to_add": ("handle_out_argument",)}
+                """,
+            },
+        ),
+        Example(
+            """
+            import torch
+
+
+            def ones_like_v_0p3p0_to_0p3p1(x, /, *, out=None):
+                return torch.ones_like(x, out=out)
+            """,
+            path=TORCH,
+        ),
     )
     INVALID = (
         Example(
@@ -248,6 +329,64 @@ class OutToNativeWithoutOut(Rule):
             """,
             path=TORCH,
         ),
+        Example(
+            """
+            import jax.numpy as jnp
+
+
+            def nansum(x, /, *, out=None):
+                return jnp.nansum(x, out=out)
+            """,
+            path=JAX,
+            files={
+                API: """
+                def nansum(x, /, *, out=None):
+                    return current_backend(x).nansum(x, out=out)
+                """,
+            },
+        ),
+        Example(
+            """
+            import jax.numpy as jnp
+
+
+            def nansum(x, /, *, out=None):
+                return jnp.nansum(x, out=out)
+
+
+            nansum.support_native_out = True
+            """,
+            path=JAX,
+            files={
+                API: """
+                @handle_out_argument
+                def nansum(x, /, *, out=None):
+                    return current_backend(x).nansum(x, out=out)
+                """,
+            },
+        ),
+        Example(
+            """
+            import jax.numpy as jnp
+
+
+            def nanmedian(x, /, *, out=None):
+                if x.ndim:
+                    out = None
+                return jnp.nanmedian(x, out=out)
+            """,
+            path=JAX,
+        ),
+        Example(
+            """
+            import torch
+
+
+            def ones_like(x, /, *, out=None):
+                return torch.ones_like(x, out=out)
+            """,
+            path=TORCH,
+        ),
     )
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -261,8 +400,11 @@ class OutToNativeWithoutOut(Rule):
         kind, qualified = flow.classify(node)
         if kind is not UseKind.REJECTED or qualified is None:
             return
+        stack = self.context.function_stack
+        if stack and is_versioned_helper(stack[0].name.value):
+            return
         declared = qualified in _native_out.load().declares
-        if declared and isinstance(out.value, cst.Name) and out.value.value == "None":
+        if declared and _known_none(out.value, node, self.context):
             return  # a declared `out` that is given None is accepted
         library = _native_out.native_library(qualified)
         if not declared and isinstance(out.value, cst.Name) and out.value.value == "None":
@@ -277,3 +419,122 @@ class OutToNativeWithoutOut(Rule):
             out,
             f"`{qualified}` {why}; drop `out=` and let the wrapper write `out`",
         )
+
+
+def _known_none(value: cst.BaseExpression, call: cst.Call, context: RuleContext) -> bool:
+    """Whether ``value``, an argument of ``call``, is ``None`` whenever the call runs."""
+    if not isinstance(value, cst.Name):
+        return False
+    if value.value == "None":
+        return True
+    stack = context.function_stack
+    if not stack:
+        return False
+    bound = _binding_before(stack[-1].body.body, call, value.value, _PARAMETER)
+    if bound is _NONE:
+        return True
+    if bound is not _PARAMETER or value.value != OUT or len(stack) != 1:
+        return False
+    function = stack[0]
+    flow = module_outflow(context)
+    return (
+        function.name.value not in flow.attributes
+        and api_handles_out(context.index, function.name.value) is True
+    )
+
+
+_PARAMETER, _NONE, _OTHER = "parameter", "none", "other"
+"""What a name holds before a statement: the value it came in with, ``None``, or unknown."""
+
+
+def _binding_before(
+    statements: Sequence[cst.BaseStatement | cst.BaseSmallStatement],
+    call: cst.Call,
+    name: str,
+    state: str,
+) -> str:
+    """What ``name`` holds when ``call`` runs, following the straight-line statements of the
+    block that leads to it (a branch entered on the way inherits the state before it)."""
+    for statement in statements:
+        if _contains(statement, call):
+            blocks = [child for child in _blocks_of(statement) if _contains(child, call)]
+            if not blocks:
+                return state
+            return _binding_before(blocks[0], call, name, state)
+        state = _after(statement, name, state)
+    return _OTHER
+
+
+def _blocks_of(
+    statement: cst.BaseStatement | cst.BaseSmallStatement,
+) -> list[Sequence[cst.BaseStatement | cst.BaseSmallStatement]]:
+    if isinstance(statement, cst.SimpleStatementLine):
+        return [statement.body]
+    found: list[Sequence[cst.BaseStatement | cst.BaseSmallStatement]] = []
+    for child in statement.children:
+        if isinstance(child, cst.IndentedBlock | cst.SimpleStatementSuite):
+            found.append(child.body)
+        elif isinstance(child, cst.Else | cst.Finally | cst.If | cst.ExceptHandler):
+            found.extend(_blocks_of(child))
+    return found
+
+
+def _after(statement: cst.CSTNode, name: str, state: str) -> str:
+    """The state of ``name`` after ``statement``: ``None`` only after ``name = None``."""
+    if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1:
+        small = statement.body[0]
+        if (
+            isinstance(small, cst.Assign)
+            and len(small.targets) == 1
+            and isinstance(small.targets[0].target, cst.Name)
+            and small.targets[0].target.value == name
+        ):
+            value = small.value
+            return _NONE if isinstance(value, cst.Name) and value.value == "None" else _OTHER
+    return _OTHER if _binds(statement, name) else state
+
+
+def _binds(node: cst.CSTNode, name: str) -> bool:
+    """Whether ``node`` may bind ``name`` (any assignment target, loop variable, ``as``...)."""
+    found = False
+
+    class Names(cst.CSTVisitor):
+        def visit_Name(self, inner: cst.Name) -> None:
+            nonlocal found
+            found = found or inner.value == name
+
+    class Targets(cst.CSTVisitor):
+        def visit_AssignTarget(self, inner: cst.AssignTarget) -> None:
+            walk(inner.target, Names())
+
+        def visit_AnnAssign(self, inner: cst.AnnAssign) -> None:
+            walk(inner.target, Names())
+
+        def visit_AugAssign(self, inner: cst.AugAssign) -> None:
+            walk(inner.target, Names())
+
+        def visit_For(self, inner: cst.For) -> None:
+            walk(inner.target, Names())
+
+        def visit_AsName(self, inner: cst.AsName) -> None:
+            walk(inner.name, Names())
+
+        def visit_NamedExpr(self, inner: cst.NamedExpr) -> None:
+            walk(inner.target, Names())
+
+    walk(node, Targets())
+    return found
+
+
+def _contains(node: cst.CSTNode | Sequence[cst.CSTNode], target: cst.CSTNode) -> bool:
+    found = False
+
+    class Find(cst.CSTVisitor):
+        def on_visit(self, inner: cst.CSTNode) -> bool:
+            nonlocal found
+            found = found or inner is target
+            return not found
+
+    for part in node if isinstance(node, Sequence) else (node,):
+        walk(part, Find())
+    return found

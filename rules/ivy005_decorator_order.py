@@ -39,6 +39,15 @@ class DecoratorOrder(Rule):
     ``handle_device_shifting`` for ``handle_device``. Decorators not in the list (such as
     ``with_unsupported_dtypes``) are ignored and stay where they are.
 
+    A helper nested inside a function, or a private one (``_name``), is wrapped once, by its
+    decorators, and nothing else applies Ivy's order to it; there only a pair whose order
+    changes what the function does is reported. Two wrappers commute when one converts
+    only the inputs and the other only the outputs (``@outputs_to_ivy_arrays`` over
+    ``@inputs_to_native_arrays``), or when one does nothing to this function
+    (``@handle_array_like_without_promotion`` converts only parameters annotated as arrays,
+    so it is the identity on a helper without annotations). Public module-level functions
+    and methods are held to the documented order whatever the pair.
+
     The fix reorders the known decorators into the documented order, keeping every
     decorator's comments with it and the unknown decorators in place.
     """
@@ -110,6 +119,39 @@ class DecoratorOrder(Rule):
             @handle_out_argument
             def k(x, *, out=None):
                 ...
+            """,
+        ),
+        Example(
+            """
+            def grad(f):
+                def nth(n):
+                    @outputs_to_ivy_arrays
+                    @inputs_to_native_arrays
+                    def _inner(*args, **kwargs):
+                        return f(*args, **kwargs)
+
+                    return _inner
+
+                return nth(1)
+            """,
+        ),
+        Example(
+            """
+            def if_else(cond, body_fn, orelse_fn, vars):
+                @to_native_arrays_and_back
+                @handle_array_like_without_promotion
+                def _if_else(cond, body_fn, orelse_fn, **vars):
+                    return current_backend().if_else(cond, body_fn, orelse_fn, vars)
+
+                return _if_else(cond, body_fn, orelse_fn, **vars)
+            """,
+        ),
+        Example(
+            """
+            @outputs_to_ivy_arrays
+            @inputs_to_native_arrays
+            def _helper(x):
+                return x
             """,
         ),
     )
@@ -207,6 +249,60 @@ class DecoratorOrder(Rule):
                     ...
             """,
         ),
+        Example(
+            """
+            def if_else(cond, body_fn, orelse_fn, vars):
+                @to_native_arrays_and_back
+                @handle_array_like_without_promotion
+                def _if_else(cond: ivy.Array, body_fn, orelse_fn, **vars):
+                    return current_backend().if_else(cond, body_fn, orelse_fn, vars)
+
+                return _if_else(cond, body_fn, orelse_fn, **vars)
+            """,
+            expected="""
+            def if_else(cond, body_fn, orelse_fn, vars):
+                @handle_array_like_without_promotion
+                @to_native_arrays_and_back
+                def _if_else(cond: ivy.Array, body_fn, orelse_fn, **vars):
+                    return current_backend().if_else(cond, body_fn, orelse_fn, vars)
+
+                return _if_else(cond, body_fn, orelse_fn, **vars)
+            """,
+        ),
+        Example(
+            """
+            def grad(f):
+                @inputs_to_native_arrays
+                @handle_out_argument
+                def _inner(x, *, out=None):
+                    return f(x, out=out)
+
+                return _inner
+            """,
+            expected="""
+            def grad(f):
+                @handle_out_argument
+                @inputs_to_native_arrays
+                def _inner(x, *, out=None):
+                    return f(x, out=out)
+
+                return _inner
+            """,
+        ),
+        Example(
+            """
+            @outputs_to_ivy_arrays
+            @inputs_to_native_arrays
+            def tan(x):
+                return x
+            """,
+            expected="""
+            @inputs_to_native_arrays
+            @outputs_to_ivy_arrays
+            def tan(x):
+                return x
+            """,
+        ),
     )
 
     @classmethod
@@ -218,7 +314,9 @@ class DecoratorOrder(Rule):
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         slots = _slots(self.context.config.decorator_order)
         known = [(i, d) for i, d in enumerate(node.decorators) if decorator_name(d) in slots]
-        misplaced = self._first_misplaced([decorator_name(d) for _, d in known], slots)
+        helper = len(self.context.function_stack) > 1 or _is_private(node.name.value)
+        commute = _commuting_pairs(node) if helper else frozenset()
+        misplaced = self._first_misplaced([decorator_name(d) for _, d in known], slots, commute)
         if misplaced is None:
             return
         above, below = misplaced
@@ -237,11 +335,54 @@ class DecoratorOrder(Rule):
 
     @staticmethod
     def _first_misplaced(
-        names: Sequence[str], slots: Mapping[str, tuple[int, int]]
+        names: Sequence[str],
+        slots: Mapping[str, tuple[int, int]],
+        commute: frozenset[frozenset[str]],
     ) -> tuple[int, int] | None:
-        """(above, below) indices of the first decorator that belongs above an earlier one."""
+        """(above, below) indices of the first decorator that belongs above an earlier one,
+        skipping pairs whose order cannot change behaviour (``commute``)."""
         for below, name in enumerate(names):
             for above in range(below):
-                if slots[names[above]][0] > slots[name][1]:
+                if (
+                    slots[names[above]][0] > slots[name][1]
+                    and frozenset((names[above], name)) not in commute
+                ):
                     return above, below
         return None
+
+
+_INPUTS_ONLY = frozenset({"inputs_to_native_arrays", "inputs_to_ivy_arrays"})
+"""Wrappers that convert the arguments and leave the result alone."""
+_OUTPUTS_ONLY = frozenset({"outputs_to_ivy_arrays", "outputs_to_native_arrays"})
+"""Wrappers that convert the result and leave the arguments alone."""
+_ANNOTATION_DRIVEN = frozenset({"handle_array_like_without_promotion"})
+"""Wrappers that act only on parameters annotated as arrays: the identity without annotations."""
+
+
+def _is_private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def _commuting_pairs(node: cst.FunctionDef) -> frozenset[frozenset[str]]:
+    """The pairs of known wrappers whose order on ``node`` cannot change what it does."""
+    names = {decorator_name(d) for d in node.decorators}
+    pairs = {
+        frozenset((first, second))
+        for first in names & _INPUTS_ONLY
+        for second in names & _OUTPUTS_ONLY
+    }
+    params = node.params
+    annotated = any(
+        p.annotation is not None
+        for p in (*params.posonly_params, *params.params, *params.kwonly_params)
+    ) or any(
+        isinstance(p, cst.Param) and p.annotation is not None
+        for p in (params.star_arg, params.star_kwarg)
+    )
+    if not annotated:
+        pairs |= {
+            frozenset((identity, other))
+            for identity in names & _ANNOTATION_DRIVEN
+            for other in names - {identity}
+        }
+    return frozenset(pairs)
