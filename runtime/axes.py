@@ -29,3 +29,26 @@ def normalize_axes(axis: Any, ndim: int, *, what: str = "axis") -> tuple[int, ..
     if len(set(out)) != len(out):
         raise IvyValueError(f"repeated {what} in {items}")
     return tuple(out)
+
+
+def contracted_shape(
+    shape1: tuple[int, ...], shape2: tuple[int, ...], axis: int
+) -> tuple[tuple[int, ...], int]:
+    """The broadcast shape of ``vecdot``'s operands and its contracted axis, non-negative.
+
+    The contracted axis is not broadcast (the standard: its size must be the same in both),
+    which plain broadcasting followed by a sum would silently allow for a size of 1.
+    """
+    ndim = max(len(shape1), len(shape2))
+    (ax,) = normalize_axes(axis, ndim)
+    padded1 = (1,) * (ndim - len(shape1)) + tuple(shape1)
+    padded2 = (1,) * (ndim - len(shape2)) + tuple(shape2)
+    if padded1[ax] != padded2[ax]:
+        raise IvyValueError(
+            f"vecdot: axis {axis} has size {padded1[ax]} in x1 and {padded2[ax]} in x2"
+        )
+    shape = tuple(max(a, b) if 1 in (a, b) else a for a, b in zip(padded1, padded2, strict=True))
+    for a, b in zip(padded1, padded2, strict=True):
+        if a != b and 1 not in (a, b):
+            raise IvyValueError(f"vecdot: shapes {shape1} and {shape2} do not broadcast")
+    return shape, ax

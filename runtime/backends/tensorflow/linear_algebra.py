@@ -8,6 +8,8 @@ from typing import Any
 
 import tensorflow as tf
 
+from ivycheck.runtime.axes import contracted_shape
+from ivycheck.runtime.backends.tensorflow import primitives
 from ivycheck.runtime.backends.tensorflow._promotion import promoted
 
 Arr = Any
@@ -60,7 +62,7 @@ def tensordot(x1: Arr, x2: Arr, /, *, axes: Any = 2, out: Arr | None = None) -> 
 
 def vecdot(x1: Arr, x2: Arr, /, *, axis: int = -1, out: Arr | None = None) -> Arr:
     x1, x2 = promoted([x1, x2])
-    shape = tf.broadcast_dynamic_shape(tf.shape(x1), tf.shape(x2))
+    shape, axis = contracted_shape(primitives.shape(x1), primitives.shape(x2), axis)
     x1, x2 = tf.broadcast_to(x1, shape), tf.broadcast_to(x2, shape)
     if x1.dtype.is_complex:
         x1 = tf.math.conj(x1)

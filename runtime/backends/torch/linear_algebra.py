@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 import torch
 
 import ivycheck.runtime as ivy
+from ivycheck.runtime.axes import contracted_shape
 from ivycheck.runtime.backends.torch import _unsigned, primitives
 from ivycheck.runtime.dtypes import result_type
 
@@ -58,7 +58,7 @@ def vecdot(x1: Arr, x2: Arr, /, *, axis: int = -1, out: Arr | None = None) -> Ar
     """Broadcast, then the conjugated product summed over ``axis`` (torch.linalg.vecdot has
     no integer kernels)."""
     x1, x2, dtype = _promoted(x1, x2)
-    shape = np.broadcast_shapes(tuple(x1.shape), tuple(x2.shape))
+    shape, axis = contracted_shape(tuple(x1.shape), tuple(x2.shape), axis)
     x1, x2 = torch.broadcast_to(x1, shape), torch.broadcast_to(x2, shape)
     products = torch.conj(x1) * x2 if x1.is_complex() else x1 * x2
     ret = torch.sum(products, dim=axis, dtype=products.dtype)
