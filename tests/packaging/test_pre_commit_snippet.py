@@ -43,9 +43,9 @@ def _run(*command: str | Path, cwd: Path, home: Path) -> subprocess.CompletedPro
     environment.pop("PRE_COMMIT", None)
     environment["PATH"] = os.pathsep.join([str(PRE_COMMIT.parent), environment["PATH"]])
     git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"]
-    command = [*git, *command[1:]] if command[0] == "git" else command
+    argv = [*git, *command[1:]] if command[0] == "git" else list(command)
     return subprocess.run(
-        [str(c) for c in command],
+        [str(c) for c in argv],
         cwd=cwd,
         capture_output=True,
         text=True,
