@@ -20,6 +20,7 @@ __all__ = [
     "NativeOutData",
     "accepts_native_out",
     "is_known_native",
+    "is_missing",
     "jax_declares_out",
     "load",
     "native_library",
@@ -34,9 +35,10 @@ _DATA_FILE = "native_out.json"
 class NativeOutData:
     """The parsed data file: versions and, per library, sets of qualified names.
 
-    ``accepts`` and ``known`` are filled for NumPy and PyTorch only; ``known`` holds every
-    public callable whose ``out`` support was determined (so "known and not in ``accepts``"
-    means "takes no ``out``"). JAX and TensorFlow accept ``out`` nowhere. ``declares`` lists
+    ``accepts`` is filled for NumPy (ufunc methods such as ``numpy.add.reduce`` included) and
+    PyTorch only; ``known`` holds every public callable whose ``out`` support was determined
+    (so "known and not in ``accepts``" means "takes no ``out``"), and for JAX and TensorFlow,
+    which accept ``out`` nowhere, every public callable of the ``namespaces`` scanned. ``declares`` lists
     functions that declare an ``out`` parameter which does not work: it raises (``jax.numpy``,
     most of ``tensorflow.experimental.numpy``) or is silently ignored (``numpy.fft.hfft``,
     ``tensorflow.experimental.numpy.sign``).
@@ -47,6 +49,7 @@ class NativeOutData:
     accepts: frozenset[str]
     known: frozenset[str]
     declares: frozenset[str]
+    namespaces: frozenset[str]
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> NativeOutData:
@@ -55,17 +58,20 @@ class NativeOutData:
         accepts: set[str] = set()
         known: set[str] = set()
         declares: set[str] = set()
+        namespaces: set[str] = set()
         for library, entry in raw["libraries"].items():
             roots.update(dict.fromkeys(entry["roots"], library))
             accepts.update(entry.get("accepts_out", []))
             known.update(entry.get("known", []))
             declares.update(entry.get("declares_out", []))
+            namespaces.update(entry.get("namespaces", []))
         return cls(
             versions=dict(raw["versions"]),
             roots=roots,
             accepts=frozenset(accepts),
             known=frozenset(known),
             declares=frozenset(declares),
+            namespaces=frozenset(namespaces),
         )
 
 
@@ -97,6 +103,19 @@ def native_library(qualified_name: str) -> str | None:
     resolved to real module names before asking.
     """
     return load().roots.get(qualified_name.partition(".")[0])
+
+
+def is_missing(qualified_name: str) -> bool:
+    """Whether the installed release has no callable ``qualified_name`` in a namespace the
+    data scanned (``jax.numpy.fix``, removed in JAX 0.10): code written for another release
+    calls it, so what today's release says about ``out`` does not apply to that call."""
+    data = load()
+    namespace = qualified_name.rpartition(".")[0]
+    return (
+        namespace in data.namespaces
+        and qualified_name not in data.known
+        and qualified_name not in data.declares
+    )
 
 
 def jax_declares_out(qualified_name: str) -> bool:

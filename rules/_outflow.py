@@ -233,6 +233,8 @@ class ModuleOutFlow:
         if library in ("jax", "tensorflow"):
             if any(part.startswith("_") for part in qualified.split(".")):
                 return UseKind.UNKNOWN, qualified  # internals (jax._src...): not the public API
+            if _native_out.is_missing(qualified):
+                return UseKind.UNKNOWN, qualified  # not in the installed release: not judged
             return UseKind.REJECTED, qualified
         if library is None or not _native_out.is_known_native(qualified):
             return UseKind.UNKNOWN, qualified

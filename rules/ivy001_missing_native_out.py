@@ -5,8 +5,9 @@ from __future__ import annotations
 import libcst as cst
 
 from ivycheck.checker.rule_api import Example, FixSafety, Rule, Severity
-from ivycheck.rules._api_functions import is_private_helper
+from ivycheck.rules._api_functions import api_handles_out, is_private_helper
 from ivycheck.rules._outflow import ModuleOutFlow, module_outflow, takes_param
+from ivycheck.rules._return_paths import return_paths
 from ivycheck.rules._support_native_out import ATTRIBUTE
 
 NP = "ivy/functional/backends/numpy/example.py"
@@ -28,8 +29,12 @@ class MissingNativeOut(Rule):
     The rule follows ``out`` into native NumPy/PyTorch functions that accept it (generated
     data, not a hand list): directly, through local aliases (``o = out``) and chains of them,
     through a dict passed as ``**kwargs`` (``kw = {"out": out}``), and through module-level
-    helpers of the same file that forward their own ``out``. The attribute may be set as
-    ``fn.support_native_out = True``, with ``setattr`` or in a loop over functions.
+    helpers of the same file that forward their own ``out``; ufunc methods count
+    (``np.minimum.accumulate(x, axis=a, out=out)``, ``np.add.reduce``). The attribute may be
+    set as ``fn.support_native_out = True``, with ``setattr`` or in a loop over functions.
+    The wrapper reads it when the functional-API counterpart has ``@handle_out_argument``
+    or lists it in ``mixed_backend_wrappers["to_add"]`` (added at run time for a mixed
+    function).
 
     Not flagged: private helpers (``_name``) and versioned implementations
     (``*_v_0p3p0_to_0p3p1``, ``*_v_1p2p0_and_above``), which the wrapper never sees (the
@@ -38,7 +43,15 @@ class MissingNativeOut(Rule):
     (``out`` is data there); a signature's own ``**kwargs`` passed on (``out`` may or may
     not be in it).
 
-    The fix adds ``fn.support_native_out = True`` after the function, as Ivy writes it.
+    The fix adds ``fn.support_native_out = True`` after the function, as Ivy writes it. It
+    is offered only when every ``return`` of the function writes ``out`` (IVY003's test):
+    with the attribute the wrapper stops writing ``out`` itself, so a path that returns
+    without writing it (a default-``ord`` branch, a ``copy=False`` shortcut, a ``reverse``
+    branch) would leave the buffer untouched and rebind ``out`` to a new array of another
+    dtype. There the finding names the first such return and says to make it write ``out``
+    (forward it, or ``inplace_update``) before adding the attribute; no fix is offered.
+
+    Category: performance (the code is correct, it allocates and copies once too often).
     """
 
     CODE = "IVY001"
@@ -415,6 +428,77 @@ class MissingNativeOut(Rule):
                 """,
             },
         ),
+        Example(
+            """
+            import numpy as np
+
+
+            def cummin(x, /, *, axis=0, dtype=None, out=None):
+                return np.minimum.accumulate(x, axis=axis, dtype=dtype, out=out)
+            """,
+            path=NP,
+            expected="""
+            import numpy as np
+
+
+            def cummin(x, /, *, axis=0, dtype=None, out=None):
+                return np.minimum.accumulate(x, axis=axis, dtype=dtype, out=out)
+
+
+            cummin.support_native_out = True
+            """,
+        ),
+        Example(
+            """
+            import torch
+
+
+            def put_along_axis(arr, indices, values, axis, /, *, mode="replace", out=None):
+                if mode == "replace":
+                    return torch.scatter(arr, axis, indices, values, out=out)
+                return torch.scatter_reduce(arr, axis, indices, values, reduce=mode, out=out)
+            """,
+            path=TORCH,
+            files={
+                API: """
+                @handle_exceptions
+                def put_along_axis(arr, indices, values, axis, /, *, mode="replace", out=None):
+                    return ivy.current_backend(arr).put_along_axis(
+                        arr, indices, values, axis, mode=mode, out=out
+                    )
+
+
+                put_along_axis.mixed_backend_wrappers = {
+                    "to_add": ("handle_out_argument", "inputs_to_native_arrays"),
+                    "to_skip": ("inputs_to_ivy_arrays",),
+                }
+                """,
+            },
+        ),
+        Example(
+            """
+            import numpy as np
+
+
+            def cummin(x, /, *, axis=0, reverse=False, out=None):
+                if reverse:
+                    return np.flip(np.minimum.accumulate(np.flip(x, axis), axis=axis), axis)
+                return np.minimum.accumulate(x, axis=axis, out=out)
+            """,
+            path=NP,
+        ),
+        Example(
+            """
+            import torch
+
+
+            def vector_norm(x, /, *, ord=2, out=None):
+                if ord == 2:
+                    return torch.sqrt(torch.sum(x * x))
+                return torch.linalg.vector_norm(x, ord, out=out)
+            """,
+            path=TORCH,
+        ),
     )
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -423,19 +507,32 @@ class MissingNativeOut(Rule):
             name = function.name.value
             if is_private_helper(name) or name in flow.attributes or not takes_param(function):
                 continue
-            api = self.context.index.api_function(name)
-            if api is not None and "handle_out_argument" not in api.decorators:
+            if api_handles_out(self.context.index, name) is False:
                 continue
-            uses = flow.analyse(function).native_uses
+            analysis = flow.analyse(function)
+            uses = analysis.native_uses
             if not uses:
+                continue
+            found = (
+                f"`{name}` forwards `out` natively to {uses[0].describe()} but lacks "
+                f"`support_native_out`, so the wrapper never passes `out` (dead native path, "
+                f"extra allocation)"
+            )
+            dropping = next((path for path in return_paths(analysis) if not path.covered), None)
+            if dropping is not None:
+                line_number = self.context.positions[dropping.node].start.line
+                self.report(
+                    function.name,
+                    f"{found}; the return on line {line_number} never writes `out`, so make "
+                    "every return write it (forward `out` or `inplace_update`) before adding "
+                    f"`{name}.support_native_out = True`",
+                )
                 continue
             line = cst.parse_statement(f"{name}.{ATTRIBUTE} = True{self._comment(flow)}\n")
             line = line.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine()])
             self.report(
                 function.name,
-                f"`{name}` forwards `out` natively to {uses[0].describe()} but lacks "
-                f"`support_native_out`, so the wrapper never passes `out` (dead native path, "
-                f"extra allocation); add `{name}.support_native_out = True`",
+                f"{found}; add `{name}.support_native_out = True`",
                 replacement=cst.FlattenSentinel([function, line]),
                 fix_description="Add `support_native_out = True` after the function",
                 fix_target=function,

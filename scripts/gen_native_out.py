@@ -4,7 +4,9 @@ The rules IVY001, IVY002 and IVY004 must know whether a native call such as ``np
 or ``torch.linalg.solve(a, b, out=o)`` really writes into ``o``. A hand-written list rots with
 every library release, so this script reads the answer from the installed libraries:
 
-* NumPy: every ufunc, and every public function whose signature has an ``out`` parameter
+* NumPy: every ufunc and, for the binary ones, its ``reduce``/``accumulate``/``reduceat``/
+  ``outer`` methods (``numpy.minimum.accumulate``), and every public function whose
+  signature has an ``out`` parameter
   (falling back to the signature line of the docstring for the few C functions that have no
   introspectable signature).
 * PyTorch: a C builtin accepts ``out=`` when its ATen operator (from the JIT schema registry,
@@ -15,7 +17,9 @@ every library release, so this script reads the answer from the installed librar
   functions (``torch.functional``, ``torch.nn.functional``) are read with ``inspect.signature``.
 * JAX and TensorFlow: no function takes a working ``out``. The data records their namespaces
   and the functions that *declare* an ``out`` parameter anyway (``jax.numpy`` raises when it is
-  given; a few ``tensorflow.experimental.numpy`` functions raise or ignore it).
+  given; a few ``tensorflow.experimental.numpy`` functions raise or ignore it), and under
+  ``known`` every public callable of the scanned namespaces, so a function the installed
+  release does not have (``jax.numpy.fix``, removed) is not judged.
 
 A function that declares ``out`` but never reads it (NumPy 2.4's ``numpy.fft.hfft``, ``ifft2``,
 ``irfft2`` pass ``out=None`` on) does not accept it; such names go to ``declares_out``.
@@ -225,7 +229,32 @@ def _numpy() -> tuple[str, dict[str, Any]]:
         return _out_from_signature(obj, ignored)
 
     data = _classify(NUMPY_NAMESPACES, decide, use_all=True, ignored=ignored)
+    methods = _ufunc_methods(np)
+    data["accepts_out"] = sorted({*data["accepts_out"], *methods})
+    data["known"] = sorted({*data["known"], *methods})
     return np.__version__, {"roots": ["numpy"], "namespaces": list(NUMPY_NAMESPACES), **data}
+
+
+UFUNC_OUT_METHODS = ("reduce", "accumulate", "reduceat", "outer")
+"""The ufunc methods that take ``out`` (``at`` writes in place and takes none)."""
+
+
+def _ufunc_methods(np: Any) -> list[str]:
+    """``numpy.<ufunc>.<method>`` for every binary ufunc of the NumPy namespace (the methods
+    exist on unary ufuncs too, but raise ``ValueError`` there)."""
+    found: set[str] = set()
+    for name, obj in _public_callables(np, use_all=True):
+        if isinstance(obj, np.ufunc) and obj.nin == 2 and obj.nout == 1:
+            found.update(f"numpy.{name}.{method}" for method in UFUNC_OUT_METHODS)
+    return sorted(found)
+
+
+def _known(namespaces: Iterable[str]) -> list[str]:
+    return sorted(
+        f"{namespace}.{name}"
+        for namespace in namespaces
+        for name, _ in _public_callables(_namespace(namespace), use_all=False)
+    )
 
 
 def _torch() -> tuple[str, dict[str, Any]]:
@@ -297,6 +326,7 @@ def _jax() -> tuple[str, dict[str, Any]]:
         "namespaces": list(JAX_NAMESPACES),
         "accepts_out": [],
         "declares_out": _declares_out(JAX_DECLARES_OUT_NAMESPACES),
+        "known": _known(JAX_NAMESPACES),
     }
 
 
@@ -308,6 +338,7 @@ def _tensorflow() -> tuple[str, dict[str, Any]]:
         "namespaces": list(TENSORFLOW_NAMESPACES),
         "accepts_out": [],
         "declares_out": _declares_out(TENSORFLOW_NAMESPACES),
+        "known": _known(TENSORFLOW_NAMESPACES),
     }
 
 

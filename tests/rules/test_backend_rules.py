@@ -461,3 +461,32 @@ def test_real_ivy_shapes(tmp_path: Path) -> None:
         "ivy/functional/backends/numpy/statistical.py": [(38, "IVY003")],
         "ivy/functional/backends/torch/elementwise.py": [(76, "IVY002")],
     }
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        # the vector_norm shape: a default-ord path computes its own result
+        (
+            "if ord == 2:\n        return np.sqrt(np.sum(x * x))\n"
+            "    return np.power(x, ord, out=out)",
+            2,
+        ),
+        # the nan_to_num shape: copy=False returns the input
+        ("if not copy:\n        return x\n    return np.clip(x, 0, 1, out=out)", 2),
+    ],
+)
+def test_missing_attribute_is_not_fixed_while_a_return_drops_out(body: str, line: int) -> None:
+    """Adding the attribute would hand `out` to a path that never writes it (IVY003): the
+    finding names that return and offers no fix, so `--fix` cannot introduce the bug."""
+    source = f"import numpy as np\n\n\ndef f(x, ord=2, copy=True, *, out=None):\n    {body}\n"
+    config = Config(root=Path("/project")).with_overrides(select=("IVY001",))
+    path = "ivy/functional/backends/numpy/example.py"
+    found = check_source(source, path=path, config=config, rules=list(all_rules().values()))
+    assert [d.code for d in found] == ["IVY001"]
+    assert found[0].fix is None
+    assert f"the return on line {line + 4} never writes `out`" in found[0].message
+    fixed = fix_source(
+        source, path=path, config=config, rules=list(all_rules().values()), unsafe=True
+    )
+    assert fixed.source == source

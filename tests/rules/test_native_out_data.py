@@ -437,3 +437,28 @@ def test_declared_but_ignored_out_is_not_accepting() -> None:
         returned = fn(x, out=out)
         assert returned is not out
         assert np.all(out == 7), f"{name} now writes into out: regenerate the data"
+
+
+@pytest.mark.parametrize("method", ["accumulate", "reduce", "outer"])
+def test_ufunc_methods_accept_out_and_write_it(method: str) -> None:
+    """``np.minimum.accumulate(x, out=o)`` writes ``o``: the data covers binary ufunc methods."""
+    name = f"numpy.minimum.{method}"
+    assert _native_out.accepts_native_out(name)
+    x = np.array([3.0, 1.0, 2.0])
+    fn = getattr(np.minimum, method)
+    args = (x, x) if method == "outer" else (x,)
+    expected = fn(*args)
+    out = np.zeros_like(expected)
+    assert fn(*args, out=out) is out
+    np.testing.assert_array_equal(out, expected)
+    assert not _native_out.accepts_native_out("numpy.minimum.at")  # in place, no out
+    assert not _native_out.accepts_native_out("numpy.sin.reduce")  # unary: ValueError
+
+
+def test_callables_missing_from_the_installed_release_are_not_judged() -> None:
+    """A JAX/TensorFlow name absent from a scanned namespace is missing, not "takes no out"."""
+    jnp = pytest.importorskip("jax.numpy")
+    assert not hasattr(jnp, "definitely_not_a_function")
+    assert _native_out.is_missing("jax.numpy.definitely_not_a_function")
+    assert hasattr(jnp, "tan") and not _native_out.is_missing("jax.numpy.tan")
+    assert not _native_out.is_missing("jax.scipy.special.erf")  # namespace not scanned
