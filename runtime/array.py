@@ -228,9 +228,22 @@ class Array:
         ret = prims().to_numpy(self._data)
         return ret if dtype is None else ret.astype(dtype)
 
-    def __dlpack__(self, /, **kwargs: Any) -> Any:
-        """DLPack capsule of the native buffer (the backend's own exporter)."""
-        return prims().to_dlpack(self._data, kwargs)
+    def __dlpack__(
+        self,
+        /,
+        *,
+        stream: Any = None,
+        max_version: tuple[int, int] | None = None,
+        dl_device: tuple[Any, int] | None = None,
+        copy: bool | None = None,
+    ) -> Any:
+        """DLPack capsule of the native buffer (the backend's own exporter; ``copy=True``
+        exports a copy). Only the arguments given are passed on: exporters differ in what
+        they accept, and ``None`` is every argument's default."""
+        given = {"stream": stream, "max_version": max_version, "dl_device": dl_device}
+        kwargs = {k: v for k, v in given.items() if v is not None}
+        data = prims().copy(self._data) if copy else self._data
+        return prims().to_dlpack(data, kwargs)
 
     def __dlpack_device__(self) -> tuple[int, int]:
         """``(kDLCPU, 0)``: every backend runs on the CPU."""
