@@ -291,7 +291,7 @@ def test_version(project: Path) -> None:
     done = run_ivycheck("--version", cwd=project)
     assert re.fullmatch(r"ivycheck \d+\.\d+\.\d+\n", done.stdout)
     # Written out in the package (cheaper to import); it must be what was installed.
-    assert done.stdout == f"ivycheck {importlib.metadata.version('ivycheck')}\n"
+    assert done.stdout == f"ivycheck {importlib.metadata.version('ivycheck-lint')}\n"
 
 
 def test_color_only_when_forced_or_terminal(project: Path) -> None:
