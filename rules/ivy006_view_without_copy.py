@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, FixSafety, Rule
+from ivycheck.checker.rule_api import Example, FixSafety, ProjectIndex, Rule, walk
 from ivycheck.rules._decorators import VIEW_DECORATORS, decorator_name
+from ivycheck.rules._names import dotted
+from ivycheck.rules._outflow import NEW_SCOPES
 
 
 def _has_copy_keyword(params: cst.Parameters) -> bool:
@@ -43,6 +45,15 @@ class ViewWithoutCopy(Rule):
     The converse is fine: ``copy`` without a view decorator (``asarray``, ``astype``) is
     an ordinary option. The fix adds ``copy: Optional[bool] = None`` as a keyword-only
     parameter, before ``out`` when there is one (annotated only where the signature is).
+
+    Not reported: dunder methods (``__getitem__`` with ``@handle_view_indexing``), which
+    run from syntax (``x[q]``) and so can never be given ``copy``.
+
+    When every ``return`` of the function is a call of an Ivy API function that has no view
+    decorator itself (a data-class method ``return ivy.concat_from_sequence(...)``), the
+    result is never a view: the defect is the view decorator, which marks a fresh array as
+    a view of the input. The finding says so, and no fix is offered (a ``copy`` parameter
+    would be unused; removing the decorator is left to the author).
     """
 
     CODE = "IVY006"
@@ -51,6 +62,7 @@ class ViewWithoutCopy(Rule):
     MESSAGE = "View function has no keyword `copy` parameter; add `copy: Optional[bool] = None`"
     FIX_SAFETY = FixSafety.SAFE
     TRIGGERS = ("handle_view",)
+    NEEDS_INDEX = True
     VALID = (
         Example(
             """
@@ -91,6 +103,15 @@ class ViewWithoutCopy(Rule):
             def tan(x, *, out=None):
                 ...
             """,
+        ),
+        Example(
+            """
+            class Array:
+                @handle_view_indexing
+                def __getitem__(self, query):
+                    return ivy.get_item(self._data, query)
+            """,
+            path="ivy/data_classes/array/array.py",
         ),
     )
     INVALID = (
@@ -183,11 +204,61 @@ class ViewWithoutCopy(Rule):
                     ...
             """,
         ),
+        Example(
+            """
+            class Array:
+                @handle_view
+                def concat_from_sequence(self, /, input_sequence, *, axis=0, out=None):
+                    return ivy.concat_from_sequence([self._data] + input_sequence, axis=axis)
+            """,
+            path="ivy/data_classes/array/manipulation.py",
+            files={
+                "ivy/functional/ivy/manipulation.py": """
+                @handle_out_argument
+                def concat_from_sequence(input_sequence, /, *, axis=0, out=None):
+                    return current_backend(input_sequence).concat_from_sequence(input_sequence)
+                """,
+            },
+        ),
+        Example(
+            """
+            class Array:
+                @handle_view
+                def flip(self, /, *, axis=None, out=None):
+                    return ivy.flip(self._data, axis=axis, out=out)
+            """,
+            path="ivy/data_classes/array/manipulation.py",
+            files={
+                "ivy/functional/ivy/manipulation.py": """
+                @handle_view
+                def flip(x, /, *, copy=None, axis=None, out=None):
+                    return current_backend(x).flip(x, copy=copy, axis=axis, out=out)
+                """,
+            },
+            expected="""
+            class Array:
+                @handle_view
+                def flip(self, /, *, axis=None, copy=None, out=None):
+                    return ivy.flip(self._data, axis=axis, out=out)
+            """,
+        ),
     )
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         views = [d for d in node.decorators if decorator_name(d) in VIEW_DECORATORS]
+        name = node.name.value
         if not views or _has_copy_keyword(node.params):
+            return
+        if name.startswith("__") and name.endswith("__"):
+            return  # run from syntax (`x[q]`): no caller can pass `copy`
+        fresh = _returns_only_fresh_arrays(node, self.context.index)
+        if fresh is not None:
+            self.report(
+                views[0],
+                f"`{name}` is decorated @{decorator_name(views[0])} but returns `{fresh}(...)`, "
+                "which is not a view (that API function has no view decorator): the decorator "
+                "marks a new array as a view of the input; remove it",
+            )
             return
         self.report(
             node.name,
@@ -262,3 +333,29 @@ def _insert_kwonly(params: cst.Parameters, new: cst.Param, at: int) -> cst.Param
         star_arg=new_star,
         kwonly_params=[p for p in new_kwonly if isinstance(p, cst.Param)],
     )
+
+
+def _returns_only_fresh_arrays(node: cst.FunctionDef, index: ProjectIndex) -> str | None:
+    """``ivy.name`` when every ``return`` of ``node`` is a call of Ivy API functions without
+    a view decorator (so the result is never a view), else ``None``."""
+    returns: list[cst.Return] = []
+
+    class Returns(cst.CSTVisitor):
+        def on_visit(self, inner: cst.CSTNode) -> bool:
+            if isinstance(inner, cst.Return):
+                returns.append(inner)
+            return type(inner) not in NEW_SCOPES
+
+    for statement in node.body.body:
+        walk(statement, Returns())
+    called: list[str] = []
+    for returned in returns:
+        value = returned.value
+        name = dotted(value.func) if isinstance(value, cst.Call) else None
+        if name is None or name.count(".") != 1 or not name.startswith("ivy."):
+            return None
+        api = index.api_function(name.partition(".")[2])
+        if api is None or set(api.decorators) & VIEW_DECORATORS:
+            return None
+        called.append(name)
+    return called[0] if called else None
