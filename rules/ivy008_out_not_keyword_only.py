@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, FixSafety, Rule
+from ivycheck.checker.rule_api import DECORATOR_ALIASES, Example, FixSafety, Rule
 from ivycheck.rules._api_functions import is_private_helper, out_param
+from ivycheck.rules._decorators import VIEW_DECORATORS, decorator_name, wrappers_of
 
 
 def _keyword_only(params: cst.Parameters, out: cst.Param) -> cst.Parameters:
@@ -81,6 +82,14 @@ class OutNotKeywordOnly(Rule):
     versioned helpers (``fn_v_0p3p0_to_0p3p1``, ``fn_v_1p2p0_and_above``), which only the API
     calls. A name such as ``fn_v2`` is no version range and is checked.
 
+    Only a function that a wrapper reads ``out`` of is reported: a module-level function of
+    the functional API or of a backend (Ivy wraps both: the API function with its
+    decorators, the backend implementation with the API's wrappers), or any function
+    carrying one of Ivy's wrappers (the ``decorator-order`` list, the view wrappers). An
+    undecorated data-class method or static helper (``cont_handle_inplace(ret, out)``,
+    which writes ``out`` itself, or a method passing ``out=out`` on by keyword) hides
+    nothing from any wrapper, so it is left alone.
+
     The fix makes ``out`` keyword-only (after ``*``). It is unsafe: callers that pass
     ``out`` positionally must be changed to ``out=...``.
     """
@@ -154,6 +163,26 @@ class OutNotKeywordOnly(Rule):
             """,
             path="scripts/tool.py",
         ),
+        Example(
+            """
+            class Array:
+                def l1_normalize(self, axis=None, out=None):
+                    return ivy.l1_normalize(self, axis=axis, out=out)
+            """,
+            path="ivy/data_classes/array/norms.py",
+        ),
+        Example(
+            """
+            class ContainerBase:
+                @staticmethod
+                def cont_handle_inplace(ret, out):
+                    if out is not None:
+                        out.cont_inplace_update(ret)
+                        return out
+                    return ret
+            """,
+            path="ivy/data_classes/container/base.py",
+        ),
     )
     INVALID = (
         Example(
@@ -221,12 +250,14 @@ class OutNotKeywordOnly(Rule):
         Example(
             """
             class Array:
+                @handle_view
                 def add(self, x2, out=None):
                     ...
             """,
             path="ivy/data_classes/array/elementwise.py",
             expected="""
             class Array:
+                @handle_view
                 def add(self, x2, *, out=None):
                     ...
             """,
@@ -259,6 +290,8 @@ class OutNotKeywordOnly(Rule):
         out = out_param(params)
         if out is None or out in params.kwonly_params or is_private_helper(node.name.value):
             return
+        if not self._read_by_a_wrapper(node):
+            return
         self.report(
             out.name,
             f"`out` of `{node.name.value}` can be passed positionally, which hides it from "
@@ -267,3 +300,19 @@ class OutNotKeywordOnly(Rule):
             fix_description="Make `out` keyword-only (callers passing it positionally break)",
             fix_target=node,
         )
+
+    def _read_by_a_wrapper(self, node: cst.FunctionDef) -> bool:
+        """Whether one of Ivy's wrappers sees this function's arguments (see the docs)."""
+        context = self.context
+        module_level = len(context.function_stack) == 1 and any(
+            statement is node for statement in context.module.body
+        )
+        if module_level and (context.part == "functional" or context.backend is not None):
+            return True
+        wrappers = (
+            wrappers_of(node, context)
+            if module_level
+            else {decorator_name(d) for d in node.decorators}
+        )
+        known = {*context.config.decorator_order, *DECORATOR_ALIASES, *VIEW_DECORATORS}
+        return bool(wrappers & known)
