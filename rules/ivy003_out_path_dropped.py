@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, Rule
+from ivycheck.checker.rule_api import Example, Rule, walk
 from ivycheck.rules._outflow import module_outflow
 from ivycheck.rules._return_paths import return_paths
 
@@ -33,6 +36,13 @@ class OutPathDropped(Rule):
 
     Fix by passing ``out=out`` on that path too, or by ending it with
     ``if ivy.exists(out): return ivy.inplace_update(out, ret)``.
+
+    Two shapes drop ``out`` only on degenerate input, and the message says which: a return
+    directly under a test for empty or 0-d input (``if x.size == 0:``, ``if len(x.shape)
+    == 0:``, ``x.ndim == 0``), and a return of a name that a loop above rebinds to a
+    result written into ``out`` (``for a in axis: x = torch.all(x, dim=a, out=out)`` then
+    ``return x``), which misses ``out`` only when the loop runs zero times. The mistake is
+    the same (the buffer stays untouched there), the inputs that reach it are rare.
     """
 
     CODE = "IVY003"
@@ -333,6 +343,36 @@ class OutPathDropped(Rule):
             """,
             path=NP,
         ),
+        Example(
+            """
+            import numpy as np
+
+
+            def var(x, /, *, axis=None, out=None):
+                if x.size == 0:
+                    return np.asarray(float("nan"))
+                return np.var(x, axis=axis, out=out)
+
+
+            var.support_native_out = True
+            """,
+            path=NP,
+        ),
+        Example(
+            """
+            import torch
+
+
+            def all(x, /, *, axis=(), out=None):
+                for a in axis:
+                    x = torch.all(x, dim=a, out=out)
+                return x
+
+
+            all.support_native_out = True
+            """,
+            path=TORCH,
+        ),
     )
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -347,10 +387,92 @@ class OutPathDropped(Rule):
             for path in return_paths(analysis):
                 if path.covered:
                     continue
+                when = _degenerate(function, path.node)
                 self.report(
                     path.node,
-                    f"`{name}` has `support_native_out`, but this return never writes `out`: "
+                    f"`{name}` has `support_native_out`, but this return{when} never writes "
+                    "`out`: "
                     "the native buffer stays untouched and `out` is rebound to the result "
                     "(dtype changes, views go stale); forward `out` here or end with "
                     "`if ivy.exists(out): return ivy.inplace_update(out, ret)`",
                 )
+
+
+_EMPTY_TEST = re.compile(
+    r"(\.size|\.ndim|len\([^()]*\.shape\))\s*(==|<=|<)\s*[01]\b"
+    r"|\.shape\s*==\s*\(\s*\)|^not\s+[\w.]+\.(size|ndim|shape)$"
+)
+"""Tests for empty or 0-d input: ``x.size == 0``, ``len(x.shape) == 0``, ``not x.ndim``."""
+
+
+def _degenerate(function: cst.FunctionDef, returned: cst.Return) -> str:
+    """When ``returned`` drops ``out`` only on degenerate input, the words for it."""
+    found: list[str] = []
+    module = cst.Module(body=[])
+
+    class Find(cst.CSTVisitor):
+        def visit_If(self, node: cst.If) -> None:
+            direct = any(
+                isinstance(statement, cst.SimpleStatementLine) and returned in statement.body
+                for statement in node.body.body
+            )
+            if direct and _EMPTY_TEST.search(module.code_for_node(node.test)):
+                found.append(" (reached only on empty or 0-d input)")
+
+        def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+            if _loop_then_return(node.body, returned):
+                found.append(" (after the loop above, when it runs zero times)")
+
+    walk(function.body, Find())
+    return found[0] if found else ""
+
+
+def _loop_then_return(statements: Sequence[cst.BaseStatement], returned: cst.Return) -> bool:
+    """``for ...: name = <call with out=...>`` followed in the same block by ``return name``."""
+    value = returned.value
+    if not isinstance(value, cst.Name):
+        return False
+    position = next(
+        (
+            i
+            for i, statement in enumerate(statements)
+            if isinstance(statement, cst.SimpleStatementLine) and returned in statement.body
+        ),
+        None,
+    )
+    if position is None:
+        return False
+    for statement in statements[:position]:
+        if isinstance(statement, cst.For | cst.While) and _assigns_written(statement, value.value):
+            return True
+    return False
+
+
+def _assigns_written(loop: cst.For | cst.While, name: str) -> bool:
+    found = False
+
+    class Find(cst.CSTVisitor):
+        def visit_Assign(self, node: cst.Assign) -> None:
+            nonlocal found
+            targets = [t.target for t in node.targets]
+            if any(isinstance(t, cst.Name) and t.value == name for t in targets) and any(
+                isinstance(call, cst.Arg)
+                and call.keyword is not None
+                and call.keyword.value == "out"
+                for call in _args(node.value)
+            ):
+                found = True
+
+    walk(loop.body, Find())
+    return found
+
+
+def _args(node: cst.CSTNode) -> list[cst.Arg]:
+    args: list[cst.Arg] = []
+
+    class Collect(cst.CSTVisitor):
+        def visit_Arg(self, node: cst.Arg) -> None:
+            args.append(node)
+
+    walk(node, Collect())
+    return args
