@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ivycheck.checker.rule_api import Example, FixSafety, Rule
+from ivycheck.rules._api_functions import api_handles_out
 from ivycheck.rules._support_native_out import attribute_sites, statement_removal
 
 NP = "ivy/functional/backends/numpy/example.py"
@@ -25,6 +26,10 @@ class NativeOutFalse(Rule):
     The fix removes the statement (or the function's entry in a loop over functions), which
     is what ``False`` was meant to say. If the function does forward ``out`` natively,
     IVY001 then asks for ``support_native_out = True``.
+
+    When the functional-API counterpart has no ``handle_out_argument`` (neither decorator
+    nor ``mixed_backend_wrappers["to_add"]``), nothing reads the attribute at all: the line
+    is dead and misleading rather than harmful, and the message says so (same fix).
     """
 
     CODE = "IVY015"
@@ -35,6 +40,7 @@ class NativeOutFalse(Rule):
     )
     FIX_SAFETY = FixSafety.SAFE
     TRIGGERS = ("support_native_out",)
+    NEEDS_INDEX = True
     VALID = (
         Example(
             """
@@ -205,6 +211,27 @@ class NativeOutFalse(Rule):
                 sin.x = 1
             """,
         ),
+        Example(
+            """
+            def cov(x, /, *, out=None):
+                return np.cov(x)
+
+
+            cov.support_native_out = False
+            """,
+            path=NP,
+            files={
+                "ivy/functional/ivy/statistical.py": """
+                @handle_exceptions
+                def cov(x, /, *, out=None):
+                    return current_backend(x).cov(x)
+                """,
+            },
+            expected="""
+            def cov(x, /, *, out=None):
+                return np.cov(x)
+            """,
+        ),
     )
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -216,10 +243,20 @@ class NativeOutFalse(Rule):
             removal = statement_removal(site)
             target, replacement = removal if removal is not None else (None, None)
             written = self.context.code_for(site.small).strip().rstrip(";")
+            if api_handles_out(self.context.index, site.function) is False:
+                message = (
+                    f"`{written}` is read by nothing (the API function has no "
+                    "`handle_out_argument`), and would act as `True` if it were: "
+                    "dead, misleading line; remove the attribute"
+                )
+            else:
+                message = (
+                    f"`{written}` acts as `support_native_out = True`: Ivy's wrapper "
+                    "tests presence, not value; remove the attribute"
+                )
             self.report(
                 site.small,
-                f"`{written}` acts as `support_native_out = True`: Ivy's wrapper "
-                "tests presence, not value; remove the attribute",
+                message,
                 replacement=replacement,
                 fix_description="Remove the `support_native_out` attribute",
                 fix_target=target,
