@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ivycheck.runtime.dtypes import Dtype, result_type
+from ivycheck.runtime.dtypes import SCALAR_TYPES, Dtype, result_type
 
 
 def promote(prims: Any, *operands: Any) -> list[Any]:
@@ -27,5 +27,12 @@ def promote(prims: Any, *operands: Any) -> list[Any]:
 
 
 def cast_all(prims: Any, dtype: Dtype, operands: Any) -> list[Any]:
-    """Each of ``operands`` as a native array of ``dtype`` (Python scalars included)."""
-    return [prims.cast(x, dtype) for x in operands]
+    """Each of ``operands`` as a native array of ``dtype``.
+
+    A Python scalar is built in ``dtype`` directly: converting it first (to the backend's
+    default float32, or int64) would round a float64 value or widen an int8 result.
+    """
+    return [
+        prims.asarray(x, dtype, None) if isinstance(x, SCALAR_TYPES) else prims.cast(x, dtype)
+        for x in operands
+    ]

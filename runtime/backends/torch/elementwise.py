@@ -1,16 +1,24 @@
-"""PyTorch elementwise functions: forward ``out`` natively (``support_native_out``).
+"""PyTorch elementwise functions.
 
-Torch wants a tensor as first operand; ``_t`` turns a Python scalar into a 0-d tensor, which
-takes part in type promotion like NumPy's weak scalars.
+Binary functions cast their operands to the standard's result dtype first (``_promote``):
+PyTorch promotes a 0-d tensor like a Python scalar and has no promotion for uint16/32/64.
+Those three dtypes also lack most kernels (add, comparisons, shifts ...): such a function
+computes on int64 (``_unsigned``: the same bits for uint64, exact for uint16/uint32, the order
+kept for comparisons) and writes ``out`` through ``inplace_update``, as every function whose
+result is not the native call's own.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import torch
 
 import ivycheck.runtime as ivy
+from ivycheck.runtime.backends._promote import cast_all, promote
+from ivycheck.runtime.backends.torch import _unsigned, primitives
+from ivycheck.runtime.backends.torch._unsigned import WIDE_UNSIGNED
 
 Arr = Any
 
@@ -19,25 +27,72 @@ def _t(x: Any) -> torch.Tensor:
     return x if isinstance(x, torch.Tensor) else torch.as_tensor(x)
 
 
-def abs(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return torch.abs(_t(x), out=out)
+def _pair(x1: Any, x2: Any) -> list[torch.Tensor]:
+    return promote(primitives, x1, x2)
 
 
-abs.support_native_out = True  # type: ignore[attr-defined]
+def _modular(fn: Callable[..., Any], *xs: torch.Tensor) -> torch.Tensor:
+    """``fn`` on wide unsigned operands as int64: right modulo 2**64 (the same bits)."""
+    return _unsigned.restore(fn(*(_unsigned.signed(x) for x in xs)), xs[0].dtype)
 
 
-def negative(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return torch.neg(_t(x), out=out)
+def _ordered(fn: Callable[..., Any], *xs: torch.Tensor) -> torch.Tensor:
+    """``fn`` on wide unsigned operands as int64 in the same order (comparisons)."""
+    return fn(*(_unsigned.ordered(x) for x in xs))
 
 
-negative.support_native_out = True  # type: ignore[attr-defined]
+def _extremum(fn: Callable[..., Any], *xs: torch.Tensor) -> torch.Tensor:
+    """``fn`` (maximum, minimum) on wide unsigned operands, in their order and dtype."""
+    return _unsigned.restore(_ordered(fn, *xs), xs[0].dtype, from_ordered=True)
 
 
-def sin(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return torch.sin(_t(x), out=out)
+def _written(ret: torch.Tensor, out: Arr | None) -> Arr:
+    """``ret``, written into ``out`` when given (the paths that cannot forward ``out``)."""
+    if out is not None:
+        return ivy.inplace_update(out, ret)
+    return ret
 
 
-sin.support_native_out = True  # type: ignore[attr-defined]
+def acos(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.acos(_t(x), out=out)
+
+
+acos.support_native_out = True  # type: ignore[attr-defined]
+
+
+def acosh(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.acosh(_t(x), out=out)
+
+
+acosh.support_native_out = True  # type: ignore[attr-defined]
+
+
+def asin(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.asin(_t(x), out=out)
+
+
+asin.support_native_out = True  # type: ignore[attr-defined]
+
+
+def asinh(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.asinh(_t(x), out=out)
+
+
+asinh.support_native_out = True  # type: ignore[attr-defined]
+
+
+def atan(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.atan(_t(x), out=out)
+
+
+atan.support_native_out = True  # type: ignore[attr-defined]
+
+
+def atanh(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.atanh(_t(x), out=out)
+
+
+atanh.support_native_out = True  # type: ignore[attr-defined]
 
 
 def cos(x: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -47,11 +102,11 @@ def cos(x: Arr, /, *, out: Arr | None = None) -> Arr:
 cos.support_native_out = True  # type: ignore[attr-defined]
 
 
-def tan(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return torch.tan(_t(x), out=out)
+def cosh(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.cosh(_t(x), out=out)
 
 
-tan.support_native_out = True  # type: ignore[attr-defined]
+cosh.support_native_out = True  # type: ignore[attr-defined]
 
 
 def exp(x: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -61,11 +116,53 @@ def exp(x: Arr, /, *, out: Arr | None = None) -> Arr:
 exp.support_native_out = True  # type: ignore[attr-defined]
 
 
+def expm1(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.expm1(_t(x), out=out)
+
+
+expm1.support_native_out = True  # type: ignore[attr-defined]
+
+
 def log(x: Arr, /, *, out: Arr | None = None) -> Arr:
     return torch.log(_t(x), out=out)
 
 
 log.support_native_out = True  # type: ignore[attr-defined]
+
+
+def log1p(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.log1p(_t(x), out=out)
+
+
+log1p.support_native_out = True  # type: ignore[attr-defined]
+
+
+def log2(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.log2(_t(x), out=out)
+
+
+log2.support_native_out = True  # type: ignore[attr-defined]
+
+
+def log10(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.log10(_t(x), out=out)
+
+
+log10.support_native_out = True  # type: ignore[attr-defined]
+
+
+def sin(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.sin(_t(x), out=out)
+
+
+sin.support_native_out = True  # type: ignore[attr-defined]
+
+
+def sinh(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.sinh(_t(x), out=out)
+
+
+sinh.support_native_out = True  # type: ignore[attr-defined]
 
 
 def sqrt(x: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -75,11 +172,18 @@ def sqrt(x: Arr, /, *, out: Arr | None = None) -> Arr:
 sqrt.support_native_out = True  # type: ignore[attr-defined]
 
 
-def floor(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return torch.floor(_t(x), out=out)
+def tan(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.tan(_t(x), out=out)
 
 
-floor.support_native_out = True  # type: ignore[attr-defined]
+tan.support_native_out = True  # type: ignore[attr-defined]
+
+
+def tanh(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.tanh(_t(x), out=out)
+
+
+tanh.support_native_out = True  # type: ignore[attr-defined]
 
 
 def ceil(x: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -89,84 +193,430 @@ def ceil(x: Arr, /, *, out: Arr | None = None) -> Arr:
 ceil.support_native_out = True  # type: ignore[attr-defined]
 
 
-def round(x: Arr, /, *, decimals: int = 0, out: Arr | None = None) -> Arr:
-    return torch.round(_t(x), decimals=decimals, out=out)
+def floor(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.floor(_t(x), out=out)
 
 
-round.support_native_out = True  # type: ignore[attr-defined]
+floor.support_native_out = True  # type: ignore[attr-defined]
+
+
+def trunc(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.trunc(_t(x), out=out)
+
+
+trunc.support_native_out = True  # type: ignore[attr-defined]
+
+
+def signbit(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.signbit(_t(x), out=out)
+
+
+signbit.support_native_out = True  # type: ignore[attr-defined]
+
+
+def conj(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.conj_physical(_t(x), out=out)
+
+
+conj.support_native_out = True  # type: ignore[attr-defined]
+
+
+def isfinite(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.isfinite(_t(x))
+
+
+def isinf(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.isinf(_t(x))
+
+
+def isnan(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.isnan(_t(x))
+
+
+def negative(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    x = _t(x)
+    if x.dtype in WIDE_UNSIGNED:
+        return _written(_modular(torch.neg, x), out)
+    return torch.neg(x, out=out)
+
+
+negative.support_native_out = True  # type: ignore[attr-defined]
+
+
+def square(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    x = _t(x)
+    if x.dtype in WIDE_UNSIGNED:
+        return _written(_modular(torch.square, x), out)
+    return torch.square(x, out=out)
+
+
+square.support_native_out = True  # type: ignore[attr-defined]
+
+
+def bitwise_invert(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    x = _t(x)
+    if x.dtype in WIDE_UNSIGNED:
+        return _written(_modular(torch.bitwise_not, x), out)
+    return torch.bitwise_not(x, out=out)
+
+
+bitwise_invert.support_native_out = True  # type: ignore[attr-defined]
+
+
+def divide(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.divide(*_pair(x1, x2), out=out)
+
+
+divide.support_native_out = True  # type: ignore[attr-defined]
+
+
+def atan2(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.atan2(*_pair(x1, x2), out=out)
+
+
+atan2.support_native_out = True  # type: ignore[attr-defined]
+
+
+def copysign(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.copysign(*_pair(x1, x2), out=out)
+
+
+copysign.support_native_out = True  # type: ignore[attr-defined]
+
+
+def hypot(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.hypot(*_pair(x1, x2), out=out)
+
+
+hypot.support_native_out = True  # type: ignore[attr-defined]
+
+
+def logaddexp(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.logaddexp(*_pair(x1, x2), out=out)
+
+
+logaddexp.support_native_out = True  # type: ignore[attr-defined]
+
+
+def equal(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.eq(*_pair(x1, x2), out=out)
+
+
+equal.support_native_out = True  # type: ignore[attr-defined]
+
+
+def not_equal(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.ne(*_pair(x1, x2), out=out)
+
+
+not_equal.support_native_out = True  # type: ignore[attr-defined]
+
+
+def bitwise_and(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.bitwise_and(*_pair(x1, x2), out=out)
+
+
+bitwise_and.support_native_out = True  # type: ignore[attr-defined]
+
+
+def bitwise_or(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.bitwise_or(*_pair(x1, x2), out=out)
+
+
+bitwise_or.support_native_out = True  # type: ignore[attr-defined]
+
+
+def bitwise_xor(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.bitwise_xor(*_pair(x1, x2), out=out)
+
+
+bitwise_xor.support_native_out = True  # type: ignore[attr-defined]
 
 
 def add(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    return torch.add(_t(x1), x2, out=out)
+    x1, x2 = _pair(x1, x2)
+    if x1.dtype in WIDE_UNSIGNED:
+        return _written(_modular(torch.add, x1, x2), out)
+    return torch.add(x1, x2, out=out)
 
 
 add.support_native_out = True  # type: ignore[attr-defined]
 
 
 def subtract(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    return torch.subtract(_t(x1), x2, out=out)
+    x1, x2 = _pair(x1, x2)
+    if x1.dtype in WIDE_UNSIGNED:
+        return _written(_modular(torch.subtract, x1, x2), out)
+    return torch.subtract(x1, x2, out=out)
 
 
 subtract.support_native_out = True  # type: ignore[attr-defined]
 
 
 def multiply(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    return torch.multiply(_t(x1), x2, out=out)
+    x1, x2 = _pair(x1, x2)
+    if x1.dtype in WIDE_UNSIGNED:
+        return _written(_modular(torch.multiply, x1, x2), out)
+    return torch.multiply(x1, x2, out=out)
 
 
 multiply.support_native_out = True  # type: ignore[attr-defined]
 
 
-def divide(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    return torch.divide(_t(x1), x2, out=out)
+def pow(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    x1, x2 = _pair(x1, x2)
+    if x1.dtype in WIDE_UNSIGNED:
+        return _written(_modular(torch.pow, x1, x2), out)
+    return torch.pow(x1, x2, out=out)
 
 
-divide.support_native_out = True  # type: ignore[attr-defined]
+pow.support_native_out = True  # type: ignore[attr-defined]
+
+
+def bitwise_left_shift(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    x1, x2 = _pair(x1, x2)
+    if x1.dtype in WIDE_UNSIGNED:
+        return _written(_modular(torch.bitwise_left_shift, x1, x2), out)
+    return torch.bitwise_left_shift(x1, x2, out=out)
+
+
+bitwise_left_shift.support_native_out = True  # type: ignore[attr-defined]
+
+
+def less(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    x1, x2 = _pair(x1, x2)
+    if x1.dtype in WIDE_UNSIGNED:
+        return _written(_ordered(torch.lt, x1, x2), out)
+    return torch.lt(x1, x2, out=out)
+
+
+less.support_native_out = True  # type: ignore[attr-defined]
+
+
+def less_equal(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    x1, x2 = _pair(x1, x2)
+    if x1.dtype in WIDE_UNSIGNED:
+        return _written(_ordered(torch.le, x1, x2), out)
+    return torch.le(x1, x2, out=out)
+
+
+less_equal.support_native_out = True  # type: ignore[attr-defined]
+
+
+def greater(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    x1, x2 = _pair(x1, x2)
+    if x1.dtype in WIDE_UNSIGNED:
+        return _written(_ordered(torch.gt, x1, x2), out)
+    return torch.gt(x1, x2, out=out)
+
+
+greater.support_native_out = True  # type: ignore[attr-defined]
+
+
+def greater_equal(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    x1, x2 = _pair(x1, x2)
+    if x1.dtype in WIDE_UNSIGNED:
+        return _written(_ordered(torch.ge, x1, x2), out)
+    return torch.ge(x1, x2, out=out)
+
+
+greater_equal.support_native_out = True  # type: ignore[attr-defined]
 
 
 def maximum(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    return torch.maximum(_t(x1), _t(x2), out=out)
+    x1, x2 = _pair(x1, x2)
+    if x1.dtype in WIDE_UNSIGNED:
+        return _written(_extremum(torch.maximum, x1, x2), out)
+    return torch.maximum(x1, x2, out=out)
 
 
 maximum.support_native_out = True  # type: ignore[attr-defined]
 
 
 def minimum(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    return torch.minimum(_t(x1), _t(x2), out=out)
+    x1, x2 = _pair(x1, x2)
+    if x1.dtype in WIDE_UNSIGNED:
+        return _written(_extremum(torch.minimum, x1, x2), out)
+    return torch.minimum(x1, x2, out=out)
 
 
 minimum.support_native_out = True  # type: ignore[attr-defined]
 
 
-def clip(
-    x: Arr, x_min: Arr | None = None, x_max: Arr | None = None, /, *, out: Arr | None = None
-) -> Arr:
-    return torch.clamp(_t(x), x_min, x_max, out=out)
+def logical_and(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    x1, x2 = _t(x1), _t(x2)
+    if x1.dtype in WIDE_UNSIGNED or x2.dtype in WIDE_UNSIGNED:
+        x1, x2 = x1 != 0, x2 != 0
+    return torch.logical_and(x1, x2, out=out)
 
 
-clip.support_native_out = True  # type: ignore[attr-defined]
+logical_and.support_native_out = True  # type: ignore[attr-defined]
 
 
-def where(condition: Arr, x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    return torch.where(_t(condition).bool(), _t(x1), _t(x2), out=out)
+def logical_or(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    x1, x2 = _t(x1), _t(x2)
+    if x1.dtype in WIDE_UNSIGNED or x2.dtype in WIDE_UNSIGNED:
+        x1, x2 = x1 != 0, x2 != 0
+    return torch.logical_or(x1, x2, out=out)
 
 
-where.support_native_out = True  # type: ignore[attr-defined]
+logical_or.support_native_out = True  # type: ignore[attr-defined]
+
+
+def logical_xor(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    x1, x2 = _t(x1), _t(x2)
+    if x1.dtype in WIDE_UNSIGNED or x2.dtype in WIDE_UNSIGNED:
+        x1, x2 = x1 != 0, x2 != 0
+    return torch.logical_xor(x1, x2, out=out)
+
+
+logical_xor.support_native_out = True  # type: ignore[attr-defined]
+
+
+def abs(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    x = _t(x)
+    if x.dtype in WIDE_UNSIGNED:
+        return _written(x.clone(), out)
+    return torch.abs(x, out=out)
+
+
+abs.support_native_out = True  # type: ignore[attr-defined]
+
+
+def positive(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    """A copy: ``torch.positive`` returns its argument itself."""
+    return _t(x).clone()
+
+
+def logical_not(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.eq(_t(x), 0, out=out)
+
+
+logical_not.support_native_out = True  # type: ignore[attr-defined]
+
+
+def sign(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    """``torch.sgn`` (``x / |x|`` for complex); NaN stays NaN (``torch.sign(nan)`` is 0)."""
+    x = _t(x)
+    if x.dtype in WIDE_UNSIGNED:
+        return _written((x != 0).to(x.dtype), out)
+    if x.dtype.is_floating_point:
+        return _written(torch.where(torch.isnan(x), x, torch.sign(x)), out)
+    return torch.sgn(x, out=out)
+
+
+sign.support_native_out = True  # type: ignore[attr-defined]
+
+
+def real(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    """A copy: ``torch.real`` is a view of a complex tensor and a real tensor itself."""
+    return torch.real(_t(x)).clone()
+
+
+def imag(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    """A copy (``torch.imag`` is a view); zeros for a real tensor (where torch raises)."""
+    x = _t(x)
+    return torch.imag(x).clone() if x.is_complex() else torch.zeros_like(x)
+
+
+def round(x: Arr, /, *, decimals: int = 0, out: Arr | None = None) -> Arr:
+    """Integers unchanged (torch has no integer kernel with ``decimals``); complex: each part."""
+    x = _t(x)
+    if x.is_complex():
+        parts = (torch.round(p, decimals=decimals) for p in (x.real, x.imag))
+        return _written(torch.complex(*parts), out)
+    if not x.dtype.is_floating_point:
+        return _written(x.clone(), out)
+    return torch.round(x, decimals=decimals, out=out)
+
+
+round.support_native_out = True  # type: ignore[attr-defined]
+
+
+def _divmod_unsigned(x1: torch.Tensor, x2: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """Floor quotient and remainder of wide unsigned operands, exact over the whole range.
+
+    uint16/uint32 fit int64. A uint64 value is its int64 bits: the quotient of the halved
+    dividend (a logical shift, so non-negative) is doubled, then one step corrects it; a
+    divisor of 2**63 or more (negative as int64) goes at most once.
+    """
+    dtype = x1.dtype
+    if dtype != torch.uint64:
+        a, b = x1.to(torch.int64), x2.to(torch.int64)
+        return torch.floor_divide(a, b).to(dtype), torch.remainder(a, b).to(dtype)
+    a, b = x1.view(torch.int64), x2.view(torch.int64)
+    big = b < 0
+    half = torch.bitwise_right_shift(a, 1) & (2**63 - 1)
+    q = torch.floor_divide(half, torch.where(big, 1, b)) << 1
+    r = a - q * b
+    step = _unsigned.ordered(r) >= _unsigned.ordered(b)
+    q, r = q + step, torch.where(step, r - b, r)
+    q = torch.where(big, (_unsigned.ordered(a) >= _unsigned.ordered(b)).to(torch.int64), q)
+    r = torch.where(big, torch.where(q == 1, a - b, a), r)
+    return q.view(dtype), r.view(dtype)
+
+
+def floor_divide(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    """Infinite operands as the standard says (``torch.floor_divide(inf, 2)`` is NaN)."""
+    x1, x2 = _pair(x1, x2)
+    if x1.dtype in WIDE_UNSIGNED:
+        return _written(_divmod_unsigned(x1, x2)[0], out)
+    if x1.dtype.is_floating_point:
+        ret = torch.floor_divide(x1, x2)
+        lost = torch.isnan(ret) & ~torch.isnan(x1) & ~torch.isnan(x2)
+        return _written(torch.where(lost, torch.floor(x1 / x2), ret), out)
+    return torch.floor_divide(x1, x2, out=out)
+
+
+floor_divide.support_native_out = True  # type: ignore[attr-defined]
 
 
 def remainder(x1: Arr, x2: Arr, /, *, modulus: bool = True, out: Arr | None = None) -> Arr:
-    """``modulus=False`` is C's ``fmod`` (sign of the dividend).
-
-    Ivy's version ends with ``.to(x1.dtype)``, which returns a *new* tensor whenever ``out``
-    has another dtype, so ``out`` is filled but the caller gets something else. Here that case
-    takes the documented fallback: compute, then ``inplace_update(out, ...)``.
-    """
-    x1 = _t(x1)
+    """``modulus=False`` is C's ``fmod`` (sign of the dividend)."""
+    x1, x2 = _pair(x1, x2)
+    if x1.dtype in WIDE_UNSIGNED:
+        return _written(_divmod_unsigned(x1, x2)[1], out)
     if modulus:
         return torch.remainder(x1, x2, out=out)
-    if out is not None and out.dtype != torch.result_type(x1, x2):
-        return ivy.inplace_update(out, torch.fmod(x1, x2))
     return torch.fmod(x1, x2, out=out)
 
 
 remainder.support_native_out = True  # type: ignore[attr-defined]
+
+
+def bitwise_right_shift(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    """Wide unsigned: a logical shift on the int64 bits (shifts of 64 or more give 0)."""
+    x1, x2 = _pair(x1, x2)
+    if x1.dtype in WIDE_UNSIGNED:
+        a, s = _unsigned.signed(x1), _unsigned.signed(x2)
+        if x1.dtype == torch.uint64:
+            s = torch.where((s < 0) | (s > 63), 64, s)  # as unsigned: 2**63 and more
+            mask = ~((-1 << (63 - s.clamp(max=63))) << 1)
+            a = torch.where(s > 63, 0, torch.bitwise_right_shift(a, s.clamp(max=63)) & mask)
+            return _written(a.view(torch.uint64), out)
+        return _written(torch.bitwise_right_shift(a, s).to(x1.dtype), out)
+    return torch.bitwise_right_shift(x1, x2, out=out)
+
+
+bitwise_right_shift.support_native_out = True  # type: ignore[attr-defined]
+
+
+def clip(
+    x: Arr, /, min: Arr | None = None, max: Arr | None = None, *, out: Arr | None = None
+) -> Arr:
+    """``maximum`` then ``minimum`` with the bounds cast to ``x``'s dtype (NaN bounds give
+    NaN); ``torch.clamp`` raises without bounds and has no wide unsigned kernel."""
+    x = ret = _t(x)
+    dtype = primitives.dtype_name(x)
+    if min is not None:
+        ret = maximum(ret, *cast_all(primitives, dtype, [min]))
+    if max is not None:
+        ret = minimum(ret, *cast_all(primitives, dtype, [max]))
+    return ret.clone() if ret is x else ret
+
+
+def where(condition: Arr, x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.where(_t(condition).bool(), *_pair(x1, x2), out=out)
+
+
+where.support_native_out = True  # type: ignore[attr-defined]
