@@ -9,6 +9,7 @@ that rule for that file only (the engine reports it as IVY999).
 
 from __future__ import annotations
 
+import enum
 import functools
 import inspect
 import re
@@ -29,6 +30,27 @@ if TYPE_CHECKING:
     from ivycheck.checker.index import ProjectIndex
 
 T = TypeVar("T")
+
+
+class Category(enum.StrEnum):
+    """What kind of problem a rule finds, so that users can select by it.
+
+    ``correctness``: the program computes or writes something wrong (a dropped ``out``, a
+    ``TypeError`` on the ``out`` path). ``performance``: the result is right, but work is
+    done twice (IVY001: a full allocation and copy per call). ``dead-code``: code that never
+    runs or is read by nothing, misleading but harmless.
+    """
+
+    CORRECTNESS = "correctness"
+    PERFORMANCE = "performance"
+    DEAD_CODE = "dead-code"
+
+
+_CATEGORY_MEANING = {
+    Category.CORRECTNESS: "a finding means the code computes or writes something wrong",
+    Category.PERFORMANCE: "a finding means correct code that does avoidable work",
+    Category.DEAD_CODE: "a finding means code that never runs or is read by nothing",
+}
 
 Replacement = cst.CSTNode | cst.RemovalSentinel | cst.FlattenSentinel[cst.CSTNode]
 """What a fix puts in place of the fix target: a node, ``cst.RemoveFromParent()``, or a
@@ -76,6 +98,8 @@ class Report:
     replacement: Replacement | None = None
     fix_description: str | None = None
     fix_target: cst.CSTNode | None = None
+    category: Category | None = None
+    """This finding's category when it differs from the rule's ``CATEGORY``."""
 
     @property
     def replaced_node(self) -> cst.CSTNode:
@@ -205,6 +229,8 @@ class Rule(CachedVisitorLookup):
     NAME: ClassVar[str]
     MESSAGE: ClassVar[str]
     SEVERITY: ClassVar[Severity] = Severity.ERROR
+    CATEGORY: ClassVar[Category] = Category.CORRECTNESS
+    """What kind of problem the rule finds (:class:`Category`); shown by ``--explain``."""
     FIX_SAFETY: ClassVar[FixSafety | None] = None
     VALID: ClassVar[Sequence[Example]] = ()
     INVALID: ClassVar[Sequence[Example]] = ()
@@ -230,7 +256,9 @@ class Rule(CachedVisitorLookup):
 
     @classmethod
     def explanation(cls) -> str:
-        return inspect.cleandoc(cls.__doc__ or cls.MESSAGE)
+        """The docstring, ending with the rule's category and what it means."""
+        text = inspect.cleandoc(cls.__doc__ or cls.MESSAGE)
+        return f"{text}\n\nCategory: {cls.CATEGORY.value} ({_CATEGORY_MEANING[cls.CATEGORY]})."
 
     @classmethod
     def is_relevant(cls, source: str, config: Config) -> bool:
@@ -278,8 +306,10 @@ class Rule(CachedVisitorLookup):
         replacement: Replacement | None = None,
         fix_description: str | None = None,
         fix_target: cst.CSTNode | None = None,
+        category: Category | None = None,
     ) -> None:
-        """Report ``node``; ``replacement`` replaces ``fix_target`` (default: ``node``)."""
+        """Report ``node``; ``replacement`` replaces ``fix_target`` (default: ``node``);
+        ``category`` when this finding is of another kind than the rule's ``CATEGORY``."""
         self.reports.append(
             Report(
                 self.CODE,
@@ -288,6 +318,7 @@ class Rule(CachedVisitorLookup):
                 replacement,
                 fix_description,
                 fix_target,
+                category,
             )
         )
 

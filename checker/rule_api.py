@@ -15,13 +15,14 @@ from __future__ import annotations
 from ivycheck.checker.config import DECORATOR_ALIASES, Config
 from ivycheck.checker.diagnostics import FixSafety, Severity
 from ivycheck.checker.index import ProjectIndex
-from ivycheck.checker.rule import Example, Replacement, Rule, RuleContext
+from ivycheck.checker.rule import Category, Example, Replacement, Rule, RuleContext
 from ivycheck.checker.summary import FunctionSummary
 from ivycheck.checker.walk import children
 from ivycheck.checker.walk import visit as walk
 
 __all__ = [
     "DECORATOR_ALIASES",
+    "Category",
     "Config",
     "Example",
     "FixSafety",

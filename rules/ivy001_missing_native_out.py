@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, FixSafety, Rule, Severity
+from ivycheck.checker.rule_api import Category, Example, FixSafety, Rule, Severity
 from ivycheck.rules._api_functions import api_handles_out, is_private_helper
 from ivycheck.rules._outflow import ModuleOutFlow, module_outflow, takes_param
 from ivycheck.rules._return_paths import return_paths
@@ -50,14 +50,13 @@ class MissingNativeOut(Rule):
     branch) would leave the buffer untouched and rebind ``out`` to a new array of another
     dtype. There the finding names the first such return and says to make it write ``out``
     (forward it, or ``inplace_update``) before adding the attribute; no fix is offered.
-
-    Category: performance (the code is correct, it allocates and copies once too often).
     """
 
     CODE = "IVY001"
     NAME = "missing-native-out"
     MESSAGE = "Function forwards `out` natively but lacks `support_native_out`; add `fn.support_native_out = True`"
     SEVERITY = Severity.WARNING
+    CATEGORY = Category.PERFORMANCE
     FIX_SAFETY = FixSafety.SAFE
     PARTS = frozenset({"backend:numpy", "backend:torch"})
     TRIGGERS = ("out",)

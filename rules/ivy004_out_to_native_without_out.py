@@ -466,7 +466,7 @@ def _binding_before(
 
 
 def _blocks_of(
-    statement: cst.BaseStatement | cst.BaseSmallStatement,
+    statement: cst.CSTNode,
 ) -> list[Sequence[cst.BaseStatement | cst.BaseSmallStatement]]:
     if isinstance(statement, cst.SimpleStatementLine):
         return [statement.body]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, FixSafety, Rule
+from ivycheck.checker.rule_api import Category, Example, FixSafety, Rule
 from ivycheck.rules._api_functions import api_handles_out
 from ivycheck.rules._support_native_out import attribute_sites, statement_removal
 
@@ -29,7 +29,8 @@ class NativeOutFalse(Rule):
 
     When the functional-API counterpart has no ``handle_out_argument`` (neither decorator
     nor ``mixed_backend_wrappers["to_add"]``), nothing reads the attribute at all: the line
-    is dead and misleading rather than harmful, and the message says so (same fix).
+    is dead and misleading rather than harmful: the message says so and the finding's
+    category is ``dead-code`` (same fix).
     """
 
     CODE = "IVY015"
@@ -243,12 +244,14 @@ class NativeOutFalse(Rule):
             removal = statement_removal(site)
             target, replacement = removal if removal is not None else (None, None)
             written = self.context.code_for(site.small).strip().rstrip(";")
+            category = None
             if api_handles_out(self.context.index, site.function) is False:
                 message = (
                     f"`{written}` is read by nothing (the API function has no "
                     "`handle_out_argument`), and would act as `True` if it were: "
                     "dead, misleading line; remove the attribute"
                 )
+                category = Category.DEAD_CODE
             else:
                 message = (
                     f"`{written}` acts as `support_native_out = True`: Ivy's wrapper "
@@ -260,4 +263,5 @@ class NativeOutFalse(Rule):
                 replacement=replacement,
                 fix_description="Remove the `support_native_out` attribute",
                 fix_target=target,
+                category=category,
             )
