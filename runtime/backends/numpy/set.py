@@ -1,4 +1,5 @@
-"""NumPy set functions (NumPy 2's ``unique_*``: NaNs distinct, inverse of ``x``'s shape)."""
+"""NumPy set functions (NumPy 2's ``unique_*``: NaNs distinct, inverse of ``x``'s shape;
+values sorted, as on the other backends)."""
 
 from __future__ import annotations
 
@@ -22,4 +23,5 @@ def unique_inverse(x: Arr, /) -> tuple[Arr, Arr]:
 
 
 def unique_values(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return np.unique_values(x)
+    # np.unique_values may hash instead of sorting (NumPy 2.3+); the runtime's are sorted.
+    return np.unique(x, equal_nan=False)

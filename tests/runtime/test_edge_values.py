@@ -1,0 +1,75 @@
+"""Values at the edges of functions' domains, NumPy as the oracle, on the four backends:
+small unsigned sums in their own dtype, empty ranges, diagonals beyond the matrix, complex
+sets, floats a float32 cannot hold, subnormals moved by repeat, and unusual indices."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import ivycheck.runtime as ivy
+from tests.runtime._oracle import check
+
+
+def test_integer_reductions_in_the_requested_dtype(backend: str) -> None:
+    x = np.array([200, 100], dtype=np.uint8)
+    a = ivy.asarray(x)
+    check(ivy.sum(a, dtype=ivy.uint8), np.sum(x, dtype=np.uint8))
+    check(ivy.prod(a, dtype=ivy.uint8), np.prod(x, dtype=np.uint8))
+    check(ivy.cumulative_sum(a, dtype=ivy.uint8), np.cumsum(x, dtype=np.uint8))
+    check(ivy.sum(a), np.sum(x, dtype=np.uint64))
+
+
+@pytest.mark.parametrize(("start", "stop", "step"), [(0, -3, 1), (5, 2, 0.5), (1, 4, -1)])
+def test_empty_arange(backend: str, start: float, stop: float, step: float) -> None:
+    got = ivy.arange(start, stop, step)
+    assert got.shape == (0,)
+
+
+@pytest.mark.parametrize("k", [-(2**63) - 1, 2**63, 7, -7])
+def test_eye_diagonal_outside_the_matrix(backend: str, k: int) -> None:
+    check(ivy.eye(3, 4, k=k), np.zeros((3, 4), dtype=np.float32))
+
+
+def test_repeat_counts_of_any_integer_dtype_and_wide_unsigned_values(backend: str) -> None:
+    x = np.array([1, 2, 3], dtype=np.uint16)
+    counts = np.array([2, 0, 1], dtype=np.int8)
+    check(ivy.repeat(ivy.asarray(x), ivy.asarray(counts)), np.repeat(x, counts))
+
+
+def test_repeat_moves_subnormals_unchanged(backend: str) -> None:
+    tiny = np.array([5.7e-305, -5.7e-305, 1e-310], dtype=np.float64)
+    check(ivy.repeat(ivy.asarray(tiny), 2), np.repeat(tiny, 2))
+    z = np.array([1e-310 + 2j], dtype=np.complex128)
+    check(ivy.repeat(ivy.asarray(z), 2, axis=0), np.repeat(z, 2, axis=0))
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_unique_of_complex_values(backend: str, dtype: str) -> None:
+    x = np.array([1 + 2j, 0j, 1 + 2j, 1 - 1j, 3j], dtype=dtype)
+    got = ivy.unique_all(ivy.asarray(x))
+    # np.unique sorts (lexicographically for complex), as the runtime does; the standard
+    # leaves the order open and np.unique_all may not sort.
+    expected = np.unique(x, return_index=True, return_inverse=True, return_counts=True)
+    for field, want in zip(got._fields, expected, strict=True):
+        check(getattr(got, field), want.astype(np.int64) if field != "values" else want)
+    check(ivy.unique_values(ivy.asarray(x)), expected[0])
+
+
+def test_full_and_linspace_keep_float64_values(backend: str) -> None:
+    check(ivy.full((2,), 16777217.0, dtype=ivy.float64), np.full(2, 16777217.0))
+    check(ivy.full_like(ivy.zeros((1,), dtype="float64"), 1e300), np.full(1, 1e300))
+    check(ivy.linspace(16777217.0, 0.0, 1, dtype=ivy.float64), np.array([16777217.0]))
+
+
+def test_indices_from_0d_arrays_masks_of_0d_arrays_and_many_axes(backend: str) -> None:
+    x = np.arange(12, dtype=np.int32).reshape(3, 4)
+    a = ivy.asarray(x)
+    one, three = ivy.asarray(1, dtype="int8"), ivy.asarray(3, dtype="int16")
+    check(a[one], x[1])
+    check(a[one:three, one], x[1:3, 1])
+    s = np.array(7.0, dtype=np.float32)
+    check(ivy.asarray(s)[ivy.asarray(False)], s[np.False_])
+    check(ivy.asarray(s)[ivy.asarray(True)], s[np.True_])
+    deep = np.arange(2, dtype=np.int64).reshape((2,) + (1,) * 8)
+    check(ivy.asarray(deep)[1], deep[1])
