@@ -64,8 +64,8 @@ def test_every_standard_elementwise_function_is_exported() -> None:
 
 
 def _values(dtype: str, *, shift_of: str | None = None) -> st.SearchStrategy[Any]:
-    if dtype.startswith("complex"):
-        part = _values("float32" if dtype == "complex64" else "float64")
+    if dtype.startswith("complex"):  # finite: test_special_cases.py has the standard's tables
+        part = st.floats(-10, 10, width=32 if dtype == "complex64" else 64, allow_subnormal=False)
         return st.builds(complex, part, part)
     if dtype.startswith("float"):
         width = int(dtype[-2:])

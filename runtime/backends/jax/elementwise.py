@@ -1,11 +1,16 @@
 """JAX elementwise functions. ``jax.numpy`` takes no ``out``: none carries
-``support_native_out``; the wrapper writes ``out`` through ``inplace_update``."""
+``support_native_out``; the wrapper writes ``out`` through ``inplace_update``. JAX's promotion
+is the standard's on every pair the standard defines (Python scalars weak), so the functions
+call ``jax.numpy`` directly."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import jax.numpy as jnp
+
+from ivycheck.runtime.backends._promote import cast_all, promote
+from ivycheck.runtime.backends.jax import primitives
 
 Arr = Any
 
@@ -14,60 +19,176 @@ def abs(x: Arr, /, *, out: Arr | None = None) -> Arr:
     return jnp.abs(x)
 
 
-def negative(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.negative(x)
+def acos(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.acos(x)
 
 
-def sin(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.sin(x)
-
-
-def cos(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.cos(x)
-
-
-def tan(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.tan(x)
-
-
-def exp(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.exp(x)
-
-
-def log(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.log(x)
-
-
-def sqrt(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.sqrt(x)
-
-
-def floor(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.floor(x)
-
-
-def ceil(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.ceil(x)
-
-
-def round(x: Arr, /, *, decimals: int = 0, out: Arr | None = None) -> Arr:
-    return jnp.round(x, decimals)
+def acosh(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.acosh(x)
 
 
 def add(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
     return jnp.add(x1, x2)
 
 
-def subtract(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.subtract(x1, x2)
+def asin(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.asin(x)
 
 
-def multiply(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.multiply(x1, x2)
+def asinh(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.asinh(x)
+
+
+def atan(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.atan(x)
+
+
+def atan2(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.atan2(x1, x2)
+
+
+def atanh(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.atanh(x)
+
+
+def bitwise_and(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.bitwise_and(x1, x2)
+
+
+def bitwise_invert(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.bitwise_invert(x)
+
+
+def bitwise_left_shift(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.bitwise_left_shift(x1, x2)
+
+
+def bitwise_or(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.bitwise_or(x1, x2)
+
+
+def bitwise_right_shift(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.bitwise_right_shift(x1, x2)
+
+
+def bitwise_xor(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.bitwise_xor(x1, x2)
+
+
+def ceil(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.ceil(x)
+
+
+def conj(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.conj(x)
+
+
+def copysign(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.copysign(x1, x2)
+
+
+def cos(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.cos(x)
+
+
+def cosh(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.cosh(x)
 
 
 def divide(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
     return jnp.divide(x1, x2)
+
+
+def equal(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.equal(x1, x2)
+
+
+def exp(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.exp(x)
+
+
+def expm1(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.expm1(x)
+
+
+def floor(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.floor(x)
+
+
+def floor_divide(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.floor_divide(x1, x2)
+
+
+def greater(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.greater(x1, x2)
+
+
+def greater_equal(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.greater_equal(x1, x2)
+
+
+def hypot(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.hypot(x1, x2)
+
+
+def imag(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.imag(x)
+
+
+def isfinite(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.isfinite(x)
+
+
+def isinf(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.isinf(x)
+
+
+def isnan(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.isnan(x)
+
+
+def less(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.less(x1, x2)
+
+
+def less_equal(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.less_equal(x1, x2)
+
+
+def log(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.log(x)
+
+
+def log10(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.log10(x)
+
+
+def log1p(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.log1p(x)
+
+
+def log2(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.log2(x)
+
+
+def logaddexp(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.logaddexp(x1, x2)
+
+
+def logical_and(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.logical_and(x1, x2)
+
+
+def logical_not(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.logical_not(x)
+
+
+def logical_or(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.logical_or(x1, x2)
+
+
+def logical_xor(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.logical_xor(x1, x2)
 
 
 def maximum(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -78,10 +199,84 @@ def minimum(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
     return jnp.minimum(x1, x2)
 
 
+def multiply(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.multiply(x1, x2)
+
+
+def negative(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.negative(x)
+
+
+def not_equal(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.not_equal(x1, x2)
+
+
+def positive(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.positive(x)
+
+
+def pow(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    """Promoted first: ``jnp.pow`` keeps ``x1``'s dtype for an integer exponent array."""
+    return jnp.pow(*promote(primitives, x1, x2))
+
+
+def real(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.real(x)
+
+
+def sign(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.sign(x)
+
+
+def signbit(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.signbit(x)
+
+
+def sin(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.sin(x)
+
+
+def sinh(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.sinh(x)
+
+
+def sqrt(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.sqrt(x)
+
+
+def square(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.square(x)
+
+
+def subtract(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.subtract(x1, x2)
+
+
+def tan(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.tan(x)
+
+
+def tanh(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.tanh(x)
+
+
+def trunc(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.trunc(x)
+
+
+def round(x: Arr, /, *, decimals: int = 0, out: Arr | None = None) -> Arr:
+    return jnp.round(x, decimals)
+
+
 def clip(
-    x: Arr, x_min: Arr | None = None, x_max: Arr | None = None, /, *, out: Arr | None = None
+    x: Arr, /, min: Arr | None = None, max: Arr | None = None, *, out: Arr | None = None
 ) -> Arr:
-    return jnp.clip(x, x_min, x_max)
+    """The bounds are cast to ``x``'s dtype: they do not take part in promotion."""
+    x = jnp.asarray(x)
+    low, high = (
+        None if b is None else cast_all(primitives, x.dtype.name, [b])[0] for b in (min, max)
+    )
+    return jnp.clip(x, low, high)
 
 
 def where(condition: Arr, x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
