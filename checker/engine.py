@@ -1,17 +1,22 @@
 """The pure core: source text in, diagnostics (and fixed text) out.
 
-Everything that reaches users goes through :func:`check_source` and :func:`fix_source`:
-the CLI's worker processes, the flake8 plugin and the language server. They never raise
-on bad input: a file that does not parse is one IVY000 diagnostic, an exception in a rule
-is one IVY999 diagnostic for that rule, and anything else that goes wrong while
-analysing a file (a stack overflow in a tree walk, say) is an IVY999 for the file.
+:func:`run_rules` is the one place rules run over a module: the active rules' instances
+share one :class:`RuleContext` and one batched walk, and a rule that raises is reported
+as IVY999 for that file while the others go on. Two front doors call it:
+:func:`check_source` (and :func:`fix_source` on top of it) for a whole file, used by the
+CLI's worker processes, the flake8 plugin and the language server's code actions; and
+:class:`~ivycheck.checker.incremental.IncrementalChecker`, the language server's check
+of an edited buffer, which runs it over only the definitions that changed. Neither
+raises on bad input: a file that does not parse is one IVY000 diagnostic, and anything
+else that goes wrong while analysing a file (a stack overflow in a tree walk, say) is an
+IVY999 for the file.
 """
 
 from __future__ import annotations
 
 import ast
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
@@ -91,6 +96,78 @@ def _reported(code: str, config: Config, relative: str) -> bool:
     return config.is_enabled(code, relative)
 
 
+def active_rules(
+    rules: Sequence[type[Rule]], source: str, config: Config, relative: str, part: str
+) -> list[type[Rule]]:
+    """The rules to run on a file: enabled for its path, looking at its part, and able
+    (by their cheap text test) to find something in its text. IVY000/IVY999 are the
+    engine's own and never run as rules."""
+    return [
+        rule
+        for rule in rules
+        if rule.CODE not in ENGINE_CODES
+        and rule.applies_to(part)
+        and config.is_enabled(rule.CODE, relative)
+        and rule.is_relevant(source, config)
+    ]
+
+
+@dataclass
+class RuleRun:
+    """The rules run over one module: their instances, holding what each reported."""
+
+    context: RuleContext
+    instances: list[Rule]
+    owners: dict[int, cst.CSTNode]
+    """For each node visited, its top-level statement (what :func:`locate` splices by)."""
+
+    def findings(self) -> Iterator[tuple[Rule, Report]]:
+        for instance in self.instances:
+            for report in instance.reports:
+                yield instance, report
+
+    def failures(self) -> list[Diagnostic]:
+        """One IVY999 per rule that raised (during the walk or while its fix was made)."""
+        return [
+            internal_error(
+                self.context.path,
+                f"rule {instance.CODE} ({instance.NAME}) failed: {instance.failure}",
+            )
+            for instance in self.instances
+            if instance.failure is not None
+        ]
+
+
+def run_rules(
+    module: cst.Module,
+    *,
+    source: str,
+    path: str,
+    relative: str,
+    part: str,
+    config: Config,
+    rules: Sequence[type[Rule]],
+    index: ProjectIndex,
+) -> RuleRun:
+    """Run ``rules`` (already filtered by :func:`active_rules`) over ``module``, whose
+    text is ``source``: one shared context, one batched walk with the function stack
+    kept by ``ScopeEntry``/``ScopeExit`` around the rules."""
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    context = RuleContext(
+        path=path,
+        relative_path=relative,
+        part=part,
+        source=source,
+        wrapper=wrapper,
+        config=config,
+        index=index,
+    )
+    instances = [rule(context) for rule in rules]
+    owners: dict[int, cst.CSTNode] = {}
+    walk.visit_batched(module, [ScopeEntry(context), *instances, ScopeExit(context)], owners)
+    return RuleRun(context, instances, owners)
+
+
 def _analyse(
     source: str,
     path: str,
@@ -101,14 +178,7 @@ def _analyse(
     fixes: bool,
 ) -> list[Diagnostic]:
     part = config.part_of(relative)
-    active = [
-        rule
-        for rule in rules
-        if rule.CODE not in ENGINE_CODES
-        and rule.applies_to(part)
-        and config.is_enabled(rule.CODE, relative)
-        and rule.is_relevant(source, config)
-    ]
+    active = active_rules(rules, source, config, relative, part)
     # CPython's verdict first, unless the index already has it for exactly this text: its
     # messages are the familiar ones, and libcst's native parser must never see nesting
     # CPython rejects (100,000 parentheses overflow its stack and kill the process).
@@ -123,45 +193,36 @@ def _analyse(
         module = cst.parse_module(source)
     except cst.ParserSyntaxError as err:
         return [_libcst_syntax_error(err, path)]
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-    context = RuleContext(
-        path=path,
-        relative_path=relative,
-        part=part,
+    run = run_rules(
+        module,
         source=source,
-        wrapper=wrapper,
+        path=path,
+        relative=relative,
+        part=part,
         config=config,
+        rules=active,
         index=index,
     )
-    instances = [rule(context) for rule in active]
-    owners: dict[int, cst.CSTNode] = {}
-    walk.visit_batched(module, [ScopeEntry(context), *instances, ScopeExit(context)], owners)
-    reports = [report for instance in instances for report in instance.reports]
+    reports = [report for _, report in run.findings()]
     targets = [r.replaced_node for r in reports if fixes and r.replacement is not None]
     located = locate(
         module,
         [r.node for r in reports] + targets,
         statements=bool(targets),
-        owners=owners,
+        owners=run.owners,
         source=source,
         statement_lines=summary.statement_lines if summary is not None else None,
     )
+    context = run.context
     diagnostics: list[Diagnostic] = []
-    for instance in instances:
-        for report in instance.reports:
-            span = located.spans[report.node]
-            try:
-                diagnostics.append(to_diagnostic(instance, report, context, span, fixes, located))
-            except Exception as err:  # noqa: BLE001 - a broken fix must not hide the finding
-                instance.failure = instance.failure or f"{type(err).__name__}: {err} (in its fix)"
-                diagnostics.append(to_diagnostic(instance, report, context, span, False))
-        if instance.failure is not None:
-            diagnostics.append(
-                internal_error(
-                    path, f"rule {instance.CODE} ({instance.NAME}) failed: {instance.failure}"
-                )
-            )
-    return diagnostics
+    for instance, report in run.findings():
+        span = located.spans[report.node]
+        try:
+            diagnostics.append(to_diagnostic(instance, report, context, span, fixes, located))
+        except Exception as err:  # noqa: BLE001 - a broken fix must not hide the finding
+            instance.failure = instance.failure or f"{type(err).__name__}: {err} (in its fix)"
+            diagnostics.append(to_diagnostic(instance, report, context, span, False))
+    return diagnostics + run.failures()
 
 
 def to_diagnostic(

@@ -14,8 +14,10 @@ definition, the context and the project index: rules declare it with ``Rule.LOCA
 file where any active rule is not local (the out-flow rules follow helpers across
 functions), a file that does not parse, or one whose chunks cannot be reassembled exactly
 (``a = 1; def`` on one line, mixed indentation) is checked whole by
-:func:`~ivycheck.checker.engine.check_source`. ``tests/checker/test_incremental.py`` checks
-that both paths give the same diagnostics.
+:func:`~ivycheck.checker.engine.check_source`. Both paths choose the rules with
+:func:`~ivycheck.checker.engine.active_rules` and run them with
+:func:`~ivycheck.checker.engine.run_rules`; ``tests/checker/test_incremental.py`` checks
+that they give the same diagnostics.
 """
 
 from __future__ import annotations
@@ -28,23 +30,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper
 
-from ivycheck.checker import pyast, walk
+from ivycheck.checker import pyast
 from ivycheck.checker.config import Config
 from ivycheck.checker.diagnostics import Diagnostic
 from ivycheck.checker.engine import (
-    ENGINE_CODES,
+    active_rules,
     ast_syntax_error,
     check_source,
     finish,
-    internal_error,
+    run_rules,
     to_diagnostic,
 )
 from ivycheck.checker.index import ProjectIndex
 from ivycheck.checker.isolation import call_with_deep_stack
 from ivycheck.checker.positions import Span, spans
-from ivycheck.checker.rule import Rule, RuleContext, ScopeEntry, ScopeExit, always_relevant
+from ivycheck.checker.rule import Rule, always_relevant
 from ivycheck.checker.suppressions import skips_file
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
@@ -123,14 +124,7 @@ class IncrementalChecker:
         index_version: object,
     ) -> list[Diagnostic] | None:
         part = config.part_of(relative)
-        active = [
-            rule
-            for rule in rules
-            if rule.CODE not in ENGINE_CODES
-            and rule.applies_to(part)
-            and config.is_enabled(rule.CODE, relative)
-            and rule.is_relevant(source, config)
-        ]
+        active = active_rules(rules, source, config, relative, part)
         if not active or not all(rule.LOCAL for rule in active):
             return None
         if index.clean_summary(relative, source) is None and ast_syntax_error(source, path):
@@ -222,39 +216,28 @@ class IncrementalChecker:
             default_indent=layout.default_indent,
             default_newline=layout.default_newline,
         )
-        text = "".join(chunk.text for chunk in chunks)
-        wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-        context = RuleContext(
+        run = run_rules(
+            module,
+            source="".join(chunk.text for chunk in chunks),
             path=path,
-            relative_path=relative,
+            relative=relative,
             part=part,
-            source=text,
-            wrapper=wrapper,
             config=config,
+            rules=active,
             index=index,
         )
-        instances = [rule(context) for rule in active]
-        walk.visit_batched(module, [ScopeEntry(context), *instances, ScopeExit(context)])
-        located = spans(module, [report.node for i in instances for report in i.reports])
+        located = spans(module, [report.node for _, report in run.findings()])
         starts = [0]
         for chunk in chunks:
             starts.append(starts[-1] + chunk.line_count)
         per_chunk: list[list[Diagnostic]] = [[] for _ in chunks]
-        for instance in instances:
-            for report in instance.reports:
-                span = located[report.node]
-                number = max(0, bisect.bisect_right(starts, span.line - 1) - 1)
-                offset = chunks[number].start_line - 1 - starts[number]
-                moved = Span(
-                    span.line + offset, span.column, span.end_line + offset, span.end_column
-                )
-                per_chunk[number].append(to_diagnostic(instance, report, context, moved, False))
-            if instance.failure is not None:
-                per_chunk[0].append(
-                    internal_error(
-                        path, f"rule {instance.CODE} ({instance.NAME}) failed: {instance.failure}"
-                    )
-                )
+        for instance, report in run.findings():
+            span = located[report.node]
+            number = max(0, bisect.bisect_right(starts, span.line - 1) - 1)
+            offset = chunks[number].start_line - 1 - starts[number]
+            moved = Span(span.line + offset, span.column, span.end_line + offset, span.end_column)
+            per_chunk[number].append(to_diagnostic(instance, report, run.context, moved, False))
+        per_chunk[0].extend(run.failures())
         return list(zip(chunks, per_chunk, strict=True))
 
 
