@@ -77,7 +77,13 @@ def exp(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def expm1(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return tf.math.expm1(_inexact(x))
+    """Complex infinities and NaNs: ``exp(x) - 1``, what the standard's table gives."""
+    x = _inexact(x)
+    if not x.dtype.is_complex:
+        return tf.math.expm1(x)
+    finite = isfinite(x)
+    special = tf.cast(tf.math.logical_not(finite), x.dtype)
+    return tf.where(finite, tf.math.expm1(x), tf.math.exp(x)) - special
 
 
 def log(x: Arr, /, *, out: Arr | None = None) -> Arr:

@@ -117,7 +117,13 @@ exp.support_native_out = True  # type: ignore[attr-defined]
 
 
 def expm1(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return torch.expm1(_t(x), out=out)
+    """Complex infinities and NaNs: ``exp(x) - 1``, what the standard's table gives."""
+    x = _t(x)
+    if x.is_complex():
+        finite = torch.isfinite(x)
+        ret = torch.where(finite, torch.expm1(x), torch.exp(x)) - (~finite).to(x.dtype)
+        return _written(ret, out)
+    return torch.expm1(x, out=out)
 
 
 expm1.support_native_out = True  # type: ignore[attr-defined]
