@@ -26,7 +26,7 @@ def promote(prims: Any, *operands: Any) -> list[Any]:
     return cast_all(prims, result_type(*operands), operands)
 
 
-def cast_all(prims: Any, dtype: Dtype, operands: Any) -> list[Any]:
+def cast_all(prims: Any, dtype: Dtype | str, operands: Any) -> list[Any]:
     """Each of ``operands`` as a native array of ``dtype``.
 
     A Python scalar is built in ``dtype`` directly: converting it first (to the backend's
@@ -36,3 +36,10 @@ def cast_all(prims: Any, dtype: Dtype, operands: Any) -> list[Any]:
         prims.asarray(x, dtype, None) if isinstance(x, SCALAR_TYPES) else prims.cast(x, dtype)
         for x in operands
     ]
+
+
+def bounds(prims: Any, x: Any, low: Any, high: Any) -> list[Any]:
+    """``clip``'s bounds as native arrays of ``x``'s dtype (``None`` kept): the standard says
+    they take no part in type promotion, the result has ``x``'s dtype."""
+    dtype = prims.dtype_name(x)
+    return [None if b is None else cast_all(prims, dtype, [b])[0] for b in (low, high)]

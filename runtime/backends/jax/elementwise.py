@@ -9,7 +9,7 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from ivycheck.runtime.backends._promote import cast_all, promote
+from ivycheck.runtime.backends._promote import bounds, promote
 from ivycheck.runtime.backends.jax import primitives
 
 Arr = Any
@@ -116,7 +116,12 @@ def floor(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def floor_divide(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.floor_divide(x1, x2)
+    """A zero quotient of floats carries the sign of ``x1 * x2`` (``-0.0 // 1.0`` is -0.0,
+    as the standard says; XLA gives +0.0)."""
+    ret = jnp.floor_divide(x1, x2)
+    if not jnp.issubdtype(ret.dtype, jnp.floating):
+        return ret
+    return jnp.where(ret == 0, jnp.copysign(ret, jnp.multiply(x1, x2)), ret)
 
 
 def greater(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -273,9 +278,7 @@ def clip(
 ) -> Arr:
     """The bounds are cast to ``x``'s dtype: they do not take part in promotion."""
     x = jnp.asarray(x)
-    low, high = (
-        None if b is None else cast_all(primitives, x.dtype.name, [b])[0] for b in (min, max)
-    )
+    low, high = bounds(primitives, x, min, max)
     return jnp.clip(x, low, high)
 
 

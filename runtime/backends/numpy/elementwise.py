@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from ivycheck.runtime.backends._promote import cast_all
+from ivycheck.runtime.backends._promote import bounds
 from ivycheck.runtime.backends.numpy import primitives
 
 Arr = Any
@@ -135,9 +135,7 @@ def clip(
 ) -> Arr:
     """The bounds are cast to ``x``'s dtype: they do not take part in promotion."""
     x = np.asarray(x)
-    low, high = (
-        None if b is None else cast_all(primitives, x.dtype.name, [b])[0] for b in (min, max)
-    )
+    low, high = bounds(primitives, x, min, max)
     return np.clip(x, low, high, out=out)
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import tensorflow as tf
 
-from ivycheck.runtime.backends._promote import cast_all, promote
+from ivycheck.runtime.backends._promote import bounds, promote
 from ivycheck.runtime.backends.tensorflow import primitives
 
 Arr = Any
@@ -405,11 +405,11 @@ def clip(
 ) -> Arr:
     """``maximum`` then ``minimum`` with the bounds cast to ``x``'s dtype (NaN bounds give NaN)."""
     x = ret = _t(x)
-    dtype = primitives.dtype_name(x)
-    if min is not None:
-        ret = tf.math.maximum(ret, *cast_all(primitives, dtype, [min]))
-    if max is not None:
-        ret = tf.math.minimum(ret, *cast_all(primitives, dtype, [max]))
+    low, high = bounds(primitives, x, min, max)
+    if low is not None:
+        ret = tf.math.maximum(ret, low)
+    if high is not None:
+        ret = tf.math.minimum(ret, high)
     return tf.identity(ret)
 
 

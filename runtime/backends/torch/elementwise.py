@@ -16,7 +16,7 @@ from typing import Any
 import torch
 
 import ivycheck.runtime as ivy
-from ivycheck.runtime.backends._promote import cast_all, promote
+from ivycheck.runtime.backends._promote import bounds, promote
 from ivycheck.runtime.backends.torch import _unsigned, primitives
 from ivycheck.runtime.backends.torch._unsigned import WIDE_UNSIGNED
 
@@ -31,17 +31,17 @@ def _pair(x1: Any, x2: Any) -> list[torch.Tensor]:
     return promote(primitives, x1, x2)
 
 
-def _modular(fn: Callable[..., Any], *xs: torch.Tensor) -> torch.Tensor:
+def _modular(fn: Callable[..., Any], *xs: torch.Tensor) -> Any:
     """``fn`` on wide unsigned operands as int64: right modulo 2**64 (the same bits)."""
     return _unsigned.restore(fn(*(_unsigned.signed(x) for x in xs)), xs[0].dtype)
 
 
-def _ordered(fn: Callable[..., Any], *xs: torch.Tensor) -> torch.Tensor:
+def _ordered(fn: Callable[..., Any], *xs: torch.Tensor) -> Any:
     """``fn`` on wide unsigned operands as int64 in the same order (comparisons)."""
     return fn(*(_unsigned.ordered(x) for x in xs))
 
 
-def _extremum(fn: Callable[..., Any], *xs: torch.Tensor) -> torch.Tensor:
+def _extremum(fn: Callable[..., Any], *xs: torch.Tensor) -> Any:
     """``fn`` (maximum, minimum) on wide unsigned operands, in their order and dtype."""
     return _unsigned.restore(_ordered(fn, *xs), xs[0].dtype, from_ordered=True)
 
@@ -51,6 +51,25 @@ def _written(ret: torch.Tensor, out: Arr | None) -> Arr:
     if out is not None:
         return ivy.inplace_update(out, ret)
     return ret
+
+
+def _binary(
+    fn: Callable[..., Any], wide: Callable[..., Any], x1: Any, x2: Any, *, out: Arr | None
+) -> Arr:
+    """``fn`` on the promoted operands, forwarding ``out``; wide unsigned ones through
+    ``wide`` (``_modular``, ``_ordered`` or ``_extremum``) and ``out`` by ``inplace_update``."""
+    x1, x2 = _pair(x1, x2)
+    if x1.dtype in WIDE_UNSIGNED:
+        return _written(wide(fn, x1, x2), out)
+    return fn(x1, x2, out=out)
+
+
+def _unary_modular(fn: Callable[..., Any], x: Any, *, out: Arr | None) -> Arr:
+    """``fn`` forwarding ``out``; wide unsigned ``x`` on its int64 bits (``_modular``)."""
+    x = _t(x)
+    if x.dtype in WIDE_UNSIGNED:
+        return _written(_modular(fn, x), out)
+    return fn(x, out=out)
 
 
 def acos(x: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -240,30 +259,21 @@ def isnan(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def negative(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    x = _t(x)
-    if x.dtype in WIDE_UNSIGNED:
-        return _written(_modular(torch.neg, x), out)
-    return torch.neg(x, out=out)
+    return _unary_modular(torch.neg, x, out=out)
 
 
 negative.support_native_out = True  # type: ignore[attr-defined]
 
 
 def square(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    x = _t(x)
-    if x.dtype in WIDE_UNSIGNED:
-        return _written(_modular(torch.square, x), out)
-    return torch.square(x, out=out)
+    return _unary_modular(torch.square, x, out=out)
 
 
 square.support_native_out = True  # type: ignore[attr-defined]
 
 
 def bitwise_invert(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    x = _t(x)
-    if x.dtype in WIDE_UNSIGNED:
-        return _written(_modular(torch.bitwise_not, x), out)
-    return torch.bitwise_not(x, out=out)
+    return _unary_modular(torch.bitwise_not, x, out=out)
 
 
 bitwise_invert.support_native_out = True  # type: ignore[attr-defined]
@@ -340,110 +350,77 @@ bitwise_xor.support_native_out = True  # type: ignore[attr-defined]
 
 
 def add(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    x1, x2 = _pair(x1, x2)
-    if x1.dtype in WIDE_UNSIGNED:
-        return _written(_modular(torch.add, x1, x2), out)
-    return torch.add(x1, x2, out=out)
+    return _binary(torch.add, _modular, x1, x2, out=out)
 
 
 add.support_native_out = True  # type: ignore[attr-defined]
 
 
 def subtract(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    x1, x2 = _pair(x1, x2)
-    if x1.dtype in WIDE_UNSIGNED:
-        return _written(_modular(torch.subtract, x1, x2), out)
-    return torch.subtract(x1, x2, out=out)
+    return _binary(torch.subtract, _modular, x1, x2, out=out)
 
 
 subtract.support_native_out = True  # type: ignore[attr-defined]
 
 
 def multiply(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    x1, x2 = _pair(x1, x2)
-    if x1.dtype in WIDE_UNSIGNED:
-        return _written(_modular(torch.multiply, x1, x2), out)
-    return torch.multiply(x1, x2, out=out)
+    return _binary(torch.multiply, _modular, x1, x2, out=out)
 
 
 multiply.support_native_out = True  # type: ignore[attr-defined]
 
 
 def pow(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    x1, x2 = _pair(x1, x2)
-    if x1.dtype in WIDE_UNSIGNED:
-        return _written(_modular(torch.pow, x1, x2), out)
-    return torch.pow(x1, x2, out=out)
+    return _binary(torch.pow, _modular, x1, x2, out=out)
 
 
 pow.support_native_out = True  # type: ignore[attr-defined]
 
 
 def bitwise_left_shift(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    x1, x2 = _pair(x1, x2)
-    if x1.dtype in WIDE_UNSIGNED:
-        return _written(_modular(torch.bitwise_left_shift, x1, x2), out)
-    return torch.bitwise_left_shift(x1, x2, out=out)
+    return _binary(torch.bitwise_left_shift, _modular, x1, x2, out=out)
 
 
 bitwise_left_shift.support_native_out = True  # type: ignore[attr-defined]
 
 
 def less(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    x1, x2 = _pair(x1, x2)
-    if x1.dtype in WIDE_UNSIGNED:
-        return _written(_ordered(torch.lt, x1, x2), out)
-    return torch.lt(x1, x2, out=out)
+    return _binary(torch.lt, _ordered, x1, x2, out=out)
 
 
 less.support_native_out = True  # type: ignore[attr-defined]
 
 
 def less_equal(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    x1, x2 = _pair(x1, x2)
-    if x1.dtype in WIDE_UNSIGNED:
-        return _written(_ordered(torch.le, x1, x2), out)
-    return torch.le(x1, x2, out=out)
+    return _binary(torch.le, _ordered, x1, x2, out=out)
 
 
 less_equal.support_native_out = True  # type: ignore[attr-defined]
 
 
 def greater(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    x1, x2 = _pair(x1, x2)
-    if x1.dtype in WIDE_UNSIGNED:
-        return _written(_ordered(torch.gt, x1, x2), out)
-    return torch.gt(x1, x2, out=out)
+    return _binary(torch.gt, _ordered, x1, x2, out=out)
 
 
 greater.support_native_out = True  # type: ignore[attr-defined]
 
 
 def greater_equal(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    x1, x2 = _pair(x1, x2)
-    if x1.dtype in WIDE_UNSIGNED:
-        return _written(_ordered(torch.ge, x1, x2), out)
-    return torch.ge(x1, x2, out=out)
+    return _binary(torch.ge, _ordered, x1, x2, out=out)
 
 
 greater_equal.support_native_out = True  # type: ignore[attr-defined]
 
 
 def maximum(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    x1, x2 = _pair(x1, x2)
-    if x1.dtype in WIDE_UNSIGNED:
-        return _written(_extremum(torch.maximum, x1, x2), out)
-    return torch.maximum(x1, x2, out=out)
+    return _binary(torch.maximum, _extremum, x1, x2, out=out)
 
 
 maximum.support_native_out = True  # type: ignore[attr-defined]
 
 
 def minimum(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    x1, x2 = _pair(x1, x2)
-    if x1.dtype in WIDE_UNSIGNED:
-        return _written(_extremum(torch.minimum, x1, x2), out)
-    return torch.minimum(x1, x2, out=out)
+    return _binary(torch.minimum, _extremum, x1, x2, out=out)
 
 
 minimum.support_native_out = True  # type: ignore[attr-defined]
@@ -613,11 +590,11 @@ def clip(
     """``maximum`` then ``minimum`` with the bounds cast to ``x``'s dtype (NaN bounds give
     NaN); ``torch.clamp`` raises without bounds and has no wide unsigned kernel."""
     x = ret = _t(x)
-    dtype = primitives.dtype_name(x)
-    if min is not None:
-        ret = maximum(ret, *cast_all(primitives, dtype, [min]))
-    if max is not None:
-        ret = minimum(ret, *cast_all(primitives, dtype, [max]))
+    low, high = bounds(primitives, x, min, max)
+    if low is not None:
+        ret = maximum(ret, low)
+    if high is not None:
+        ret = minimum(ret, high)
     return ret.clone() if ret is x else ret
 
 
