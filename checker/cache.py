@@ -177,6 +177,12 @@ class ResultCache:
         self._main_size, self._journal_size = size, 0
 
 
+def cache_directory(root: Path) -> Path:
+    """The cache of the project rooted at ``root`` (``IVYCHECK_CACHE_DIR`` overrides it)."""
+    override = os.environ.get("IVYCHECK_CACHE_DIR")
+    return Path(override) if override else root / CACHE_DIR_NAME
+
+
 def stat_key(path: Path) -> tuple[int, int] | None:
     try:
         stat = os.stat(path)

@@ -1,4 +1,5 @@
-"""The ``ivycheck`` command.
+"""The ``ivycheck`` command's checking part (``ivycheck lsp`` is dispatched above it, in
+:mod:`ivycheck.cli`).
 
 Exit status: 0 when nothing is reported, 1 when anything is (or a file could not be
 read), 2 for a usage or configuration error. Diagnostics go to standard output, the
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ivycheck import __version__
-from ivycheck.checker.config import ConfigError
+from ivycheck.checker.config import ConfigError, Overrides
 from ivycheck.checker.diagnostics import Diagnostic
 from ivycheck.checker.engine import is_applicable
 from ivycheck.checker.explain import explain, list_rules, rules_markdown
@@ -28,7 +29,7 @@ from ivycheck.checker.reporters import (
     format_statistics,
     format_text,
 )
-from ivycheck.checker.runner import Overrides, RunOptions, RunResult, run
+from ivycheck.checker.runner import RunOptions, RunResult, run
 from ivycheck.checker.sourcefile import SourceError, decode_source, read_source
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -146,12 +147,7 @@ def _emit(result: RunResult, args: argparse.Namespace, stdin: tuple[str, str] | 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    arguments = list(sys.argv[1:] if argv is None else argv)
-    if arguments[:1] == ["lsp"]:
-        from ivycheck.lsp.cli import main as lsp_main
-
-        return lsp_main(arguments[1:])
-    args = build_parser().parse_args(arguments)
+    args = build_parser().parse_args(argv)
     try:
         return _main(args)
     except (ConfigError, RegistryError) as err:

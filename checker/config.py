@@ -241,6 +241,27 @@ class Config:
         return replace(self, **overrides)
 
 
+@dataclass(frozen=True)
+class Overrides:
+    """Options that replace or extend a configuration: the command line's, or the
+    language server's client settings."""
+
+    select: tuple[str, ...] | None = None
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+
+    def apply(self, config: Config) -> Config:
+        changes: dict[str, tuple[str, ...]] = {}
+        if self.select is not None:
+            changes["select"] = self.select
+            changes["extend_select"] = ()
+        if self.extend_select:
+            changes["extend_select"] = (*config.extend_select, *self.extend_select)
+        if self.ignore:
+            changes["ignore"] = (*config.ignore, *self.ignore)
+        return config.with_overrides(**changes) if changes else config
+
+
 def _best_match(code: str, prefixes: Iterable[str]) -> int:
     """Length of the longest prefix of ``code`` in ``prefixes`` (``ALL`` counts as 0), or -1."""
     best = -1

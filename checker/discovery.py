@@ -157,3 +157,26 @@ def _walk(
             problems.append(DiscoveryProblem(path, "not a regular file; skipped"))
     for subdir in subdirs:
         yield from _walk(subdir, config, ignores, problems)
+
+
+@dataclass(frozen=True)
+class ProjectFiles:
+    """What a run looks at: the files in order, each with its configuration."""
+
+    files: list[Path]
+    configs: dict[Path, Config]
+    problems: list[DiscoveryProblem]
+
+
+def discover(
+    paths: list[Path],
+    config_for: Callable[[Path], Config],
+    config_for_file: Callable[[Path], Config] | None = None,
+) -> ProjectFiles:
+    """The Python files under ``paths`` and their configurations. ``config_for`` decides
+    what discovery excludes; ``config_for_file`` (default: the same) each file's config,
+    for a caller that shares one object per directory."""
+    problems: list[DiscoveryProblem] = []
+    files = list(iter_python_files(paths, config_for, problems))
+    per_file = config_for_file or config_for
+    return ProjectFiles(files, {path: per_file(path) for path in files}, problems)

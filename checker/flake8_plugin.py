@@ -30,9 +30,10 @@ from typing import Any, ClassVar
 from ivycheck import __version__
 from ivycheck.checker.cache import ResultCache
 from ivycheck.checker.config import Config, ConfigError
-from ivycheck.checker.discovery import DiscoveryProblem, iter_python_files
+from ivycheck.checker.discovery import discover
 from ivycheck.checker.engine import check_source
 from ivycheck.checker.index import ProjectIndex
+from ivycheck.checker.indexing import build_index
 from ivycheck.checker.registry import all_rules
 from ivycheck.checker.runner import Runner, RunOptions
 
@@ -62,14 +63,13 @@ class _Project:
 def _build_project(paths: Sequence[str], use_cache: bool) -> _Project:
     given = [Path(p) for p in paths] or [Path(".")]
     runner = Runner(RunOptions(paths=given, jobs=1, use_cache=use_cache))
-    problems: list[DiscoveryProblem] = []
-    files = list(iter_python_files(given, runner.config_for, problems))
-    configs = {path: runner.config_for_file(path) for path in files}
-    cache = ResultCache(runner._cache_dir() if use_cache else None)
-    index = runner._build_index(files, configs, cache)
+    project = discover(given, runner.config_for, runner.config_for_file)
+    cache = ResultCache(runner.cache_dir() if use_cache else None)
+    index = build_index(project, cache, all_rules().values())
     cache.save()
     directories = tuple(os.path.abspath(p) + os.sep for p in given if p.is_dir())
-    return _Project(runner, index, frozenset(os.path.abspath(p) for p in files), directories)
+    files = frozenset(os.path.abspath(p) for p in project.files)
+    return _Project(runner, index, files, directories)
 
 
 def _selects_ivy(options: argparse.Namespace) -> bool:

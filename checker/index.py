@@ -130,7 +130,7 @@ class ProjectIndex:
             index._add(summary)
         return index
 
-    def replace_file(self, path: str, summary: FileSummary | None) -> None:
+    def replace_file(self, path: str, summary: FileSummary | EncodedSummary | None) -> None:
         """Swap one file's summary in place (the language server does this per keystroke,
         where rebuilding the index of a 20k-function workspace would dominate)."""
         if path in self._parts:

@@ -21,10 +21,10 @@ from typing import TypeVar
 
 from ivycheck import __version__
 from ivycheck.checker import collector
-from ivycheck.checker.cache import CACHE_DIR_NAME, CacheEntry, ResultCache
-from ivycheck.checker.config import Config, ConfigError, find_config, load_config_file
+from ivycheck.checker.cache import CacheEntry, ResultCache, cache_directory, stat_key
+from ivycheck.checker.config import Config, ConfigError, Overrides, find_config, load_config_file
 from ivycheck.checker.diagnostics import Diagnostic, Severity
-from ivycheck.checker.discovery import DiscoveryProblem, iter_python_files
+from ivycheck.checker.discovery import discover
 from ivycheck.checker.engine import (
     INTERNAL_ERROR,
     SYNTAX_ERROR,
@@ -32,7 +32,8 @@ from ivycheck.checker.engine import (
     fix_source,
     is_applicable,
 )
-from ivycheck.checker.index import EncodedSummary, ProjectIndex
+from ivycheck.checker.index import ProjectIndex
+from ivycheck.checker.indexing import build_index
 from ivycheck.checker.registry import all_rules
 from ivycheck.checker.rule import Rule
 from ivycheck.checker.sourcefile import (
@@ -41,37 +42,17 @@ from ivycheck.checker.sourcefile import (
     read_source,
     write_source_atomically,
 )
-from ivycheck.checker.summary import FileSummary, summarize
+from ivycheck.checker.summary import summarize
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 
 @dataclass(frozen=True)
-class Overrides:
-    """Command-line options that replace or extend the configuration."""
-
-    select: tuple[str, ...] | None = None
-    extend_select: tuple[str, ...] = ()
-    ignore: tuple[str, ...] = ()
-
-    def apply(self, config: Config) -> Config:
-        changes: dict[str, tuple[str, ...]] = {}
-        if self.select is not None:
-            changes["select"] = self.select
-            changes["extend_select"] = ()
-        if self.extend_select:
-            changes["extend_select"] = (*config.extend_select, *self.extend_select)
-        if self.ignore:
-            changes["ignore"] = (*config.ignore, *self.ignore)
-        return config.with_overrides(**changes) if changes else config
-
-
-@dataclass(frozen=True)
 class RunOptions:
     paths: Sequence[Path] = (Path("."),)
     config_file: Path | None = None
-    overrides: Overrides = Overrides()
+    overrides: Overrides = field(default_factory=Overrides)
     fix: bool = False
     unsafe_fixes: bool = False
     diff: bool = False
@@ -132,17 +113,6 @@ def _init_worker(index: ProjectIndex, decode: bool = True) -> None:
 
 def _rules() -> list[type[Rule]]:
     return list(all_rules().values())
-
-
-def _summarize_one(item: tuple[str, str, str]) -> tuple[str, str | None, EncodedSummary]:
-    """Encoded here, in the worker: the parent only stores and indexes it, and bytes cross
-    the process boundary (and go into the cache) far cheaper than the object graph."""
-    path, relative, part = item
-    try:
-        source = read_source(Path(path))
-    except SourceError as err:
-        return path, None, EncodedSummary.encode(FileSummary(relative, part, parse_error=str(err)))
-    return path, source.digest, EncodedSummary.encode(summarize(source.text, relative, part))
 
 
 def _check_one(task: _Task) -> _Outcome:
@@ -302,58 +272,26 @@ class Runner:
         if self.options.stdin_text is not None:
             return self._run_stdin(self.options.stdin_text)
         result = RunResult()
-        problems: list[DiscoveryProblem] = []
-        files = list(iter_python_files(list(self.options.paths), self.config_for, problems))
-        result.problems.extend(f"{p.path}: {p.message}" for p in problems)
-        result.files = len(files)
-        cache = ResultCache(self._cache_dir() if self.options.use_cache else None)
-        configs = {path: self.config_for_file(path) for path in files}
-        index = self._build_index(files, configs, cache)
-        self._check(files, configs, index, cache, result)
+        project = discover(list(self.options.paths), self.config_for, self.config_for_file)
+        result.problems.extend(f"{p.path}: {p.message}" for p in project.problems)
+        result.files = len(project.files)
+        cache = ResultCache(self.cache_dir() if self.options.use_cache else None)
+        index = build_index(
+            project,
+            cache,
+            all_rules().values(),
+            lambda function, items, on_crash: _parallel_map(function, items, self.jobs, on_crash),
+        )
+        self._check(project.files, project.configs, index, cache, result)
         cache.save()
         result.diagnostics.sort(key=lambda d: d.sort_key)
         return result
 
-    def _cache_dir(self) -> Path:
-        override = os.environ.get("IVYCHECK_CACHE_DIR")
-        if override:
-            return Path(override)
+    def cache_dir(self) -> Path:
+        """Where the result cache of this run lives: at the root of the first path's
+        configuration (or ``IVYCHECK_CACHE_DIR``)."""
         first = self.options.paths[0] if self.options.paths else Path(".")
-        return self.config_for(first).root / CACHE_DIR_NAME
-
-    def _build_index(
-        self, files: list[Path], configs: dict[Path, Config], cache: ResultCache
-    ) -> ProjectIndex:
-        summaries: list[EncodedSummary] = []
-        missing: list[tuple[str, str, str]] = []
-        for path in files:
-            config = configs[path]
-            relative = config.relative(path)
-            entry = cache.lookup(path)
-            if entry is not None and entry.summary is not None:
-                summaries.append(entry.summary)
-            else:
-                missing.append((str(path), relative, config.part_of(relative)))
-        computed = _parallel_map(
-            _summarize_one,
-            missing,
-            self.jobs,
-            on_crash=lambda item: (
-                item[0],
-                None,
-                EncodedSummary.encode(FileSummary(item[1], item[2], parse_error="crashed")),
-            ),
-        )
-        for path_text, digest, summary in computed:
-            summaries.append(summary)
-            path = Path(path_text)
-            stat = _stat(path)
-            if digest is not None and stat is not None:
-                previous = cache.lookup_digest(path, digest)
-                entry = previous or CacheEntry(stat[0], stat[1], digest)
-                entry.mtime_ns, entry.size, entry.summary = stat[0], stat[1], summary
-                cache.store(path, entry)
-        return ProjectIndex.build(summaries)
+        return cache_directory(self.config_for(first).root)
 
     def _result_key(self, config: Config, index: ProjectIndex) -> str:
         """Computed once per configuration and index: per file it cost seconds."""
@@ -435,7 +373,7 @@ class Runner:
             result.diagnostics.extend(outcome.diagnostics)
             return
         result.diagnostics.extend(outcome.diagnostics)
-        stat = _stat(path)
+        stat = stat_key(path)
         if source is not None and stat is not None:
             previous = cache.lookup_digest(path, source.digest)
             entry = previous or CacheEntry(stat[0], stat[1], source.digest)
@@ -481,14 +419,6 @@ def _with_path(diagnostics: Iterable[Diagnostic], path: str) -> list[Diagnostic]
     return [d if d.path == path else replace(d, path=path) for d in diagnostics]
 
 
-def _stat(path: Path) -> tuple[int, int] | None:
-    try:
-        stat = path.stat()
-    except OSError:
-        return None
-    return stat.st_mtime_ns, stat.st_size
-
-
 def _unified_diff(path: str, before: str, after: str) -> str:
     return "".join(
         difflib.unified_diff(
@@ -505,4 +435,4 @@ def run(options: RunOptions) -> RunResult:
     return Runner(options).run()
 
 
-__all__ = ["ConfigError", "Overrides", "RunOptions", "RunResult", "run"]
+__all__ = ["ConfigError", "RunOptions", "RunResult", "run"]

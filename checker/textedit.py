@@ -73,18 +73,34 @@ def minimal_edit(before: str, after: str) -> Edit | None:
 def replacement_edit(
     before: str, start: int, end: int, content: str, index: LineIndex
 ) -> Edit | None:
-    """``minimal_edit(before, before[:start] + content + before[end:])`` without scanning
-    the whole text: the edit is found inside the replaced range when it is strictly inside
-    (``index`` indexes ``before``). Where it might reach past the range, the full scan."""
-    old = before[start:end]
-    if old == content:
+    """``minimal_edit(before, before[:start] + content + before[end:])``, reading only the
+    replaced range and as much of the text after it as the edit's common prefix runs into
+    (``index`` indexes ``before``).
+
+    Invariant: the work is bounded by the replaced range and the edit, never by the whole
+    text: a file with one fix per function costs linear time, where building the fixed
+    text and scanning it whole per fix was quadratic (a fix that only appends, as adding
+    ``fn.support_native_out = True`` after a function does, always reaches the range's
+    end). Exact because the two texts agree before ``start``: the common prefix is
+    ``start`` plus that of the windows ``before[start:stop]`` and ``content +
+    before[end:stop]``, unless it fills the shorter window with text left after ``stop``
+    (then the window doubles); the common suffix, counted from the windows' ends, is the
+    whole text's less the equal tail after ``stop``, and is capped by the same prefix.
+    """
+    if before[start:end] == content:
         return None
-    prefix, suffix = _common_ends(old, content)
-    if prefix + suffix == min(len(old), len(content)):
-        return minimal_edit(before, before[:start] + content + before[end:])
+    margin = 64
+    while True:
+        stop = min(len(before), end + margin)
+        old = before[start:stop]
+        new = content + before[end:stop]
+        prefix, suffix = _common_ends(old, new)
+        if prefix < min(len(old), len(new)) or stop == len(before):
+            break
+        margin *= 2
     line, col = index.position(start + prefix)
-    end_line, end_col = index.position(end - suffix)
-    return Edit(line, col, end_line, end_col, content[prefix : len(content) - suffix])
+    end_line, end_col = index.position(stop - suffix)
+    return Edit(line, col, end_line, end_col, new[prefix : len(new) - suffix])
 
 
 def apply_edits(text: str, edit_groups: Iterable[tuple[Edit, ...]]) -> tuple[str, int]:

@@ -17,16 +17,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ivycheck.checker import pyast
-from ivycheck.checker.config import Config, ConfigError, find_config
+from ivycheck.checker.cache import ResultCache
+from ivycheck.checker.config import Config, ConfigError, Overrides, find_config
 from ivycheck.checker.diagnostics import Diagnostic
-from ivycheck.checker.discovery import DiscoveryProblem, iter_python_files
+from ivycheck.checker.discovery import ProjectFiles, discover
 from ivycheck.checker.engine import check_source, fix_source
 from ivycheck.checker.incremental import IncrementalChecker
-from ivycheck.checker.index import ProjectIndex
+from ivycheck.checker.index import EncodedSummary, ProjectIndex
+from ivycheck.checker.indexing import summarize_files
 from ivycheck.checker.registry import all_rules
-from ivycheck.checker.runner import Overrides
-from ivycheck.checker.sourcefile import SourceError, read_source
 from ivycheck.checker.summary import FileSummary, summarize
+
+Summary = FileSummary | EncodedSummary
+"""Summaries read from disk stay encoded (decoded when a rule asks); a buffer's is made
+in the clear."""
 
 LARGE_BUFFER = 1_000_000
 """Characters above which a buffer's parsed tree is dropped right after its check."""
@@ -62,7 +66,7 @@ class Project:
     """Every file the server knows, across all workspace folders."""
 
     settings: Settings = field(default_factory=Settings)
-    summaries: dict[str, FileSummary] = field(default_factory=dict)
+    summaries: dict[str, Summary] = field(default_factory=dict)
     _configs: dict[Path, Config] = field(default_factory=dict)
     _index: ProjectIndex | None = None
     _lock: threading.RLock = field(default_factory=threading.RLock)
@@ -99,26 +103,23 @@ class Project:
 
     def scan(self, folders: Iterable[Path]) -> list[str]:
         """Summarize every Python file under ``folders``; returns problems to log."""
-        problems: list[DiscoveryProblem] = []
-        found: dict[str, FileSummary] = {}
-        for path in iter_python_files(list(folders), self.config_for, problems):
-            summary = self._summary_from_disk(path)
-            if summary is not None:
-                found[os.path.abspath(path)] = summary
+        project = discover(list(folders), self.config_for)
+        found = {
+            os.path.abspath(path): summary
+            for path, digest, summary in summarize_files(project, ResultCache(None))
+            if digest is not None
+        }
         with self._lock:
             for key, summary in found.items():
                 self.summaries.setdefault(key, summary)
             self._drop_index()
-        return [f"{p.path}: {p.message}" for p in problems]
+        return [f"{p.path}: {p.message}" for p in project.problems]
 
-    def _summary_from_disk(self, path: Path) -> FileSummary | None:
-        config = self.config_for(path)
-        relative = config.relative(path)
-        try:
-            text = read_source(path).text
-        except SourceError:
-            return None
-        return summarize(text, relative, config.part_of(relative))
+    def _summary_from_disk(self, path: Path) -> Summary | None:
+        """``None`` for a file that cannot be read (as if it were not there)."""
+        project = ProjectFiles([path], {path: self.config_for(path)}, [])
+        [(_, digest, summary)] = summarize_files(project, ResultCache(None))
+        return summary if digest is not None else None
 
     def update(self, path: Path, text: str | None) -> bool:
         """New text for a file (``None``: read it from disk, or it was deleted).
@@ -127,7 +128,7 @@ class Project:
         """
         key = os.path.abspath(path)
         if text is None:
-            summary = self._summary_from_disk(path) if path.exists() else None
+            summary: Summary | None = self._summary_from_disk(path) if path.exists() else None
         else:
             config = self.config_for(path)
             relative = config.relative(path)
@@ -141,7 +142,7 @@ class Project:
             changed = (previous is None) != (summary is None) or (
                 previous is not None
                 and summary is not None
-                and previous.public_facts() != summary.public_facts()
+                and _facts_digest(previous) != _facts_digest(summary)
             )
             if changed:
                 self._version += 1
@@ -214,3 +215,10 @@ class Project:
             index=self.index,
             relative_path=config.relative(path),
         ).source
+
+
+def _facts_digest(summary: Summary) -> str:
+    """The digest of what other files can see of a file (``FileSummary.public_facts``)."""
+    if isinstance(summary, EncodedSummary):
+        return summary.facts_digest
+    return summary.facts_digest()

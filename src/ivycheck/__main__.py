@@ -1,5 +1,5 @@
 """``python -m ivycheck`` is the ``ivycheck`` command."""
 
-from ivycheck.checker.cli import main
+from ivycheck.cli import main
 
 raise SystemExit(main())

@@ -1,0 +1,91 @@
+"""The project index of discovered files: built the same way by the command, the flake8
+plugin and the language server.
+
+Every file is summarized with ``ast`` (:func:`~ivycheck.checker.summary.summarize`)
+unless the result cache holds a summary made for its unchanged ``stat``; what is made is
+stored back. Summaries are encoded where they are made (:class:`EncodedSummary`): bytes
+cross a process boundary and go into the cache far cheaper than the object graph, and
+the index decodes a file's summary only when a rule asks about it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from ivycheck.checker.cache import CacheEntry, ResultCache, stat_key
+from ivycheck.checker.discovery import ProjectFiles
+from ivycheck.checker.index import EncodedSummary, ProjectIndex
+from ivycheck.checker.rule import Rule
+from ivycheck.checker.sourcefile import SourceError, read_source
+from ivycheck.checker.summary import FileSummary, summarize
+
+Item = tuple[str, str, str]
+"""A file to summarize: path, path relative to its configuration's root, part."""
+Summarized = tuple[str, str | None, EncodedSummary]
+"""A file summarized: path, content digest (``None``: the file could not be read), summary."""
+Mapper = Callable[
+    [Callable[[Item], Summarized], list[Item], Callable[[Item], Summarized]], list[Summarized]
+]
+"""``mapper(function, items, on_crash)``: ``function`` over ``items``, in order; the
+command runs it over a process pool, where ``on_crash`` stands in for a dead worker."""
+
+
+def summarize_path(item: Item) -> Summarized:
+    """One file from disk; an unreadable one gets a summary that says why."""
+    path, relative, part = item
+    try:
+        source = read_source(Path(path))
+    except SourceError as err:
+        return path, None, EncodedSummary.encode(FileSummary(relative, part, parse_error=str(err)))
+    return path, source.digest, EncodedSummary.encode(summarize(source.text, relative, part))
+
+
+def _crashed(item: Item) -> Summarized:
+    path, relative, part = item
+    return path, None, EncodedSummary.encode(FileSummary(relative, part, parse_error="crashed"))
+
+
+def _in_process(
+    function: Callable[[Item], Summarized],
+    items: list[Item],
+    on_crash: Callable[[Item], Summarized],
+) -> list[Summarized]:
+    return [function(item) for item in items]
+
+
+def summarize_files(
+    project: ProjectFiles, cache: ResultCache, mapper: Mapper = _in_process
+) -> list[Summarized]:
+    """A summary of every file of ``project``: from ``cache`` where the file's ``stat``
+    matches, else made (and stored in ``cache``). Cached ones come first."""
+    found: list[Summarized] = []
+    missing: list[Item] = []
+    for path in project.files:
+        config = project.configs[path]
+        relative = config.relative(path)
+        entry = cache.lookup(path)
+        if entry is not None and entry.summary is not None:
+            found.append((str(path), entry.digest, entry.summary))
+        else:
+            missing.append((str(path), relative, config.part_of(relative)))
+    computed = mapper(summarize_path, missing, _crashed)
+    for path_text, digest, summary in computed:
+        path = Path(path_text)
+        stat = stat_key(path)
+        if digest is not None and stat is not None:
+            previous = cache.lookup_digest(path, digest)
+            entry = previous or CacheEntry(stat[0], stat[1], digest)
+            entry.mtime_ns, entry.size, entry.summary = stat[0], stat[1], summary
+            cache.store(path, entry)
+    return found + computed
+
+
+def build_index(
+    project: ProjectFiles,
+    cache: ResultCache,
+    rules: Iterable[type[Rule]],
+    mapper: Mapper = _in_process,
+) -> ProjectIndex:
+    """The index of ``project``'s files."""
+    return ProjectIndex.build(summary for _, _, summary in summarize_files(project, cache, mapper))
