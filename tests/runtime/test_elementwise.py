@@ -19,7 +19,7 @@ import ivycheck.runtime as ivy
 from ivycheck.runtime.functional import elementwise
 
 FAST = settings(  # the backend fixture holds for every example: it only selects the backend
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 
 SIGNED = ("int8", "int16", "int32", "int64")
