@@ -6,6 +6,11 @@ unless the result cache holds a summary made for its unchanged ``stat``; what is
 stored back. Summaries are encoded where they are made (:class:`EncodedSummary`): bytes
 cross a process boundary and go into the cache far cheaper than the object graph, and
 the index decodes a file's summary only when a rule asks about it.
+
+The command and the flake8 plugin build an index only when a rule that reads it
+(``Rule.NEEDS_INDEX``) is active (:func:`needs_index`); otherwise every file is checked
+against an empty one, and cached results are not keyed on it. The language server always
+summarizes its workspace: its settings may enable such a rule at any time.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from ivycheck.checker.cache import CacheEntry, ResultCache, stat_key
+from ivycheck.checker.config import Config
 from ivycheck.checker.discovery import ProjectFiles
 from ivycheck.checker.index import EncodedSummary, ProjectIndex
 from ivycheck.checker.rule import Rule
@@ -29,6 +35,14 @@ Mapper = Callable[
 ]
 """``mapper(function, items, on_crash)``: ``function`` over ``items``, in order; the
 command runs it over a process pool, where ``on_crash`` stands in for a dead worker."""
+
+
+def needs_index(configs: Iterable[Config], rules: Iterable[type[Rule]]) -> bool:
+    """Whether a rule that reads the index is enabled by any of ``configs`` (per-file
+    ignores aside: a rule ignored in some files still runs in the others)."""
+    distinct = {id(config): config for config in configs}.values()
+    readers = [rule for rule in rules if rule.NEEDS_INDEX]
+    return any(config.is_enabled(rule.CODE) for config in distinct for rule in readers)
 
 
 def summarize_path(item: Item) -> Summarized:
@@ -87,5 +101,7 @@ def build_index(
     rules: Iterable[type[Rule]],
     mapper: Mapper = _in_process,
 ) -> ProjectIndex:
-    """The index of ``project``'s files."""
+    """The index of ``project``'s files; empty when no active rule reads it."""
+    if not needs_index(project.configs.values(), rules):
+        return ProjectIndex()
     return ProjectIndex.build(summary for _, _, summary in summarize_files(project, cache, mapper))

@@ -1,8 +1,8 @@
 """A whole run: discover files, build the index, check (or fix) every file, in parallel.
 
-Two phases, each over a process pool: summaries for the index (``ast``, cached), then the
-rules (libcst, cached per file under a key that includes the index digest only when a
-cross-file rule is active). Workers get the index once, at start-up. A worker that dies
+Two phases, each over a process pool: summaries for the index (``ast``, cached; skipped
+when no active rule reads the index), then the rules (libcst, cached per file under a key
+that includes the index digest only when a rule reading it is active). Workers get the index once, at start-up. A worker that dies
 (a segfault in a native extension, say) costs only the files it had: they are retried
 one by one in a fresh process, and a file that kills that one too is reported as IVY999.
 """
@@ -33,7 +33,7 @@ from ivycheck.checker.engine import (
     is_applicable,
 )
 from ivycheck.checker.index import ProjectIndex
-from ivycheck.checker.indexing import build_index
+from ivycheck.checker.indexing import build_index, needs_index
 from ivycheck.checker.registry import all_rules
 from ivycheck.checker.rule import Rule
 from ivycheck.checker.sourcefile import (
@@ -300,7 +300,7 @@ class Runner:
             return known[2]
         rules = all_rules()
         parts = [__version__, config.digest(), ",".join(rules)]
-        if any(rule.NEEDS_INDEX for rule in rules.values()):
+        if needs_index([config], rules.values()):
             parts.append(index.digest())
         key = "|".join(parts)
         self._result_keys[id(config)] = (config, index, key)

@@ -15,6 +15,7 @@ import pytest
 
 from ivycheck.checker.cache import CacheEntry, ResultCache
 from ivycheck.checker.index import EncodedSummary
+from ivycheck.checker.registry import all_rules
 from ivycheck.checker.runner import RunOptions, RunResult, run
 from ivycheck.checker.summary import summarize
 from tests.helpers import REPO
@@ -58,6 +59,32 @@ def test_one_touched_file_is_the_only_one_checked_again(
     backend.write_text(text[:first] + text[second:])  # one implementation fewer
     changed = _run(root, cache=True)
     assert changed.cache_hits < changed.files - 1  # dependents are checked again
+    assert _keys(changed) == _keys(_run(root, cache=False))
+
+
+def test_without_an_active_cross_file_rule_no_file_depends_on_another(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``NEEDS_INDEX`` is asked of the rules the configuration enables: with only IVY005
+    (decorator order, which reads nothing of other files) selected, removing a backend
+    function re-checks that file alone, where with every rule its API files are checked
+    again (the test above)."""
+    assert not all_rules()["IVY005"].NEEDS_INDEX
+    root = tmp_path / "tree"
+    root.mkdir()
+    (root / "pyproject.toml").write_text('[tool.ivycheck]\nselect = ["IVY005"]\n')
+    generate(root, 100)
+    monkeypatch.setenv("IVYCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    cold = _run(root, cache=True)
+    assert cold.cache_hits == 0
+
+    backend = sorted((root / "ivy/functional/backends/numpy").glob("*.py"))[1]
+    text = backend.read_text()
+    first = text.index("\ndef fn_")
+    second = text.index("\ndef fn_", first + 1)
+    backend.write_text(text[:first] + text[second:])  # one implementation fewer
+    changed = _run(root, cache=True)
+    assert changed.cache_hits == changed.files - 1
     assert _keys(changed) == _keys(_run(root, cache=False))
 
 
