@@ -14,7 +14,7 @@ import json
 import os
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -94,7 +94,6 @@ class Config:
     """Everything that decides what is checked and how, for files below ``root``."""
 
     root: Path
-    source: Path | None = None
     select: tuple[str, ...] = ("ALL",)
     extend_select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
@@ -109,7 +108,6 @@ class Config:
     runtime_modules: tuple[str, ...] = DEFAULT_RUNTIME_MODULES
     respect_gitignore: bool = True
     dropped_excludes: tuple[str, ...] = ()
-    settings: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
 
     def digest(self) -> str:
         """A stable fingerprint of every option that can change a file's diagnostics."""
@@ -314,7 +312,7 @@ def config_from_table(table: Mapping[str, Any], root: Path, source: Path | None)
             f"{where}: unknown key {unknown[0]!r} in [tool.ivycheck] "
             f"(known keys: {', '.join(sorted(KNOWN_KEYS))})"
         )
-    values: dict[str, Any] = {"root": root, "source": source, "settings": tuple(table.items())}
+    values: dict[str, Any] = {"root": root}
     for key, value in table.items():
         attr = key.replace("-", "_")
         if key in _CODE_LIST_KEYS:

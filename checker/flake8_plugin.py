@@ -2,8 +2,9 @@
 
 flake8 hands a plugin one file at a time; ivycheck's cross-file rules need the project
 index of the whole run. The plugin builds it lazily, on the first file it checks, over the
-paths flake8 was given (``flake8 src/`` indexes what ``ivycheck src/`` indexes, with the
-same discovery, excludes and summary cache), and keeps it for the rest of the process.
+paths flake8 was given, with the command's own :func:`~ivycheck.checker.indexing.build_index`
+(``flake8 src/`` indexes what ``ivycheck src/`` indexes: same discovery, excludes, summary
+cache, and no index when no active rule reads it), and keeps it for the rest of the process.
 With ``--jobs`` flake8 re-parses its options in every worker process, so each worker
 builds the index once, keyed by the paths and the working directory.
 

@@ -101,9 +101,9 @@ _worker_index = ProjectIndex()
 
 def _init_worker(index: ProjectIndex, decode: bool = True) -> None:
     """Decode the index's summaries (unless only a few files are to be checked here) and
-    keep them, living as long as the process, out of every later garbage collection:
-    without that each full collection walks the whole index, and a larger tree means both
-    more collections and longer ones (a 50k-function tree ran 35% slower per line)."""
+    keep them, living as long as the process, out of every later garbage collection.
+    Invariant: no collection walks the index, so the time per line does not grow with
+    the size of the tree (``benchmarks/lint_throughput.py --sizes``)."""
     global _worker_index
     _worker_index = index
     if decode:
@@ -159,16 +159,17 @@ def _check_one(task: _Task) -> _Outcome:
 def _run_chunk(function: Callable[[T], R], chunk: list[T]) -> list[R]:
     """``function`` over ``chunk`` with the cyclic collector run every few files instead of
     by allocation count. A libcst tree is a million objects, freed by reference counting
-    when the file is done; allocation-triggered collections traversed them again and again
-    for nothing (5-10% of a cold run). Cycles a rule leaves are still collected."""
+    when the file is done: invariant, no collection traverses a live tree while it is
+    being checked. Cycles a rule leaves are still collected (cold runs in
+    ``benchmarks/lint_throughput.py`` measure it)."""
     results = []
     with collector.paused():
         for number, item in enumerate(chunk, 1):
             results.append(function(item))
             if number % _COLLECT_EVERY == 0:
                 # Young objects only (what the last files left: their trees are freed by
-                # reference counting already); the older ones now and then. A full
-                # collection each time walked every summary kept so far, file after file.
+                # reference counting already); the older ones now and then, so that the
+                # summaries kept so far are not walked after every file.
                 gc.collect(1 if number % (_COLLECT_EVERY * 16) == 0 else 0)
     return results
 
@@ -294,7 +295,8 @@ class Runner:
         return cache_directory(self.config_for(first).root)
 
     def _result_key(self, config: Config, index: ProjectIndex) -> str:
-        """Computed once per configuration and index: per file it cost seconds."""
+        """Computed once per configuration and index, never per file: the index digest
+        hashes every file's facts."""
         known = self._result_keys.get(id(config))
         if known is not None and known[0] is config and known[1] is index:
             return known[2]

@@ -1,7 +1,8 @@
 """The server's model of a workspace: configuration, file summaries and the project index.
 
 The index that cross-file rules consult is built from every Python file of each workspace
-folder, read from disk once at start-up and then kept current: an open document's
+folder, discovered and summarized as the command does it (:mod:`ivycheck.checker.indexing`),
+read from disk once at start-up and then kept current: an open document's
 summary comes from its unsaved buffer, a watched file event re-reads that one file.
 When a change alters what other files can see (a backend gains or loses a function, an
 attribute appears), :meth:`Project.update` says so, and the server re-checks the open

@@ -24,7 +24,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
-from pygls.uris import from_fs_path, to_fs_path
+from pygls.uris import to_fs_path
 
 from ivycheck import __version__
 from ivycheck.checker.diagnostics import Diagnostic
@@ -427,4 +427,4 @@ async def did_change_folders(
     ls.recheck_others()
 
 
-__all__ = ["IvycheckServer", "from_fs_path", "server"]
+__all__ = ["IvycheckServer", "server"]
