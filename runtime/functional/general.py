@@ -291,6 +291,10 @@ def set_item(x: Array, query: Any, val: Any, /, *, copy: Optional[bool] = False)
     if region.size == 0:
         return x  # nothing selected (an all-False mask): nothing to write
     native = p.cast(native, dtype)
+    if not shape:  # a 0-d target selected by True masks: its only element, written whole
+        items, kept, vshape = (Ellipsis,), (), ()
+        if p.shape(native):
+            native = native[(0,) * len(p.shape(native))]
     if kept != vshape:
         native = native[(0,) * (len(vshape) - len(kept))]  # drop the leading unit axes
     if (

@@ -73,3 +73,11 @@ def test_indices_from_0d_arrays_masks_of_0d_arrays_and_many_axes(backend: str) -
     check(ivy.asarray(s)[ivy.asarray(True)], s[np.True_])
     deep = np.arange(2, dtype=np.int64).reshape((2,) + (1,) * 8)
     check(ivy.asarray(deep)[1], deep[1])
+
+
+def test_mask_assignment_into_a_0d_array(backend: str) -> None:
+    x, y = ivy.asarray(1.0), ivy.asarray(1.0)
+    x[ivy.asarray(True)] = ivy.asarray([5.0])
+    y[ivy.asarray(False)] = 7.0
+    check(x, np.array(5.0, dtype=np.float32))
+    check(y, np.array(1.0, dtype=np.float32))
