@@ -81,3 +81,20 @@ def test_mask_assignment_into_a_0d_array(backend: str) -> None:
     y[ivy.asarray(False)] = 7.0
     check(x, np.array(5.0, dtype=np.float32))
     check(y, np.array(1.0, dtype=np.float32))
+
+
+def test_squeeze_of_no_axis_changes_nothing(backend: str) -> None:
+    x = np.zeros((1, 2, 1), dtype=np.float32)
+    check(ivy.squeeze(ivy.asarray(x), axis=()), np.squeeze(x, axis=()))
+
+
+@pytest.mark.parametrize("dtype", ["uint16", "uint32", "uint64"])
+def test_mask_and_integer_writes_into_wide_unsigned(backend: str, dtype: str) -> None:
+    x = np.array([1, 2, 3], dtype=dtype)
+    a = ivy.asarray(x)
+    big = np.iinfo(np.dtype(dtype)).max
+    a[ivy.asarray([True, False, True])] = ivy.asarray(big, dtype=dtype)
+    a[1] = 7
+    x[[True, False, True]] = big
+    x[1] = 7
+    check(a, x)

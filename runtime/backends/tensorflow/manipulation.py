@@ -57,7 +57,10 @@ def expand_dims(x: Arr, /, axis: Any = 0, *, out: Arr | None = None) -> Arr:
 
 
 def squeeze(x: Arr, /, axis: Any = None, *, out: Arr | None = None) -> Arr:
-    return tf.squeeze(x, axis=None if axis is None else _axes(axis, x.shape.rank))
+    axes = None if axis is None else _axes(axis, x.shape.rank)
+    if axes == []:  # tf.squeeze reads an empty axis list as "every length-one axis"
+        return x
+    return tf.squeeze(x, axis=axes)
 
 
 def flip(x: Arr, /, *, axis: Any = None, out: Arr | None = None) -> Arr:

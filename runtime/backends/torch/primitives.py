@@ -82,8 +82,19 @@ def set_region(x: Any, index: Index, val: Any) -> Any:
     val = torch.as_tensor(val)
     if shares_memory(x, val):
         val = val.clone()
+    bits = _SAME_WIDTH_SIGNED.get(x.dtype)
+    if bits is not None:  # no masked_fill/index_put kernels: write the bits as signed ints
+        x.view(bits)[_torch_index(index)] = val.to(x.dtype).view(bits)
+        return x
     x[_torch_index(index)] = val
     return x
+
+
+_SAME_WIDTH_SIGNED = {
+    torch.uint16: torch.int16,
+    torch.uint32: torch.int32,
+    torch.uint64: torch.int64,
+}
 
 
 def take(x: Any, index: Index) -> Any:
