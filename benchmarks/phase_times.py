@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ivycheck.checker import engine, runner
+from ivycheck.checker import engine, indexing, runner
 
 TIMES: dict[str, float] = {}
 
@@ -37,7 +37,7 @@ def timed(owner: Any, name: str, label: str) -> None:
 
 def main() -> None:
     root = Path(sys.argv[1])
-    timed(runner, "summarize", "summaries (CPython parse + facts)")
+    timed(indexing, "summarize", "summaries (CPython parse + facts)")
     timed(engine.cst, "parse_module", "libcst parse")
     timed(engine.walk, "visit_batched", "rule walk (all rules)")
     timed(engine, "locate", "placing findings")

@@ -33,7 +33,7 @@ def test_version_is_the_installed_distributions() -> None:
 def test_the_distribution_provides_the_ivycheck_command_and_package() -> None:
     dist = metadata.distribution(DISTRIBUTION)
     scripts = {e.name: e.value for e in dist.entry_points if e.group == "console_scripts"}
-    assert scripts["ivycheck"] == "ivycheck.checker.cli:main"
+    assert scripts["ivycheck"] == "ivycheck.cli:main"
     assert Path(ivycheck.__file__).parent.name == "ivycheck"
 
 
