@@ -99,8 +99,16 @@ def _integer_scalar(value: Any) -> bool:
 def flat_positions(shape: tuple[int, ...], query: Any) -> np.ndarray:
     """Flat (row-major) positions ``query`` selects from an array of ``shape``, in the result's
     shape. Unlike :func:`positions` it also describes what a 0-d array's mask selects."""
-    selected: np.ndarray = np.arange(int(np.prod(shape)), dtype=np.int64).reshape(shape)[query]
+    items = query if isinstance(query, tuple) else (query,)
+    # Native arrays as NumPy arrays: an empty tensor would otherwise be read as an empty
+    # list of integer indices, not as a boolean mask.
+    items = tuple(np.asarray(i) if _is_native_array(i) else i for i in items)
+    selected: np.ndarray = np.arange(int(np.prod(shape)), dtype=np.int64).reshape(shape)[items]
     return selected
+
+
+def _is_native_array(value: Any) -> bool:
+    return hasattr(value, "__array__") and hasattr(value, "shape")
 
 
 def export(namespace: dict[str, Any], *modules: ModuleType) -> list[str]:

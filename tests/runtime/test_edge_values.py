@@ -98,3 +98,8 @@ def test_mask_and_integer_writes_into_wide_unsigned(backend: str, dtype: str) ->
     x[[True, False, True]] = big
     x[1] = 7
     check(a, x)
+
+
+def test_empty_mask_of_an_empty_array(backend: str) -> None:
+    x = np.zeros((0, 0, 0), dtype=bool)
+    check(ivy.asarray(x)[ivy.asarray(x)], x[x])
