@@ -1,0 +1,121 @@
+"""A fix's text edit is computed from the statement it changes, never from the whole file.
+
+A file with one fixable finding per function (a generated backend module) must cost linear
+time: when each fix's edit was found by building the fixed file and comparing it whole
+with the original, 20,000 findings took 50 times as long as 2,000 (``benchmarks/big_file.py``).
+These tests check what each fix reads, not how long it takes; and that the local edit is
+exactly the whole-file minimal edit.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import SupportsIndex
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ivycheck.checker import engine, textedit
+from ivycheck.checker.config import Config
+from ivycheck.checker.index import ProjectIndex
+from ivycheck.checker.registry import all_rules
+from ivycheck.checker.summary import summarize
+from ivycheck.checker.textedit import LineIndex, minimal_edit, replacement_edit
+from tests.helpers import REPO
+
+texts = st.text(alphabet="ab\n", max_size=30)
+
+
+@given(
+    head=texts,
+    old=texts,
+    content=texts,
+    unit=st.text(alphabet="ab\n", min_size=1, max_size=5),
+    repeats=st.integers(0, 120),
+    tail=texts,
+)
+def test_the_local_edit_is_the_whole_text_minimal_edit(
+    head: str, old: str, content: str, unit: str, repeats: int, tail: str
+) -> None:
+    """Also where the edit's common prefix runs far past the replaced range: content that
+    ends with what follows the range, repeated (``unit * repeats``), shifts the minimal
+    edit to the right by up to hundreds of characters."""
+    for appended in (content, old + unit + content, old + unit):
+        before = head + old + unit * repeats + tail
+        start, end = len(head), len(head) + len(old)
+        after = before[:start] + appended + before[end:]
+        expected = minimal_edit(before, after)
+        assert replacement_edit(before, start, end, appended, LineIndex(before)) == expected
+
+
+class _ReadRecorder(str):
+    """A text that records which ranges of it are read by slicing or indexing."""
+
+    reads: list[tuple[int, int]]
+
+    def __getitem__(self, key: SupportsIndex | slice) -> str:
+        if isinstance(key, slice):
+            start, stop, _ = key.indices(len(self))
+            self.reads.append((start, stop))
+        else:
+            self.reads.append((key.__index__(), key.__index__() + 1))
+        return str.__getitem__(self, key)
+
+
+def test_an_appending_edit_reads_only_its_statement_and_the_start_of_the_next() -> None:
+    statements = [
+        f"def fn_{n}(x, /, *, out=None):\n    return np.tan(x, out=out)  # {'.' * 150}\n\n\n"
+        for n in range(50)
+    ]
+    source = _ReadRecorder("".join(statements))
+    source.reads = []
+    start = sum(map(len, statements[:20]))
+    end = start + len(statements[20])
+    content = statements[20] + "fn_20.support_native_out = True\n"
+    edit = replacement_edit(source, start, end, content, LineIndex(str(source)))
+    assert edit is not None and edit.content == "fn_20.support_native_out = True\n"
+    following_end = end + len(statements[21])
+    assert source.reads
+    assert all(start <= low and high <= following_end for low, high in source.reads)
+
+
+def _generated_module(findings: int) -> str:
+    spec = importlib.util.spec_from_file_location("big_file", REPO / "benchmarks/big_file.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    source: str = module.source(findings, findings)
+    return source
+
+
+def test_each_fix_of_a_big_file_compares_only_its_own_neighbourhood(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """200 fixable findings in 400 functions: every comparison behind a fix's edit stays
+    far below the file's size (it was the whole file, once per finding)."""
+    source = _generated_module(200)
+    path = "ivy/functional/backends/numpy/big.py"
+    config = Config(root=Path("/project"))
+    compared: list[int] = []
+    common_ends = textedit._common_ends
+
+    def recording(before: str, after: str) -> tuple[int, int]:
+        compared.append(max(len(before), len(after)))
+        return common_ends(before, after)
+
+    monkeypatch.setattr(textedit, "_common_ends", recording)
+    index = ProjectIndex.build([summarize(source, path, config.part_of(path))])
+    found = engine.check_source(
+        source,
+        path=path,
+        config=config,
+        rules=list(all_rules().values()),
+        index=index,
+        relative_path=path,
+    )
+    fixed = [d for d in found if d.code == "IVY001" and d.fix is not None]
+    assert len(fixed) == 200
+    assert len(compared) >= 200
+    assert max(compared) < len(source) / 50
