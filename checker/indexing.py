@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from ivycheck.checker import pyast
 from ivycheck.checker.cache import CacheEntry, ResultCache, stat_key
 from ivycheck.checker.config import Config
 from ivycheck.checker.discovery import ProjectFiles
@@ -52,7 +53,11 @@ def summarize_path(item: Item) -> Summarized:
         source = read_source(Path(path))
     except SourceError as err:
         return path, None, EncodedSummary.encode(FileSummary(relative, part, parse_error=str(err)))
-    return path, source.digest, EncodedSummary.encode(summarize(source.text, relative, part))
+    summary = summarize(source.text, relative, part)
+    # Nothing reads a file's tree after its summary from disk; kept, the last file's tree
+    # would sit beside its libcst parse during the check (a tenth of a big file's peak).
+    pyast.forget(source.text)
+    return path, source.digest, EncodedSummary.encode(summary)
 
 
 def _crashed(item: Item) -> Summarized:

@@ -34,8 +34,10 @@ def parse(source: str | bytes) -> ast.Module:
     return tree
 
 
-def forget() -> None:
-    """Drop the kept tree (a large buffer's tree should not outlive its keystroke)."""
+def forget(source: str | None = None) -> None:
+    """Drop the kept tree (a large buffer's tree should not outlive its keystroke); given
+    ``source``, only if it is that text's (another thread's buffer keeps its tree)."""
     global _last
     with _lock:
-        _last = None
+        if source is None or (_last is not None and _last[0] is source):
+            _last = None
