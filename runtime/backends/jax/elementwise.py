@@ -5,14 +5,28 @@ call ``jax.numpy`` directly."""
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from typing import Any
 
 import jax.numpy as jnp
+from jax import lax
 
+from ivycheck.runtime.backends._complex_special import repair
 from ivycheck.runtime.backends._promote import bounds, promote
 from ivycheck.runtime.backends.jax import primitives
 
 Arr = Any
+
+
+def _tabled(name: str, fn: Callable[[Any], Any], x: Arr) -> Arr:
+    """``fn(x)``; complex infinities, NaNs and zeros as the standard's table says (XLA's
+    complex kernels give other values there)."""
+    x = jnp.asarray(x)
+    ret = fn(x)
+    if jnp.iscomplexobj(x):
+        return repair(sys.modules[__name__], lax.complex, name, x, ret)
+    return ret
 
 
 def abs(x: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -20,11 +34,11 @@ def abs(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def acos(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.acos(x)
+    return _tabled("acos", jnp.acos, x)
 
 
 def acosh(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.acosh(x)
+    return _tabled("acosh", jnp.acosh, x)
 
 
 def add(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -36,7 +50,7 @@ def asin(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def asinh(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.asinh(x)
+    return _tabled("asinh", jnp.asinh, x)
 
 
 def atan(x: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -48,7 +62,7 @@ def atan2(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def atanh(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.atanh(x)
+    return _tabled("atanh", jnp.atanh, x)
 
 
 def bitwise_and(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -92,7 +106,7 @@ def cos(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def cosh(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.cosh(x)
+    return _tabled("cosh", jnp.cosh, x)
 
 
 def divide(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -104,11 +118,11 @@ def equal(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def exp(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.exp(x)
+    return _tabled("exp", jnp.exp, x)
 
 
 def expm1(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.expm1(x)
+    return _tabled("expm1", jnp.expm1, x)
 
 
 def floor(x: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -161,7 +175,7 @@ def less_equal(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def log(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.log(x)
+    return _tabled("log", jnp.log, x)
 
 
 def log10(x: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -169,7 +183,7 @@ def log10(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def log1p(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.log1p(x)
+    return _tabled("log1p", jnp.log1p, x)
 
 
 def log2(x: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -230,7 +244,9 @@ def real(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def sign(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.sign(x)
+    """Zeros give +0 (``0 + 0j``), as the standard says; XLA keeps the zero's sign."""
+    x = jnp.asarray(x)
+    return jnp.where(x == 0, jnp.zeros_like(x), jnp.sign(x))
 
 
 def signbit(x: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -242,11 +258,11 @@ def sin(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def sinh(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.sinh(x)
+    return _tabled("sinh", jnp.sinh, x)
 
 
 def sqrt(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.sqrt(x)
+    return _tabled("sqrt", jnp.sqrt, x)
 
 
 def square(x: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -262,7 +278,7 @@ def tan(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def tanh(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.tanh(x)
+    return _tabled("tanh", jnp.tanh, x)
 
 
 def trunc(x: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -287,4 +303,10 @@ def where(condition: Arr, x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr
 
 
 def remainder(x1: Arr, x2: Arr, /, *, modulus: bool = True, out: Arr | None = None) -> Arr:
-    return jnp.remainder(x1, x2) if modulus else jnp.fmod(x1, x2)
+    """A zero modulus takes the sign of ``x2`` (``0.0 % -1.0`` is -0.0; XLA gives +0.0)."""
+    if not modulus:
+        return jnp.fmod(x1, x2)
+    ret = jnp.remainder(x1, x2)
+    if not jnp.issubdtype(ret.dtype, jnp.floating):
+        return ret
+    return jnp.where(ret == 0, jnp.copysign(ret, x2), ret)

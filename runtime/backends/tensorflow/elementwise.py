@@ -12,10 +12,13 @@ is composed from what it has.
 from __future__ import annotations
 
 import math
+import sys
+from collections.abc import Callable
 from typing import Any
 
 import tensorflow as tf
 
+from ivycheck.runtime.backends._complex_special import repair
 from ivycheck.runtime.backends._promote import bounds, promote
 from ivycheck.runtime.backends.tensorflow import primitives
 
@@ -34,6 +37,16 @@ def _inexact(x: Any) -> Any:
     """Integers and booleans become float64 for transcendental functions, as in NumPy."""
     x = _t(x)
     return x if x.dtype.is_floating or x.dtype.is_complex else tf.cast(x, tf.float64)
+
+
+def _tabled(name: str, fn: Callable[[Any], Any], x: Arr) -> Arr:
+    """``fn(x)``; complex infinities and NaNs as the standard's table says (TensorFlow's
+    complex ``log1p``, ``expm1`` and ``sqrt`` give other values there)."""
+    x = _inexact(x)
+    ret = fn(x)
+    if x.dtype.is_complex:
+        return repair(sys.modules[__name__], tf.complex, name, x, ret)
+    return ret
 
 
 def _is_real_float(x: Any) -> bool:
@@ -77,13 +90,7 @@ def exp(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def expm1(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    """Complex infinities and NaNs: ``exp(x) - 1``, what the standard's table gives."""
-    x = _inexact(x)
-    if not x.dtype.is_complex:
-        return tf.math.expm1(x)
-    finite = isfinite(x)
-    special = tf.cast(tf.math.logical_not(finite), x.dtype)
-    return tf.where(finite, tf.math.expm1(x), tf.math.exp(x)) - special
+    return _tabled("expm1", tf.math.expm1, x)
 
 
 def log(x: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -91,7 +98,7 @@ def log(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def log1p(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return tf.math.log1p(_inexact(x))
+    return _tabled("log1p", tf.math.log1p, x)
 
 
 def sin(x: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -103,7 +110,7 @@ def sinh(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def sqrt(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return tf.math.sqrt(_inexact(x))
+    return _tabled("sqrt", tf.math.sqrt, x)
 
 
 def tan(x: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -239,6 +246,11 @@ def sign(x: Arr, /, *, out: Arr | None = None) -> Arr:
     x = _t(x)
     if x.dtype.is_unsigned:
         return tf.cast(tf.math.not_equal(x, 0), x.dtype)
+    if x.dtype.is_complex:  # x / |x| with the parts scaled first (tiny parts underflow)
+        re, im = tf.math.real(x), tf.math.imag(x)
+        scale = tf.math.maximum(tf.math.abs(re), tf.math.abs(im))
+        x = tf.complex(tf.math.divide_no_nan(re, scale), tf.math.divide_no_nan(im, scale))
+        return tf.math.divide_no_nan(x, tf.cast(tf.math.abs(x), x.dtype))
     return tf.math.sign(x)
 
 
@@ -331,6 +343,8 @@ def imag(x: Arr, /, *, out: Arr | None = None) -> Arr:
 def pow(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
     """Unsigned integers (no kernel) on the int64 bits: right modulo 2**bits."""
     x1, x2 = _pair(x1, x2)
+    if x1.dtype.is_complex:  # x ** 0 is 1, as for real x (exp(0 * log(0)) would be NaN)
+        return tf.where(tf.math.equal(x2, 0), tf.ones_like(x1), tf.math.pow(x1, x2))
     if not x1.dtype.is_unsigned:
         return tf.math.pow(x1, x2)
     if x1.dtype == tf.uint64:
@@ -345,6 +359,8 @@ def remainder(x1: Arr, x2: Arr, /, *, modulus: bool = True, out: Arr | None = No
     ``x2``."""
     x1, x2 = _pair(x1, x2)
     mod = tf.math.floormod(x1, x2)
+    if modulus and x1.dtype.is_floating:  # a zero takes the sign of x2 (0.0 % -1.0 is -0.0)
+        return tf.where(tf.math.equal(mod, 0), copysign(tf.zeros_like(mod), x2), mod)
     if modulus or x1.dtype.is_unsigned:
         return mod
     differ = tf.math.not_equal(tf.math.less(x1, 0), tf.math.less(x2, 0))
@@ -387,9 +403,8 @@ def hypot(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
     big, small = tf.math.maximum(a, b), tf.math.minimum(a, b)
     ratio = tf.math.divide_no_nan(small, big)
     ret = big * tf.math.sqrt(1 + ratio * ratio)
-    return tf.where(
-        tf.math.logical_or(tf.math.is_inf(a), tf.math.is_inf(b)), tf.math.abs(a + b), ret
-    )
+    either_inf = tf.math.logical_or(tf.math.is_inf(a), tf.math.is_inf(b))
+    return tf.where(either_inf, tf.constant(math.inf, ret.dtype), ret)  # NaN beside inf too
 
 
 def logaddexp(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:

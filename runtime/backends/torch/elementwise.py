@@ -10,12 +10,14 @@ result is not the native call's own.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
 import torch
 
 import ivycheck.runtime as ivy
+from ivycheck.runtime.backends._complex_special import repair
 from ivycheck.runtime.backends._promote import bounds, promote
 from ivycheck.runtime.backends.torch import _unsigned, primitives
 from ivycheck.runtime.backends.torch._unsigned import WIDE_UNSIGNED
@@ -64,6 +66,15 @@ def _binary(
     return fn(x1, x2, out=out)
 
 
+def _tabled(name: str, fn: Callable[..., Any], x: Any, *, out: Arr | None) -> Arr:
+    """``fn(x)`` forwarding ``out``; complex infinities and NaNs as the standard's table says
+    (PyTorch's complex kernels give other values there), ``out`` by ``inplace_update``."""
+    x = _t(x)
+    if x.is_complex():
+        return _written(repair(sys.modules[__name__], torch.complex, name, x, fn(x)), out)
+    return fn(x, out=out)
+
+
 def _unary_modular(fn: Callable[..., Any], x: Any, *, out: Arr | None) -> Arr:
     """``fn`` forwarding ``out``; wide unsigned ``x`` on its int64 bits (``_modular``)."""
     x = _t(x)
@@ -73,7 +84,7 @@ def _unary_modular(fn: Callable[..., Any], x: Any, *, out: Arr | None) -> Arr:
 
 
 def acos(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return torch.acos(_t(x), out=out)
+    return _tabled("acos", torch.acos, x, out=out)
 
 
 acos.support_native_out = True  # type: ignore[attr-defined]
@@ -136,13 +147,7 @@ exp.support_native_out = True  # type: ignore[attr-defined]
 
 
 def expm1(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    """Complex infinities and NaNs: ``exp(x) - 1``, what the standard's table gives."""
-    x = _t(x)
-    if x.is_complex():
-        finite = torch.isfinite(x)
-        ret = torch.where(finite, torch.expm1(x), torch.exp(x)) - (~finite).to(x.dtype)
-        return _written(ret, out)
-    return torch.expm1(x, out=out)
+    return _tabled("expm1", torch.expm1, x, out=out)
 
 
 expm1.support_native_out = True  # type: ignore[attr-defined]
@@ -156,7 +161,7 @@ log.support_native_out = True  # type: ignore[attr-defined]
 
 
 def log1p(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return torch.log1p(_t(x), out=out)
+    return _tabled("log1p", torch.log1p, x, out=out)
 
 
 log1p.support_native_out = True  # type: ignore[attr-defined]
@@ -205,7 +210,7 @@ tan.support_native_out = True  # type: ignore[attr-defined]
 
 
 def tanh(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return torch.tanh(_t(x), out=out)
+    return _tabled("tanh", torch.tanh, x, out=out)
 
 
 tanh.support_native_out = True  # type: ignore[attr-defined]
@@ -371,6 +376,10 @@ multiply.support_native_out = True  # type: ignore[attr-defined]
 
 
 def pow(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    x1, x2 = _pair(x1, x2)
+    if x1.is_complex():  # x ** 0 is 1, as for real x (exp(0 * log(0)) would be NaN)
+        ret = torch.where(x2 == 0, torch.ones_like(x1), torch.pow(x1, x2))
+        return _written(ret, out)
     return _binary(torch.pow, _modular, x1, x2, out=out)
 
 
@@ -559,6 +568,9 @@ def remainder(x1: Arr, x2: Arr, /, *, modulus: bool = True, out: Arr | None = No
     x1, x2 = _pair(x1, x2)
     if x1.dtype in WIDE_UNSIGNED:
         return _written(_divmod_unsigned(x1, x2)[1], out)
+    if modulus and x1.is_floating_point():  # a zero takes x2's sign (0.0 % -1.0 is -0.0)
+        ret = torch.remainder(x1, x2)
+        return _written(torch.where(ret == 0, torch.copysign(ret, x2), ret), out)
     if modulus:
         return torch.remainder(x1, x2, out=out)
     return torch.fmod(x1, x2, out=out)
