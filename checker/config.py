@@ -230,6 +230,15 @@ class Config:
             ignores = (*ignores, *self.ignored_codes_for(relative_path))
         return selected > _best_match(code, ignores)
 
+    def is_opted_in(self, code: str, relative_path: str | None = None) -> bool:
+        """``is_enabled`` for an opt-in rule (IVY100, as Ruff's RUF100 is not a default):
+        only a selector reaching into its digits (``IVY100``, ``IVY1``) turns it on, not
+        ``ALL`` or ``IVY``, so that adopting a new release does not add findings about
+        suppressions written for other configurations."""
+        letters = len(code) - len(code.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+        explicit = _best_match(code, (*self.select, *self.extend_select)) > letters
+        return explicit and self.is_enabled(code, relative_path)
+
     def is_ignored(self, code: str, relative_path: str) -> bool:
         """Whether ``ignore`` or ``per-file-ignores`` name a prefix of ``code``."""
         ignores = (*self.ignore, *self.ignored_codes_for(relative_path))

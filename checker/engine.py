@@ -30,9 +30,11 @@ from ivycheck.checker.diagnostics import Diagnostic, Edit, Fix, FixSafety, Sever
 from ivycheck.checker.index import ProjectIndex
 from ivycheck.checker.isolation import call_with_deep_stack
 from ivycheck.checker.positions import Located, Span, locate
+from ivycheck.checker.registry import all_rules
 from ivycheck.checker.rule import Report, Rule, RuleContext, ScopeEntry, ScopeExit
 from ivycheck.checker.suppressions import Suppressions, skips_file
 from ivycheck.checker.textedit import apply_edits, minimal_edit, replacement_edit
+from ivycheck.checker.unused_noqa import UNUSED_NOQA, unused_noqa
 
 SYNTAX_ERROR = "IVY000"
 INTERNAL_ERROR = "IVY999"
@@ -77,12 +79,23 @@ def check_source(
         found = [internal_error(path, "the file is nested too deeply to analyse")]
     except Exception as err:  # noqa: BLE001 - the engine must never crash on a file
         found = [internal_error(path, f"analysis failed: {type(err).__name__}: {err}")]
-    return finish(found, source, config, relative)
+    return finish(found, source, config, relative, path)
 
 
-def finish(found: list[Diagnostic], source: str, config: Config, relative: str) -> list[Diagnostic]:
-    """Selection, ``# noqa`` and order: the last step of every way of checking a file."""
+def finish(
+    found: list[Diagnostic], source: str, config: Config, relative: str, path: str | None = None
+) -> list[Diagnostic]:
+    """Selection, unused ``# noqa`` (IVY100: judged on the selected findings before
+    suppression), ``# noqa`` and order: the last step of every way of checking a file."""
     found = [d for d in found if _reported(d.code, config, relative)]
+    if config.is_opted_in(UNUSED_NOQA, relative) and not any(d.code in ENGINE_CODES for d in found):
+        found += unused_noqa(
+            source,
+            found,
+            path=path if path is not None else relative,
+            known_codes=all_rules().keys(),
+            is_enabled=lambda code: config.is_enabled(code, relative),
+        )
     if found:
         suppressions = Suppressions(source)
         found = [d for d in found if not suppressions.suppresses(d.line, d.code)]
