@@ -28,6 +28,7 @@ from ivycheck.checker.index import EncodedSummary, ProjectIndex
 from ivycheck.checker.indexing import summarize_files
 from ivycheck.checker.registry import all_rules
 from ivycheck.checker.summary import FileSummary, summarize
+from ivycheck.lsp.config_problems import ConfigProblem, problem_file
 
 Summary = FileSummary | EncodedSummary
 """Summaries read from disk stay encoded (decoded when a rule asks); a buffer's is made
@@ -78,6 +79,11 @@ class Project:
     _generation: int = 0
     """Bumped whenever the index is thrown away: cached per-document results keyed on it
     are then stale. (``id()`` of the index is no key: CPython reuses a freed object's id.)"""
+    config_problems: dict[Path, ConfigProblem] = field(default_factory=dict)
+    """Configuration files that could not be used, by file: the server tells the user."""
+    _last_good: dict[Path, Config] = field(default_factory=dict)
+    """The last configuration that loaded, by root: a typo made while editing
+    ``pyproject.toml`` must not switch every rule back to its defaults meanwhile."""
 
     # --- configuration ------------------------------------------------------------------
 
@@ -86,13 +92,41 @@ class Project:
         with self._lock:
             try:
                 base = find_config(path, self._configs)
-            except ConfigError:
-                base = Config(root=path.parent)
+            except ConfigError as error:
+                base = self._fallback(path, error)
+            else:
+                if all(p.file.parent != base.root for p in self.config_problems.values()):
+                    self._last_good[base.root] = base  # not a fallback cached for a directory
             return self.settings.overrides.apply(base)
+
+    def _fallback(self, path: Path, error: ConfigError) -> Config:
+        """The last good configuration of the broken file's root (defaults if none),
+        remembered for every directory between ``path`` and that root so that the broken
+        file is not parsed again for each file of the workspace."""
+        source = problem_file(error, path)
+        root = source.parent
+        base = self._last_good.get(root) or Config(root=root)
+        self.config_problems[source] = ConfigProblem(source, str(error), root in self._last_good)
+        directory = Path(os.path.abspath(path))
+        if not directory.is_dir():
+            directory = directory.parent
+        ancestors = (directory, *directory.parents)
+        if root in ancestors:
+            for candidate in ancestors[: ancestors.index(root) + 1]:
+                self._configs[candidate] = base
+        return base
+
+    def check_configs(self, paths: Iterable[Path]) -> dict[Path, ConfigProblem]:
+        """Load the configuration of each of ``paths`` again; the problems found."""
+        with self._lock:
+            for path in paths:
+                self.config_for(path)
+            return dict(self.config_problems)
 
     def forget_configs(self) -> None:
         with self._lock:
             self._configs.clear()
+            self.config_problems.clear()
             self._drop_index()
             self._incremental.clear()
 

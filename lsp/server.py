@@ -24,12 +24,13 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
-from pygls.uris import to_fs_path
+from pygls.uris import from_fs_path, to_fs_path
 
 from ivycheck import __version__
 from ivycheck.checker.diagnostics import Diagnostic
 from ivycheck.checker.engine import INTERNAL_ERROR
 from ivycheck.lsp import actions, hover
+from ivycheck.lsp.config_problems import ConfigProblem, problem_line
 from ivycheck.lsp.convert import split_lines, to_lsp_diagnostic
 from ivycheck.lsp.idle_gc import IdleCollector
 from ivycheck.lsp.project import Project, Settings
@@ -37,7 +38,8 @@ from ivycheck.lsp.project import Project, Settings
 DEBOUNCE_SECONDS = 0.01
 """Changes closer together than this are checked once. Short: an incremental check of a
 2,000-line document takes about 30 ms, and a superseded run's result is dropped anyway."""
-WATCHERS = ("**/pyproject.toml", "**/*.py")
+CONFIG_FILES = ("pyproject.toml", "ivycheck.toml", ".ivycheck.toml")
+WATCHERS = (*(f"**/{name}" for name in CONFIG_FILES), "**/*.py")
 log = logging.getLogger(__name__)
 
 
@@ -78,6 +80,7 @@ class IvycheckServer(LanguageServer):
         self.refresh_support = False
         self.collector = IdleCollector()
         self.logged_errors: dict[str, set[str]] = {}
+        self.shown_problems: dict[Path, ConfigProblem] = {}
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         """A message that is not even JSON gets JSON-RPC's parse error (id null)."""
@@ -131,6 +134,7 @@ class IvycheckServer(LanguageServer):
         kept = [d for d in found if d.code != INTERNAL_ERROR]
         self.log_new_errors(uri, path, [d.message for d in found if d.code == INTERNAL_ERROR])
         self.results[uri] = (version, kept)
+        self.report_config_problems()
         if changed:
             self.recheck_others(uri)
         return kept
@@ -143,6 +147,51 @@ class IvycheckServer(LanguageServer):
             if message not in before:
                 self.log(f"{path}: {message}", types.MessageType.Error)
         self.logged_errors[uri] = set(messages)
+
+    def report_config_problems(self) -> None:
+        """Tell the user about a configuration file that cannot be used, once while it
+        lasts: a message, and a diagnostic on the file (pushed whatever the client's
+        diagnostic mode: a client pulls only for the documents this server handles).
+        Take the diagnostic back once the file loads again."""
+        current = dict(self.project.config_problems)
+        for file, problem in current.items():
+            if self.shown_problems.get(file) == problem:
+                continue
+            self.window_show_message(
+                types.ShowMessageParams(type=types.MessageType.Error, message=problem.user_message)
+            )
+            line = problem_line(file, problem.message)
+            self.text_document_publish_diagnostics(
+                types.PublishDiagnosticsParams(
+                    uri=_file_uri(file),
+                    diagnostics=[
+                        types.Diagnostic(
+                            range=types.Range(
+                                start=types.Position(line=line, character=0),
+                                end=types.Position(line=line + 1, character=0),
+                            ),
+                            message=problem.message,
+                            severity=types.DiagnosticSeverity.Error,
+                            source="ivycheck",
+                        )
+                    ],
+                )
+            )
+        for file in set(self.shown_problems) - set(current):
+            self.text_document_publish_diagnostics(
+                types.PublishDiagnosticsParams(uri=_file_uri(file), diagnostics=[])
+            )
+        self.shown_problems = current
+
+    async def reload_configs(self) -> None:
+        """Configuration files changed: load them again now (not only when a document
+        is next checked), so that a fixed file loses its diagnostic at once."""
+        self.project.forget_configs()
+        paths = [*self.folders()]
+        paths += [Path(p) for uri in self.open_uris() if (p := to_fs_path(uri))]
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self.checker, self.project.check_configs, paths)
+        self.report_config_problems()
 
     def count_check(self) -> None:
         """A request handler ran a check (pull diagnostics, code actions: editors ask for
@@ -210,7 +259,7 @@ class IvycheckServer(LanguageServer):
             self.log(f"workspace/configuration unavailable: {err}")
             return
         self.project.settings = Settings.from_client(answer[0] if answer else None)
-        self.project.forget_configs()
+        await self.reload_configs()
 
 
 server = IvycheckServer()
@@ -241,11 +290,16 @@ async def initialized(ls: IvycheckServer, params: types.InitializedParams) -> No
     problems = await loop.run_in_executor(ls.checker, ls.project.scan, ls.folders())
     for problem in problems:
         ls.log(problem, types.MessageType.Warning)
+    ls.report_config_problems()
     # The workspace's summaries live as long as the server: keep them out of the cyclic
     # collector's full passes, which otherwise stall an edit every few keystrokes.
     gc.freeze()
     ls.collector.start()
     ls.recheck_others()
+
+
+def _file_uri(path: Path) -> str:
+    return from_fs_path(str(path)) or path.as_uri()
 
 
 async def _register_watchers(ls: IvycheckServer) -> None:
@@ -393,13 +447,13 @@ async def did_change_watched_files(
         path = to_fs_path(change.uri)
         if path is None:
             continue
-        if path.endswith("pyproject.toml"):
+        if Path(path).name in CONFIG_FILES:
             config_changed = True
         elif path.endswith(".py") and change.uri not in open_uris:
             changed = await loop.run_in_executor(ls.checker, ls.project.update, Path(path), None)
             index_changed = index_changed or changed
     if config_changed:
-        ls.project.forget_configs()
+        await ls.reload_configs()
     if config_changed or index_changed:
         ls.recheck_others()
 
@@ -411,7 +465,7 @@ async def did_change_configuration(
     settings: Any = params.settings
     if isinstance(settings, dict) and isinstance(settings.get("ivycheck"), dict):
         ls.project.settings = Settings.from_client(settings["ivycheck"])
-        ls.project.forget_configs()
+        await ls.reload_configs()
     elif ls.client_capabilities.workspace and ls.client_capabilities.workspace.configuration:
         await ls.refresh_settings()
     ls.recheck_others()
