@@ -187,7 +187,7 @@ TABLES: dict[str, tuple[str, tuple[Rule, ...]]] = {
         ),
     ),
     "log": ("conj", _LOG_RULES),
-    "log1p": ("conj", _LOG_RULES),
+    "log1p": ("conj", (("-1", "0", -INF, 0.0), *_LOG_RULES)),
     "sqrt": (
         "conj",
         (
@@ -204,17 +204,22 @@ TABLES: dict[str, tuple[str, tuple[Rule, ...]]] = {
 }
 
 
-def repair(ops: Any, make_complex: Callable[[Any, Any], Any], name: str, x: Any, ret: Any) -> Any:
-    """``ret`` (the native ``name(x)`` of complex ``x``) with the table's elements replaced.
+def repair(
+    ops: Any, make_complex: Callable[[Any, Any], Any], name: str, x: Any, fn: Callable[[Any], Any]
+) -> Any:
+    """The native ``fn`` (``name``) of complex ``x``, as the standard's table says.
 
-    ``ops`` is the backend's elementwise module (its ``real``, ``imag``, ``isnan`` ...
-    already follow the standard on real arrays); ``make_complex(re, im)`` builds a complex
-    array from its parts without arithmetic (``inf * 1j`` would give a NaN real part).
+    ``fn`` runs on ``a + |b| j`` and its result is conjugated back where ``b`` is negative
+    (``-0.0`` included): the symmetry every one of these functions has, which also puts
+    branch cuts on the side the sign of a zero imaginary part says (XLA's ``sqrt(-1 - 0j)``
+    is ``+1j``). ``ops`` is the backend's elementwise module (its ``real``, ``imag``,
+    ``isnan`` ... follow the standard on real arrays); ``make_complex(re, im)`` builds a
+    complex array from its parts without arithmetic (``inf * 1j`` has a NaN real part).
     """
     symmetry, rules = TABLES[name]
     a, b = ops.real(x), ops.imag(x)
-    fold_a = symmetry != "conj"
-    ca, cb = (ops.abs(a) if fold_a else a), ops.abs(b)
+    ca, cb = (a if symmetry == "conj" else ops.abs(a)), ops.abs(b)
+    ret = fn(make_complex(a, cb))
     re, im = ops.real(ret), ops.imag(ret)
     hit = None
     new_re, new_im = re, im
@@ -223,13 +228,12 @@ def repair(ops: Any, make_complex: Callable[[Any, Any], Any], name: str, x: Any,
         new_re = ops.where(mask, _value(ops, value_re, ca, cb), new_re)
         new_im = ops.where(mask, _value(ops, value_im, ca, cb), new_im)
         hit = mask if hit is None else ops.logical_or(hit, mask)
-    flip_im = ops.signbit(b)
-    if symmetry == "even":
-        flip_im = ops.logical_xor(flip_im, ops.signbit(a))
-    new_im = ops.where(flip_im, ops.negative(new_im), new_im)
-    if symmetry == "odd":
+    if symmetry == "even":  # f(-x) == f(x): the rules' a >= 0 result conjugated for a < 0
+        new_im = ops.where(ops.signbit(a), ops.negative(new_im), new_im)
+    if symmetry == "odd":  # f(-x) == -f(x) with f(conj(x)) == conj(f(x)): real part negated
         new_re = ops.where(ops.signbit(a), ops.negative(new_re), new_re)
-    return make_complex(ops.where(hit, new_re, re), ops.where(hit, new_im, im))
+    re, im = ops.where(hit, new_re, re), ops.where(hit, new_im, im)
+    return make_complex(re, ops.where(ops.signbit(b), ops.negative(im), im))
 
 
 def _value(ops: Any, value: Value, a: Any, b: Any) -> Any:

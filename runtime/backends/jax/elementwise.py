@@ -23,10 +23,9 @@ def _tabled(name: str, fn: Callable[[Any], Any], x: Arr) -> Arr:
     """``fn(x)``; complex infinities, NaNs and zeros as the standard's table says (XLA's
     complex kernels give other values there)."""
     x = jnp.asarray(x)
-    ret = fn(x)
     if jnp.iscomplexobj(x):
-        return repair(sys.modules[__name__], lax.complex, name, x, ret)
-    return ret
+        return repair(sys.modules[__name__], lax.complex, name, x, fn)
+    return fn(x)
 
 
 def abs(x: Arr, /, *, out: Arr | None = None) -> Arr:

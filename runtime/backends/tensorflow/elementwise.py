@@ -43,10 +43,9 @@ def _tabled(name: str, fn: Callable[[Any], Any], x: Arr) -> Arr:
     """``fn(x)``; complex infinities and NaNs as the standard's table says (TensorFlow's
     complex ``log1p``, ``expm1`` and ``sqrt`` give other values there)."""
     x = _inexact(x)
-    ret = fn(x)
     if x.dtype.is_complex:
-        return repair(sys.modules[__name__], tf.complex, name, x, ret)
-    return ret
+        return repair(sys.modules[__name__], tf.complex, name, x, fn)
+    return fn(x)
 
 
 def _is_real_float(x: Any) -> bool:

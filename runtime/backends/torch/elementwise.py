@@ -71,7 +71,7 @@ def _tabled(name: str, fn: Callable[..., Any], x: Any, *, out: Arr | None) -> Ar
     (PyTorch's complex kernels give other values there), ``out`` by ``inplace_update``."""
     x = _t(x)
     if x.is_complex():
-        return _written(repair(sys.modules[__name__], torch.complex, name, x, fn(x)), out)
+        return _written(repair(sys.modules[__name__], torch.complex, name, x, fn), out)
     return fn(x, out=out)
 
 
