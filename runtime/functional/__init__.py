@@ -5,29 +5,32 @@ Importing the modules fills ``func_wrapper.REGISTRY``; ``set_backend`` builds th
 
 from ivycheck.runtime.functional import (
     creation,
+    data_type,
     elementwise,
     general,
+    indexing,
     linear_algebra,
     losses,
     manipulation,
+    searching,
+    sorting,
     statistical,
+    utility,
 )
-from ivycheck.runtime.functional import indexing, searching, sorting, utility
 from ivycheck.runtime.functional import set as set_functions
-from ivycheck.runtime.functional import data_type
 
 __all__ = [
-    "data_type",
     "creation",
+    "data_type",
     "elementwise",
     "general",
+    "indexing",
     "linear_algebra",
     "losses",
     "manipulation",
-    "statistical",
-    "indexing",
     "searching",
     "set_functions",
     "sorting",
+    "statistical",
     "utility",
 ]

@@ -22,7 +22,7 @@ __all__ += export(globals(), creation, elementwise, linear_algebra, manipulation
 from ivycheck.runtime.backends.jax import data_type
 
 __all__ += export(globals(), data_type)
-from ivycheck.runtime.backends.jax import indexing, searching, sorting, utility  # noqa: E402
-from ivycheck.runtime.backends.jax import set as set_functions  # noqa: E402
+from ivycheck.runtime.backends.jax import indexing, searching, sorting, utility
+from ivycheck.runtime.backends.jax import set as set_functions
 
 __all__ += export(globals(), indexing, searching, set_functions, sorting, utility)
