@@ -16,7 +16,7 @@ import hashlib
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import cast
+from typing import ClassVar, cast
 
 from ivycheck.checker import pyast
 
@@ -38,6 +38,13 @@ class FunctionSummary:
     """Qualified names of imported callables the body calls (``numpy.reshape``...)."""
     return_calls: list[str] = field(default_factory=list)
     """The subset returned directly: ``return np.reshape(x, s)`` gives ``numpy.reshape``."""
+    argument_chains: list[tuple[str, ...]] = field(default_factory=list)
+    """Backend functions only: for each returned value that is reached from a parameter
+    through calls, attributes and basic subscripts alone, the links of that chain, from
+    the parameter outwards (see :func:`argument_chains`). Whether each link makes a view
+    is the reading rule's knowledge, not the summary's."""
+    BASIC_INDEX: ClassVar[str] = "[]"
+    """The link for a basic subscript (``x[0]``, ``x[..., 1:]``) in ``argument_chains``."""
 
     @property
     def takes_out(self) -> bool:
@@ -81,6 +88,7 @@ class FileSummary:
                     tuple(sorted(f.attributes.items())),
                     tuple(f.calls),
                     tuple(f.return_calls),
+                    tuple(f.argument_chains),
                 )
                 for name, f in sorted(self.functions.items())
             ),
@@ -274,9 +282,12 @@ def summarize(source: str | bytes, path: str, part: str) -> FileSummary:
         return summary
     functions = summary.functions
     imports = _module_imports(tree)
+    backend = part.startswith("backend:")
     for stmt in tree.body:
         if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
             functions[stmt.name] = _summarize_function(stmt, imports)
+            if backend:
+                functions[stmt.name].argument_chains = argument_chains(stmt, imports)
     for stmt in tree.body:
         _record_module_statement(stmt, functions)
     return summary
@@ -310,3 +321,258 @@ def _record_loop(loop: ast.For, functions: dict[str, FunctionSummary]) -> None:
                 for name in names:
                     if name in functions:
                         functions[name].attributes[attr] = value
+
+
+# Chains from a parameter to a returned value ------------------------------------------
+#
+# An array returned by a function is a view of its input only if it is reached from a
+# parameter through operations that keep the memory: ``np.transpose(res)`` of a ``res``
+# the function computed (a convolution, a cumulative product) is a new array, whatever
+# ``transpose`` does. So the summary follows names through the body, in control-flow
+# order, and records the links between a parameter and each returned value: a qualified
+# call through its first argument (``numpy.reshape``), a method through its receiver
+# (``.reshape()``), an attribute (``.T``) or a basic subscript (``[]``). A name rebound
+# to anything else (``x = np.cumprod(x)``) no longer leads to the parameter. Where paths
+# join (after ``if``, loops, ``try``) a name keeps the chains of every path that reaches
+# it: a view returned on one path is still returned.
+
+Chains = frozenset[tuple[str, ...]]
+Env = dict[str, Chains]
+_NONE: Chains = frozenset()
+_MAX_CHAINS = 8
+"""Chains kept per name: a bound on joins in long bodies, far above what real code has."""
+BASIC_INDEX = FunctionSummary.BASIC_INDEX
+
+
+def argument_chains(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, imports: dict[str, str]
+) -> list[tuple[str, ...]]:
+    """Each distinct non-empty chain of links from a parameter to a returned value.
+
+    ``return np.transpose(np.reshape(x, s))`` gives ``("numpy.reshape", "numpy.transpose")``;
+    ``y = x.reshape(s); return y.T`` gives ``(".reshape()", ".T")``; ``return x`` (no
+    link: the argument itself) and returns of computed arrays give nothing. Returns of
+    nested functions are theirs, not this function's.
+    """
+    args = node.args
+    params = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+    flow = _Flow(imports)
+    flow.block(node.body, {name: frozenset({()}) for name in params})
+    return list(dict.fromkeys(flow.returned))
+
+
+class _Flow:
+    """A forward pass over one function body; ``None`` as a state means unreachable."""
+
+    def __init__(self, imports: dict[str, str]) -> None:
+        self.imports = imports
+        self.returned: list[tuple[str, ...]] = []
+
+    def block(self, statements: list[ast.stmt], env: Env | None) -> Env | None:
+        for stmt in statements:
+            if env is None:
+                return None
+            env = self.statement(stmt, env)
+        return env
+
+    def statement(self, stmt: ast.stmt, env: Env) -> Env | None:
+        if isinstance(stmt, ast.Return):
+            if stmt.value is not None:
+                self.returned.extend(c for c in self.chains(stmt.value, env) if c)
+            return None
+        if isinstance(stmt, ast.Raise):
+            return None
+        if isinstance(stmt, ast.Assign):
+            value = self.chains(stmt.value, env)
+            env = dict(env)
+            for target in stmt.targets:
+                self.bind(target, stmt.value, value, env)
+            return env
+        if isinstance(stmt, ast.AnnAssign):
+            if stmt.value is None:
+                return env
+            env = dict(env)
+            self.bind(stmt.target, stmt.value, self.chains(stmt.value, env), env)
+            return env
+        if isinstance(stmt, ast.Delete):
+            return _without(env, _bound_names(stmt.targets))
+        if isinstance(stmt, ast.If):
+            return _join(self.block(stmt.body, env), self.block(stmt.orelse, env))
+        if isinstance(stmt, ast.For | ast.AsyncFor | ast.While):
+            return self.loop(stmt, env)
+        if isinstance(stmt, ast.With | ast.AsyncWith):
+            bound = [item.optional_vars for item in stmt.items if item.optional_vars]
+            return self.block(stmt.body, _without(env, _bound_names(bound)))
+        if isinstance(stmt, ast.Try | ast.TryStar):
+            return self.try_(stmt, env)
+        if isinstance(stmt, ast.Match):
+            after: Env | None = env  # no case may match
+            for case in stmt.cases:
+                after = _join(after, self.block(case.body, _without(env, _pattern_names(case))))
+            return after
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            return _without(env, {stmt.name})
+        if isinstance(stmt, ast.Import | ast.ImportFrom):
+            return _without(env, {(a.asname or a.name).split(".")[0] for a in stmt.names})
+        return env  # expressions, augmented assignments (in place), pass, global...
+
+    def loop(self, stmt: ast.For | ast.AsyncFor | ast.While, env: Env) -> Env | None:
+        """The body runs zero or more times: twice from the joined state reaches every
+        chain a name can carry around the loop (each pass adds links only to names the
+        body rebinds)."""
+        start: Env | None = env
+        for _ in range(2):
+            entry = start if start is not None else env
+            if not isinstance(stmt, ast.While):
+                entry = _without(entry, _bound_names([stmt.target]))
+            start = _join(env, self.block(stmt.body, entry))
+        return _join(start, self.block(stmt.orelse, start)) if stmt.orelse else start
+
+    def try_(self, stmt: ast.Try | ast.TryStar, env: Env) -> Env | None:
+        body = self.block(stmt.body, env)
+        raised = _join(env, body)  # an exception may leave the body anywhere
+        after = self.block(stmt.orelse, body) if stmt.orelse else body
+        for handler in stmt.handlers:
+            names = {handler.name} if handler.name else set()
+            entry = _without(raised, names) if raised is not None else None
+            after = _join(after, self.block(handler.body, entry))
+        if stmt.finalbody:
+            return self.block(stmt.finalbody, after)
+        return after
+
+    def bind(self, target: ast.expr, value: ast.expr, chains: Chains, env: Env) -> None:
+        if isinstance(target, ast.Name):
+            _set(env, target.id, chains)
+        elif isinstance(target, ast.Tuple | ast.List):
+            if isinstance(value, ast.Tuple | ast.List) and len(value.elts) == len(target.elts):
+                pairs = [
+                    (t, v, self.chains(v, env))
+                    for t, v in zip(target.elts, value.elts, strict=True)
+                ]
+                for sub_target, sub_value, sub_chains in pairs:
+                    self.bind(sub_target, sub_value, sub_chains, env)
+            else:
+                for name in _bound_names([target]):
+                    env.pop(name, None)
+        elif isinstance(target, ast.Starred):
+            self.bind(target.value, value, _NONE, env)
+        # attribute and subscript targets write into an object: no name changes
+
+    def chains(self, node: ast.expr, env: Env) -> Chains:
+        """The chains from a parameter to the value of ``node``."""
+        if isinstance(node, ast.Name):
+            return env.get(node.id, _NONE)
+        if isinstance(node, ast.Call):
+            func = node.func
+            qualified = _qualify(func, self.imports)
+            if qualified is not None:
+                subject = _first_argument(node)
+                link = qualified
+            elif isinstance(func, ast.Attribute):
+                subject, link = func.value, f".{func.attr}()"
+            else:
+                return _NONE
+            return _extend(self.chains(subject, env), link) if subject is not None else _NONE
+        if isinstance(node, ast.Attribute):
+            if _qualify(node, self.imports) is not None:
+                return _NONE
+            return _extend(self.chains(node.value, env), f".{node.attr}")
+        if isinstance(node, ast.Subscript):
+            if not _basic_index(node.slice):
+                return _NONE
+            return _extend(self.chains(node.value, env), BASIC_INDEX)
+        if isinstance(node, ast.IfExp):
+            return _cap(self.chains(node.body, env) | self.chains(node.orelse, env))
+        if isinstance(node, ast.NamedExpr):  # the name it binds is not followed
+            return self.chains(node.value, env)
+        return _NONE
+
+
+def _first_argument(call: ast.Call) -> ast.expr | None:
+    """The array a library function acts on: its first positional argument, or NumPy's
+    ``a=`` / PyTorch's ``input=`` when passed by keyword."""
+    if call.args:
+        first = call.args[0]
+        return None if isinstance(first, ast.Starred) else first
+    for keyword in call.keywords:
+        if keyword.arg in ("a", "input"):
+            return keyword.value
+    return None
+
+
+def _basic_index(index: ast.expr) -> bool:
+    """Integers, slices, ``...`` and ``None`` (alone or in a tuple): NumPy's and PyTorch's
+    basic indexing, which makes a view. A name or an array may be advanced indexing (a
+    copy), so it ends the chain."""
+    parts = index.elts if isinstance(index, ast.Tuple) else [index]
+    for part in parts:
+        if isinstance(part, ast.Slice):
+            bounds = (part.lower, part.upper, part.step)
+            if not all(b is None or _integer_like(b) for b in bounds):
+                return False
+        elif not (
+            _integer_like(part)
+            or (isinstance(part, ast.Constant) and (part.value is None or part.value is ...))
+        ):
+            return False
+    return True
+
+
+def _integer_like(node: ast.expr) -> bool:
+    """A literal int, or arithmetic on names and ints (``n - 1``): slice bounds and
+    positions written as expressions. A bare name can hold an index array, so it is not."""
+    if isinstance(node, ast.Constant):
+        return type(node.value) is int
+    if isinstance(node, ast.UnaryOp):
+        return _integer_like(node.operand)
+    if isinstance(node, ast.BinOp):
+        sides = (node.left, node.right)
+        return any(_integer_like(s) for s in sides) and all(
+            _integer_like(s) or isinstance(s, ast.Name) for s in sides
+        )
+    return False
+
+
+def _extend(chains: Chains, link: str) -> Chains:
+    return frozenset((*chain, link) for chain in chains) if chains else _NONE
+
+
+def _cap(chains: Chains) -> Chains:
+    return chains if len(chains) <= _MAX_CHAINS else frozenset(sorted(chains)[:_MAX_CHAINS])
+
+
+def _set(env: Env, name: str, chains: Chains) -> None:
+    if chains:
+        env[name] = chains
+    else:
+        env.pop(name, None)
+
+
+def _join(left: Env | None, right: Env | None) -> Env | None:
+    if left is None:
+        return right
+    if right is None:
+        return left
+    return {name: _cap(left.get(name, _NONE) | right.get(name, _NONE)) for name in left | right}
+
+
+def _without(env: Env, names: set[str]) -> Env:
+    return {name: chains for name, chains in env.items() if name not in names} if names else env
+
+
+def _bound_names(targets: list[ast.expr]) -> set[str]:
+    return {
+        node.id
+        for target in targets
+        for node in ast.walk(target)
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del)
+    }
+
+
+def _pattern_names(case: ast.match_case) -> set[str]:
+    return {
+        name
+        for node in ast.walk(case.pattern)
+        for name in (getattr(node, "name", None), getattr(node, "rest", None))
+        if isinstance(name, str)
+    }

@@ -86,6 +86,71 @@ VIEW_FUNCTIONS: dict[str, frozenset[str]] = {
         )
     ),
 }
+VIEW_LINKS: dict[str, frozenset[str]] = {
+    "numpy": frozenset(
+        (
+            # ndarray methods and attributes documented to return a view ("a view of
+            # the array", "same as self.transpose()"), in the summary's link notation.
+            *(
+                f".{name}()"
+                for name in (
+                    "reshape",
+                    "ravel",
+                    "transpose",
+                    "swapaxes",
+                    "squeeze",
+                    "diagonal",
+                    "view",
+                )
+            ),
+            ".T",
+            ".mT",
+            FunctionSummary.BASIC_INDEX,
+        )
+    ),
+    "torch": frozenset(
+        (
+            # Tensor methods and attributes listed under "Tensor Views" (source above).
+            *(
+                f".{name}()"
+                for name in (
+                    "view",
+                    "view_as",
+                    "reshape",
+                    "reshape_as",
+                    "flatten",
+                    "permute",
+                    "transpose",
+                    "t",
+                    "swapaxes",
+                    "swapdims",
+                    "movedim",
+                    "moveaxis",
+                    "squeeze",
+                    "unsqueeze",
+                    "unflatten",
+                    "expand",
+                    "expand_as",
+                    "narrow",
+                    "select",
+                    "diagonal",
+                    "as_strided",
+                    "unfold",
+                    "split",
+                    "chunk",
+                    "unbind",
+                )
+            ),
+            ".T",
+            ".mT",
+            FunctionSummary.BASIC_INDEX,
+        )
+    ),
+}
+"""Links of a chain from an argument that keep its memory, besides ``VIEW_FUNCTIONS``:
+methods through their receiver (``x.reshape(s)``), attributes (``x.T``) and basic
+subscripts (``x[0, 1:]``). Basic indexing makes views in both libraries."""
+
 INDEXING = "get_item"
 """Basic indexing makes views on NumPy and PyTorch; Ivy's ``get_item`` needs
 ``@handle_view_indexing`` (the index holds no fact about returned subscripts, so indexing
@@ -109,11 +174,24 @@ class ViewWithoutHandleView(Rule):
 
     Add ``@handle_view`` (``@handle_view_indexing`` for ``get_item``, whose basic indexing
     makes views) in its documented place, with a ``copy`` parameter (IVY006). The rule
-    reads the NumPy and PyTorch implementations in the run: one that returns the result of
-    a native view function (``numpy.reshape``, ``numpy.flip``, ``torch.permute``... the
-    list is ``VIEW_FUNCTIONS`` in this module, with its sources) makes the function a view
-    function. ``torch.flip`` is not one: PyTorch copies. Functions with ``copy`` but no
-    view semantics (``asarray``, ``astype``) return no view function and are not reported.
+    reads the NumPy and PyTorch implementations in the project: one that returns a view
+    of an ARGUMENT makes the function a view function. A returned value is a view of an
+    argument when a chain of view operations leads from a parameter to it: native view
+    functions through their first argument (``numpy.reshape``, ``numpy.flip``,
+    ``torch.permute``... ``VIEW_FUNCTIONS`` in this module, with its sources), view
+    methods and attributes (``x.reshape(s)``, ``x.T``: ``VIEW_LINKS``) and basic
+    subscripts (``x[0, 1:]``), also through local names (``y = np.reshape(x, s);
+    return y.T``). A transpose or flip of an array the function computed
+    (``np.transpose(conv_result)``, ``np.flip(np.cumprod(np.flip(x)))``) is a new array
+    and makes no view; so is anything after ``.copy()`` or advanced indexing. A name
+    rebound to a computed value (``x = np.cumprod(x)``) no longer leads to the argument.
+    ``torch.flip`` is not a view: PyTorch copies. Functions with ``copy`` but no view
+    semantics (``asarray``, ``astype``) return no view and are not reported.
+
+    Judgement call: a view returned on a shortcut path only (``diagflat`` of a
+    one-element array returns ``np.ravel(x)``) is reported, because the backends then
+    differ on that input as the rule describes; the better fix there may be a copy on
+    that path rather than ``@handle_view``.
     """
 
     CODE = "IVY011"
@@ -261,6 +339,76 @@ class ViewWithoutHandleView(Rule):
                 """,
             },
         ),
+        Example(
+            """
+            def conv2d(x, filters, strides, padding, /, *, data_format="NHWC", out=None):
+                return current_backend(x).conv2d(x, filters, strides, padding)
+            """,
+            path="ivy/functional/ivy/layers.py",
+            files={
+                "ivy/functional/backends/numpy/layers.py": """
+                import numpy as np
+
+                def conv2d(x, filters, strides, padding, /, *, data_format="NHWC", out=None):
+                    windows = np.lib.stride_tricks.sliding_window_view(x, filters.shape[:2], (1, 2))
+                    res = np.sum(windows[..., None] * filters, (3, 4, 5))
+                    if data_format == "NCHW":
+                        return np.transpose(res, (0, 3, 1, 2))
+                    return res
+                """,
+            },
+        ),
+        Example(
+            """
+            def cumprod(x, /, *, axis=0, reverse=False, out=None):
+                return current_backend(x).cumprod(x, axis=axis, reverse=reverse, out=out)
+            """,
+            path="ivy/functional/ivy/statistical.py",
+            files={
+                "ivy/functional/backends/numpy/statistical.py": """
+                import numpy as np
+
+                def cumprod(x, /, *, axis=0, reverse=False, out=None):
+                    if not reverse:
+                        return np.cumprod(x, axis, out=out)
+                    x = np.cumprod(np.flip(x, axis=axis), axis=axis)
+                    return np.flip(x, axis=axis)
+                """,
+            },
+        ),
+        Example(
+            """
+            def cross(x1, x2, /, *, axis=-1, out=None):
+                return current_backend(x1).cross(x1, x2, axis=axis, out=out)
+            """,
+            path="ivy/functional/ivy/linear_algebra.py",
+            files={
+                "ivy/functional/backends/torch/linear_algebra.py": """
+                import torch
+
+                def cross(x1, x2, /, *, axis=-1, out=None):
+                    x1, x2 = ivy.promote_types_of_inputs(x1, x2)
+                    x1 = torch.transpose(x1, axis, 1)
+                    return torch.transpose(torch.linalg.cross(input=x1, other=x2[...]), 0, 1)
+                """,
+            },
+        ),
+        Example(
+            """
+            def take_rows(x, indices, /, *, out=None):
+                return current_backend(x).take_rows(x, indices)
+            """,
+            path=_API,
+            files={
+                _NUMPY: """
+                import numpy as np
+
+                def take_rows(x, indices, /, *, out=None):
+                    rows = x[indices]
+                    return np.transpose(rows).reshape(-1)
+                """,
+            },
+        ),
     )
     INVALID = (
         Example(
@@ -355,6 +503,55 @@ class ViewWithoutHandleView(Rule):
                 """,
             },
         ),
+        Example(
+            """
+            def swap_flat(x, shape, /, *, out=None):
+                return current_backend(x).swap_flat(x, shape)
+            """,
+            path=_API,
+            files={
+                _NUMPY: """
+                import numpy as np
+
+                def swap_flat(x, shape, /, *, out=None):
+                    y = np.reshape(x, shape)
+                    return y.T
+                """,
+            },
+        ),
+        Example(
+            """
+            def last_plane(x, /, *, out=None):
+                return current_backend(x).last_plane(x)
+            """,
+            path=_API,
+            files={
+                _TORCH: """
+                import torch
+
+                def last_plane(x, /, *, out=None):
+                    planes = x.permute(2, 0, 1)
+                    return torch.transpose(planes[-1, :, 1:], 0, 1)
+                """,
+            },
+        ),
+        Example(
+            """
+            def reshape(x, shape, *, copy=None, out=None):
+                return current_backend(x).reshape(x, shape)
+            """,
+            path=_API,
+            files={
+                _NUMPY: """
+                import numpy as np
+
+                def reshape(x, shape, *, copy=None, out=None):
+                    if copy:
+                        x = np.copy(x)
+                    return np.reshape(x, shape)
+                """,
+            },
+        ),
     )
 
     @classmethod
@@ -400,10 +597,10 @@ class ViewWithoutHandleView(Rule):
         if function.wrappers & VIEW_DECORATORS:
             return
         views = [
-            f"{backend}: {call}"
+            f"{backend}: {_describe(chain)}"
             for backend, implementation in sorted(found.items())
-            for call in dict.fromkeys(implementation.return_calls)
-            if call in VIEW_FUNCTIONS[backend]
+            for chain in implementation.argument_chains
+            if _is_view(chain, backend)
         ]
         if views:
             self.report(
@@ -411,3 +608,16 @@ class ViewWithoutHandleView(Rule):
                 f"`{name}` returns a view ({'; '.join(views)}) but lacks @handle_view, so "
                 "JAX/TensorFlow behave differently; add @handle_view (and `copy`)",
             )
+
+
+def _is_view(chain: tuple[str, ...], backend: str) -> bool:
+    """Every link from the argument to the returned value keeps the argument's memory."""
+    functions, links = VIEW_FUNCTIONS[backend], VIEW_LINKS[backend]
+    return all(link in functions or link in links for link in chain)
+
+
+def _describe(chain: tuple[str, ...]) -> str:
+    """``numpy.swapaxes`` for one native call; ``.T of numpy.reshape`` for a chain."""
+    return " of ".join(
+        link if link != FunctionSummary.BASIC_INDEX else "[...]" for link in reversed(chain)
+    )

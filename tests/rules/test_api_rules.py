@@ -296,6 +296,90 @@ def test_ivy011_torch_view_functions_really_return_views() -> None:
     assert torch.flip(t, (0,)).untyped_storage().data_ptr() != storage  # copies, unlike NumPy
 
 
+def test_ivy011_view_links_really_keep_the_memory() -> None:
+    """Every method, attribute and subscript IVY011 follows returns a view in the library."""
+    import numpy as np
+
+    from ivycheck.rules.ivy011_view_without_handle_view import VIEW_LINKS
+
+    torch = pytest.importorskip("torch")
+    a = np.arange(8.0).reshape(2, 2, 2)
+    numpy_links: dict[str, Callable[[], Any]] = {
+        ".reshape()": lambda: a.reshape(4, 2),
+        ".ravel()": lambda: a.ravel(),
+        ".transpose()": lambda: a.transpose(),
+        ".swapaxes()": lambda: a.swapaxes(0, 1),
+        ".squeeze()": lambda: a[:1].squeeze(),
+        ".diagonal()": lambda: a.diagonal(),
+        ".view()": lambda: a.view(),
+        ".T": lambda: a.T,
+        ".mT": lambda: a.mT,
+        "[]": lambda: a[0, 1:],
+    }
+    assert set(numpy_links) == VIEW_LINKS["numpy"]
+    for link, call in numpy_links.items():
+        assert np.shares_memory(call(), a), link
+    assert not np.shares_memory(a[[0, 1]], a)  # advanced indexing copies: not a link
+
+    t = torch.arange(8.0).reshape(2, 2, 2)
+    torch_links: dict[str, Callable[[], Any]] = {
+        ".view()": lambda: t.view(4, 2),
+        ".view_as()": lambda: t.view_as(t),
+        ".reshape()": lambda: t.reshape(4, 2),
+        ".reshape_as()": lambda: t.reshape_as(t),
+        ".flatten()": lambda: t.flatten(),
+        ".permute()": lambda: t.permute(2, 1, 0),
+        ".transpose()": lambda: t.transpose(0, 1),
+        ".t()": lambda: t[0].t(),
+        ".swapaxes()": lambda: t.swapaxes(0, 1),
+        ".swapdims()": lambda: t.swapdims(0, 1),
+        ".movedim()": lambda: t.movedim(0, 2),
+        ".moveaxis()": lambda: t.moveaxis(0, 2),
+        ".squeeze()": lambda: t[:1].squeeze(),
+        ".unsqueeze()": lambda: t.unsqueeze(0),
+        ".unflatten()": lambda: t.unflatten(2, (1, 2)),
+        ".expand()": lambda: t[:1].expand(3, 2, 2),
+        ".expand_as()": lambda: t[:1].expand_as(t),
+        ".narrow()": lambda: t.narrow(0, 1, 1),
+        ".select()": lambda: t.select(0, 1),
+        ".diagonal()": lambda: t.diagonal(),
+        ".as_strided()": lambda: t.as_strided((2,), (1,)),
+        ".unfold()": lambda: t.unfold(0, 1, 1),
+        ".split()": lambda: t.split(1)[1],
+        ".chunk()": lambda: t.chunk(2)[1],
+        ".unbind()": lambda: t.unbind()[1],
+        ".T": lambda: t[0].T,
+        ".mT": lambda: t.mT,
+        "[]": lambda: t[0, 1:],
+    }
+    assert set(torch_links) == VIEW_LINKS["torch"]
+    storage = t.untyped_storage().data_ptr()
+    for link, call in torch_links.items():
+        assert call().untyped_storage().data_ptr() == storage, link
+
+
+def test_ivy011_names_the_chain_from_the_argument() -> None:
+    api = "def f(x, shape, *, out=None):\n    return current_backend(x).f(x, shape)\n"
+    [found] = check(
+        "IVY011",
+        api,
+        ivy__functional__backends__numpy__x_py="import numpy as np\n\n"
+        "def f(x, shape, *, out=None):\n    y = np.reshape(x, shape)\n    return y[0].T\n",
+    )
+    assert "(numpy: .T of [...] of numpy.reshape)" in found.message
+
+
+def test_ivy011_ignores_a_transpose_of_a_computed_array() -> None:
+    api = "def f(x, w, *, out=None):\n    return current_backend(x).f(x, w)\n"
+    backend = (
+        "import numpy as np\n\n"
+        "def f(x, w, *, out=None):\n"
+        "    x = np.matmul(x, w)\n"
+        "    return np.transpose(x)\n"
+    )
+    assert check("IVY011", api, ivy__functional__backends__numpy__x_py=backend) == []
+
+
 # -- the examples tree and the runtime -------------------------------------------------------
 
 OURS = ("IVY007", "IVY008", "IVY009", "IVY010", "IVY011", "IVY012", "IVY013", "IVY016", "IVY017")
