@@ -44,6 +44,8 @@ Not planted:
   a class with array methods inside a functional-API or backend module would not look like Ivy.
 - IVY000 (a file that does not parse) and IVY999 (an internal error) are the engine's own codes,
   not rules: an unparsable file would also hide every other mistake planted in it.
+- IVY100 (a ``# noqa`` code that suppresses nothing) is opt-in and judges suppression comments,
+  which this tree does not write: a planted one would need a second mistake to be unused for.
 """
 
 from __future__ import annotations
