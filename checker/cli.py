@@ -10,17 +10,23 @@ findings.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
 from ivycheck import __version__
+from ivycheck.checker.adoption import add_noqa_to_files, use_baseline
+from ivycheck.checker.baseline import BaselineError
 from ivycheck.checker.config import ConfigError, Overrides
 from ivycheck.checker.diagnostics import Diagnostic
+from ivycheck.checker.discovery import discover
 from ivycheck.checker.engine import is_applicable
 from ivycheck.checker.explain import explain, list_rules, rules_markdown
+from ivycheck.checker.introspection import rule_code, rules_json, show_files, show_settings
 from ivycheck.checker.registry import RegistryError, all_rules
 from ivycheck.checker.reporters import (
     FORMATS,
@@ -29,10 +35,12 @@ from ivycheck.checker.reporters import (
     format_statistics,
     format_text,
 )
-from ivycheck.checker.runner import RunOptions, RunResult, run
+from ivycheck.checker.runner import Runner, RunOptions, RunResult, run
+from ivycheck.checker.selectors import SelectorError, check_selectors
 from ivycheck.checker.sourcefile import SourceError, decode_source, read_source
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+EXIT_INTERRUPTED = 130
 
 
 def _codes(value: str) -> tuple[str, ...]:
@@ -58,8 +66,26 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--format", choices=FORMATS, default="text", help="output format")
     parser.add_argument("--statistics", action="store_true", help="count findings per rule")
     parser.add_argument("--show-source", action="store_true", help="show the offending line")
-    parser.add_argument("--explain", metavar="CODE", help="explain a rule and exit")
+    parser.add_argument("--explain", metavar="RULE", help="explain a rule (code or name)")
     parser.add_argument("--list-rules", action="store_true", help="list every rule and exit")
+    parser.add_argument(
+        "--add-noqa", action="store_true", help="add '# noqa: CODE' to every line with a finding"
+    )
+    parser.add_argument(
+        "--baseline", type=Path, metavar="FILE", help="report only findings not in this baseline"
+    )
+    parser.add_argument(
+        "--write-baseline",
+        type=Path,
+        metavar="FILE",
+        help="record the findings in FILE (with --baseline: the baseline less what was fixed)",
+    )
+    parser.add_argument(
+        "--show-settings", action="store_true", help="print the settings of the first path"
+    )
+    parser.add_argument(
+        "--show-files", action="store_true", help="list the files to check and their part"
+    )
     parser.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
     parser.add_argument("--config", type=Path, help="use this pyproject.toml / ivycheck.toml")
     parser.add_argument(
@@ -100,25 +126,48 @@ class _SourceLines:
         return lines[line - 1] if 0 < line <= len(lines) else None
 
 
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'s' if count != 1 else ''}"
+
+
 def _summary(result: RunResult, args: argparse.Namespace) -> str:
     found = len(result.diagnostics)
     fixable = sum(1 for d in result.diagnostics if is_applicable(d, args.unsafe_fixes))
-    files = f"{result.files} file{'s' if result.files != 1 else ''}"
+    files = _plural(result.files, "file")
     if args.diff:
-        return f"Would fix {result.fixed} problem{'s' if result.fixed != 1 else ''} ({files})."
+        return (
+            f"Would fix {_plural(result.fixed, 'problem')} in {_plural(len(result.diffs), 'file')}."
+        )
     parts = []
     if args.fix:
-        parts.append(f"Fixed {result.fixed} problem{'s' if result.fixed != 1 else ''}.")
+        parts.append(f"Fixed {_plural(result.fixed, 'problem')}.")
     if found:
         hint = f" ({fixable} fixable with --fix)" if fixable and not args.fix else ""
         noun = "problem" if found == 1 else "problems"
         parts.append(f"Found {found} {'remaining ' if args.fix else ''}{noun}{hint} in {files}.")
+    elif result.problems:
+        parts.append(
+            f"No findings, but {_plural(len(result.problems), 'path')} could not be checked."
+        )
     else:
         parts.append(f"All checks passed ({files}).")
+    hidden = (
+        0
+        if args.unsafe_fixes
+        else sum(1 for d in result.diagnostics if is_applicable(d, True)) - fixable
+    )
+    if hidden:
+        noun = "fix" if hidden == 1 else "fixes"
+        parts.append(f"{hidden} hidden {noun} can be enabled with the --unsafe-fixes option.")
     return " ".join(parts)
 
 
-def _emit(result: RunResult, args: argparse.Namespace, stdin: tuple[str, str] | None) -> None:
+def _emit(
+    result: RunResult,
+    args: argparse.Namespace,
+    stdin: tuple[str, str] | None,
+    notes: Sequence[str] = (),
+) -> None:
     diagnostics: list[Diagnostic] = result.diagnostics
     if result.stdin_output is not None:
         sys.stdout.write(result.stdin_output)
@@ -127,6 +176,8 @@ def _emit(result: RunResult, args: argparse.Namespace, stdin: tuple[str, str] | 
         out = sys.stdout
     if args.diff:
         out.write("".join(result.diffs))
+    elif args.statistics:
+        out.write(format_statistics(diagnostics))
     elif args.format == "text":
         out.write(
             format_text(
@@ -134,57 +185,99 @@ def _emit(result: RunResult, args: argparse.Namespace, stdin: tuple[str, str] | 
                 colors=Colors(_use_color(out)),
                 show_source=args.show_source,
                 read_line=_SourceLines(stdin),
+                fixable=lambda d: is_applicable(d, args.unsafe_fixes),
             )
         )
     else:
         out.write(FORMATTERS[args.format](diagnostics))
-    if args.statistics and not args.diff:
-        sys.stderr.write(format_statistics(diagnostics))
     for problem in result.problems:
         sys.stderr.write(f"ivycheck: {problem}\n")
-    if not args.quiet:
+    for note in notes:
+        sys.stderr.write(f"ivycheck: {note}\n")
+    if not args.quiet and not args.statistics:
         sys.stderr.write(_summary(result, args) + "\n")
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    """Ctrl-C reaches every process of the terminal's group. Forked workers inherit this
+    handler and ignore it (no traceback from each). The main process, while workers run,
+    stops them and leaves at once: unwinding through the pool would wait for a dead
+    worker's half-written result forever, and nothing is written to the checked files
+    while workers run (fixes are written by this process afterwards). Otherwise it raises
+    ``KeyboardInterrupt`` so that ``finally`` clauses run."""
+    if os.getpid() != _MAIN_PID:
+        return
+    children = multiprocessing.active_children()
+    if not children:
+        raise KeyboardInterrupt
+    for child in children:
+        child.terminate()
+    sys.stderr.write(INTERRUPTED)
+    sys.stderr.flush()
+    os._exit(EXIT_INTERRUPTED)
+
+
+INTERRUPTED = "ivycheck: interrupted\n"
+_MAIN_PID = os.getpid()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    global _MAIN_PID
     args = build_parser().parse_args(argv)
+    _MAIN_PID = os.getpid()
+    previous = signal.signal(signal.SIGINT, _interrupt)
     try:
         return _main(args)
-    except (ConfigError, RegistryError) as err:
+    except (ConfigError, RegistryError, BaselineError, SelectorError) as err:
         sys.stderr.write(f"ivycheck: error: {err}\n")
         return EXIT_ERROR
     except KeyboardInterrupt:
-        return 130
+        sys.stderr.write(INTERRUPTED)
+        return EXIT_INTERRUPTED
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _error(message: str) -> int:
+    sys.stderr.write(f"ivycheck: error: {message}\n")
+    return EXIT_ERROR
 
 
 def _main(args: argparse.Namespace) -> int:
     if args.explain:
-        code = args.explain.upper()
-        if code not in all_rules():
-            sys.stderr.write(f"ivycheck: error: unknown rule code {args.explain!r}\n")
-            return EXIT_ERROR
+        code = rule_code(args.explain)
+        if code is None:
+            return _error(f"unknown rule {args.explain!r} (a code such as IVY005 or a name)")
         sys.stdout.write(explain(code))
         return EXIT_CLEAN
     if args.list_rules:
-        sys.stdout.write(rules_markdown() if args.format == "markdown" else list_rules())
+        listing = {"markdown": rules_markdown, "json": rules_json}.get(args.format, list_rules)
+        sys.stdout.write(listing())
         return EXIT_CLEAN
     if args.format == "markdown":
-        sys.stderr.write("ivycheck: error: --format markdown is for --list-rules only\n")
-        return EXIT_ERROR
+        return _error("--format markdown is for --list-rules only")
     if args.jobs < 0:
-        sys.stderr.write("ivycheck: error: --jobs must be 0 (all cores) or more\n")
-        return EXIT_ERROR
+        return _error("--jobs must be 0 (all cores) or more")
+    codes = all_rules().keys()
+    for option, selectors in (
+        ("--select", args.select or ()),
+        ("--extend-select", args.extend_select),
+        ("--ignore", args.ignore),
+    ):
+        check_selectors(selectors, codes, option)
+    if args.add_noqa and (args.fix or args.diff or args.baseline or args.write_baseline):
+        return _error("--add-noqa cannot be combined with --fix, --diff or baselines")
     paths: list[Path] = args.paths or [Path(".")]
     stdin: tuple[str, str] | None = None
     if any(str(p) == "-" for p in paths):
         if len(paths) != 1:
-            sys.stderr.write("ivycheck: error: '-' (standard input) cannot be mixed with paths\n")
-            return EXIT_ERROR
+            return _error("'-' (standard input) cannot be mixed with paths")
+        if args.add_noqa:
+            return _error("--add-noqa edits files; it cannot read standard input")
         try:
             text = decode_source(sys.stdin.buffer.read()).text
         except SourceError as err:
-            sys.stderr.write(f"ivycheck: error: standard input: {err}\n")
-            return EXIT_ERROR
+            return _error(f"standard input: {err}")
         stdin = (args.stdin_filename or "-", text)
     options = RunOptions(
         paths=paths,
@@ -200,10 +293,60 @@ def _main(args: argparse.Namespace) -> int:
         stdin_text=stdin[1] if stdin else None,
         stdin_filename=args.stdin_filename,
     )
+    if args.show_settings or args.show_files:
+        return _introspect(args, options, paths)
     result = run(options)
-    _emit(result, args, stdin)
+    if stdin is None and not result.files:
+        for problem in result.problems:
+            sys.stderr.write(f"ivycheck: error: {problem}\n")
+        if result.problems:
+            return EXIT_FINDINGS
+        sys.stderr.write("ivycheck: warning: No Python files found under the given path(s)\n")
+        return EXIT_CLEAN
+    if args.add_noqa:
+        return _add_noqa(result)
+    notes: list[str] = []
+    if args.baseline or args.write_baseline:
+        outcome = use_baseline(
+            result.diagnostics,
+            baseline=args.baseline,
+            write=args.write_baseline,
+            paths=paths,
+            stdin=stdin,
+        )
+        result.diagnostics, notes = outcome.diagnostics, outcome.notes
+    _emit(result, args, stdin, notes)
     if args.exit_zero:
         return EXIT_CLEAN
     if args.diff:
         return EXIT_FINDINGS if result.diffs else EXIT_CLEAN
     return EXIT_FINDINGS if result.diagnostics or result.problems else EXIT_CLEAN
+
+
+def _add_noqa(result: RunResult) -> int:
+    """Ruff's ``--add-noqa``: exit 0 once every finding that can be is suppressed."""
+    outcome = add_noqa_to_files(result.diagnostics)
+    for problem in [*result.problems, *outcome.problems]:
+        sys.stderr.write(f"ivycheck: {problem}\n")
+    sys.stderr.write(f"Added {outcome.added} noqa directive{'s' if outcome.added != 1 else ''}.\n")
+    return EXIT_FINDINGS if result.problems or outcome.problems else EXIT_CLEAN
+
+
+def _introspect(args: argparse.Namespace, options: RunOptions, paths: list[Path]) -> int:
+    runner = Runner(options)
+    if args.show_settings:
+        first = (
+            Path(args.stdin_filename) if str(paths[0]) == "-" and args.stdin_filename else paths[0]
+        )
+        sys.stdout.write(show_settings(first, runner.config_for(first)))
+        return EXIT_CLEAN
+    project = discover(paths, runner.config_for, runner.config_for_file)
+    listing, warnings = show_files(project)
+    sys.stdout.write(listing)
+    for problem in project.problems:
+        sys.stderr.write(f"ivycheck: error: {problem.path}: {problem.message}\n")
+    for warning in warnings:
+        sys.stderr.write(f"ivycheck: warning: {warning}\n")
+    if not project.files and not project.problems:
+        sys.stderr.write("ivycheck: warning: No Python files found under the given path(s)\n")
+    return EXIT_FINDINGS if project.problems else EXIT_CLEAN

@@ -346,7 +346,31 @@ def config_from_table(table: Mapping[str, Any], root: Path, source: Path | None)
             )
         elif key == "backends":
             values[attr] = _backends(value, where)
+    _check_names(values, where)
     return Config(**values)
+
+
+def _check_names(values: Mapping[str, Any], where: Path) -> None:
+    """Every rule selector must select a rule and every ``decorator-order`` name be a known
+    decorator: a typo there switches a check off without a word."""
+    # Imported here: the registry imports every rule (and libcst), which the mypy
+    # plugin and other readers of a configuration do not need until a table is validated.
+    from ivycheck.checker.registry import all_rules
+    from ivycheck.checker.selectors import SelectorError, check_decorator_names, check_selectors
+
+    codes = all_rules().keys()
+    try:
+        for key in sorted(_CODE_LIST_KEYS):
+            check_selectors(values.get(key.replace("-", "_"), ()), codes, f"{where}: {key}")
+        for pattern, ignored in values.get("per_file_ignores", ()):
+            check_selectors(ignored, codes, f"{where}: per-file-ignores.{pattern!r}")
+        check_decorator_names(
+            values.get("decorator_order", ()),
+            (*DEFAULT_DECORATOR_ORDER, *DECORATOR_ALIASES),
+            f"{where}: decorator-order",
+        )
+    except SelectorError as err:
+        raise ConfigError(str(err)) from None
 
 
 def _backends(value: Any, where: Path) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -383,6 +407,21 @@ def load_config_file(path: Path) -> Config:
     return config_from_table(table, absolute.parent, absolute)
 
 
+CONFIG_FILE_NAMES = (".ivycheck.toml", "ivycheck.toml", "pyproject.toml")
+"""Searched in each folder in this order, as Ruff searches ``.ruff.toml``, ``ruff.toml``
+and ``pyproject.toml``; a pyproject.toml counts only with a ``[tool.ivycheck]`` table."""
+
+
+def config_file_in(directory: Path) -> Path | None:
+    """The configuration file of ``directory``, if it has one (see ``CONFIG_FILE_NAMES``)."""
+    for name in CONFIG_FILE_NAMES[:2]:
+        candidate = directory / name
+        if candidate.is_file():
+            return candidate
+    pyproject = directory / "pyproject.toml"
+    return pyproject if pyproject.is_file() and _has_ivycheck_table(pyproject) else None
+
+
 def find_config(start: Path, _cache: dict[Path, Config] | None = None) -> Config:
     """The config of the nearest ``pyproject.toml`` with ``[tool.ivycheck]`` above ``start``."""
     directory = Path(os.path.abspath(start))
@@ -395,9 +434,9 @@ def find_config(start: Path, _cache: dict[Path, Config] | None = None) -> Config
             found = _cache[candidate]
             break
         visited.append(candidate)
-        pyproject = candidate / "pyproject.toml"
-        if pyproject.is_file() and _has_ivycheck_table(pyproject):
-            found = load_config_file(pyproject)
+        config_file = config_file_in(candidate)
+        if config_file is not None:
+            found = load_config_file(config_file)
             break
     if found is None:
         found = Config(root=Path.cwd())

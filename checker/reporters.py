@@ -57,11 +57,15 @@ def format_text(
     colors: Colors,
     show_source: bool = False,
     read_line: Callable[[str, int], str | None] | None = None,
+    fixable: Callable[[Diagnostic], bool] | None = None,
 ) -> str:
+    """flake8's lines; a finding whose fix ``--fix`` would apply (``fixable``) is marked
+    ``[*]`` after its code, as Ruff marks it."""
     lines: list[str] = []
     for d in diagnostics:
         location = f"{colors.bold(d.path)}{colors.cyan(':')}{d.line}{colors.cyan(':')}{d.col}"
-        lines.append(f"{location}{colors.cyan(':')} {colors.red(d.code)} {d.message}")
+        marker = f" {colors.cyan('[*]')}" if fixable is not None and fixable(d) else ""
+        lines.append(f"{location}{colors.cyan(':')} {colors.red(d.code)}{marker} {d.message}")
         if show_source and read_line is not None:
             source_line = read_line(d.path, d.line)
             if source_line is not None:

@@ -34,11 +34,28 @@ def _prefixes(codes: Collection[str]) -> set[str]:
     return found
 
 
+_LOOKALIKES = str.maketrans({"O": "0", "I": "1", "L": "1"})
+
+
+def _lookalike(selector: str, valid: Collection[str]) -> str | None:
+    """``selector`` with letters typed for digits after a code's letters (``IVYOO4``)
+    read as those digits, if that is valid: the typo difflib cannot rank."""
+    for prefix in sorted({p.rstrip("0123456789") for p in valid}, key=len, reverse=True):
+        if prefix and selector.startswith(prefix):
+            candidate = prefix + selector[len(prefix) :].translate(_LOOKALIKES)
+            if candidate != selector and candidate in valid:
+                return candidate
+    return None
+
+
 def unknown_selector(selector: str, codes: Collection[str]) -> str | None:
     """Why ``selector`` selects no rule of ``codes`` (with a suggestion), or ``None``."""
     if selector == "ALL" or any(code.startswith(selector) for code in codes):
         return None
-    return f"unknown rule selector {selector!r}{_suggestion(selector, _prefixes(codes))}"
+    valid = _prefixes(codes)
+    lookalike = _lookalike(selector, valid)
+    hint = f"; did you mean {lookalike!r}?" if lookalike else _suggestion(selector, valid)
+    return f"unknown rule selector {selector!r}{hint}"
 
 
 def check_selectors(selectors: Iterable[str], codes: Collection[str], where: str) -> None:

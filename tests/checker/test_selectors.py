@@ -12,7 +12,7 @@ from ivycheck.checker.selectors import (
     unknown_selector,
 )
 
-CODES = ("IVY001", "IVY004", "IVY005", "IVY018", "IVY100", "IVY999")
+CODES = ("IVY001", "IVY004", "IVY005", "IVY014", "IVY018", "IVY100", "IVY999")
 
 
 @pytest.mark.parametrize("selector", ["ALL", "IVY", "IVY0", "IVY00", "IVY004", "IVY1", "IVY99"])
@@ -26,6 +26,7 @@ def test_codes_prefixes_and_all_are_valid(selector: str) -> None:
         ("IVYOO4", "unknown rule selector 'IVYOO4'; did you mean 'IVY004'?"),
         ("IVY999X", "unknown rule selector 'IVY999X'; did you mean 'IVY999'?"),
         ("IVY0005", "unknown rule selector 'IVY0005'; did you mean 'IVY005'?"),
+        ("IVYO1", "unknown rule selector 'IVYO1'; did you mean 'IVY01'?"),
         ("E501", "unknown rule selector 'E501'"),
     ],
 )
