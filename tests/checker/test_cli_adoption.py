@@ -5,11 +5,15 @@ issue 17."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import time
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import run_ivycheck, write_tree
+from tests.helpers import IVYCHECK, run_ivycheck, write_tree
 
 BAD_ORDER = """\
 @to_native_arrays_and_back
@@ -173,3 +177,182 @@ def test_statistics_prints_only_the_table(project: Path) -> None:
         "    2\tIVY005\t[*] decorator-order\n    1\tIVY006\t[*] view-without-copy\n"
     )
     assert done.stderr == ""
+
+
+def test_show_files_names_each_part_and_warns_of_globs_matching_nothing(
+    project: Path,
+) -> None:
+    (project / "pyproject.toml").write_text(
+        "[tool.ivycheck]\n"
+        'functional-api = ["src/api/**"]\n'
+        'backends = { torch = ["src/torch_backend/**"] }\n'
+        'data-classes = ["src/containers/**"]\n'
+    )
+    write_tree(
+        project,
+        {
+            "src/api/a.py": "x = 1\n",
+            "src/torch_backend/b.py": "x = 1\n",
+            "ivy/functional/frontends/c.py": "x = 1\n",
+            "tools/d.py": "x = 1\n",
+        },
+    )
+    done = run_ivycheck("--show-files", ".", cwd=project)
+    assert done.returncode == 0
+    assert done.stdout.splitlines() == [
+        "ivy/functional/frontends/c.py\tfrontend",
+        "src/api/a.py\tfunctional API",
+        "src/torch_backend/b.py\tbackend:torch",
+        "tools/d.py\tother",
+    ]
+    assert done.stderr == (
+        "ivycheck: warning: data-classes pattern 'src/containers/**' "
+        f"({project / 'pyproject.toml'}) matches no checked file\n"
+    )
+
+
+def test_show_settings_prints_the_resolved_configuration(project: Path) -> None:
+    (project / "pyproject.toml").write_text(
+        '[tool.ivycheck]\nignore = ["IVY001"]\nfunctional-api = ["src/api/**"]\n'
+    )
+    write_tree(project, {"src/api/a.py": "x = 1\n"})
+    done = run_ivycheck("--show-settings", "--extend-select", "IVY100", "src/api/a.py", cwd=project)
+    assert done.returncode == 0
+    lines = done.stdout.splitlines()
+    assert f"# configuration file: {project / 'pyproject.toml'}" in lines
+    assert "# part of src/api/a.py: functional API" in lines
+    assert 'ignore = ["IVY001"]' in lines
+    assert 'extend-select = ["IVY100"]' in lines
+    assert 'functional-api = ["src/api/**"]' in lines
+
+
+@pytest.mark.parametrize("name", ["ivycheck.toml", ".ivycheck.toml"])
+def test_ivycheck_toml_is_found_like_pyproject(project: Path, name: str) -> None:
+    (project / "pyproject.toml").unlink()
+    write_tree(project, {"sub/pkg/" + name: 'ignore = ["IVY005"]\n'})
+    _api(project / "sub" / "pkg", {"a.py": BAD_ORDER})
+    _api(project, {"a.py": BAD_ORDER})
+    done = run_ivycheck(".", cwd=project)
+    assert [line.split(":")[0] for line in done.stdout.splitlines()] == [f"{API}/a.py"]
+    # The dotted file wins over the plain one and over pyproject.toml in one folder.
+    write_tree(project, {"sub/pkg/pyproject.toml": '[tool.ivycheck]\nignore = ["IVY006"]\n'})
+    again = run_ivycheck("sub", cwd=project)
+    assert again.returncode == 0, again.stdout
+
+
+def test_baseline_hides_known_findings_when_lines_move_and_drops_fixed_ones(
+    project: Path,
+) -> None:
+    _api(project, {"a.py": BAD_ORDER + "\n\n" + NO_COPY, "b.py": NO_COPY})
+    written = run_ivycheck("--write-baseline", "ivycheck-baseline.json", ".", cwd=project)
+    assert written.returncode == 0
+    assert written.stdout == ""
+    assert "Wrote 3 findings to ivycheck-baseline.json." in written.stderr
+    baseline = json.loads((project / "ivycheck-baseline.json").read_text())
+    assert [(f["path"], f["code"]) for f in baseline["findings"]] == sorted(
+        [(f"{API}/a.py", "IVY005"), (f"{API}/a.py", "IVY006"), (f"{API}/b.py", "IVY006")]
+    )
+    # Lines move (code above), one finding is fixed, one new one appears.
+    a = project / API / "a.py"
+    a.write_text("import math\n\n\n" + BAD_ORDER + "\n\n" + NO_COPY)
+    (project / API / "b.py").write_text(NO_COPY.replace("out=None)", "out=None, copy=None)"))
+    _api(project, {"c.py": BAD_ORDER})
+    done = run_ivycheck("--baseline", "ivycheck-baseline.json", ".", cwd=project)
+    assert done.returncode == 1
+    assert [line.split(": ")[0:2] for line in done.stdout.splitlines()] == [
+        [
+            f"{API}/c.py:2:1",
+            "IVY005 [*] @handle_out_argument must be above @to_native_arrays_and_back (Ivy's documented decorator order)",
+        ],
+    ]
+    assert "2 findings in the baseline not shown." in done.stderr
+    assert "1 baseline entry fixed since" in done.stderr
+    # Rewriting against the baseline drops the fixed entry and does not adopt c.py's.
+    shrink = run_ivycheck(
+        "--baseline",
+        "ivycheck-baseline.json",
+        "--write-baseline",
+        "ivycheck-baseline.json",
+        ".",
+        cwd=project,
+    )
+    assert shrink.returncode == 1
+    rewritten = json.loads((project / "ivycheck-baseline.json").read_text())
+    assert [(f["path"], f["code"]) for f in rewritten["findings"]] == [
+        (f"{API}/a.py", "IVY005"),
+        (f"{API}/a.py", "IVY006"),
+    ]
+
+
+def test_bad_baseline_file_exits_two(project: Path) -> None:
+    _api(project, {"a.py": BAD_ORDER})
+    (project / "b.json").write_text("[]")
+    done = run_ivycheck("--baseline", "b.json", ".", cwd=project)
+    assert done.returncode == 2
+    assert "b.json: not an ivycheck baseline" in done.stderr
+
+
+def test_add_noqa_suppresses_every_finding_keeping_bytes(project: Path) -> None:
+    _api(project, {"b.py": NO_COPY})
+    crlf = (
+        "\ufeff"
+        + BAD_ORDER.replace("@handle_out_argument\n", "@handle_out_argument  # noqa: E501\n")
+    ).replace("\n", "\r\n")
+    target = project / API / "a.py"
+    target.write_bytes(crlf.encode("utf-8"))
+    done = run_ivycheck("--add-noqa", ".", cwd=project)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == "Added 2 noqa directives.\n"
+    assert target.read_bytes() == crlf.replace("# noqa: E501", "# noqa: E501, IVY005").encode()
+    assert (project / API / "b.py").read_text() == NO_COPY.replace(
+        "def flip(x, /, *, axis=None, out=None):",
+        "def flip(x, /, *, axis=None, out=None):  # noqa: IVY006",
+    )
+    after = run_ivycheck(".", cwd=project)
+    assert after.returncode == 0
+    assert "All checks passed (2 files)" in after.stderr
+    assert run_ivycheck("--add-noqa", ".", cwd=project).stderr == "Added 0 noqa directives.\n"
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc for workers")
+def test_ctrl_c_during_a_parallel_run_prints_one_line_and_exits_130(project: Path) -> None:
+    body = "".join(f"def f{i}(x, /, *, out=None):\n    return np.tan(x)\n\n" for i in range(200))
+    write_tree(
+        project,
+        {
+            f"ivy/functional/backends/numpy/m{n}.py": "import numpy as np\n\n" + body
+            for n in range(120)
+        },
+    )
+    environment = {k: v for k, v in os.environ.items() if k != "FORCE_COLOR"}
+    process = subprocess.Popen(
+        [str(IVYCHECK), "--no-cache", "--jobs", "2", "."],
+        cwd=project,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environment,
+        start_new_session=True,  # its own process group, signalled as a terminal would
+    )
+    deadline = time.monotonic() + 60
+    while len(_children(process.pid)) < 2 and process.poll() is None:
+        assert time.monotonic() < deadline, "no worker processes started"
+        time.sleep(0.05)
+    time.sleep(0.5)
+    os.killpg(process.pid, signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert stderr == "ivycheck: interrupted\n"
+    assert stdout == ""
