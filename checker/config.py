@@ -446,6 +446,14 @@ def find_config(start: Path, _cache: dict[Path, Config] | None = None) -> Config
     return found
 
 
+def configures(directory: Path) -> bool:
+    """Whether ``directory`` holds a ``pyproject.toml`` with a ``[tool.ivycheck]`` table, i.e.
+    is the root of a found configuration (``find_config`` falls back to the working
+    directory when there is none)."""
+    pyproject = directory / "pyproject.toml"
+    return pyproject.is_file() and _has_ivycheck_table(pyproject)
+
+
 def _has_ivycheck_table(pyproject: Path) -> bool:
     try:
         data = tomllib.loads(pyproject.read_text(encoding="utf-8"))

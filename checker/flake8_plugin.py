@@ -1,10 +1,11 @@
 """ivycheck as a flake8 plugin: ``flake8 --select IVY`` reports what ``ivycheck`` reports.
 
 flake8 hands a plugin one file at a time; ivycheck's cross-file rules need the project
-index of the whole run. The plugin builds it lazily, on the first file it checks, over the
-paths flake8 was given, with the command's own :func:`~ivycheck.checker.indexing.build_index`
-(``flake8 src/`` indexes what ``ivycheck src/`` indexes: same discovery, excludes, summary
-cache, and no index when no active rule reads it), and keeps it for the rest of the process.
+index. The plugin builds it lazily, on the first file it checks, for the paths flake8 was
+given, with the command's own :func:`~ivycheck.checker.indexing.build_index` (the whole
+project around those paths, as ``ivycheck`` indexes it: same discovery, excludes, summary
+cache, and no index when no active rule reads it, so ``flake8 one_file.py`` reports what
+``ivycheck .`` reports for that file), and keeps it for the rest of the process.
 With ``--jobs`` flake8 re-parses its options in every worker process, so each worker
 builds the index once, keyed by the paths and the working directory.
 
@@ -66,7 +67,14 @@ def _build_project(paths: Sequence[str], use_cache: bool) -> _Project:
     runner = Runner(RunOptions(paths=given, jobs=1, use_cache=use_cache))
     project = discover(given, runner.config_for, runner.config_for_file)
     cache = ResultCache(runner.cache_dir() if use_cache else None)
-    index = build_index(project, cache, all_rules().values())
+    index = build_index(
+        project,
+        runner.index_roots(),
+        runner.config_for,
+        cache,
+        all_rules().values(),
+        config_for_file=runner.config_for_file,
+    )
     cache.save()
     directories = tuple(os.path.abspath(p) + os.sep for p in given if p.is_dir())
     files = frozenset(os.path.abspath(p) for p in project.files)

@@ -7,7 +7,9 @@ stored back. Summaries are encoded where they are made (:class:`EncodedSummary`)
 cross a process boundary and go into the cache far cheaper than the object graph, and
 the index decodes a file's summary only when a rule asks about it.
 
-The command and the flake8 plugin build an index only when a rule that reads it
+The command and the flake8 plugin index the whole project whatever paths they check
+(:func:`index_roots`, :func:`build_index`), so a file's findings are the same for any
+paths naming it; they build an index only when a rule that reads it
 (``Rule.NEEDS_INDEX``) is active (:func:`needs_index`); otherwise every file is checked
 against an empty one, and cached results are not keyed on it. The language server always
 summarizes its workspace: its settings may enable such a rule at any time.
@@ -15,13 +17,14 @@ summarizes its workspace: its settings may enable such a rule at any time.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from ivycheck.checker import pyast
 from ivycheck.checker.cache import CacheEntry, ResultCache, stat_key
-from ivycheck.checker.config import Config
-from ivycheck.checker.discovery import ProjectFiles
+from ivycheck.checker.config import Config, configures
+from ivycheck.checker.discovery import ProjectFiles, discover, outermost, project_root
 from ivycheck.checker.index import EncodedSummary, ProjectIndex
 from ivycheck.checker.rule import Rule
 from ivycheck.checker.sourcefile import SourceError, read_source
@@ -100,13 +103,45 @@ def summarize_files(
     return found + computed
 
 
+def index_roots(
+    paths: Iterable[Path], config_for: Callable[[Path], Config], explicit: bool = False
+) -> list[Path]:
+    """The project roots (:func:`~ivycheck.checker.discovery.project_root`) of ``paths``,
+    outermost only. ``explicit``: the configuration was named (``--config``), so its
+    root counts as found even without a ``pyproject.toml`` there."""
+    roots: list[Path] = []
+    found: dict[int, Path | None] = {}
+    for path in paths:
+        config = config_for(path)
+        if id(config) not in found:
+            found[id(config)] = config.root if explicit or configures(config.root) else None
+        roots.append(project_root(path, found[id(config)]))
+    return outermost(roots)
+
+
 def build_index(
-    project: ProjectFiles,
+    checked: ProjectFiles,
+    roots: list[Path],
+    config_for: Callable[[Path], Config],
     cache: ResultCache,
     rules: Iterable[type[Rule]],
     mapper: Mapper = _in_process,
+    config_for_file: Callable[[Path], Config] | None = None,
 ) -> ProjectIndex:
-    """The index of ``project``'s files; empty when no active rule reads it."""
-    if not needs_index(project.configs.values(), rules):
+    """The index of every Python file under ``roots`` (as discovery finds them: excludes
+    and ``.gitignore`` apply) plus the ``checked`` files outside them; empty when no active
+    rule reads it. Invariant: the index, hence every cross-file finding, does not depend
+    on which files of the project are checked. Unchanged files' summaries come from
+    ``cache``, so a run over one file of a warm project summarizes only that file."""
+    if not needs_index(checked.configs.values(), rules):
         return ProjectIndex()
+    given = {os.path.abspath(path) for path in checked.files}
+    whole = discover(roots, config_for, config_for_file)
+    indexed = {os.path.abspath(path) for path in whole.files}
+    extra = [path for path in checked.files if os.path.abspath(path) not in indexed]
+    if not extra and indexed == given:
+        project = checked
+    else:
+        configs = {**whole.configs, **{path: checked.configs[path] for path in extra}}
+        project = ProjectFiles([*whole.files, *extra], configs, [])
     return ProjectIndex.build(summary for _, _, summary in summarize_files(project, cache, mapper))

@@ -1,5 +1,9 @@
 """A whole run: discover files, build the index, check (or fix) every file, in parallel.
 
+The index covers the whole project (:func:`~ivycheck.checker.indexing.index_roots`), not
+only the files given, so a file's findings do not depend on the paths it was named by;
+only the files under the given paths are checked and reported.
+
 Two phases, each over a process pool: summaries for the index (``ast``, cached; skipped
 when no active rule reads the index), then the rules (libcst, cached per file under a key
 that includes the index digest only when a rule reading it is active). Workers get the index once, at start-up. A worker that dies
@@ -33,7 +37,7 @@ from ivycheck.checker.engine import (
     is_applicable,
 )
 from ivycheck.checker.index import ProjectIndex
-from ivycheck.checker.indexing import build_index, needs_index
+from ivycheck.checker.indexing import build_index, index_roots, needs_index
 from ivycheck.checker.registry import all_rules
 from ivycheck.checker.rule import Rule
 from ivycheck.checker.sourcefile import (
@@ -279,14 +283,21 @@ class Runner:
         cache = ResultCache(self.cache_dir() if self.options.use_cache else None)
         index = build_index(
             project,
+            self.index_roots(),
+            self.config_for,
             cache,
             all_rules().values(),
             lambda function, items, on_crash: _parallel_map(function, items, self.jobs, on_crash),
+            self.config_for_file,
         )
         self._check(project.files, project.configs, index, cache, result)
         cache.save()
         result.diagnostics.sort(key=lambda d: d.sort_key)
         return result
+
+    def index_roots(self) -> list[Path]:
+        """The project roots the index covers, whichever of their files are checked."""
+        return index_roots(self.options.paths, self.config_for, self._explicit is not None)
 
     def cache_dir(self) -> Path:
         """Where the result cache of this run lives: at the root of the first path's
