@@ -462,7 +462,10 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
 
     def general(*args: Any, **kwargs: Any) -> Any:
         try:
-            if fast and not kwargs:
+            # A native function taken directly would read a surplus positional argument as its
+            # own ``out`` (``np.add(x, y, o)`` writes into ``o``): ``out`` is keyword-only here,
+            # so such a call goes through ``call``, whose backend signature refuses it.
+            if fast and not kwargs and (direct is None or len(args) == direct_arity):
                 nargs = []
                 for a in args:
                     t = type(a)
@@ -478,7 +481,8 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
         except Exception as e:  # noqa: BLE001 - backend errors become IvyBackendException
             raise error(e) from (None if isinstance(e, IvyException) else e)
 
-    direct = _thin_forward(impl, len(_array_positions(raw))) if fast and impl else None
+    direct_arity = len(_array_positions(raw))
+    direct = _thin_forward(impl, direct_arity) if fast and impl else None
     quick: Callable[..., Any] = direct or target
     wrap = functools.partial(_wrap, native_types=native_types)
     return Built(fast, quick, native_set, general, error, wrap)

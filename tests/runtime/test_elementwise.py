@@ -237,8 +237,6 @@ CASES = {
     "positive": (("uint32",), "uint32"),
 }
 
-POSITIONAL_OUT_REFUSED = {"clip", "real", "remainder", "round"}  # not a bare ufunc on NumPy
-
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_out_is_keyword_only_and_keeps_its_dtype_and_buffer(backend: str, name: str) -> None:
@@ -248,11 +246,6 @@ def test_out_is_keyword_only_and_keeps_its_dtype_and_buffer(backend: str, name: 
     out = ivy.zeros((3,), dtype=out_dtype)
     native = out._data
     bounds = [None, None] if name == "clip" else []  # clip's min and max are positional
-    if backend == "numpy" and name not in POSITIONAL_OUT_REFUSED:
-        pytest.xfail(
-            "func_wrapper's fast path hands extra positional arguments to the ufunc, which "
-            "takes out positionally (fix in func_wrapper: fast only for exactly the arity)"
-        )
     with pytest.raises(TypeError):
         getattr(ivy, name)(*args, *bounds, out)
     assert getattr(ivy, name)(*args, out=out) is out

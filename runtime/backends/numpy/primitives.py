@@ -95,8 +95,13 @@ def check_native_out(
     """NumPy checks shapes and ufunc casting itself, but reductions cast ``out`` unsafely.
 
     So check the promoted input dtype against ``out`` under ``same_kind`` first; a result that
-    cannot be written raises here, before NumPy writes anything.
+    cannot be written raises here, before NumPy writes anything. A ufunc (the NumPy backend's
+    elementwise functions are the ufuncs of their name) resolves its own result dtype -- bool
+    for a comparison of integers -- and refuses a ``same_kind`` violation before writing, so
+    it is left to check ``out`` itself.
     """
+    if isinstance(getattr(np, getattr(fn, "__name__", ""), None), np.ufunc):
+        return True
     arrays = [a for a in args if isinstance(a, (np.ndarray, np.generic))]
     if "dtype" in kwargs and kwargs["dtype"] is not None:
         arrays = [np.empty((), kwargs["dtype"])]
