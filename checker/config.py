@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -54,6 +55,11 @@ DECORATOR_ALIASES: Mapping[str, tuple[str, str]] = {
 """Decorators that stand for a span of the order: (first slot, last slot)."""
 
 BACKEND_NAMES: tuple[str, ...] = ("numpy", "torch", "jax", "tensorflow")
+"""The backends with default patterns and per-library native-``out`` data; ``backends``
+accepts any other name too, and any folder under ``functional/backends/`` is a backend."""
+
+_BACKEND_NAME = re.compile(r"[A-Za-z0-9_.-]+")
+_BACKEND_FOLDER = re.compile(r"(?:^|/)functional/backends/([^/]+)/")
 
 DEFAULT_FUNCTIONAL_API = ("**/functional/ivy/**", "**/runtime/functional/**")
 DEFAULT_FRONTENDS = ("**/functional/frontends/**",)
@@ -207,11 +213,16 @@ class Config:
         return pathspec.GitIgnoreSpec.from_lines(p for p in patterns if not p.endswith("/"))
 
     def part_of(self, relative_path: str) -> str:
-        """``functional``, ``frontend``, ``data_classes``, ``backend:<name>`` or ``other``."""
+        """``functional``, ``frontend``, ``data_classes``, ``backend:<name>`` or ``other``.
+
+        Besides the configured ``backends``, any folder below a ``functional/backends/``
+        folder is a backend named by the folder (Ivy's paddle, mxnet...): rules that need
+        no per-library data run on it (:data:`BACKEND_NAMES` are those that have it)."""
         for part, spec in self._part_specs:
             if spec.match_file(relative_path):
                 return part
-        return "other"
+        folder = _BACKEND_FOLDER.search(relative_path)
+        return f"backend:{folder[1]}" if folder else "other"
 
     def ignored_codes_for(self, relative_path: str) -> tuple[str, ...]:
         codes: list[str] = []
@@ -378,10 +389,10 @@ def _backends(value: Any, where: Path) -> tuple[tuple[str, tuple[str, ...]], ...
         raise ConfigError(f"{where}: [tool.ivycheck] backends must be a table of name = [patterns]")
     merged = dict(DEFAULT_BACKENDS)
     for name, patterns in value.items():
-        if name not in BACKEND_NAMES:
+        if not _BACKEND_NAME.fullmatch(name):
             raise ConfigError(
-                f"{where}: [tool.ivycheck] backends.{name}: unknown backend "
-                f"(expected one of {', '.join(BACKEND_NAMES)})"
+                f"{where}: [tool.ivycheck] backends.{name!r}: a backend name is letters, "
+                "digits, '_', '-' or '.' (the library's name, e.g. 'paddle')"
             )
         merged[name] = _string_list(patterns, f"backends.{name}", where)
     return tuple(merged.items())
@@ -447,11 +458,9 @@ def find_config(start: Path, _cache: dict[Path, Config] | None = None) -> Config
 
 
 def configures(directory: Path) -> bool:
-    """Whether ``directory`` holds a ``pyproject.toml`` with a ``[tool.ivycheck]`` table, i.e.
-    is the root of a found configuration (``find_config`` falls back to the working
-    directory when there is none)."""
-    pyproject = directory / "pyproject.toml"
-    return pyproject.is_file() and _has_ivycheck_table(pyproject)
+    """Whether ``directory`` holds a configuration file, i.e. is the root of a found
+    configuration (``find_config`` falls back to the working directory when there is none)."""
+    return config_file_in(directory) is not None
 
 
 def _has_ivycheck_table(pyproject: Path) -> bool:
