@@ -167,6 +167,7 @@ def _emit(
     args: argparse.Namespace,
     stdin: tuple[str, str] | None,
     notes: Sequence[str] = (),
+    summary: bool = True,
 ) -> None:
     diagnostics: list[Diagnostic] = result.diagnostics
     if result.stdin_output is not None:
@@ -194,7 +195,7 @@ def _emit(
         sys.stderr.write(f"ivycheck: {problem}\n")
     for note in notes:
         sys.stderr.write(f"ivycheck: {note}\n")
-    if not args.quiet and not args.statistics:
+    if summary and not args.quiet and not args.statistics:
         sys.stderr.write(_summary(result, args) + "\n")
 
 
@@ -297,9 +298,12 @@ def _main(args: argparse.Namespace) -> int:
         return _introspect(args, options, paths)
     result = run(options)
     if stdin is None and not result.files:
-        for problem in result.problems:
+        # Nothing was checked: the format's empty document, and why instead of a summary.
+        problems, result.problems = result.problems, []
+        _emit(result, args, stdin, summary=False)
+        for problem in problems:
             sys.stderr.write(f"ivycheck: error: {problem}\n")
-        if result.problems:
+        if problems:
             return EXIT_FINDINGS
         sys.stderr.write("ivycheck: warning: No Python files found under the given path(s)\n")
         return EXIT_CLEAN
