@@ -60,7 +60,11 @@ from ivycheck.runtime.dtypes import (  # noqa: E402
 newaxis = None
 __array_api_version__ = "2023.12"
 
-from ivycheck.runtime import func_wrapper  # noqa: E402
+from ivycheck.runtime import (  # noqa: E402  (fft, linalg: the extensions; ivy.fft: see fft.py)
+    fft,
+    func_wrapper,
+    linalg,
+)
 from ivycheck.runtime.array import Array  # noqa: E402  (needs the names above)
 from ivycheck.runtime.backend_handler import _activate as _activate_default  # noqa: E402
 from ivycheck.runtime.container import Container  # noqa: E402
@@ -288,6 +292,7 @@ __all__ = [
     "expand_dims",
     "expm1",
     "eye",
+    "fft",
     "finfo",
     "flip",
     "fliplr",
@@ -322,6 +327,7 @@ __all__ = [
     "isnan",
     "less",
     "less_equal",
+    "linalg",
     "linspace",
     "log",
     "log1p",

@@ -19,3 +19,6 @@ __all__ += export(globals(), indexing, searching, set_functions, sorting, utilit
 from ivycheck.runtime.backends.numpy import data_type  # noqa: E402
 
 __all__ += export(globals(), data_type)
+from ivycheck.runtime.backends.numpy import fft_ext, linalg_ext  # noqa: E402
+
+__all__ += export(globals(), fft_ext, linalg_ext)

@@ -19,3 +19,6 @@ from ivycheck.runtime.backends.tensorflow import indexing, searching, sorting, u
 from ivycheck.runtime.backends.tensorflow import set as set_functions  # noqa: E402
 
 __all__ += export(globals(), indexing, searching, set_functions, sorting, utility)
+from ivycheck.runtime.backends.tensorflow import fft_ext, linalg_ext  # noqa: E402
+
+__all__ += export(globals(), fft_ext, linalg_ext)

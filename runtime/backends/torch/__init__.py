@@ -19,3 +19,6 @@ from ivycheck.runtime.backends.torch import indexing, searching, sorting, utilit
 from ivycheck.runtime.backends.torch import set as set_functions  # noqa: E402
 
 __all__ += export(globals(), indexing, searching, set_functions, sorting, utility)
+from ivycheck.runtime.backends.torch import fft_ext, linalg_ext  # noqa: E402
+
+__all__ += export(globals(), fft_ext, linalg_ext)

@@ -1,0 +1,99 @@
+"""PyTorch's ``fft`` extension functions, from ``torch.fft`` (same parameters under other
+names: ``dim`` for ``axis``). The frequency grids come in the default float dtype."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+from ivycheck.runtime.backends.torch import primitives
+from ivycheck.runtime.dtypes import DEFAULT_FLOAT
+
+Arr = Any
+
+
+def _dtype(dtype: Any) -> Any:
+    """The frequencies' dtype: the one asked for, else the default float dtype."""
+    return primitives.native_dtype(DEFAULT_FLOAT) if dtype is None else dtype
+
+
+def fft(
+    x: Arr, /, *, n: Any = None, axis: int = -1, norm: str = "backward", out: Any = None
+) -> Arr:
+    return torch.fft.fft(x, n=n, dim=axis, norm=norm)
+
+
+def ifft(
+    x: Arr, /, *, n: Any = None, axis: int = -1, norm: str = "backward", out: Any = None
+) -> Arr:
+    return torch.fft.ifft(x, n=n, dim=axis, norm=norm)
+
+
+def fftn(
+    x: Arr, /, *, s: Any = None, axes: Any = None, norm: str = "backward", out: Any = None
+) -> Arr:
+    return torch.fft.fftn(x, s=s, dim=axes, norm=norm)
+
+
+def ifftn(
+    x: Arr, /, *, s: Any = None, axes: Any = None, norm: str = "backward", out: Any = None
+) -> Arr:
+    return torch.fft.ifftn(x, s=s, dim=axes, norm=norm)
+
+
+def rfft(
+    x: Arr, /, *, n: Any = None, axis: int = -1, norm: str = "backward", out: Any = None
+) -> Arr:
+    return torch.fft.rfft(x, n=n, dim=axis, norm=norm)
+
+
+def irfft(
+    x: Arr, /, *, n: Any = None, axis: int = -1, norm: str = "backward", out: Any = None
+) -> Arr:
+    return torch.fft.irfft(x, n=n, dim=axis, norm=norm)
+
+
+def rfftn(
+    x: Arr, /, *, s: Any = None, axes: Any = None, norm: str = "backward", out: Any = None
+) -> Arr:
+    return torch.fft.rfftn(x, s=s, dim=axes, norm=norm)
+
+
+def irfftn(
+    x: Arr, /, *, s: Any = None, axes: Any = None, norm: str = "backward", out: Any = None
+) -> Arr:
+    return torch.fft.irfftn(x, s=s, dim=axes, norm=norm)
+
+
+def hfft(
+    x: Arr, /, *, n: Any = None, axis: int = -1, norm: str = "backward", out: Any = None
+) -> Arr:
+    return torch.fft.hfft(x, n=n, dim=axis, norm=norm)
+
+
+def ihfft(
+    x: Arr, /, *, n: Any = None, axis: int = -1, norm: str = "backward", out: Any = None
+) -> Arr:
+    return torch.fft.ihfft(x, n=n, dim=axis, norm=norm).resolve_conj()  # a lazy conj: no .numpy()
+
+
+def fftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, out: Any = None) -> Arr:
+    return torch.fft.fftfreq(n, d=d, dtype=torch.float64).to(_dtype(dtype))
+
+
+def rfftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, out: Any = None) -> Arr:
+    ret = torch.fft.rfftfreq(n, d=d, dtype=torch.float64)
+    return ret.to(_dtype(dtype))
+
+
+def fftshift(x: Arr, /, *, axes: Any = None, out: Any = None) -> Arr:
+    if axes is not None and not isinstance(axes, int) and not len(axes):
+        return x.clone()  # torch.roll wants at least one axis
+    return torch.fft.fftshift(x, dim=axes)
+
+
+def ifftshift(x: Arr, /, *, axes: Any = None, out: Any = None) -> Arr:
+    if axes is not None and not isinstance(axes, int) and not len(axes):
+        return x.clone()  # torch.roll wants at least one axis
+    return torch.fft.ifftshift(x, dim=axes)

@@ -1,0 +1,101 @@
+"""PyTorch's ``linalg`` extension functions, from ``torch.linalg``. Operands of different
+dtypes are cast to the standard's result dtype (torch refuses mixed dtypes); the wrapper
+writes ``out``. ``diagonal`` is a native view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+from ivycheck.runtime.backends._linalg import solve_shapes
+from ivycheck.runtime.backends.torch import _unsigned
+from ivycheck.runtime.backends.torch.linear_algebra import _promoted
+from ivycheck.runtime.backends.torch.statistical import sum as _sum
+
+Arr = Any
+
+
+def cross(x1: Arr, x2: Arr, /, *, axis: int = -1, out: Arr | None = None) -> Arr:
+    x1, x2, dtype = _promoted(x1, x2)
+    shape = torch.broadcast_shapes(x1.shape, x2.shape)  # type: ignore[no-untyped-call]
+    x1, x2 = x1.broadcast_to(shape), x2.broadcast_to(shape)
+    return _unsigned.restore(torch.linalg.cross(x1, x2, dim=axis), dtype)
+
+
+def det(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.linalg.det(x)
+
+
+def diagonal(x: Arr, /, *, offset: int = 0, out: Arr | None = None) -> Arr:
+    return torch.diagonal(x, offset=offset, dim1=-2, dim2=-1)
+
+
+def eigh(x: Arr, /) -> tuple[Arr, ...]:
+    return tuple(torch.linalg.eigh(x))
+
+
+def eigvalsh(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.linalg.eigvalsh(x)
+
+
+def inv(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.linalg.inv(x)
+
+
+def matrix_norm(
+    x: Arr, /, *, keepdims: bool = False, ord: Any = "fro", out: Arr | None = None
+) -> Arr:
+    return torch.linalg.matrix_norm(x, ord=ord, keepdim=keepdims)
+
+
+def matrix_power(x: Arr, n: int, /, *, out: Arr | None = None) -> Arr:
+    dtype = x.dtype
+    return _unsigned.restore(torch.linalg.matrix_power(_unsigned.signed(x), n), dtype)
+
+
+def matrix_rank(x: Arr, /, *, rtol: Any = None, out: Arr | None = None) -> Arr:
+    if isinstance(rtol, torch.Tensor):
+        rtol = rtol.to(torch.linalg.svdvals(x[..., :0, :0]).dtype)
+    return torch.linalg.matrix_rank(x, rtol=rtol).to(torch.int64)
+
+
+def outer(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    x1, x2, dtype = _promoted(x1, x2)
+    return _unsigned.restore(torch.outer(x1, x2), dtype)
+
+
+def pinv(x: Arr, /, *, rtol: Any = None, out: Arr | None = None) -> Arr:
+    return torch.linalg.pinv(x, rtol=rtol)
+
+
+def qr(x: Arr, /, *, mode: Any = "reduced") -> tuple[Arr, ...]:
+    return tuple(torch.linalg.qr(x, mode=mode))
+
+
+def slogdet(x: Arr, /) -> tuple[Arr, ...]:
+    return tuple(torch.linalg.slogdet(x))
+
+
+def solve(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    x1, x2, _ = _promoted(x1, x2)
+    shape1, shape2, _ = solve_shapes(tuple(x1.shape), tuple(x2.shape))
+    return torch.linalg.solve(x1.broadcast_to(shape1), x2.broadcast_to(shape2))
+
+
+def svd(x: Arr, /, *, full_matrices: bool = True) -> tuple[Arr, ...]:
+    return tuple(torch.linalg.svd(x, full_matrices=full_matrices))
+
+
+def svdvals(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.linalg.svdvals(x)
+
+
+def trace(x: Arr, /, *, offset: int = 0, dtype: Any = None, out: Arr | None = None) -> Arr:
+    return _sum(diagonal(x, offset=offset), axis=-1, dtype=dtype)
+
+
+def vector_norm(
+    x: Arr, /, *, axis: Any = None, keepdims: bool = False, ord: Any = 2, out: Arr | None = None
+) -> Arr:
+    return torch.linalg.vector_norm(x, ord=ord, dim=axis, keepdim=keepdims)
