@@ -98,4 +98,9 @@ def trace(x: Arr, /, *, offset: int = 0, dtype: Any = None, out: Arr | None = No
 def vector_norm(
     x: Arr, /, *, axis: Any = None, keepdims: bool = False, ord: Any = 2, out: Arr | None = None
 ) -> Arr:
+    """Over no axes (``axis=()``) the norm of each element alone: torch reads ``dim=()`` as
+    every axis."""
+    if axis == ():
+        a = torch.abs(x)
+        return (a != 0).to(a.dtype) if ord == 0 else a
     return torch.linalg.vector_norm(x, ord=ord, dim=axis, keepdim=keepdims)
