@@ -1,22 +1,30 @@
 """Per-call overhead of the runtime against the raw backend call; run by hand.
 
-    .venv/bin/python benchmarks/runtime_overhead.py [--number N] [--repeat R]
+    .venv/bin/python benchmarks/runtime_overhead.py [--number N] [--repeat R] [--backend B]
 
-Prints, per backend, nanoseconds per ``ivy.add(x, y)`` on shape-(8,) float32 arrays next to
-the raw backend call, and on JAX the cost of an in-place update through a 3-deep tracked view
-chain next to a direct ``.at[].set``. Minimum over repeats (the least disturbed run).
+For each backend, nanoseconds per call of ``ivy.<function>`` on small arrays (shape (8,)
+float32 vectors, a (4, 4) float32 matrix) next to the same operation called on the backend's
+native arrays through its own library (NumPy; ``torch``; ``jax.numpy``; TensorFlow's
+``tf.experimental.numpy`` / ``tf.linalg``), for 26 functions across elementwise, reduction,
+manipulation/view, creation and linalg. The ratio is the runtime's cost over the raw call
+(target: at most 2x). Minimum over repeats (the least disturbed run). Then, on JAX, the cost
+of an in-place update through a 3-deep tracked view chain next to a direct ``.at[].set``.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import timeit
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 
 import ivycheck.runtime as ivy
+
+BACKENDS = ("numpy", "torch", "jax", "tensorflow")
 
 
 def ns_per_call(fn: Callable[[], Any], number: int, repeat: int) -> float:
@@ -25,59 +33,133 @@ def ns_per_call(fn: Callable[[], Any], number: int, repeat: int) -> float:
     return min(timeit.repeat(fn, number=number, repeat=repeat)) / number * 1e9
 
 
-def raw_add(backend: str) -> tuple[Callable[[], Any], Any]:
-    """The raw backend call on native arrays, and the native add for reference."""
-    a = np.ones(8, dtype=np.float32)
+def libraries(backend: str) -> SimpleNamespace:
+    """The backend's own NumPy-like module (``np``), its linalg and names that differ."""
     if backend == "numpy":
-        x, y = a.copy(), a.copy()
-        return (lambda: np.add(x, y)), None
+        return SimpleNamespace(
+            np=np, linalg=np.linalg, cat=np.concatenate, trace=np.trace, permute=np.permute_dims
+        )
     if backend == "torch":
         import torch
 
-        tx, ty = torch.ones(8), torch.ones(8)
-        return (lambda: torch.add(tx, ty)), None
+        return SimpleNamespace(
+            np=torch, linalg=torch.linalg, cat=torch.cat, trace=torch.trace, permute=torch.permute
+        )
     if backend == "jax":
         import jax.numpy as jnp
 
-        jx, jy = jnp.ones(8, dtype=jnp.float32), jnp.ones(8, dtype=jnp.float32)
-        return (lambda: jnp.add(jx, jy)), None
+        return SimpleNamespace(
+            np=jnp,
+            linalg=jnp.linalg,
+            cat=jnp.concatenate,
+            trace=jnp.trace,
+            permute=jnp.permute_dims,
+        )
     import tensorflow as tf
+    import tensorflow.experimental.numpy as tnp
 
-    fx, fy = tf.ones(8), tf.ones(8)
-    return (lambda: tf.add(fx, fy)), None
+    return SimpleNamespace(
+        np=tnp, linalg=tf.linalg, cat=tnp.concatenate, trace=tf.linalg.trace, permute=tnp.transpose
+    )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--number", type=int, default=20_000)
-    parser.add_argument("--repeat", type=int, default=5)
-    args = parser.parse_args()
+# (category, label, ivy call, raw call) -- calls take (namespace, arrays); ``L`` is
+# :func:`libraries` for the raw call, ``ivy`` for the runtime's.
+Case = tuple[str, str, Callable[[Any], Any], Callable[[SimpleNamespace, Any], Any]]
+CASES: list[Case] = [
+    ("elementwise", "add", lambda a: ivy.add(a.x, a.y), lambda L, a: L.np.add(a.x, a.y)),
+    ("elementwise", "multiply", lambda a: ivy.multiply(a.x, a.y), lambda L, a: L.np.multiply(a.x, a.y)),
+    ("elementwise", "exp", lambda a: ivy.exp(a.x), lambda L, a: L.np.exp(a.x)),
+    ("elementwise", "sin", lambda a: ivy.sin(a.x), lambda L, a: L.np.sin(a.x)),
+    ("elementwise", "maximum", lambda a: ivy.maximum(a.x, a.y), lambda L, a: L.np.maximum(a.x, a.y)),
+    ("elementwise", "less", lambda a: ivy.less(a.x, a.y), lambda L, a: L.np.less(a.x, a.y)),
+    ("elementwise", "where", lambda a: ivy.where(a.c, a.x, a.y), lambda L, a: L.np.where(a.c, a.x, a.y)),
+    ("reduction", "sum", lambda a: ivy.sum(a.x), lambda L, a: L.np.sum(a.x)),
+    ("reduction", "mean", lambda a: ivy.mean(a.x), lambda L, a: L.np.mean(a.x)),
+    ("reduction", "max", lambda a: ivy.max(a.x), lambda L, a: L.np.max(a.x)),
+    ("reduction", "argmax", lambda a: ivy.argmax(a.x), lambda L, a: L.np.argmax(a.x)),
+    ("manipulation", "reshape", lambda a: ivy.reshape(a.x, (2, 4)), lambda L, a: L.np.reshape(a.x, (2, 4))),
+    ("manipulation", "permute_dims", lambda a: ivy.permute_dims(a.m, (1, 0)), lambda L, a: L.permute(a.m, (1, 0))),
+    ("manipulation", "concat", lambda a: ivy.concat([a.x, a.y]), lambda L, a: L.cat([a.x, a.y])),
+    ("manipulation", "stack", lambda a: ivy.stack([a.x, a.y]), lambda L, a: L.np.stack([a.x, a.y])),
+    ("manipulation", "x[1:5] (get_item)", lambda a: a.x[1:5], lambda L, a: a.x[1:5]),
+    ("creation", "zeros", lambda a: ivy.zeros((8,)), lambda L, a: L.np.zeros((8,))),
+    ("creation", "ones", lambda a: ivy.ones((8,)), lambda L, a: L.np.ones((8,))),
+    ("creation", "arange", lambda a: ivy.arange(8), lambda L, a: L.np.arange(8)),
+    ("creation", "full", lambda a: ivy.full((8,), 2.0), lambda L, a: L.np.full((8,), 2.0)),
+    ("creation", "eye", lambda a: ivy.eye(4), lambda L, a: L.np.eye(4)),
+    ("linalg", "matmul", lambda a: ivy.matmul(a.m, a.m), lambda L, a: L.np.matmul(a.m, a.m)),
+    ("linalg", "linalg.inv", lambda a: ivy.linalg.inv(a.m), lambda L, a: L.linalg.inv(a.m)),
+    ("linalg", "linalg.det", lambda a: ivy.linalg.det(a.m), lambda L, a: L.linalg.det(a.m)),
+    ("linalg", "linalg.trace", lambda a: ivy.linalg.trace(a.m), lambda L, a: L.trace(a.m)),
+    ("linalg", "tensordot", lambda a: ivy.tensordot(a.m, a.m, axes=1), lambda L, a: L.np.tensordot(a.m, a.m, 1)),
+]  # fmt: skip
 
-    print(f"{'backend':<11} {'ivy.add ns':>11} {'raw ns':>9} {'ratio':>6}")
-    for backend in ("numpy", "torch", "jax", "tensorflow"):
-        with ivy.using_backend(backend):
-            x, y = ivy.ones(8), ivy.ones(8)
-            wrapped = ns_per_call(lambda x=x, y=y: ivy.add(x, y), args.number, args.repeat)
-            raw = ns_per_call(raw_add(backend)[0], args.number, args.repeat)
-            print(f"{backend:<11} {wrapped:>11.0f} {raw:>9.0f} {wrapped / raw:>6.2f}")
 
+def arrays(backend: str) -> tuple[SimpleNamespace, SimpleNamespace]:
+    """The same values as ivy arrays and as the backend's native arrays."""
+    values = {
+        "x": np.linspace(-1, 1, 8, dtype=np.float32),
+        "y": np.linspace(1, -1, 8, dtype=np.float32),
+        "m": (np.eye(4) * 4 + np.arange(16).reshape(4, 4) / 16).astype(np.float32),
+        "c": np.arange(8) % 2 == 0,
+    }
+    wrapped = {k: ivy.asarray(v) for k, v in values.items()}
+    return SimpleNamespace(**wrapped), SimpleNamespace(
+        **{k: ivy.to_native(v) for k, v in wrapped.items()}
+    )
+
+
+def run_backend(backend: str, number: int, repeat: int) -> list[tuple[str, str, float, float]]:
+    rows = []
+    with ivy.using_backend(backend):
+        lib = libraries(backend)
+        wrapped, native = arrays(backend)
+        for category, label, ivy_call, raw_call in CASES:
+            t_ivy = ns_per_call(lambda f=ivy_call: f(wrapped), number, repeat)  # type: ignore[misc]
+            t_raw = ns_per_call(lambda f=raw_call: f(lib, native), number, repeat)  # type: ignore[misc]
+            rows.append((category, label, t_ivy, t_raw))
+    return rows
+
+
+def view_chain(number: int, repeat: int) -> None:
     with ivy.using_backend("jax"):
         import jax.numpy as jnp
 
         base = ivy.zeros((64, 64))
         view = ivy.flip(ivy.permute_dims(base[8:40, ::2], (1, 0)), axis=0)  # 3-deep chain
         value = ivy.ones(view.shape)
-        number = max(args.number // 20, 100)
-        tracked = ns_per_call(lambda: ivy.inplace_update(view, value), number, args.repeat)
+        number = max(number // 20, 100)
+        tracked = ns_per_call(lambda: ivy.inplace_update(view, value), number, repeat)
         native = jnp.zeros((64, 64))
         ones = jnp.ones((32, 32))
-        direct = ns_per_call(
-            lambda: native.at[8:40, ::2].set(jnp.flip(ones, 0).T), number, args.repeat
-        )
-        print()
-        print(f"{'jax update through 3-deep view':<34} {tracked:>9.0f} ns")
+        direct = ns_per_call(lambda: native.at[8:40, ::2].set(jnp.flip(ones, 0).T), number, repeat)
+        print(f"\n{'jax update through 3-deep view':<34} {tracked:>9.0f} ns")
         print(f"{'jax direct .at[].set (same region)':<34} {direct:>9.0f} ns")
         print(f"{'ratio':<34} {tracked / direct:>9.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--number", type=int, default=2_000)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--backend", choices=BACKENDS, action="append")
+    args = parser.parse_args()
+    summary = []
+    for backend in args.backend or BACKENDS:
+        rows = run_backend(backend, args.number, args.repeat)
+        print(f"\n## {backend}\n")
+        print("| category | function | ivy ns | raw ns | ratio |\n|---|---|---:|---:|---:|")
+        for category, label, t_ivy, t_raw in rows:
+            print(f"| {category} | `{label}` | {t_ivy:.0f} | {t_raw:.0f} | {t_ivy / t_raw:.2f} |")
+        ratios = [t_ivy / t_raw for *_, t_ivy, t_raw in rows]
+        over = [label for _, label, t_ivy, t_raw in rows if t_ivy > 2 * t_raw]
+        summary.append((backend, statistics.median(ratios), max(ratios), over))
+    print("\n| backend | median ratio | max ratio | above 2x |\n|---|---:|---:|---|")
+    for backend, median, worst, over in summary:
+        print(f"| {backend} | {median:.2f} | {worst:.2f} | {', '.join(over) or '-'} |")
+    if not args.backend or "jax" in args.backend:
+        view_chain(args.number, args.repeat)
 
 
 if __name__ == "__main__":
