@@ -111,7 +111,7 @@ class IncrementalChecker:
                 fixes=False,
             )
         self.incremental_runs += 1
-        return finish(found, source, config, relative_path)
+        return finish(found, source, config, relative_path, path)
 
     def _incremental(
         self,
