@@ -195,8 +195,12 @@ def test_vector_norm_matches_numpy(
     _close(got, np.linalg.vector_norm(a, axis=axis, keepdims=keepdims, ord=ord_))
 
 
-def test_complex_norms_are_real(backend: str) -> None:
+def test_complex_norms_and_logabsdet_are_real(backend: str) -> None:
     z = ivy.asarray(np.array([[3 + 4j, 0], [0, 1j]], dtype=np.complex64))
+    sign, logabsdet = linalg.slogdet(z)
+    expected = np.linalg.slogdet(ivy.to_numpy(z))
+    _close(sign, expected.sign)
+    _close(logabsdet, expected.logabsdet)
     _close(linalg.vector_norm(z), np.linalg.vector_norm(ivy.to_numpy(z)))
     _close(linalg.matrix_norm(z), np.linalg.matrix_norm(ivy.to_numpy(z)))
 

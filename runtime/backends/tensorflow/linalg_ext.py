@@ -134,7 +134,10 @@ def qr(x: Arr, /, *, mode: Any = "reduced") -> tuple[Arr, ...]:
 
 
 def slogdet(x: Arr, /) -> tuple[Arr, ...]:
-    return tuple(tf.linalg.slogdet(x))
+    """``logabsdet`` real-valued, as the standard says (TensorFlow gives it x's complex dtype,
+    with a zero imaginary part)."""
+    sign, logabsdet = tf.linalg.slogdet(x)
+    return sign, tf.math.real(logabsdet) if logabsdet.dtype.is_complex else logabsdet
 
 
 def solve(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
