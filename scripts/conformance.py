@@ -10,7 +10,7 @@ index and is never copied into this repository); it runs from its own folder bec
 Each backend runs in its own process, with the command ``PROVENANCE.md`` gives (version
 2023.12, no xfail list), so the counts are the ones a peer namespace is measured with.
 
-Every remaining failure is named, with its reason, in ``tests/conformance/<backend>.failures``
+Every remaining failure is named, with its reason, in ``tests/conformance/<backend>-xfails.txt``
 (one ``<test id>  # <reason>`` per line). ``--check`` fails on a failure that is not listed
 there: a regression or a new test must be looked at, not absorbed. A listed test that now
 passes is reported so that the list can shrink, but fails nothing (Hypothesis may simply not
@@ -142,7 +142,7 @@ def _reason(test: dict[str, object]) -> str:
 
 
 def list_path(backend: str) -> Path:
-    return LISTS / f"{backend}.failures"
+    return LISTS / f"{backend}-xfails.txt"
 
 
 def read_list(backend: str) -> dict[str, str]:
@@ -160,17 +160,30 @@ def read_list(backend: str) -> dict[str, str]:
     return listed
 
 
-def write_list(outcome: Outcome) -> None:
+def write_list(outcome: Outcome, selection: list[str]) -> None:
+    """Rewrite the backend's list from ``outcome``; entries of suite files outside
+    ``selection`` (when the run covered only some files) are kept as they were."""
     known = read_list(outcome.backend)
+    kept = {
+        test_id: reason
+        for test_id, reason in known.items()
+        if selection and _suite_file(test_id) not in selection
+    }
     lines = [
         f"# Array API {VERSION} tests that fail on ivycheck.runtime with the {outcome.backend} "
         "backend, with why.",
         "# Written by `scripts/conformance.py --update`; a reason edited by hand is kept.",
     ]
-    for test_id in sorted(outcome.failures):
-        lines.append(f"{test_id}  # {known.get(test_id) or outcome.failures[test_id]}")
+    failures = {**kept, **outcome.failures}
+    for test_id in sorted(failures):
+        lines.append(f"{test_id}  # {known.get(test_id) or failures[test_id]}")
     LISTS.mkdir(parents=True, exist_ok=True)
     list_path(outcome.backend).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _suite_file(test_id: str) -> str:
+    """``array_api_tests/test_x.py::test_y[...]`` -> ``test_x.py``."""
+    return test_id.split("::", 1)[0].rsplit("/", 1)[-1]
 
 
 def unlisted(outcome: Outcome) -> list[str]:
@@ -192,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
         outcome = run_backend(backend, args.max_examples, args.files)
         print(outcome.line(), flush=True)
         if args.update:
-            write_list(outcome)
+            write_list(outcome, args.files)
         if args.check:
             new = unlisted(outcome)
             for test_id in new:

@@ -1,0 +1,58 @@
+"""The Array API standard's test suite, the part of it that fits ``make test``, per backend.
+
+The whole suite takes from half a minute (NumPy) to a quarter of an hour (JAX compiles every
+new shape) per backend at 20 examples (``make conformance``, figures in docs/conformance.md).
+Here: the whole suite on NumPy at 5 examples, and on PyTorch, JAX and TensorFlow the files
+that check the namespace itself -- every name present, every signature as the standard
+writes it, the constants, ``__array_namespace_info__`` -- at 5 examples. Each run fails on
+any failure the committed list of that backend (``tests/conformance/<backend>-xfails.txt``,
+written from the full run) does not name.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "conformance.py"
+
+
+def _load_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("conformance", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while building
+    spec.loader.exec_module(module)
+    return module
+
+
+conformance = _load_script()
+
+FILES = [
+    "test_has_names.py",
+    "test_signatures.py",
+    "test_constants.py",
+    "test_inspection_functions.py",
+]
+
+
+SELECTION = {"numpy": [], "torch": FILES, "jax": FILES, "tensorflow": FILES}
+"""Suite files run per backend (none listed: the whole suite)."""
+
+
+@pytest.mark.parametrize("backend", ["numpy", "torch", "jax", "tensorflow"])
+def test_failures_are_all_listed(backend: str) -> None:
+    assert importlib.util.find_spec("pytest_jsonreport") is not None, (
+        "the conformance extra is not installed (pip install -e '.[conformance]')"
+    )
+    outcome = conformance.run_backend(backend, max_examples=5, selection=SELECTION[backend])
+    assert outcome.passed > 0, outcome.line()
+    unlisted = {test_id: outcome.failures[test_id] for test_id in conformance.unlisted(outcome)}
+    assert unlisted == {}, (
+        f"{len(unlisted)} failure(s) not in {conformance.list_path(backend)}: fix them, or run "
+        "`scripts/conformance.py --update` after reading each"
+    )
