@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ivycheck.checker import pyast
-from ivycheck.checker.cache import ResultCache
+from ivycheck.checker.cache import ResultCache, cache_directory
 from ivycheck.checker.config import Config, ConfigError, Overrides, find_config
 from ivycheck.checker.diagnostics import Diagnostic
 from ivycheck.checker.discovery import ProjectFiles, discover
@@ -27,12 +28,16 @@ from ivycheck.checker.incremental import IncrementalChecker
 from ivycheck.checker.index import EncodedSummary, ProjectIndex
 from ivycheck.checker.indexing import summarize_files
 from ivycheck.checker.registry import all_rules
+from ivycheck.checker.rule import Rule
 from ivycheck.checker.summary import FileSummary, summarize
 from ivycheck.lsp.config_problems import ConfigProblem, problem_file
 
 Summary = FileSummary | EncodedSummary
 """Summaries read from disk stay encoded (decoded when a rule asks); a buffer's is made
 in the clear."""
+
+SCAN_CHUNK = 8
+"""Files summarized between two looks at the clock (a file takes about 15 ms)."""
 
 LARGE_BUFFER = 1_000_000
 """Characters above which a buffer's parsed tree is dropped right after its check."""
@@ -77,6 +82,11 @@ class Project:
     _own_versions: dict[str, int] = field(default_factory=dict)
     """How often each file's public facts changed; the rest is what other files changed."""
     _generation: int = 0
+    index_complete: bool = False
+    """Whether every workspace file has been summarized once. Until then a check runs
+    only the rules that do not read the index: a half-built index would make the
+    cross-file rules report what the files not yet read would refute."""
+    _scans: list[tuple[ResultCache, ProjectFiles]] = field(default_factory=list)
     """Bumped whenever the index is thrown away: cached per-document results keyed on it
     are then stale. (``id()`` of the index is no key: CPython reuses a freed object's id.)"""
     config_problems: dict[Path, ConfigProblem] = field(default_factory=dict)
@@ -138,17 +148,53 @@ class Project:
 
     def scan(self, folders: Iterable[Path]) -> list[str]:
         """Summarize every Python file under ``folders``; returns problems to log."""
-        project = discover(list(folders), self.config_for)
-        found = {
-            os.path.abspath(path): summary
-            for path, digest, summary in summarize_files(project, ResultCache(None))
-            if digest is not None
-        }
+        problems = self.begin_scan(folders)
+        while not self.scan_step(float("inf")):
+            pass
+        return problems
+
+    def begin_scan(self, folders: Iterable[Path]) -> list[str]:
+        """Discover the files of ``folders`` and load the command's on-disk cache of each;
+        :meth:`scan_step` then summarizes them. Returns problems to log."""
+        batches = []
+        problems: list[str] = []
+        for folder in folders:
+            project = discover([folder], self.config_for)
+            cache = ResultCache(cache_directory(self.config_for(folder).root))
+            batches.append((cache, project))
+            problems += [f"{p.path}: {p.message}" for p in project.problems]
         with self._lock:
-            for key, summary in found.items():
-                self.summaries.setdefault(key, summary)
-            self._drop_index()
-        return [f"{p.path}: {p.message}" for p in project.problems]
+            self._scans.extend(batches)
+        return problems
+
+    def scan_step(self, budget: float) -> bool:
+        """Summarize pending files for about ``budget`` seconds (a file's summary comes
+        from the cache when its ``stat`` matches); whether the scan is complete.
+
+        The server runs one step at a time on its only checking thread, so a check
+        asked for meanwhile waits for one step, not for the whole workspace. Summaries
+        made here are saved to the cache at the end, for the next start and the command.
+        """
+        deadline = time.perf_counter() + budget
+        while self._scans and time.perf_counter() < deadline:
+            cache, project = self._scans[0]
+            chunk, rest = project.files[:SCAN_CHUNK], project.files[SCAN_CHUNK:]
+            part = ProjectFiles(chunk, {path: project.configs[path] for path in chunk}, [])
+            found = summarize_files(part, cache)
+            with self._lock:
+                for path, digest, summary in found:
+                    if digest is not None:
+                        self.summaries.setdefault(os.path.abspath(path), summary)
+                self._drop_index()
+            if rest:
+                self._scans[0] = (cache, ProjectFiles(rest, project.configs, []))
+            else:
+                self._scans.pop(0)
+                cache.save()
+        if self._scans:
+            return False
+        self.index_complete = True
+        return True
 
     def _summary_from_disk(self, path: Path) -> Summary | None:
         """``None`` for a file that cannot be read (as if it were not there)."""
@@ -196,7 +242,11 @@ class Project:
 
     @property
     def index(self) -> ProjectIndex:
+        """Built when first asked for after a change; empty while the scan runs (no rule
+        that reads it runs then, and rebuilding it after every step would cost)."""
         with self._lock:
+            if not self.index_complete:
+                return ProjectIndex()
             if self._index is None:
                 self._index = ProjectIndex.build(self.summaries.values())
             return self._index
@@ -222,7 +272,7 @@ class Project:
                     text,
                     path=str(path),
                     config=config,
-                    rules=list(all_rules().values()),
+                    rules=self.rules(),
                     index=index,
                     relative_path=config.relative(path),
                     index_version=(others, generation),
@@ -234,11 +284,16 @@ class Project:
             text,
             path=str(path),
             config=config,
-            rules=list(all_rules().values()),
+            rules=self.rules(),
             index=self.index,
             relative_path=config.relative(path),
             fixes=fixes,
         )
+
+    def rules(self) -> list[type[Rule]]:
+        """Every rule, or only those that do not read the index while it is incomplete."""
+        rules = list(all_rules().values())
+        return rules if self.index_complete else [r for r in rules if not r.NEEDS_INDEX]
 
     def fix_all(self, path: Path, text: str) -> str:
         config = self.config_for(path)
@@ -246,7 +301,7 @@ class Project:
             text,
             path=str(path),
             config=config,
-            rules=list(all_rules().values()),
+            rules=self.rules(),
             index=self.index,
             relative_path=config.relative(path),
         ).source

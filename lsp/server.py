@@ -39,6 +39,8 @@ DEBOUNCE_SECONDS = 0.01
 """Changes closer together than this are checked once. Short: an incremental check of a
 2,000-line document takes about 30 ms, and a superseded run's result is dropped anyway."""
 CONFIG_FILES = ("pyproject.toml", "ivycheck.toml", ".ivycheck.toml")
+SCAN_STEP_SECONDS = 0.05
+"""How long the workspace scan holds the checking thread before a waiting check runs."""
 WATCHERS = (*(f"**/{name}" for name in CONFIG_FILES), "**/*.py")
 log = logging.getLogger(__name__)
 
@@ -287,10 +289,14 @@ async def initialized(ls: IvycheckServer, params: types.InitializedParams) -> No
     if watched and watched.dynamic_registration:
         await _register_watchers(ls)
     loop = asyncio.get_running_loop()
-    problems = await loop.run_in_executor(ls.checker, ls.project.scan, ls.folders())
+    problems = await loop.run_in_executor(ls.checker, ls.project.begin_scan, ls.folders())
     for problem in problems:
         ls.log(problem, types.MessageType.Warning)
     ls.report_config_problems()
+    # One step at a time on the checking thread: a document opened meanwhile is checked
+    # (with the single-file rules) after the current step, not after the whole workspace.
+    while not await loop.run_in_executor(ls.checker, ls.project.scan_step, SCAN_STEP_SECONDS):
+        pass
     # The workspace's summaries live as long as the server: keep them out of the cyclic
     # collector's full passes, which otherwise stall an edit every few keystrokes.
     gc.freeze()

@@ -108,10 +108,12 @@ async def test_invalid_toml_points_at_its_line(tmp_path: Path) -> None:
 
 
 async def test_a_bad_sub_table_is_found_at_its_header(tmp_path: Path) -> None:
-    text = '[tool.ivycheck]\nignore = []\n\n[tool.ivycheck.backends]\nnumpyy = ["x/**"]\n'
+    text = (
+        '[tool.ivycheck]\nignore = []\n\n[tool.ivycheck.per-file-ignores]\n"a.py" = ["no code"]\n'
+    )
     workspace = write_tree(tmp_path, {"pyproject.toml": text, API: BAD_ORDER})
     async with server(workspace) as client:
         open_document(client, workspace / API)
-        await _messages(client, "numpyy")
+        await _messages(client, "no code")
         [marked] = await published(client, uri(workspace / "pyproject.toml"), lambda d: len(d) == 1)
         assert marked.range.start.line == 3

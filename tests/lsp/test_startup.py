@@ -1,0 +1,105 @@
+"""Start-up: the opened document is checked first, the workspace indexed behind it.
+
+A document opened as the server starts gets its single-file findings at once; its
+cross-file findings follow when every workspace file has been summarized (the index is
+never consulted half-built: a backend not yet read would look like a missing one).
+Summaries come from the on-disk cache the command writes when a file's ``stat`` matches.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import write_tree
+from tests.lsp.harness import codes, open_document, published, server
+
+pytestmark = pytest.mark.asyncio
+
+API = """\
+@to_native_arrays_and_back
+@handle_out_argument
+def tan(x, /, *, out=None):
+    return current_backend(x).tan(x, out=out)
+
+
+@handle_exceptions
+@handle_out_argument
+@to_native_arrays_and_back
+def erf(x, /, *, out=None):
+    return current_backend(x).erf(x, out=out)
+"""
+API_PATH = "ivy/functional/ivy/special.py"
+BACKEND = "ivy/functional/backends/numpy/special.py"
+BACKEND_TEXT = """\
+import numpy as np
+
+
+def tan(x, /, *, out=None):
+    return np.tan(x, out=out)
+
+
+tan.support_native_out = True
+
+
+def erf(x, /, *, out=None):
+    return np.tanh(x)
+"""
+WITHOUT_ERF = BACKEND_TEXT.replace("def erf(", "def erg(")
+"""The same size: ``erf`` is missing from the NumPy backend (IVY017 in the API file)."""
+FILLER = "".join(
+    f"\n\ndef f_{n}(x, /, *, out=None):\n    y = np.add(x, {n})\n    return np.tan(y, out=out)\n"
+    for n in range(60)
+)
+
+
+def _workspace(tmp_path: Path, fillers: int, backend: str = BACKEND_TEXT) -> Path:
+    files = {"pyproject.toml": "[tool.ivycheck]\n", API_PATH: API, BACKEND: backend}
+    for number in range(fillers):
+        files[f"ivy/functional/backends/numpy/filler_{number:03d}.py"] = (
+            "import numpy as np\n" + FILLER
+        )
+    return write_tree(tmp_path, files)
+
+
+async def test_single_file_findings_come_before_the_index_is_built(tmp_path: Path) -> None:
+    workspace = _workspace(tmp_path, fillers=150, backend=WITHOUT_ERF)
+    async with server(workspace) as client:
+        document = open_document(client, workspace / API_PATH)
+        seen: list[list[str]] = []
+        deadline = asyncio.get_running_loop().time() + 60
+        while not seen or "IVY017" not in seen[-1]:
+            assert asyncio.get_running_loop().time() < deadline, f"published: {seen}"
+            found = client.diagnostics.get(document)
+            if found is not None and (not seen or codes(found) != seen[-1]):
+                seen.append(codes(found))
+            await asyncio.sleep(0.005)
+        assert seen[0] == ["IVY005"], f"first published: {seen[0]}"
+        assert sorted(seen[-1]) == ["IVY005", "IVY017"]
+
+
+async def test_summaries_cached_by_the_command_are_reused(tmp_path: Path) -> None:
+    workspace = _workspace(tmp_path, fillers=0)
+    backend = workspace / BACKEND
+    done = subprocess.run(
+        [sys.executable, "-m", "ivycheck", "--quiet", "."],
+        cwd=workspace,
+        capture_output=True,
+        check=False,
+    )
+    assert (workspace / ".ivycheck_cache").is_dir(), done.stderr
+    # Same size and mtime, erf renamed: only a server that takes the cached summary (which
+    # has erf) finds nothing missing; one that reads the file reports IVY017.
+    stat = backend.stat()
+    backend.write_text(WITHOUT_ERF)
+    os.utime(backend, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    async with server(workspace) as client:
+        document = open_document(client, workspace / API_PATH)
+        await published(client, document, lambda d: codes(d) == ["IVY005"])
+        await asyncio.sleep(1.0)  # the index is complete long before; nothing more comes
+        assert codes(client.diagnostics[document]) == ["IVY005"]
