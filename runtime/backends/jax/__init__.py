@@ -26,6 +26,7 @@ from ivycheck.runtime.backends.jax import indexing, searching, sorting, utility
 from ivycheck.runtime.backends.jax import set as set_functions
 
 __all__ += export(globals(), indexing, searching, set_functions, sorting, utility)
+from ivycheck.runtime.backends import _array_api_fft
 from ivycheck.runtime.backends.jax import fft_ext, linalg_ext
 
-__all__ += export(globals(), fft_ext, linalg_ext)
+__all__ += export(globals(), _array_api_fft, fft_ext, linalg_ext)

@@ -19,6 +19,7 @@ __all__ += export(globals(), indexing, searching, set_functions, sorting, utilit
 from ivycheck.runtime.backends.numpy import data_type  # noqa: E402
 
 __all__ += export(globals(), data_type)
+from ivycheck.runtime.backends import _array_api_fft  # noqa: E402
 from ivycheck.runtime.backends.numpy import fft_ext, linalg_ext  # noqa: E402
 
-__all__ += export(globals(), fft_ext, linalg_ext)
+__all__ += export(globals(), _array_api_fft, fft_ext, linalg_ext)
