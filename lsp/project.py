@@ -29,6 +29,7 @@ from ivycheck.checker.index import EncodedSummary, ProjectIndex
 from ivycheck.checker.indexing import summarize_files
 from ivycheck.checker.registry import all_rules
 from ivycheck.checker.rule import Rule
+from ivycheck.checker.sourcefile import SourceError, read_source
 from ivycheck.checker.summary import FileSummary, summarize
 from ivycheck.lsp.config_problems import ConfigProblem, problem_file
 
@@ -294,6 +295,31 @@ class Project:
         """Every rule, or only those that do not read the index while it is incomplete."""
         rules = list(all_rules().values())
         return rules if self.index_complete else [r for r in rules if not r.NEEDS_INDEX]
+
+    def closed_files(self, open_paths: Iterable[Path]) -> list[Path]:
+        """The indexed files that are not open, in a stable order."""
+        opened = {os.path.abspath(p) for p in open_paths}
+        with self._lock:
+            return sorted(Path(k) for k in self.summaries if k not in opened)
+
+    def check_file(self, path: Path) -> tuple[list[Diagnostic], str] | None:
+        """The diagnostics of a file as it is on disk, and its text; ``None`` if it cannot
+        be read (its summary already says why, and it has no lines to point at)."""
+        try:
+            text = read_source(path).text
+        except SourceError:
+            return None
+        config = self.config_for(path)
+        found = check_source(
+            text,
+            path=str(path),
+            config=config,
+            rules=self.rules(),
+            index=self.index,
+            relative_path=config.relative(path),
+        )
+        pyast.forget(text)
+        return found, text
 
     def fix_all(self, path: Path, text: str) -> str:
         config = self.config_for(path)

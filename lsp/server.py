@@ -195,6 +195,30 @@ class IvycheckServer(LanguageServer):
         await loop.run_in_executor(self.checker, self.project.check_configs, paths)
         self.report_config_problems()
 
+    async def closed_reports(self) -> list[tuple[str, list[types.Diagnostic]]]:
+        """The diagnostics of every indexed file that is not open, as on disk, checked
+        one file at a time on the checking thread (requests get in between)."""
+        opened = [Path(p) for uri in self.open_uris() if (p := to_fs_path(uri))]
+        loop = asyncio.get_running_loop()
+        reports = []
+        for path in self.project.closed_files(opened):
+            result = await loop.run_in_executor(self.checker, self.project.check_file, path)
+            if result is None:
+                continue
+            found, text = result
+            lines = split_lines(text)
+            kept = [to_lsp_diagnostic(d, lines) for d in found if d.code != INTERNAL_ERROR]
+            reports.append((_file_uri(path), kept))
+        return reports
+
+    async def push_workspace(self) -> None:
+        """Workspace diagnostics for a client that cannot pull them: published."""
+        for uri, diagnostics in await self.closed_reports():
+            if uri not in self.workspace.text_documents:
+                self.text_document_publish_diagnostics(
+                    types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics)
+                )
+
     def count_check(self) -> None:
         """A request handler ran a check (pull diagnostics, code actions: editors ask for
         those on every cursor move): count it for the idle collector once the response
@@ -302,6 +326,8 @@ async def initialized(ls: IvycheckServer, params: types.InitializedParams) -> No
     gc.freeze()
     ls.collector.start()
     ls.recheck_others()
+    if not ls.pull_mode:
+        await ls.push_workspace()
 
 
 def _file_uri(path: Path) -> str:
@@ -369,7 +395,7 @@ def did_close(ls: IvycheckServer, params: types.DidCloseTextDocumentParams) -> N
 @server.feature(
     types.TEXT_DOCUMENT_DIAGNOSTIC,
     types.DiagnosticOptions(
-        identifier="ivycheck", inter_file_dependencies=True, workspace_diagnostics=False
+        identifier="ivycheck", inter_file_dependencies=True, workspace_diagnostics=True
     ),
 )
 async def diagnostic(
@@ -383,6 +409,19 @@ async def diagnostic(
     ls.count_check()
     return types.RelatedFullDocumentDiagnosticReport(
         items=[to_lsp_diagnostic(d, lines) for d in found]
+    )
+
+
+@server.feature(types.WORKSPACE_DIAGNOSTIC)
+async def workspace_diagnostic(
+    ls: IvycheckServer, params: types.WorkspaceDiagnosticParams
+) -> types.WorkspaceDiagnosticReport:
+    """Findings of the files that are not open (open ones are pulled per document)."""
+    return types.WorkspaceDiagnosticReport(
+        items=[
+            types.WorkspaceFullDocumentDiagnosticReport(uri=uri, items=items, version=None)
+            for uri, items in await ls.closed_reports()
+        ]
     )
 
 
