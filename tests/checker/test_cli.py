@@ -239,7 +239,7 @@ def test_unknown_config_key_names_key_and_file(project: Path) -> None:
     [
         ("select = 'IVY005'", "select must be a list of strings"),
         ("ignore = ['ivy 5']", "ignore: 'ivy 5' is not a rule code or prefix"),
-        ("backends = { mxnet = ['x/**'] }", "backends.mxnet: unknown backend"),
+        ("backends = { mxnet = 'x/**' }", "backends.mxnet must be a list of strings"),
         ("per-file-ignores = ['a']", "per-file-ignores must be a table"),
         ("respect-gitignore = 'yes'", "respect-gitignore must be true or false"),
     ],
