@@ -21,7 +21,7 @@ from typing import TextIO
 from ivycheck import __version__
 from ivycheck.checker.adoption import add_noqa_to_files, use_baseline
 from ivycheck.checker.baseline import BaselineError
-from ivycheck.checker.config import ConfigError, Overrides
+from ivycheck.checker.config import CATEGORIES, ConfigError, Overrides, category_list
 from ivycheck.checker.diagnostics import Diagnostic
 from ivycheck.checker.discovery import discover
 from ivycheck.checker.engine import is_applicable
@@ -47,6 +47,13 @@ def _codes(value: str) -> tuple[str, ...]:
     return tuple(code.strip().upper() for code in value.split(",") if code.strip())
 
 
+def _categories(value: str) -> tuple[str, ...]:
+    try:
+        return category_list(value.split(","), "--category")
+    except ConfigError as err:
+        raise argparse.ArgumentTypeError(str(err).removeprefix("--category: ")) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ivycheck",
@@ -56,6 +63,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--select", type=_codes, help="rule codes or prefixes to enable only")
     parser.add_argument("--extend-select", type=_codes, default=(), help="enable these as well")
     parser.add_argument("--ignore", type=_codes, default=(), help="rule codes or prefixes to skip")
+    parser.add_argument(
+        "--category",
+        type=_categories,
+        help=f"report only these categories ({','.join(CATEGORIES)}); with --select/--ignore",
+    )
     parser.add_argument("--fix", action="store_true", help="apply safe fixes, in place")
     parser.add_argument(
         "--unsafe-fixes", action="store_true", help="with --fix or --diff: unsafe fixes too"
@@ -284,7 +296,10 @@ def _main(args: argparse.Namespace) -> int:
         paths=paths,
         config_file=args.config,
         overrides=Overrides(
-            select=args.select, extend_select=args.extend_select, ignore=args.ignore
+            select=args.select,
+            extend_select=args.extend_select,
+            ignore=args.ignore,
+            category=args.category,
         ),
         fix=args.fix,
         unsafe_fixes=args.unsafe_fixes,

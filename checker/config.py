@@ -113,6 +113,8 @@ class Config:
     decorator_order: tuple[str, ...] = DEFAULT_DECORATOR_ORDER
     runtime_modules: tuple[str, ...] = DEFAULT_RUNTIME_MODULES
     respect_gitignore: bool = True
+    category: tuple[str, ...] = ()
+    """The categories reported (``correctness``, ``performance``, ``dead-code``); empty: all."""
     dropped_excludes: tuple[str, ...] = ()
 
     def digest(self) -> str:
@@ -128,6 +130,7 @@ class Config:
             "backends": self.backends,
             "decorator_order": self.decorator_order,
             "runtime_modules": self.runtime_modules,
+            "category": self.category,
         }
         return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:16]
 
@@ -250,6 +253,11 @@ class Config:
         explicit = _best_match(code, (*self.select, *self.extend_select)) > letters
         return explicit and self.is_enabled(code, relative_path)
 
+    def reports_category(self, category: str) -> bool:
+        """Whether findings of ``category`` are reported: ``category`` composes with the
+        code selection (a finding must pass both)."""
+        return not self.category or category in self.category
+
     def is_ignored(self, code: str, relative_path: str) -> bool:
         """Whether ``ignore`` or ``per-file-ignores`` name a prefix of ``code``."""
         ignores = (*self.ignore, *self.ignored_codes_for(relative_path))
@@ -267,9 +275,13 @@ class Overrides:
     select: tuple[str, ...] | None = None
     extend_select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
+    category: tuple[str, ...] | None = None
+    """Replaces the configuration's ``category`` when given."""
 
     def apply(self, config: Config) -> Config:
         changes: dict[str, tuple[str, ...]] = {}
+        if self.category is not None:
+            changes["category"] = self.category
         if self.select is not None:
             changes["select"] = self.select
             changes["extend_select"] = ()
@@ -278,6 +290,21 @@ class Overrides:
         if self.ignore:
             changes["ignore"] = (*config.ignore, *self.ignore)
         return config.with_overrides(**changes) if changes else config
+
+
+CATEGORIES: tuple[str, ...] = ("correctness", "performance", "dead-code")
+"""The values of :class:`~ivycheck.checker.rule.Category`, which ``category`` selects."""
+
+
+def category_list(names: Iterable[str], where: str) -> tuple[str, ...]:
+    """``names`` checked against :data:`CATEGORIES` (a typo must not silence everything)."""
+    chosen = tuple(dict.fromkeys(name.strip().lower() for name in names if name.strip()))
+    unknown = [name for name in chosen if name not in CATEGORIES]
+    if unknown:
+        raise ConfigError(
+            f"{where}: unknown category {unknown[0]!r} (expected {', '.join(CATEGORIES)})"
+        )
+    return chosen
 
 
 def _best_match(code: str, prefixes: Iterable[str]) -> int:
@@ -302,7 +329,9 @@ _PATTERN_LIST_KEYS = {
     "runtime-modules",
 }
 KNOWN_KEYS = frozenset(
-    _CODE_LIST_KEYS | _PATTERN_LIST_KEYS | {"per-file-ignores", "backends", "respect-gitignore"}
+    _CODE_LIST_KEYS
+    | _PATTERN_LIST_KEYS
+    | {"per-file-ignores", "backends", "respect-gitignore", "category"}
 )
 
 
@@ -354,6 +383,10 @@ def config_from_table(table: Mapping[str, Any], root: Path, source: Path | None)
             values[attr] = tuple(
                 (pattern, _code_list(codes, f"per-file-ignores.{pattern!r}", where))
                 for pattern, codes in value.items()
+            )
+        elif key == "category":
+            values[attr] = category_list(
+                _string_list(value, key, where), f"{where}: [tool.ivycheck] category"
             )
         elif key == "backends":
             values[attr] = _backends(value, where)

@@ -73,6 +73,9 @@ class Diagnostic:
     message: str
     severity: Severity = Severity.ERROR
     fix: Fix | None = field(default=None, compare=False)
+    category: str = "correctness"
+    """``correctness``, ``performance`` or ``dead-code`` (:class:`~ivycheck.checker.rule.Category`):
+    what kind of problem this finding is, for ``--category`` and every output format."""
 
     @property
     def sort_key(self) -> tuple[str, int, int, str]:
@@ -83,6 +86,7 @@ class Diagnostic:
             "code": self.code,
             "message": self.message,
             "severity": self.severity.value,
+            "category": self.category,
             "filename": self.path,
             "location": {"row": self.line, "column": self.col},
             "end_location": {"row": self.end_line, "column": self.end_col},
@@ -118,4 +122,5 @@ class Diagnostic:
             message=data["message"],
             severity=Severity(data["severity"]),
             fix=fix,
+            category=data.get("category", "correctness"),
         )

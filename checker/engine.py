@@ -17,7 +17,7 @@ from __future__ import annotations
 import ast
 import warnings
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import cast
 
@@ -86,16 +86,23 @@ def finish(
     found: list[Diagnostic], source: str, config: Config, relative: str, path: str | None = None
 ) -> list[Diagnostic]:
     """Selection, unused ``# noqa`` (IVY100: judged on the selected findings before
-    suppression), ``# noqa`` and order: the last step of every way of checking a file."""
+    suppression), ``--category``, ``# noqa`` and order: the last step of every way of
+    checking a file."""
     found = [d for d in found if _reported(d.code, config, relative)]
     if config.is_opted_in(UNUSED_NOQA, relative) and not any(d.code in ENGINE_CODES for d in found):
-        found += unused_noqa(
-            source,
-            found,
-            path=path if path is not None else relative,
-            known_codes=all_rules().keys(),
-            is_enabled=lambda code: config.is_enabled(code, relative),
-        )
+        category = all_rules()[UNUSED_NOQA].CATEGORY.value
+        found += [
+            replace(d, category=category)
+            for d in unused_noqa(
+                source,
+                found,
+                path=path if path is not None else relative,
+                known_codes=all_rules().keys(),
+                is_enabled=lambda code: config.is_enabled(code, relative),
+            )
+        ]
+    # After IVY100, which judges a directive by every selected finding of any category.
+    found = [d for d in found if d.code in ENGINE_CODES or config.reports_category(d.category)]
     if found:
         suppressions = Suppressions(source)
         found = [d for d in found if not suppressions.suppresses(d.line, d.code)]
@@ -256,6 +263,7 @@ def to_diagnostic(
         message=report.message,
         severity=rule.SEVERITY,
         fix=_to_fix(rule, report, context, located) if with_fix else None,
+        category=(report.category or rule.CATEGORY).value,
     )
 
 

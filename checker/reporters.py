@@ -79,8 +79,13 @@ def format_json(diagnostics: Sequence[Diagnostic]) -> str:
     return json.dumps([d.to_json() for d in diagnostics], indent=2) + "\n"
 
 
-def _sarif_level(severity: Severity) -> str:
-    return "error" if severity is Severity.ERROR else "warning"
+_LEVELS = {"correctness": "error", "performance": "warning", "dead-code": "note"}
+"""SARIF level (and GitHub annotation kind) per category: only a correctness finding is
+an error; performance ones warnings, dead code notes."""
+
+
+def _sarif_level(category: str) -> str:
+    return _LEVELS.get(category, "error")
 
 
 def _sarif_rule(code: str) -> dict[str, Any]:
@@ -95,8 +100,8 @@ def _sarif_rule(code: str) -> dict[str, Any]:
         "fullDescription": {"text": explanation},
         "help": {"text": explanation, "markdown": explanation},
         "helpUri": rule_url(code),
-        "defaultConfiguration": {"level": _sarif_level(rule.SEVERITY)},
-        "properties": {"fixable": rule.FIX_SAFETY is not None},
+        "defaultConfiguration": {"level": _sarif_level(rule.CATEGORY.value)},
+        "properties": {"fixable": rule.FIX_SAFETY is not None, "category": rule.CATEGORY.value},
     }
 
 
@@ -113,8 +118,9 @@ def format_sarif(diagnostics: Sequence[Diagnostic]) -> str:
         result: dict[str, Any] = {
             "ruleId": d.code,
             "ruleIndex": rule_index[d.code],
-            "level": _sarif_level(d.severity),
+            "level": _sarif_level(d.category),
             "message": {"text": d.message},
+            "properties": {"category": d.category},
             "locations": [
                 {
                     "physicalLocation": {
@@ -185,7 +191,7 @@ def _escape_property(text: str) -> str:
 def format_github(diagnostics: Sequence[Diagnostic]) -> str:
     lines = []
     for d in diagnostics:
-        kind = "error" if d.severity is Severity.ERROR else "warning"
+        kind = {"note": "notice"}.get(_sarif_level(d.category), _sarif_level(d.category))
         properties = ",".join(
             [
                 f"title={_escape_property(f'ivycheck ({d.code})')}",
@@ -196,7 +202,8 @@ def format_github(diagnostics: Sequence[Diagnostic]) -> str:
                 f"endColumn={d.end_col}",
             ]
         )
-        lines.append(f"::{kind} {properties}::{_escape_data(f'{d.code} {d.message}')}\n")
+        text = f"{d.code} [{d.category}] {d.message}"
+        lines.append(f"::{kind} {properties}::{_escape_data(text)}\n")
     return "".join(lines)
 
 
@@ -229,7 +236,9 @@ def format_junit(diagnostics: Sequence[Diagnostic]) -> str:
                 line=str(d.line),
             )
             failure = ET.SubElement(case, "failure", message=d.message, type=d.code)
-            failure.text = f"{d.path}:{d.line}:{d.col}: {d.code} {d.message}"
+            failure.text = f"{d.path}:{d.line}:{d.col}: {d.code} [{d.category}] {d.message}"
+            properties = ET.SubElement(case, "properties")
+            ET.SubElement(properties, "property", name="category", value=d.category)
     root.set("tests", str(max(len(diagnostics), 1)))
     root.set("failures", str(len(diagnostics)))
     root.set("errors", "0")
@@ -238,6 +247,8 @@ def format_junit(diagnostics: Sequence[Diagnostic]) -> str:
 
 
 _GITLAB_SEVERITY = {Severity.ERROR: "major", Severity.WARNING: "minor"}
+_GITLAB_CATEGORY = {"correctness": "Bug Risk", "performance": "Performance", "dead-code": "Clarity"}
+"""Code Climate's categories for ours."""
 
 
 def format_gitlab(diagnostics: Sequence[Diagnostic]) -> str:
@@ -257,7 +268,7 @@ def format_gitlab(diagnostics: Sequence[Diagnostic]) -> str:
                 "type": "issue",
                 "description": f"{d.code} {d.message}",
                 "check_name": d.code,
-                "categories": ["Bug Risk"],
+                "categories": [_GITLAB_CATEGORY.get(d.category, "Bug Risk")],
                 "fingerprint": fingerprint,
                 "severity": _GITLAB_SEVERITY[d.severity],
                 "location": {
