@@ -22,10 +22,10 @@ SCRIPT = REPO / "scripts" / "ecosystem_check.py"
 CORPUS = REPO.parent / "shared" / "corpora" / "ivy-975c8fc"
 SNAPSHOT = Path(__file__).with_name("ivy-975c8fc.review.jsonl")
 
-STRICT = False
-"""False while the rules still report the snapshot's known false findings and miss its known
-misses (issue 15). The rule fixes flip it to True: from then on a ``false`` or ``missed`` entry
-fails the test like any other difference."""
+STRICT = True
+"""A ``false`` or ``missed`` entry fails the test like any other difference: since the issue-15
+rule fixes the snapshot holds only ``true`` and documented ``judgement`` findings, and a rule
+change that brings a false finding or a miss back cannot land by recording it."""
 
 
 def _load_script() -> ModuleType:
