@@ -107,7 +107,9 @@ def _configured_globs(config: Config) -> Iterable[tuple[str, str]]:
     ):
         yield from ((key, p) for p in patterns if p not in defaults)
     for name, patterns in config.backends:
-        yield from ((f"backends.{name}", p) for p in patterns if p not in DEFAULT_BACKENDS[name])
+        yield from (
+            (f"backends.{name}", p) for p in patterns if p not in DEFAULT_BACKENDS.get(name, ())
+        )
     for pattern, _ in config.per_file_ignores:
         yield "per-file-ignores", pattern
 

@@ -356,3 +356,13 @@ def test_ctrl_c_during_a_parallel_run_prints_one_line_and_exits_130(project: Pat
     assert process.returncode == 130
     assert stderr == "ivycheck: interrupted\n"
     assert stdout == ""
+
+
+def test_show_files_with_a_backend_ivy_does_not_name(project: Path) -> None:
+    (project / "pyproject.toml").write_text(
+        '[tool.ivycheck]\nbackends = { paddle = ["src/paddle_backend/**"] }\n'
+    )
+    write_tree(project, {"src/paddle_backend/a.py": "x = 1\n"})
+    done = run_ivycheck("--show-files", ".", cwd=project)
+    assert done.returncode == 0, done.stderr
+    assert "src/paddle_backend/a.py\tbackend:paddle" in done.stdout
