@@ -65,8 +65,11 @@ def suite_folder() -> Path:
     return SUITE
 
 
-def run_backend(backend: str, max_examples: int, selection: list[str]) -> Outcome:
-    """Run the suite (or ``selection`` of its files) against one backend in a subprocess."""
+def run_backend(
+    backend: str, max_examples: int, selection: list[str], seed: int | None = None
+) -> Outcome:
+    """Run the suite (or ``selection`` of its files) against one backend in a subprocess;
+    ``seed`` fixes Hypothesis' draws (the same examples every run)."""
     folder = suite_folder()
     with tempfile.TemporaryDirectory(prefix="ivycheck-conformance-") as scratch:
         report = Path(scratch) / "report.json"
@@ -98,6 +101,7 @@ def run_backend(backend: str, max_examples: int, selection: list[str]) -> Outcom
             "collectors",
             "log",
             "warnings",
+            *([] if seed is None else [f"--hypothesis-seed={seed}"]),
         ]
         start = time.perf_counter()
         run = subprocess.run(

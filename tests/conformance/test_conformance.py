@@ -49,7 +49,9 @@ def test_failures_are_all_listed(backend: str) -> None:
     assert importlib.util.find_spec("pytest_jsonreport") is not None, (
         "the conformance extra is not installed (pip install -e '.[conformance]')"
     )
-    outcome = conformance.run_backend(backend, max_examples=5, selection=SELECTION[backend])
+    outcome = conformance.run_backend(
+        backend, max_examples=5, selection=SELECTION[backend], seed=0
+    )  # a fixed seed: the same draws every run, so only a change in the code changes them
     assert outcome.passed > 0, outcome.line()
     unlisted = {test_id: outcome.failures[test_id] for test_id in conformance.unlisted(outcome)}
     assert unlisted == {}, (
