@@ -38,9 +38,9 @@ from ivycheck.checker.reporters import (
 from ivycheck.checker.runner import Runner, RunOptions, RunResult, run
 from ivycheck.checker.selectors import SelectorError, check_selectors
 from ivycheck.checker.sourcefile import SourceError, decode_source, read_source
+from ivycheck.cli import EXIT_INTERRUPTED, INTERRUPTED
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-EXIT_INTERRUPTED = 130
 
 
 def _codes(value: str) -> tuple[str, ...]:
@@ -230,7 +230,6 @@ def _interrupt(signum: int, frame: object) -> None:
     os._exit(EXIT_INTERRUPTED)
 
 
-INTERRUPTED = "ivycheck: interrupted\n"
 _MAIN_PID = os.getpid()
 
 
