@@ -6,7 +6,8 @@ as IVY999 for that file while the others go on. Two front doors call it:
 :func:`check_source` (and :func:`fix_source` on top of it) for a whole file, used by the
 CLI's worker processes, the flake8 plugin and the language server's code actions; and
 :class:`~ivycheck.checker.incremental.IncrementalChecker`, the language server's check
-of an edited buffer, which runs it over only the definitions that changed. Neither
+of an edited buffer, which runs it over only the definitions that changed. Both hand it
+the file as one :class:`~ivycheck.checker.rule.FileUnderCheck`. Neither
 raises on bad input: a file that does not parse is one IVY000 diagnostic, and anything
 else that goes wrong while analysing a file (a stack overflow in a tree walk, say) is an
 IVY999 for the file.
@@ -31,7 +32,14 @@ from ivycheck.checker.index import ProjectIndex
 from ivycheck.checker.isolation import call_with_deep_stack
 from ivycheck.checker.positions import Located, Span, locate
 from ivycheck.checker.registry import all_rules
-from ivycheck.checker.rule import Report, Rule, RuleContext, ScopeEntry, ScopeExit
+from ivycheck.checker.rule import (
+    FileUnderCheck,
+    Report,
+    Rule,
+    RuleContext,
+    ScopeEntry,
+    ScopeExit,
+)
 from ivycheck.checker.suppressions import Suppressions, skips_file
 from ivycheck.checker.textedit import apply_edits, minimal_edit, replacement_edit
 from ivycheck.checker.unused_noqa import UNUSED_NOQA, unused_noqa
@@ -68,26 +76,40 @@ def check_source(
     per fixable finding): the language server publishes diagnostics without them and asks
     again, with fixes, only when the editor wants code actions.
     """
+    file = _file_under_check(source, path, config, index, relative_path)
+    return check_file(file, rules, fixes=fixes)
+
+
+def _file_under_check(
+    source: str, path: str, config: Config, index: ProjectIndex | None, relative_path: str | None
+) -> FileUnderCheck:
+    """The front doors' keywords as one file: the path relative to the configuration's
+    root unless given, and an empty index unless one is given."""
     relative = relative_path if relative_path is not None else config.relative(Path(path))
-    if skips_file(source):
+    return FileUnderCheck(source, path, relative, config, index or ProjectIndex())
+
+
+def check_file(
+    file: FileUnderCheck, rules: Sequence[type[Rule]], *, fixes: bool = True
+) -> list[Diagnostic]:
+    """:func:`check_source` for a file already gathered into a :class:`FileUnderCheck`."""
+    if skips_file(file.source):
         return []
+    path = file.path
     try:
-        found = call_with_deep_stack(
-            _analyse, source, path, relative, config, rules, index or ProjectIndex(), fixes
-        )
+        found = call_with_deep_stack(_analyse, file, rules, fixes)
     except RecursionError:
         found = [internal_error(path, "the file is nested too deeply to analyse")]
     except Exception as err:  # noqa: BLE001 - the engine must never crash on a file
         found = [internal_error(path, f"analysis failed: {type(err).__name__}: {err}")]
-    return finish(found, source, config, relative, path)
+    return finish(found, file)
 
 
-def finish(
-    found: list[Diagnostic], source: str, config: Config, relative: str, path: str | None = None
-) -> list[Diagnostic]:
+def finish(found: list[Diagnostic], file: FileUnderCheck) -> list[Diagnostic]:
     """Selection, unused ``# noqa`` (IVY100: judged on the selected findings before
     suppression), ``--category``, ``# noqa`` and order: the last step of every way of
     checking a file."""
+    source, config, relative = file.source, file.config, file.relative_path
     found = [d for d in found if _reported(d.code, config, relative)]
     if config.is_opted_in(UNUSED_NOQA, relative) and not any(d.code in ENGINE_CODES for d in found):
         category = all_rules()[UNUSED_NOQA].CATEGORY.value
@@ -96,7 +118,7 @@ def finish(
             for d in unused_noqa(
                 source,
                 found,
-                path=path if path is not None else relative,
+                path=file.path,
                 known_codes=all_rules().keys(),
                 is_enabled=lambda code: config.is_enabled(code, relative),
             )
@@ -116,19 +138,18 @@ def _reported(code: str, config: Config, relative: str) -> bool:
     return config.is_enabled(code, relative)
 
 
-def active_rules(
-    rules: Sequence[type[Rule]], source: str, config: Config, relative: str, part: str
-) -> list[type[Rule]]:
+def active_rules(rules: Sequence[type[Rule]], file: FileUnderCheck) -> list[type[Rule]]:
     """The rules to run on a file: enabled for its path, looking at its part, and able
     (by their cheap text test) to find something in its text. IVY000/IVY999 are the
     engine's own and never run as rules."""
+    config = file.config
     return [
         rule
         for rule in rules
         if rule.CODE not in ENGINE_CODES
-        and rule.applies_to(part)
-        and config.is_enabled(rule.CODE, relative)
-        and rule.is_relevant(source, config)
+        and rule.applies_to(file.part)
+        and config.is_enabled(rule.CODE, file.relative_path)
+        and rule.is_relevant(file.source, config)
     ]
 
 
@@ -158,51 +179,24 @@ class RuleRun:
         ]
 
 
-def run_rules(
-    module: cst.Module,
-    *,
-    source: str,
-    path: str,
-    relative: str,
-    part: str,
-    config: Config,
-    rules: Sequence[type[Rule]],
-    index: ProjectIndex,
-) -> RuleRun:
+def run_rules(module: cst.Module, file: FileUnderCheck, rules: Sequence[type[Rule]]) -> RuleRun:
     """Run ``rules`` (already filtered by :func:`active_rules`) over ``module``, whose
-    text is ``source``: one shared context, one batched walk with the function stack
+    text is ``file.source``: one shared context, one batched walk with the function stack
     kept by ``ScopeEntry``/``ScopeExit`` around the rules."""
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-    context = RuleContext(
-        path=path,
-        relative_path=relative,
-        part=part,
-        source=source,
-        wrapper=wrapper,
-        config=config,
-        index=index,
-    )
+    context = RuleContext(file, MetadataWrapper(module, unsafe_skip_copy=True))
     instances = [rule(context) for rule in rules]
     owners: dict[int, cst.CSTNode] = {}
     walk.visit_batched(module, [ScopeEntry(context), *instances, ScopeExit(context)], owners)
     return RuleRun(context, instances, owners)
 
 
-def _analyse(
-    source: str,
-    path: str,
-    relative: str,
-    config: Config,
-    rules: Sequence[type[Rule]],
-    index: ProjectIndex,
-    fixes: bool,
-) -> list[Diagnostic]:
-    part = config.part_of(relative)
-    active = active_rules(rules, source, config, relative, part)
+def _analyse(file: FileUnderCheck, rules: Sequence[type[Rule]], fixes: bool) -> list[Diagnostic]:
+    source, path = file.source, file.path
+    active = active_rules(rules, file)
     # CPython's verdict first, unless the index already has it for exactly this text: its
     # messages are the familiar ones, and libcst's native parser must never see nesting
     # CPython rejects (100,000 parentheses overflow its stack and kill the process).
-    summary = index.clean_summary(relative, source)
+    summary = file.index.clean_summary(file.relative_path, source)
     if summary is None:
         error = ast_syntax_error(source, path)
         if error is not None:
@@ -213,16 +207,7 @@ def _analyse(
         module = cst.parse_module(source)
     except cst.ParserSyntaxError as err:
         return [_libcst_syntax_error(err, path)]
-    run = run_rules(
-        module,
-        source=source,
-        path=path,
-        relative=relative,
-        part=part,
-        config=config,
-        rules=active,
-        index=index,
-    )
+    run = run_rules(module, file, active)
     reports = [report for _, report in run.findings()]
     targets = [r.replaced_node for r in reports if fixes and r.replacement is not None]
     located = locate(
@@ -388,16 +373,10 @@ def fix_source(
     unsafe: bool = False,
 ) -> FixOutcome:
     """Apply fixes until none is left (or ten rounds); never returns unparsable code."""
+    file = _file_under_check(source, path, config, index, relative_path)
     outcome = FixOutcome(source, [])
     for _ in range(MAX_FIX_ROUNDS):
-        outcome.diagnostics = check_source(
-            outcome.source,
-            path=path,
-            config=config,
-            rules=rules,
-            index=index,
-            relative_path=relative_path,
-        )
+        outcome.diagnostics = check_file(replace(file, source=outcome.source), rules)
         fixable = [d for d in outcome.diagnostics if is_applicable(d, unsafe)]
         if not fixable:
             return outcome
@@ -411,14 +390,7 @@ def fix_source(
             return outcome
         outcome.source = candidate
         outcome.applied += applied
-    outcome.diagnostics = check_source(
-        outcome.source,
-        path=path,
-        config=config,
-        rules=rules,
-        index=index,
-        relative_path=relative_path,
-    )
+    outcome.diagnostics = check_file(replace(file, source=outcome.source), rules)
     return outcome
 
 

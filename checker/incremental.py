@@ -14,7 +14,8 @@ definition, the context and the project index: rules declare it with ``Rule.LOCA
 file where any active rule is not local (the out-flow rules follow helpers across
 functions), a file that does not parse, or one whose chunks cannot be reassembled exactly
 (``a = 1; def`` on one line, mixed indentation) is checked whole by
-:func:`~ivycheck.checker.engine.check_source`. Both paths choose the rules with
+:func:`~ivycheck.checker.engine.check_file`. Both paths take the file as one
+:class:`~ivycheck.checker.rule.FileUnderCheck`, choose the rules with
 :func:`~ivycheck.checker.engine.active_rules` and run them with
 :func:`~ivycheck.checker.engine.run_rules`; ``tests/checker/test_incremental.py`` checks
 that they give the same diagnostics.
@@ -37,7 +38,7 @@ from ivycheck.checker.diagnostics import Diagnostic
 from ivycheck.checker.engine import (
     active_rules,
     ast_syntax_error,
-    check_source,
+    check_file,
     finish,
     run_rules,
     to_diagnostic,
@@ -45,7 +46,7 @@ from ivycheck.checker.engine import (
 from ivycheck.checker.index import ProjectIndex
 from ivycheck.checker.isolation import call_with_deep_stack
 from ivycheck.checker.positions import Span, spans
-from ivycheck.checker.rule import Rule, always_relevant
+from ivycheck.checker.rule import FileUnderCheck, Rule, always_relevant
 from ivycheck.checker.suppressions import skips_file
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
@@ -91,43 +92,28 @@ class IncrementalChecker:
         """The same diagnostics as ``check_source(source, ...)``, usually much sooner."""
         if skips_file(source):
             return []
+        file = FileUnderCheck(source, path, relative_path, config, index)
         try:
-            found = call_with_deep_stack(
-                self._incremental, source, path, config, rules, index, relative_path, index_version
-            )
+            found = call_with_deep_stack(self._incremental, file, rules, index_version)
         except RecursionError:
             found = None
         if found is None:
             self.full_runs += 1
             self._parsed.clear()
             self._findings.clear()
-            return check_source(
-                source,
-                path=path,
-                config=config,
-                rules=rules,
-                index=index,
-                relative_path=relative_path,
-                fixes=False,
-            )
+            return check_file(file, rules, fixes=False)
         self.incremental_runs += 1
-        return finish(found, source, config, relative_path, path)
+        return finish(found, file)
 
     def _incremental(
-        self,
-        source: str,
-        path: str,
-        config: Config,
-        rules: Sequence[type[Rule]],
-        index: ProjectIndex,
-        relative: str,
-        index_version: object,
+        self, file: FileUnderCheck, rules: Sequence[type[Rule]], index_version: object
     ) -> list[Diagnostic] | None:
-        part = config.part_of(relative)
-        active = active_rules(rules, source, config, relative, part)
+        source, path, config, index = file.source, file.path, file.config, file.index
+        active = active_rules(rules, file)
         if not active or not all(rule.LOCAL for rule in active):
             return None
-        if index.clean_summary(relative, source) is None and ast_syntax_error(source, path):
+        known_clean = index.clean_summary(file.relative_path, source) is not None
+        if not known_clean and ast_syntax_error(source, path):
             return None  # the full check reports it; libcst must not see what CPython rejects
         chunks = _chunks(source)
         if chunks is None:
@@ -170,12 +156,8 @@ class IncrementalChecker:
         fresh = self._analyse(
             [chunks[n] for n in included],
             [p for n in included if (p := parsed[n]) is not None],
-            path,
-            relative,
-            part,
-            config,
+            file,
             active,
-            index,
         )
         if fresh is None:
             return None
@@ -200,12 +182,8 @@ class IncrementalChecker:
         self,
         chunks: list[_Chunk],
         parsed: list[_Parsed],
-        path: str,
-        relative: str,
-        part: str,
-        config: Config,
+        file: FileUnderCheck,
         active: list[type[Rule]],
-        index: ProjectIndex,
     ) -> list[tuple[_Chunk, list[Diagnostic]]] | None:
         """Run the rules over the given chunks as one small module; findings per chunk."""
         if not chunks:
@@ -217,14 +195,7 @@ class IncrementalChecker:
             default_newline=layout.default_newline,
         )
         run = run_rules(
-            module,
-            source="".join(chunk.text for chunk in chunks),
-            path=path,
-            relative=relative,
-            part=part,
-            config=config,
-            rules=active,
-            index=index,
+            module, replace(file, source="".join(chunk.text for chunk in chunks)), active
         )
         located = spans(module, [report.node for _, report in run.findings()])
         starts = [0]

@@ -107,30 +107,66 @@ class Report:
         return self.fix_target if self.fix_target is not None else self.node
 
 
+@dataclass(frozen=True)
+class FileUnderCheck:
+    """One file as the engine checks it: its text, where it is, and what it is checked with.
+
+    Everything that decides a file's findings besides the rules themselves travels
+    together, so the whole-file check, the incremental check and the rules' context are
+    handed the same facts and cannot disagree on one of them. ``part`` is derived from
+    ``config`` and ``relative_path`` (never passed separately, so it cannot drift from
+    them). The incremental check hands the rules a copy whose ``source`` holds only the
+    definitions it re-analyses (:func:`dataclasses.replace`).
+    """
+
+    source: str
+    path: str
+    """As given (absolute or as the user typed it): what diagnostics name."""
+    relative_path: str
+    """Relative to the project root: what the configuration's globs and the index match."""
+    config: Config
+    index: ProjectIndex
+
+    @cached_property
+    def part(self) -> str:
+        """``functional``, ``backend:numpy``...: which part of the code base the file plays."""
+        return self.config.part_of(self.relative_path)
+
+
 class RuleContext:
     """What a rule may know about the file it checks, computed on first use."""
 
-    def __init__(
-        self,
-        *,
-        path: str,
-        relative_path: str,
-        part: str,
-        source: str,
-        wrapper: MetadataWrapper,
-        config: Config,
-        index: ProjectIndex,
-    ) -> None:
-        self.path = path
-        self.relative_path = relative_path
-        self.part = part
-        self.source = source
+    def __init__(self, file: FileUnderCheck, wrapper: MetadataWrapper) -> None:
+        self.file = file
         self.wrapper = wrapper
-        self.config = config
-        self.index = index
         self._memo: dict[Callable[[cst.Module], Any], Any] = {}
         self.function_stack: list[cst.FunctionDef] = []
         """The functions enclosing the node being visited, innermost last."""
+
+    @property
+    def path(self) -> str:
+        return self.file.path
+
+    @property
+    def relative_path(self) -> str:
+        return self.file.relative_path
+
+    @property
+    def part(self) -> str:
+        return self.file.part
+
+    @property
+    def source(self) -> str:
+        """The text of :attr:`module` (only the re-analysed definitions, incrementally)."""
+        return self.file.source
+
+    @property
+    def config(self) -> Config:
+        return self.file.config
+
+    @property
+    def index(self) -> ProjectIndex:
+        return self.file.index
 
     @property
     def module(self) -> cst.Module:
