@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import cast
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper
 
 from ivycheck.checker import walk
 from ivycheck.checker.config import Config
@@ -183,7 +182,7 @@ def run_rules(module: cst.Module, file: FileUnderCheck, rules: Sequence[type[Rul
     """Run ``rules`` (already filtered by :func:`active_rules`) over ``module``, whose
     text is ``file.source``: one shared context, one batched walk with the function stack
     kept by ``ScopeEntry``/``ScopeExit`` around the rules."""
-    context = RuleContext(file, MetadataWrapper(module, unsafe_skip_copy=True))
+    context = RuleContext.of(file, module)
     instances = [rule(context) for rule in rules]
     owners: dict[int, cst.CSTNode] = {}
     walk.visit_batched(module, [ScopeEntry(context), *instances, ScopeExit(context)], owners)

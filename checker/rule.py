@@ -16,7 +16,7 @@ import re
 import textwrap
 import traceback
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
@@ -73,18 +73,26 @@ class Example:
     an indented triple-quoted block (``Example(\"\"\"`` on one line, the code below it):
     the newline after the opening quotes and the common indentation are removed, so
     examples read as the code they stand for.
+
+    ``preamble`` is code that several examples of a rule share (the function whose
+    wrappers they vary, say), written once as a named block in the rule's module: it is
+    put, as written, before ``code`` and before ``expected``, so ``code`` is the whole
+    snippet again (what tests check and the documentation shows) and the example's own
+    text is only what it varies.
     """
 
     code: str
     path: str = "ivy/functional/ivy/example.py"
     expected: str | None = None
     files: Mapping[str, str] = field(default_factory=dict)
+    preamble: str = ""
 
     def __post_init__(self) -> None:
         set_field = object.__setattr__  # frozen: the normalised texts are set once, here
-        set_field(self, "code", _code_block(self.code))
+        preamble = _code_block(self.preamble)
+        set_field(self, "code", preamble + _code_block(self.code))
         if self.expected is not None:
-            set_field(self, "expected", _code_block(self.expected))
+            set_field(self, "expected", preamble + _code_block(self.expected))
         set_field(self, "files", {path: _code_block(text) for path, text in self.files.items()})
 
 
@@ -107,7 +115,7 @@ class Report:
         return self.fix_target if self.fix_target is not None else self.node
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class FileUnderCheck:
     """One file as the engine checks it: its text, where it is, and what it is checked with.
 
@@ -133,40 +141,21 @@ class FileUnderCheck:
         return self.config.part_of(self.relative_path)
 
 
-class RuleContext:
-    """What a rule may know about the file it checks, computed on first use."""
+@dataclass(frozen=True, eq=False)
+class RuleContext(FileUnderCheck):
+    """What a rule may know about the file it checks: the :class:`FileUnderCheck` (its
+    attributes), the parsed module, and what is computed on first use."""
 
-    def __init__(self, file: FileUnderCheck, wrapper: MetadataWrapper) -> None:
-        self.file = file
-        self.wrapper = wrapper
-        self._memo: dict[Callable[[cst.Module], Any], Any] = {}
-        self.function_stack: list[cst.FunctionDef] = []
-        """The functions enclosing the node being visited, innermost last."""
+    wrapper: MetadataWrapper
+    function_stack: list[cst.FunctionDef] = field(default_factory=list)
+    """The functions enclosing the node being visited, innermost last."""
+    _memo: dict[Callable[[cst.Module], Any], Any] = field(default_factory=dict, init=False)
 
-    @property
-    def path(self) -> str:
-        return self.file.path
-
-    @property
-    def relative_path(self) -> str:
-        return self.file.relative_path
-
-    @property
-    def part(self) -> str:
-        return self.file.part
-
-    @property
-    def source(self) -> str:
-        """The text of :attr:`module` (only the re-analysed definitions, incrementally)."""
-        return self.file.source
-
-    @property
-    def config(self) -> Config:
-        return self.file.config
-
-    @property
-    def index(self) -> ProjectIndex:
-        return self.file.index
+    @classmethod
+    def of(cls, file: FileUnderCheck, module: cst.Module) -> RuleContext:
+        """The context of ``file`` parsed as ``module`` (whose text is ``file.source``)."""
+        facts = {f.name: getattr(file, f.name) for f in fields(FileUnderCheck)}
+        return cls(**facts, wrapper=MetadataWrapper(module, unsafe_skip_copy=True))
 
     @property
     def module(self) -> cst.Module:
