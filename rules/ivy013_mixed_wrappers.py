@@ -45,6 +45,30 @@ def _entries(value: cst.BaseExpression) -> dict[str, cst.BaseExpression] | None:
     return None
 
 
+# Code several examples share (``Example(preamble=...)`` puts it before the example's own).
+_LAYER_NORM = """
+    @handle_exceptions
+    @handle_nestable
+    @handle_partial_mixed_function
+    @inputs_to_ivy_arrays
+    def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
+        return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
+
+
+    """
+"""A mixed function with ``out``; its API path is not wrapped for ``out``."""
+
+_F_WRAPPED_FOR_OUT = """
+    @handle_partial_mixed_function
+    @handle_out_argument
+    def f(x, *, out=None):
+        ...
+
+
+    """
+"""A mixed function with ``out``; ``handle_out_argument`` wraps its API path."""
+
+
 class MixedWrappers(Rule):
     """A mixed function's backend path must be wrapped for ``out`` too.
 
@@ -72,15 +96,8 @@ class MixedWrappers(Rule):
     TRIGGERS = ("mixed_backend_wrappers",)
     VALID = (
         Example(
-            """
-            @handle_exceptions
-            @handle_nestable
-            @handle_partial_mixed_function
-            @inputs_to_ivy_arrays
-            def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
-                return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
-
-
+            preamble=_LAYER_NORM,
+            code="""
             layer_norm.mixed_backend_wrappers = {
                 "to_add": ("handle_out_argument", "inputs_to_native_arrays"),
                 "to_skip": ("inputs_to_ivy_arrays", "handle_partial_mixed_function"),
@@ -100,15 +117,8 @@ class MixedWrappers(Rule):
             """,
         ),
         Example(
-            """
-            @handle_exceptions
-            @handle_nestable
-            @handle_partial_mixed_function
-            @inputs_to_ivy_arrays
-            def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
-                return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
-
-
+            preamble=_LAYER_NORM,
+            code="""
             layer_norm.mixed_backend_wrappers = dict(
                 to_add=["handle_backend_invalid", "handle_out_argument"],
                 to_skip=["inputs_to_ivy_arrays"],
@@ -116,15 +126,8 @@ class MixedWrappers(Rule):
             """,
         ),
         Example(
-            """
-            @handle_exceptions
-            @handle_nestable
-            @handle_partial_mixed_function
-            @inputs_to_ivy_arrays
-            def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
-                return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
-
-
+            preamble=_LAYER_NORM,
+            code="""
             setattr(layer_norm, "mixed_backend_wrappers", {
                 "to_add": ("handle_out_argument",),
                 "to_skip": ("inputs_to_ivy_arrays",),
@@ -132,15 +135,8 @@ class MixedWrappers(Rule):
             """,
         ),
         Example(
-            """
-            @handle_exceptions
-            @handle_nestable
-            @handle_partial_mixed_function
-            @inputs_to_ivy_arrays
-            def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
-                return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
-
-
+            preamble=_LAYER_NORM,
+            code="""
             layer_norm.mixed_backend_wrappers = {
                 "to_add": _OUT_WRAPPERS,
                 "to_skip": ("inputs_to_ivy_arrays", "handle_partial_mixed_function"),
@@ -148,15 +144,8 @@ class MixedWrappers(Rule):
             """,
         ),
         Example(
-            """
-            @handle_exceptions
-            @handle_nestable
-            @handle_partial_mixed_function
-            @inputs_to_ivy_arrays
-            def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
-                return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
-
-
+            preamble=_LAYER_NORM,
+            code="""
             layer_norm.mixed_backend_wrappers = {
                 "to_add": (
                     "handle_backend_invalid",
@@ -167,13 +156,8 @@ class MixedWrappers(Rule):
             """,
         ),
         Example(
-            """
-            @handle_partial_mixed_function
-            @handle_out_argument
-            def f(x, *, out=None):
-                ...
-
-
+            preamble=_F_WRAPPED_FOR_OUT,
+            code="""
             f.mixed_backend_wrappers = {
                 "to_add": ("inputs_to_native_arrays",),
                 "to_skip": ("inputs_to_ivy_arrays", "handle_partial_mixed_function"),
@@ -196,15 +180,8 @@ class MixedWrappers(Rule):
     )
     INVALID = (
         Example(
-            """
-            @handle_exceptions
-            @handle_nestable
-            @handle_partial_mixed_function
-            @inputs_to_ivy_arrays
-            def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
-                return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
-
-
+            preamble=_LAYER_NORM,
+            code="""
             layer_norm.mixed_backend_wrappers = {
                 "to_add": ("handle_backend_invalid", "inputs_to_native_arrays"),
                 "to_skip": ("inputs_to_ivy_arrays", "handle_partial_mixed_function"),
@@ -212,15 +189,8 @@ class MixedWrappers(Rule):
             """,
         ),
         Example(
-            """
-            @handle_exceptions
-            @handle_nestable
-            @handle_partial_mixed_function
-            @inputs_to_ivy_arrays
-            def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
-                return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
-
-
+            preamble=_LAYER_NORM,
+            code="""
             layer_norm.mixed_backend_wrappers = {
                 "to_add": ("handle_out_argument",),
                 "to_skip": ("inputs_to_ivy_arrays"),
@@ -240,15 +210,8 @@ class MixedWrappers(Rule):
             """,
         ),
         Example(
-            """
-            @handle_exceptions
-            @handle_nestable
-            @handle_partial_mixed_function
-            @inputs_to_ivy_arrays
-            def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
-                return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
-
-
+            preamble=_LAYER_NORM,
+            code="""
             layer_norm.mixed_backend_wrappers = {
                 "to_add": (),
                 "to_skip": ("inputs_to_ivy_arrays", "handle_partial_mixed_function"),
@@ -256,13 +219,8 @@ class MixedWrappers(Rule):
             """,
         ),
         Example(
-            """
-            @handle_partial_mixed_function
-            @handle_out_argument
-            def f(x, *, out=None):
-                ...
-
-
+            preamble=_F_WRAPPED_FOR_OUT,
+            code="""
             f.mixed_backend_wrappers = {
                 "to_add": ("inputs_to_native_arrays",),
                 "to_skip": ("handle_out_argument",),
@@ -270,30 +228,16 @@ class MixedWrappers(Rule):
             """,
         ),
         Example(
-            """
-            @handle_exceptions
-            @handle_nestable
-            @handle_partial_mixed_function
-            @inputs_to_ivy_arrays
-            def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
-                return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
-
-
+            preamble=_LAYER_NORM,
+            code="""
             layer_norm.mixed_backend_wrappers = {
                 "to_skip": ("inputs_to_ivy_arrays", "handle_partial_mixed_function"),
             }
             """,
         ),
         Example(
-            """
-            @handle_exceptions
-            @handle_nestable
-            @handle_partial_mixed_function
-            @inputs_to_ivy_arrays
-            def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
-                return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
-
-
+            preamble=_LAYER_NORM,
+            code="""
             setattr(layer_norm, "mixed_backend_wrappers", {
                 "to_add": ("inputs_to_native_arrays",),
                 "to_skip": ("inputs_to_ivy_arrays",),
@@ -301,15 +245,8 @@ class MixedWrappers(Rule):
             """,
         ),
         Example(
-            """
-            @handle_exceptions
-            @handle_nestable
-            @handle_partial_mixed_function
-            @inputs_to_ivy_arrays
-            def layer_norm(x, idxs, /, *, eps=1e-5, out=None):
-                return ivy.divide(x - ivy.mean(x), ivy.std(x) + eps, out=out)
-
-
+            preamble=_LAYER_NORM,
+            code="""
             layer_norm.mixed_backend_wrappers = dict(
                 to_add=["handle_backend_invalid"],
                 to_skip=["inputs_to_ivy_arrays"],
