@@ -161,6 +161,33 @@ _NUMPY = "ivy/functional/backends/numpy/manipulation.py"
 _TORCH = "ivy/functional/backends/torch/manipulation.py"
 _JAX = "ivy/functional/backends/jax/manipulation.py"
 
+# Code several examples share.
+_FLIP = """
+    def flip(x, /, *, copy=None, axis=None, out=None):
+        return current_backend(x).flip(x, axis=axis, out=out)
+    """
+"""The API function ``flip``, without ``@handle_view``."""
+
+_NUMPY_FLIP = """
+    import numpy as np
+
+    def flip(x, /, *, copy=None, axis=None, out=None):
+        return np.flip(x, axis)
+    """
+"""NumPy's ``flip``: ``np.flip`` returns a view of ``x``."""
+
+_RESHAPE = """
+    def reshape(x, shape, *, copy=None, out=None):
+        return current_backend(x).reshape(x, shape)
+    """
+"""The API function ``reshape``, without ``@handle_view``."""
+
+_GET_ITEM = """
+    def get_item(x, query, *, copy=None):
+        return x.__getitem__(query)
+    """
+"""``get_item`` as the API and a backend both write it: basic indexing makes a view."""
+
 
 class ViewWithoutHandleView(Rule):
     """A function that returns a view on NumPy or PyTorch needs ``@handle_view``.
@@ -208,27 +235,11 @@ class ViewWithoutHandleView(Rule):
                 return current_backend(x).flip(x, axis=axis, out=out)
             """,
             path=_API,
-            files={
-                _NUMPY: """
-                import numpy as np
-
-                def flip(x, /, *, copy=None, axis=None, out=None):
-                    return np.flip(x, axis)
-                """,
-            },
+            files={_NUMPY: _NUMPY_FLIP},
         ),
+        Example(_FLIP, path=_API),
         Example(
-            """
-            def flip(x, /, *, copy=None, axis=None, out=None):
-                return current_backend(x).flip(x, axis=axis, out=out)
-            """,
-            path=_API,
-        ),
-        Example(
-            """
-            def flip(x, /, *, copy=None, axis=None, out=None):
-                return current_backend(x).flip(x, axis=axis, out=out)
-            """,
+            _FLIP,
             path=_API,
             files={
                 _TORCH: """
@@ -246,12 +257,7 @@ class ViewWithoutHandleView(Rule):
                 return x.__getitem__(query)
             """,
             path=_API,
-            files={
-                _NUMPY: """
-                def get_item(x, query, *, copy=None):
-                    return x.__getitem__(query)
-                """,
-            },
+            files={_NUMPY: _GET_ITEM},
         ),
         Example(
             """
@@ -277,14 +283,7 @@ class ViewWithoutHandleView(Rule):
             flip = handle_view(flip)
             """,
             path=_API,
-            files={
-                _NUMPY: """
-                import numpy as np
-
-                def flip(x, /, *, copy=None, axis=None, out=None):
-                    return np.flip(x, axis)
-                """,
-            },
+            files={_NUMPY: _NUMPY_FLIP},
         ),
         Example(
             """
@@ -300,20 +299,10 @@ class ViewWithoutHandleView(Rule):
                 return current_backend(x).flip(x, axis=axis, out=out)
             """,
             path=_API,
-            files={
-                _NUMPY: """
-                import numpy as np
-
-                def flip(x, /, *, copy=None, axis=None, out=None):
-                    return np.flip(x, axis)
-                """,
-            },
+            files={_NUMPY: _NUMPY_FLIP},
         ),
         Example(
-            """
-            def flip(x, /, *, copy=None, axis=None, out=None):
-                return current_backend(x).flip(x, axis=axis, out=out)
-            """,
+            _FLIP,
             path=_API,
             files={
                 _JAX: """
@@ -325,10 +314,7 @@ class ViewWithoutHandleView(Rule):
             },
         ),
         Example(
-            """
-            def reshape(x, shape, *, copy=None, out=None):
-                return current_backend(x).reshape(x, shape)
-            """,
+            _RESHAPE,
             path=_API,
             files={
                 _NUMPY: """
@@ -411,21 +397,7 @@ class ViewWithoutHandleView(Rule):
         ),
     )
     INVALID = (
-        Example(
-            """
-            def flip(x, /, *, copy=None, axis=None, out=None):
-                return current_backend(x).flip(x, axis=axis, out=out)
-            """,
-            path=_API,
-            files={
-                _NUMPY: """
-                import numpy as np
-
-                def flip(x, /, *, copy=None, axis=None, out=None):
-                    return np.flip(x, axis)
-                """,
-            },
-        ),
+        Example(_FLIP, path=_API, files={_NUMPY: _NUMPY_FLIP}),
         Example(
             """
             def permute_dims(x, axes, *, copy=None, out=None):
@@ -441,19 +413,7 @@ class ViewWithoutHandleView(Rule):
                 """,
             },
         ),
-        Example(
-            """
-            def get_item(x, query, *, copy=None):
-                return x.__getitem__(query)
-            """,
-            path=_API,
-            files={
-                _TORCH: """
-                def get_item(x, query, *, copy=None):
-                    return x.__getitem__(query)
-                """,
-            },
-        ),
+        Example(_GET_ITEM, path=_API, files={_TORCH: _GET_ITEM}),
         Example(
             """
             @handle_view
@@ -461,18 +421,10 @@ class ViewWithoutHandleView(Rule):
                 return x.__getitem__(query)
             """,
             path=_API,
-            files={
-                _NUMPY: """
-                def get_item(x, query, *, copy=None):
-                    return x.__getitem__(query)
-                """,
-            },
+            files={_NUMPY: _GET_ITEM},
         ),
         Example(
-            """
-            def reshape(x, shape, *, copy=None, out=None):
-                return current_backend(x).reshape(x, shape)
-            """,
+            _RESHAPE,
             path=_API,
             files={
                 _NUMPY: """
@@ -536,10 +488,7 @@ class ViewWithoutHandleView(Rule):
             },
         ),
         Example(
-            """
-            def reshape(x, shape, *, copy=None, out=None):
-                return current_backend(x).reshape(x, shape)
-            """,
+            _RESHAPE,
             path=_API,
             files={
                 _NUMPY: """
