@@ -10,7 +10,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ivycheck.checker.rule_api import RuleContext
-from ivycheck.rules._names import dotted
+from ivycheck.rules._names import dotted, module_level_statements
 
 VIEW_DECORATORS = frozenset({"handle_view", "handle_view_indexing"})
 """The wrappers that make a function's result a view of its input (IVY006, IVY011)."""
@@ -31,23 +31,20 @@ def decorator_name(decorator: cst.Decorator) -> str:
 def wrapped_by_assignment(module: cst.Module) -> dict[str, list[str]]:
     """Wrappers applied at module level by assignment: ``f = handle_out_argument(f)``."""
     found: dict[str, list[str]] = {}
-    for statement in module.body:
-        if not isinstance(statement, cst.SimpleStatementLine):
-            continue
-        for small in statement.body:
-            if (
-                isinstance(small, cst.Assign)
-                and len(small.targets) == 1
-                and isinstance(small.targets[0].target, cst.Name)
-                and isinstance(small.value, cst.Call)
-                and len(small.value.args) == 1
-                and isinstance(small.value.args[0].value, cst.Name)
-                and small.value.args[0].value.value == small.targets[0].target.value
-            ):
-                wrapper = dotted(small.value.func)
-                if wrapper is not None:
-                    name = small.targets[0].target.value
-                    found.setdefault(name, []).append(wrapper.rsplit(".", 1)[-1])
+    for small in module_level_statements(module):
+        if (
+            isinstance(small, cst.Assign)
+            and len(small.targets) == 1
+            and isinstance(small.targets[0].target, cst.Name)
+            and isinstance(small.value, cst.Call)
+            and len(small.value.args) == 1
+            and isinstance(small.value.args[0].value, cst.Name)
+            and small.value.args[0].value.value == small.targets[0].target.value
+        ):
+            wrapper = dotted(small.value.func)
+            if wrapper is not None:
+                name = small.targets[0].target.value
+                found.setdefault(name, []).append(wrapper.rsplit(".", 1)[-1])
     return found
 
 

@@ -218,6 +218,15 @@ class ImportMap:
         return f"{target}.{rest}" if rest else target
 
 
+def module_level_statements(module: cst.Module) -> Iterator[cst.BaseSmallStatement]:
+    """The small statements (imports, assignments, calls) standing at module level outside
+    any block: where Ivy imports names, wraps functions by assignment and sets their
+    attributes."""
+    for statement in module.body:
+        if isinstance(statement, cst.SimpleStatementLine):
+            yield from statement.body
+
+
 def in_modules(qualified: str, modules: Sequence[str]) -> bool:
     """Whether a qualified name belongs to one of ``modules`` (``ivy.add`` to ``ivy``)."""
     return any(qualified == m or qualified.startswith(m + ".") for m in modules)

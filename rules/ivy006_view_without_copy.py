@@ -6,7 +6,7 @@ import libcst as cst
 
 from ivycheck.checker.rule_api import Example, FixSafety, ProjectIndex, Rule, walk
 from ivycheck.rules._decorators import VIEW_DECORATORS, decorator_name
-from ivycheck.rules._names import dotted
+from ivycheck.rules._names import dotted, module_level_statements
 from ivycheck.rules._outflow import NEW_SCOPES
 
 
@@ -16,20 +16,15 @@ def _has_copy_keyword(params: cst.Parameters) -> bool:
 
 def _imports_optional(module: cst.Module) -> bool:
     """Whether ``Optional`` is importable by that name at module level."""
-    for statement in module.body:
-        if not isinstance(statement, cst.SimpleStatementLine):
-            continue
-        for small in statement.body:
-            if (
-                isinstance(small, cst.ImportFrom)
-                and not isinstance(small.names, cst.ImportStar)
-                and any(
-                    (alias.asname.name if alias.asname else alias.name).value == "Optional"  # type: ignore[union-attr]
-                    for alias in small.names
-                )
-            ):
-                return True
-    return False
+    return any(
+        isinstance(small, cst.ImportFrom)
+        and not isinstance(small.names, cst.ImportStar)
+        and any(
+            (alias.asname.name if alias.asname else alias.name).value == "Optional"  # type: ignore[union-attr]
+            for alias in small.names
+        )
+        for small in module_level_statements(module)
+    )
 
 
 class ViewWithoutCopy(Rule):

@@ -7,7 +7,7 @@ import libcst as cst
 from ivycheck.checker.rule_api import Example, Rule
 from ivycheck.rules._api_functions import out_param
 from ivycheck.rules._decorators import wrappers_of
-from ivycheck.rules._names import dotted
+from ivycheck.rules._names import dotted, module_level_statements
 
 
 def _string_items(value: cst.BaseExpression) -> list[str] | None:
@@ -264,13 +264,10 @@ class MixedWrappers(Rule):
             for statement in node.body
             if isinstance(statement, cst.FunctionDef)
         }
-        for statement in node.body:
-            if not isinstance(statement, cst.SimpleStatementLine):
-                continue
-            for small in statement.body:
-                found = _assignment(small)
-                if found is not None:
-                    self._check(found[0], found[1], functions)
+        for small in module_level_statements(node):
+            found = _assignment(small)
+            if found is not None:
+                self._check(found[0], found[1], functions)
 
     def _check(
         self, function: str, value: cst.BaseExpression, functions: dict[str, tuple[bool, bool]]

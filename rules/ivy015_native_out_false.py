@@ -11,6 +11,25 @@ from ivycheck.rules._support_native_out import attribute_sites, statement_remova
 NP = "ivy/functional/backends/numpy/example.py"
 JAX = "ivy/functional/backends/jax/example.py"
 
+# Code examples share (``Example(preamble=...)`` puts it before the example's own).
+_NUMPY_TAN = """
+    def tan(x, *, out=None):
+        return np.tan(x, out=out)
+
+
+    """
+"""A NumPy backend function that forwards ``out`` natively."""
+
+_OPTIONAL_IMPORT = """
+    try:
+        import scipy
+    except ImportError:
+        pass
+    else:
+        pass
+    """
+"""Compound statements before the one a fix edits (its text and the fixed text share them)."""
+
 
 class NativeOutFalse(Rule):
     """``support_native_out = False`` does not switch the native path off.
@@ -44,11 +63,8 @@ class NativeOutFalse(Rule):
     NEEDS_INDEX = True
     VALID = (
         Example(
-            """
-            def tan(x, *, out=None):
-                return np.tan(x, out=out)
-
-
+            preamble=_NUMPY_TAN,
+            code="""
             tan.support_native_out = True
             """,
             path=NP,
@@ -61,11 +77,8 @@ class NativeOutFalse(Rule):
             path=JAX,
         ),
         Example(
-            """
-            def tan(x, *, out=None):
-                return np.tan(x, out=out)
-
-
+            preamble=_NUMPY_TAN,
+            code="""
             setattr(tan, "support_native_out", True)
             """,
             path=NP,
@@ -189,25 +202,14 @@ class NativeOutFalse(Rule):
             """,
         ),
         Example(
-            """
-            try:
-                import scipy
-            except ImportError:
-                pass
-            else:
-                pass
+            preamble=_OPTIONAL_IMPORT,
+            code="""
             if True:
                 tan.support_native_out = False
                 sin.x = 1
             """,
             path=NP,
             expected="""
-            try:
-                import scipy
-            except ImportError:
-                pass
-            else:
-                pass
             if True:
                 sin.x = 1
             """,

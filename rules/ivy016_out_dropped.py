@@ -13,6 +13,22 @@ _NUMPY = "ivy/functional/backends/numpy/statistical.py"
 _TORCH = "ivy/functional/backends/torch/statistical.py"
 _JAX = "ivy/functional/backends/jax/statistical.py"
 
+# Code several examples share (``Example(preamble=...)`` puts it before the example's own).
+_COUNT_NONZERO = """
+    @handle_exceptions
+    @handle_nestable
+    @to_native_arrays_and_back
+    def count_nonzero(x, /, *, axis=None, out=None):
+        return current_backend(x).count_nonzero(x, axis=axis, out=out)
+    """
+"""The API function ``count_nonzero`` as Ivy had it: nothing wraps it for ``out``."""
+
+_NUMPY_COUNT_NONZERO = """
+    def count_nonzero(x, /, *, axis=None, out=None):
+        return np.count_nonzero(x)
+    """
+"""A backend ``count_nonzero`` that ignores ``out``."""
+
 
 class OutDropped(Rule):
     """``out`` that nothing writes: the caller's buffer silently keeps its old contents.
@@ -48,27 +64,13 @@ class OutDropped(Rule):
                 return current_backend(x).count_nonzero(x, axis=axis, out=out)
             """,
             path=_API,
-            files={
-                _NUMPY: """
-                def count_nonzero(x, /, *, axis=None, out=None):
-                    return np.count_nonzero(x)
-                """,
-            },
+            files={_NUMPY: _NUMPY_COUNT_NONZERO},
         ),
         Example(
-            """
-            @handle_exceptions
-            @handle_nestable
-            @to_native_arrays_and_back
-            def count_nonzero(x, /, *, axis=None, out=None):
-                return current_backend(x).count_nonzero(x, axis=axis, out=out)
-            """,
+            _COUNT_NONZERO,
             path=_API,
             files={
-                _NUMPY: """
-                def count_nonzero(x, /, *, axis=None, out=None):
-                    return np.count_nonzero(x)
-                """,
+                _NUMPY: _NUMPY_COUNT_NONZERO,
                 _TORCH: """
                 def count_nonzero(x, /, *, axis=None, out=None):
                     return torch.count_nonzero(x, dim=axis, out=out)
@@ -76,34 +78,16 @@ class OutDropped(Rule):
             },
         ),
         Example(
-            """
-            @handle_exceptions
-            @handle_nestable
-            @to_native_arrays_and_back
-            def count_nonzero(x, /, *, axis=None, out=None):
-                return current_backend(x).count_nonzero(x, axis=axis, out=out)
+            preamble=_COUNT_NONZERO,
+            code="""
 
 
             count_nonzero = handle_out_argument(count_nonzero)
             """,
             path=_API,
-            files={
-                _NUMPY: """
-                def count_nonzero(x, /, *, axis=None, out=None):
-                    return np.count_nonzero(x)
-                """,
-            },
+            files={_NUMPY: _NUMPY_COUNT_NONZERO},
         ),
-        Example(
-            """
-            @handle_exceptions
-            @handle_nestable
-            @to_native_arrays_and_back
-            def count_nonzero(x, /, *, axis=None, out=None):
-                return current_backend(x).count_nonzero(x, axis=axis, out=out)
-            """,
-            path=_API,
-        ),
+        Example(_COUNT_NONZERO, path=_API),
         Example(
             """
             def count_nonzero(x, /, *, axis=None, out=None):
@@ -113,21 +97,10 @@ class OutDropped(Rule):
                 return ret
             """,
             path=_API,
-            files={
-                _NUMPY: """
-                def count_nonzero(x, /, *, axis=None, out=None):
-                    return np.count_nonzero(x)
-                """,
-            },
+            files={_NUMPY: _NUMPY_COUNT_NONZERO},
         ),
         Example(
-            """
-            @handle_exceptions
-            @handle_nestable
-            @to_native_arrays_and_back
-            def count_nonzero(x, /, *, axis=None, out=None):
-                return current_backend(x).count_nonzero(x, axis=axis, out=out)
-            """,
+            _COUNT_NONZERO,
             path=_API,
             files={
                 _JAX: """
@@ -181,36 +154,12 @@ class OutDropped(Rule):
         ),
     )
     INVALID = (
+        Example(_COUNT_NONZERO, path=_API, files={_NUMPY: _NUMPY_COUNT_NONZERO}),
         Example(
-            """
-            @handle_exceptions
-            @handle_nestable
-            @to_native_arrays_and_back
-            def count_nonzero(x, /, *, axis=None, out=None):
-                return current_backend(x).count_nonzero(x, axis=axis, out=out)
-            """,
+            _COUNT_NONZERO,
             path=_API,
             files={
-                _NUMPY: """
-                def count_nonzero(x, /, *, axis=None, out=None):
-                    return np.count_nonzero(x)
-                """,
-            },
-        ),
-        Example(
-            """
-            @handle_exceptions
-            @handle_nestable
-            @to_native_arrays_and_back
-            def count_nonzero(x, /, *, axis=None, out=None):
-                return current_backend(x).count_nonzero(x, axis=axis, out=out)
-            """,
-            path=_API,
-            files={
-                _NUMPY: """
-                def count_nonzero(x, /, *, axis=None, out=None):
-                    return np.count_nonzero(x)
-                """,
+                _NUMPY: _NUMPY_COUNT_NONZERO,
                 _JAX: """
                 def count_nonzero(x, /, *, axis=None, out=None):
                     return jnp.count_nonzero(x)
@@ -223,12 +172,7 @@ class OutDropped(Rule):
                 return current_backend(x).count_nonzero(x, axis=axis)
             """,
             path=_API,
-            files={
-                _NUMPY: """
-                def count_nonzero(x, /, *, axis=None, out=None):
-                    return np.count_nonzero(x)
-                """,
-            },
+            files={_NUMPY: _NUMPY_COUNT_NONZERO},
         ),
         Example(
             """
@@ -264,23 +208,14 @@ class OutDropped(Rule):
             },
         ),
         Example(
-            """
-            @handle_exceptions
-            @handle_nestable
-            @to_native_arrays_and_back
-            def count_nonzero(x, /, *, axis=None, out=None):
-                return current_backend(x).count_nonzero(x, axis=axis, out=out)
+            preamble=_COUNT_NONZERO,
+            code="""
 
 
             count_nonzero = handle_nestable(count_nonzero)
             """,
             path=_API,
-            files={
-                _NUMPY: """
-                def count_nonzero(x, /, *, axis=None, out=None):
-                    return np.count_nonzero(x)
-                """,
-            },
+            files={_NUMPY: _NUMPY_COUNT_NONZERO},
         ),
     )
 
