@@ -77,12 +77,13 @@ def test_real_transforms_match_numpy(
     back = np.fft.irfft(spectrum, n=n_back, axis=axis, norm=norm)
     _close(fft.irfft(ivy.asarray(spectrum), n=n_back, axis=axis, norm=norm), back)
     s = data.draw(st.none() | st.lists(st.integers(2, 6), min_size=x.ndim, max_size=x.ndim), "s")
-    full = np.fft.rfftn(x, s=s, norm=norm)
-    _close(fft.rfftn(ivy.asarray(x), s=s, norm=norm), full)
+    axes = tuple(range(x.ndim))  # the standard: when s is given, axes must be too
+    full = np.fft.rfftn(x, s=s, axes=axes, norm=norm)
+    _close(fft.rfftn(ivy.asarray(x), s=s, axes=axes, norm=norm), full)
     s_back = list(x.shape) if s is None else s
     _close(
-        fft.irfftn(ivy.asarray(full), s=s_back, norm=norm),
-        np.fft.irfftn(full, s=s_back, norm=norm),
+        fft.irfftn(ivy.asarray(full), s=s_back, axes=axes, norm=norm),
+        np.fft.irfftn(full, s=s_back, axes=axes, norm=norm),
     )
 
 
