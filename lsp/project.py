@@ -1,12 +1,20 @@
-"""The server's model of a workspace: configuration, file summaries and the project index.
+"""The server's model of a workspace: configuration, file summaries and project indexes.
 
-The index that cross-file rules consult is built from every Python file of each workspace
-folder, discovered and summarized as the command does it (:mod:`ivycheck.checker.indexing`),
-read from disk once at start-up and then kept current: an open document's
-summary comes from its unsaved buffer, a watched file event re-reads that one file.
-When a change alters what other files can see (a backend gains or loses a function, an
-attribute appears), :meth:`Project.update` says so, and the server re-checks the open
-documents that depend on it.
+A file is checked against the index of its *project root*, found as the command finds it
+(:func:`~ivycheck.checker.indexing.index_roots`: the configuration's folder, else the
+nearest ``pyproject.toml``/``setup.py``/``setup.cfg``/``.git`` folder, else the top-level
+package), so that the editor and ``ivycheck <file>`` report the same findings for a file
+whatever folder the editor opened. Each root gets a :class:`Scope`: the Python files
+discovery finds under it, summarized as the command does it
+(:mod:`ivycheck.checker.indexing`), from the command's on-disk cache where a file's
+``stat`` matches. Summaries are shared by scopes (a summary depends on the file and its
+configuration, not on the root indexing it).
+
+The indexes are kept current: an open document's summary comes from its unsaved buffer,
+a watched file event re-reads that one file. When a change alters what other files can
+see (a backend gains or loses a function, an attribute appears), :meth:`Project.update`
+says so, and the server re-checks what depends on it. A configuration change drops every
+summary and scope (parts and relative paths come from the configuration) and scans again.
 """
 
 from __future__ import annotations
@@ -26,10 +34,9 @@ from ivycheck.checker.discovery import ProjectFiles, discover
 from ivycheck.checker.engine import check_source, fix_source
 from ivycheck.checker.incremental import IncrementalChecker
 from ivycheck.checker.index import EncodedSummary, ProjectIndex
-from ivycheck.checker.indexing import summarize_files
+from ivycheck.checker.indexing import index_roots, summarize_files
 from ivycheck.checker.registry import all_rules
 from ivycheck.checker.rule import Rule
-from ivycheck.checker.sourcefile import SourceError, read_source
 from ivycheck.checker.summary import FileSummary, summarize
 from ivycheck.lsp.config_problems import ConfigProblem, problem_file
 
@@ -70,26 +77,48 @@ class Settings:
 
 
 @dataclass
+class Scope:
+    """One project root: the files its index covers, and that index once all are read."""
+
+    root: Path
+    cache: ResultCache
+    files: set[str]
+    """Absolute paths of the Python files discovery finds under ``root``."""
+    pending: list[ProjectFiles]
+    complete: bool = False
+    """Whether every file has been summarized once. Until then a check runs only the
+    rules that do not read the index: a half-built index would make the cross-file rules
+    report what the files not yet read would refute."""
+    index: ProjectIndex | None = None
+    version: int = 0
+    """How often a file's public facts changed in this scope."""
+    own_versions: dict[str, int] = field(default_factory=dict)
+    """The same per file: the rest is what *other* files changed."""
+    generation: int = 0
+    """Bumped whenever the index is thrown away: cached per-document results keyed on it
+    are then stale. (``id()`` of the index is no key: CPython reuses a freed object's id.)"""
+    digest: tuple[tuple[int, int], str] | None = None
+    """The index digest, with the (generation, version) it was computed at."""
+
+    def covers(self, path: Path) -> bool:
+        directory = Path(os.path.abspath(path)).parent
+        return directory == self.root or self.root in directory.parents
+
+
+@dataclass
 class Project:
-    """Every file the server knows, across all workspace folders."""
+    """Every file the server knows, in the scopes of the project roots it has met."""
 
     settings: Settings = field(default_factory=Settings)
     summaries: dict[str, Summary] = field(default_factory=dict)
+    scopes: dict[Path, Scope] = field(default_factory=dict)
     _configs: dict[Path, Config] = field(default_factory=dict)
-    _index: ProjectIndex | None = None
+    _roots: dict[str, Path] = field(default_factory=dict)
+    """Project root by directory (finding one reads configuration files)."""
     _lock: threading.RLock = field(default_factory=threading.RLock)
     _incremental: dict[str, IncrementalChecker] = field(default_factory=dict)
-    _version: int = 0
-    _own_versions: dict[str, int] = field(default_factory=dict)
-    """How often each file's public facts changed; the rest is what other files changed."""
-    _generation: int = 0
-    index_complete: bool = False
-    """Whether every workspace file has been summarized once. Until then a check runs
-    only the rules that do not read the index: a half-built index would make the
-    cross-file rules report what the files not yet read would refute."""
-    _scans: list[tuple[ResultCache, ProjectFiles]] = field(default_factory=list)
-    """Bumped whenever the index is thrown away: cached per-document results keyed on it
-    are then stale. (``id()`` of the index is no key: CPython reuses a freed object's id.)"""
+    problems: list[str] = field(default_factory=list)
+    """Discovery problems not yet logged."""
     config_problems: dict[Path, ConfigProblem] = field(default_factory=dict)
     """Configuration files that could not be used, by file: the server tells the user."""
     _last_good: dict[Path, Config] = field(default_factory=dict)
@@ -135,67 +164,112 @@ class Project:
             return dict(self.config_problems)
 
     def forget_configs(self) -> None:
+        """Configuration files changed: forget them, and everything made under them (file
+        parts and relative paths are the configuration's; cached summaries that no longer
+        match it are made again by the next scan)."""
         with self._lock:
             self._configs.clear()
+            self._roots.clear()
             self.config_problems.clear()
-            self._drop_index()
+            self.scopes.clear()
+            self.summaries.clear()
             self._incremental.clear()
 
     def close(self, path: Path) -> None:
         """A document was closed: drop its incremental state."""
         self._incremental.pop(os.path.abspath(path), None)
 
-    # --- index --------------------------------------------------------------------------
+    # --- scopes -------------------------------------------------------------------------
+
+    def root_for(self, path: Path) -> Path:
+        """The project root the command would index for ``path``."""
+        absolute = os.path.abspath(path)
+        directory = absolute if os.path.isdir(absolute) else os.path.dirname(absolute)
+        with self._lock:
+            found = self._roots.get(directory)
+            if found is None:
+                found = self._roots[directory] = index_roots([Path(absolute)], self.config_for)[0]
+            return found
+
+    def scope_for(self, path: Path) -> Scope:
+        """The scope of ``path``'s project root, discovered now if new (its files are then
+        summarized by :meth:`scan_step`)."""
+        root = self.root_for(path)
+        with self._lock:
+            scope = self.scopes.get(root)
+            if scope is None:
+                project = discover([root], self.config_for)
+                cache = ResultCache(cache_directory(self.config_for(root).root))
+                files = {os.path.abspath(p) for p in project.files}
+                scope = self.scopes[root] = Scope(root, cache, files, [project])
+                self.problems += [f"{p.path}: {p.message}" for p in project.problems]
+            return scope
 
     def scan(self, folders: Iterable[Path]) -> list[str]:
-        """Summarize every Python file under ``folders``; returns problems to log."""
+        """Summarize every Python file of the projects of ``folders``; problems to log."""
         problems = self.begin_scan(folders)
         while not self.scan_step(float("inf")):
             pass
         return problems
 
     def begin_scan(self, folders: Iterable[Path]) -> list[str]:
-        """Discover the files of ``folders`` and load the command's on-disk cache of each;
+        """Discover the files of the project of each of ``folders`` (see the module doc);
         :meth:`scan_step` then summarizes them. Returns problems to log."""
-        batches = []
-        problems: list[str] = []
         for folder in folders:
-            project = discover([folder], self.config_for)
-            cache = ResultCache(cache_directory(self.config_for(folder).root))
-            batches.append((cache, project))
-            problems += [f"{p.path}: {p.message}" for p in project.problems]
+            self.scope_for(folder)
         with self._lock:
-            self._scans.extend(batches)
+            problems, self.problems = self.problems, []
         return problems
 
+    @property
+    def scanning(self) -> bool:
+        with self._lock:
+            return any(scope.pending for scope in self.scopes.values())
+
     def scan_step(self, budget: float) -> bool:
-        """Summarize pending files for about ``budget`` seconds (a file's summary comes
-        from the cache when its ``stat`` matches); whether the scan is complete.
+        """Summarize pending files for about ``budget`` seconds; whether every scope is
+        complete.
 
         The server runs one step at a time on its only checking thread, so a check
         asked for meanwhile waits for one step, not for the whole workspace. Summaries
         made here are saved to the cache at the end, for the next start and the command.
         """
         deadline = time.perf_counter() + budget
-        while self._scans and time.perf_counter() < deadline:
-            cache, project = self._scans[0]
+        while time.perf_counter() < deadline:
+            with self._lock:
+                scope = next((s for s in self.scopes.values() if s.pending), None)
+            if scope is None:
+                return True
+            project = scope.pending[0]
             chunk, rest = project.files[:SCAN_CHUNK], project.files[SCAN_CHUNK:]
             part = ProjectFiles(chunk, {path: project.configs[path] for path in chunk}, [])
-            found = summarize_files(part, cache)
+            found = summarize_files(part, scope.cache)
+            stale = [
+                Path(path)
+                for path, _, summary in found
+                if not _made_under(summary, project.configs[Path(path)], Path(path))
+            ]
+            if stale:  # the cache's summary was made under another configuration
+                found = [f for f in found if Path(f[0]) not in stale]
+                found += summarize_files(
+                    ProjectFiles(stale, {p: project.configs[p] for p in stale}, []),
+                    ResultCache(None),
+                )
             with self._lock:
+                if self.scopes.get(scope.root) is not scope:
+                    continue  # dropped by a configuration change meanwhile
                 for path, digest, summary in found:
                     if digest is not None:
                         self.summaries.setdefault(os.path.abspath(path), summary)
-                self._drop_index()
-            if rest:
-                self._scans[0] = (cache, ProjectFiles(rest, project.configs, []))
-            else:
-                self._scans.pop(0)
-                cache.save()
-        if self._scans:
-            return False
-        self.index_complete = True
-        return True
+                if rest:
+                    scope.pending[0] = ProjectFiles(rest, project.configs, [])
+                    continue
+                scope.pending.pop(0)
+                if not scope.pending:
+                    scope.complete = True
+                    self._drop_index(scope)
+            scope.cache.save()
+        return not self.scanning
 
     def _summary_from_disk(self, path: Path) -> Summary | None:
         """``None`` for a file that cannot be read (as if it were not there)."""
@@ -226,31 +300,68 @@ class Project:
                 and summary is not None
                 and _facts_digest(previous) != _facts_digest(summary)
             )
-            if changed:
-                self._version += 1
-                self._own_versions[key] = self._own_versions.get(key, 0) + 1
-            if self._index is not None:
-                index_key = previous.path if previous is not None else None
-                if summary is not None and index_key is None:
-                    index_key = summary.path
-                if index_key is not None:
-                    self._index.replace_file(index_key, summary)
+            for scope in self.scopes.values():
+                self._update_scope(scope, key, path, previous, summary, changed)
             return changed
 
-    def _drop_index(self) -> None:
-        self._index = None
-        self._generation += 1
+    def _update_scope(
+        self,
+        scope: Scope,
+        key: str,
+        path: Path,
+        previous: Summary | None,
+        summary: Summary | None,
+        changed: bool,
+    ) -> None:
+        if key not in scope.files:
+            if summary is None or not scope.covers(path) or self._excluded(path):
+                return
+            scope.files.add(key)  # a file created under the root
+        elif summary is None:
+            scope.files.discard(key)
+        if changed:
+            scope.version += 1
+            scope.own_versions[key] = scope.own_versions.get(key, 0) + 1
+        if scope.index is not None:
+            index_key = previous.path if previous is not None else None
+            if summary is not None and index_key is None:
+                index_key = summary.path
+            if index_key is not None:
+                scope.index.replace_file(index_key, summary)
 
-    @property
-    def index(self) -> ProjectIndex:
-        """Built when first asked for after a change; empty while the scan runs (no rule
-        that reads it runs then, and rebuilding it after every step would cost)."""
+    def _excluded(self, path: Path) -> bool:
+        config = self.config_for(path)
+        return config.is_excluded(config.relative(path))
+
+    def _drop_index(self, scope: Scope) -> None:
+        scope.index = None
+        scope.generation += 1
+
+    def index_of(self, scope: Scope) -> ProjectIndex:
+        """Built when first asked for after a change; empty while the scope is scanned (no
+        rule that reads it runs then, and rebuilding it after every step would cost)."""
         with self._lock:
-            if not self.index_complete:
+            if not scope.complete:
                 return ProjectIndex()
-            if self._index is None:
-                self._index = ProjectIndex.build(self.summaries.values())
-            return self._index
+            if scope.index is None:
+                scope.index = ProjectIndex.build(
+                    summary for key in scope.files if (summary := self.summaries.get(key))
+                )
+            return scope.index
+
+    def index_digest(self, scope: Scope) -> str:
+        """The digest of the scope's index (empty while it is scanned), computed once per
+        state of the index."""
+        with self._lock:
+            if not scope.complete:
+                return ""
+            state = (scope.generation, scope.version)
+            if scope.digest is None or scope.digest[0] != state:
+                scope.digest = (state, self.index_of(scope).digest())
+            return scope.digest[1]
+
+    def index_for(self, path: Path) -> ProjectIndex:
+        return self.index_of(self.scope_for(path))
 
     # --- checking -----------------------------------------------------------------------
 
@@ -261,19 +372,20 @@ class Project:
         definitions that changed since the last check are analysed again.
         """
         config = self.config_for(path)
+        scope = self.scope_for(path)
         if not fixes:
             key = os.path.abspath(path)
             checker = self._incremental.setdefault(key, IncrementalChecker())
             with self._lock:
-                index = self.index
-                generation = self._generation
-                others = self._version - self._own_versions.get(key, 0)
+                index = self.index_of(scope)
+                generation = scope.generation
+                others = scope.version - scope.own_versions.get(key, 0)
             try:
                 return checker.check(
                     text,
                     path=str(path),
                     config=config,
-                    rules=self.rules(),
+                    rules=self.rules(scope),
                     index=index,
                     relative_path=config.relative(path),
                     index_version=(others, generation),
@@ -285,52 +397,41 @@ class Project:
             text,
             path=str(path),
             config=config,
-            rules=self.rules(),
-            index=self.index,
+            rules=self.rules(scope),
+            index=self.index_of(scope),
             relative_path=config.relative(path),
             fixes=fixes,
         )
 
-    def rules(self) -> list[type[Rule]]:
+    def rules(self, scope: Scope) -> list[type[Rule]]:
         """Every rule, or only those that do not read the index while it is incomplete."""
         rules = list(all_rules().values())
-        return rules if self.index_complete else [r for r in rules if not r.NEEDS_INDEX]
+        return rules if scope.complete else [r for r in rules if not r.NEEDS_INDEX]
 
     def closed_files(self, open_paths: Iterable[Path]) -> list[Path]:
         """The indexed files that are not open, in a stable order."""
         opened = {os.path.abspath(p) for p in open_paths}
         with self._lock:
-            return sorted(Path(k) for k in self.summaries if k not in opened)
-
-    def check_file(self, path: Path) -> tuple[list[Diagnostic], str] | None:
-        """The diagnostics of a file as it is on disk, and its text; ``None`` if it cannot
-        be read (its summary already says why, and it has no lines to point at)."""
-        try:
-            text = read_source(path).text
-        except SourceError:
-            return None
-        config = self.config_for(path)
-        found = check_source(
-            text,
-            path=str(path),
-            config=config,
-            rules=self.rules(),
-            index=self.index,
-            relative_path=config.relative(path),
-        )
-        pyast.forget(text)
-        return found, text
+            known: set[str] = set().union(*(scope.files for scope in self.scopes.values()))
+            return sorted(Path(k) for k in known if k not in opened)
 
     def fix_all(self, path: Path, text: str) -> str:
         config = self.config_for(path)
+        scope = self.scope_for(path)
         return fix_source(
             text,
             path=str(path),
             config=config,
-            rules=self.rules(),
-            index=self.index,
+            rules=self.rules(scope),
+            index=self.index_of(scope),
             relative_path=config.relative(path),
         ).source
+
+
+def _made_under(summary: Summary, config: Config, path: Path) -> bool:
+    """Whether ``summary`` has the relative path and part ``config`` gives ``path``."""
+    relative = config.relative(path)
+    return summary.path == relative and summary.part == config.part_of(relative)
 
 
 def _facts_digest(summary: Summary) -> str:

@@ -2,9 +2,12 @@
 
 Diagnostics come from the unsaved buffer, on open, on change (debounced; a run whose
 text has been superseded is thrown away) and on save. Clients that can pull diagnostics
-(``textDocument/diagnostic``) get them on request and a ``workspace/diagnostic/refresh``
-when other files change them; other clients get ``publishDiagnostics``. Checking runs on
-a worker thread, so the event loop keeps reading messages while a file is analysed.
+(``textDocument/diagnostic``, ``workspace/diagnostic`` for the files that are not open,
+both with result ids) get them on request and a ``workspace/diagnostic/refresh`` when
+other files, the configuration or the index change them; other clients get
+``publishDiagnostics``, for closed files too, sent again whenever such a change alters a
+closed file's result. Checking runs on a worker thread, so the event loop keeps reading
+messages while a file is analysed.
 
 No rule logic lives here: every answer is computed by ``ivycheck.checker`` (through
 :class:`~ivycheck.lsp.project.Project`) and translated by ``convert``/``actions``/``hover``.
@@ -34,6 +37,7 @@ from ivycheck.lsp.config_problems import ConfigProblem, problem_line
 from ivycheck.lsp.convert import split_lines, to_lsp_diagnostic
 from ivycheck.lsp.idle_gc import IdleCollector
 from ivycheck.lsp.project import Project, Settings
+from ivycheck.lsp.workspace_results import FileResult, WorkspaceResults, report_id
 
 DEBOUNCE_SECONDS = 0.01
 """Changes closer together than this are checked once. Short: an incremental check of a
@@ -41,6 +45,8 @@ DEBOUNCE_SECONDS = 0.01
 CONFIG_FILES = ("pyproject.toml", "ivycheck.toml", ".ivycheck.toml")
 SCAN_STEP_SECONDS = 0.05
 """How long the workspace scan holds the checking thread before a waiting check runs."""
+WORKSPACE_DEBOUNCE_SECONDS = 0.2
+"""Cross-file changes closer together than this re-publish closed files' results once."""
 WATCHERS = (*(f"**/{name}" for name in CONFIG_FILES), "**/*.py")
 log = logging.getLogger(__name__)
 
@@ -76,6 +82,11 @@ class IvycheckServer(LanguageServer):
         )
         self.project = Project()
         self.results: dict[str, tuple[int | None, list[Diagnostic]]] = {}
+        self.closed = WorkspaceResults(self.project)
+        self.pushed: dict[str, str] = {}
+        """Result id of what was last published for each closed file (push mode)."""
+        self.scan_task: asyncio.Task[None] | None = None
+        self.workspace_task: asyncio.Task[None] | None = None
         self.pending: dict[str, asyncio.Task[None]] = {}
         self.checker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ivycheck-lsp")
         self.pull_mode = False
@@ -137,6 +148,8 @@ class IvycheckServer(LanguageServer):
         self.log_new_errors(uri, path, [d.message for d in found if d.code == INTERNAL_ERROR])
         self.results[uri] = (version, kept)
         self.report_config_problems()
+        if self.project.scanning:  # the document's project root was new
+            self.ensure_scan()
         if changed:
             self.recheck_others(uri)
         return kept
@@ -186,38 +199,99 @@ class IvycheckServer(LanguageServer):
         self.shown_problems = current
 
     async def reload_configs(self) -> None:
-        """Configuration files changed: load them again now (not only when a document
-        is next checked), so that a fixed file loses its diagnostic at once."""
+        """Configuration files or settings changed: load them again now (not only when a
+        document is next checked), so that a fixed file loses its diagnostic at once; and
+        index the projects again under the new configuration (which file is the functional
+        API or a backend, and every summary's relative path, come from it). Open and
+        closed files' diagnostics follow once the scan is complete."""
         self.project.forget_configs()
         paths = [*self.folders()]
         paths += [Path(p) for uri in self.open_uris() if (p := to_fs_path(uri))]
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(self.checker, self.project.check_configs, paths)
         self.report_config_problems()
+        problems = await loop.run_in_executor(self.checker, self.project.begin_scan, paths)
+        for problem in problems:
+            self.log(problem, types.MessageType.Warning)
+        await self.ensure_scan()
 
-    async def closed_reports(self) -> list[tuple[str, list[types.Diagnostic]]]:
-        """The diagnostics of every indexed file that is not open, as on disk, checked
-        one file at a time on the checking thread (requests get in between)."""
+    def ensure_scan(self) -> asyncio.Task[None]:
+        """Summarize the files of new project scopes, one step at a time on the checking
+        thread (a document opened meanwhile is checked, with the single-file rules,
+        after the current step); then re-check what the complete index changes."""
+        if self.scan_task is None or self.scan_task.done():
+            self.scan_task = asyncio.ensure_future(self._scan())
+        return self.scan_task
+
+    async def _scan(self) -> None:
+        loop = asyncio.get_running_loop()
+        while not await loop.run_in_executor(
+            self.checker, self.project.scan_step, SCAN_STEP_SECONDS
+        ):
+            pass
+        for problem in self.project.begin_scan(()):
+            self.log(problem, types.MessageType.Warning)
+        self.recheck_others()
+
+    async def closed_reports(self) -> list[tuple[str, FileResult]]:
+        """The result of every indexed file that is not open, as on disk, one file at a
+        time on the checking thread (requests get in between). A file is checked again
+        only when its text, its configuration or an index answer it used has changed."""
         opened = [Path(p) for uri in self.open_uris() if (p := to_fs_path(uri))]
         loop = asyncio.get_running_loop()
         reports = []
-        for path in self.project.closed_files(opened):
-            result = await loop.run_in_executor(self.checker, self.project.check_file, path)
-            if result is None:
-                continue
-            found, text = result
-            lines = split_lines(text)
-            kept = [to_lsp_diagnostic(d, lines) for d in found if d.code != INTERNAL_ERROR]
-            reports.append((_file_uri(path), kept))
+        files = self.project.closed_files(opened)
+        self.closed.checked = 0
+        for path in files:
+            result = await loop.run_in_executor(self.checker, self.closed.result, path)
+            if result is not None:
+                reports.append((_file_uri(path), result))
+        self.log(f"workspace diagnostics: {self.closed.checked} of {len(files)} files checked")
         return reports
 
     async def push_workspace(self) -> None:
-        """Workspace diagnostics for a client that cannot pull them: published."""
-        for uri, diagnostics in await self.closed_reports():
+        """Workspace diagnostics for a client that cannot pull them: published for each
+        closed file whose result differs from what it was last sent."""
+        if not self.project.settings.enable:
+            return
+        reports = await self.closed_reports()
+        current = set()
+        for uri, result in reports:
+            if uri in self.workspace.text_documents:
+                continue
+            current.add(uri)
+            if self.pushed.get(uri) != result.result_id:
+                self.pushed[uri] = result.result_id
+                self.text_document_publish_diagnostics(
+                    types.PublishDiagnosticsParams(uri=uri, diagnostics=result.items)
+                )
+        for uri in set(self.pushed) - current:  # deleted, or no longer indexed
             if uri not in self.workspace.text_documents:
                 self.text_document_publish_diagnostics(
-                    types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics)
+                    types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
                 )
+            del self.pushed[uri]
+
+    def schedule_workspace(self) -> None:
+        """Publish closed files' changed results soon (push mode), once for a burst."""
+        if self.pull_mode:
+            return
+        if self.workspace_task is not None and not self.workspace_task.done():
+            self.workspace_task.cancel()
+
+        async def run() -> None:
+            await asyncio.sleep(WORKSPACE_DEBOUNCE_SECONDS)
+            if self.project.scanning:
+                return  # the scan's end schedules this again
+            try:
+                await self.push_workspace()
+            except Exception as err:  # noqa: BLE001 - one file must not stop the server
+                self.log(
+                    f"workspace diagnostics failed: {type(err).__name__}: {err}",
+                    types.MessageType.Error,
+                )
+
+        self.workspace_task = asyncio.ensure_future(run())
 
     def count_check(self) -> None:
         """A request handler ran a check (pull diagnostics, code actions: editors ask for
@@ -267,7 +341,9 @@ class IvycheckServer(LanguageServer):
         self.pending[uri] = asyncio.ensure_future(run())
 
     def recheck_others(self, changed_uri: str | None = None) -> None:
-        """Other files' diagnostics may have changed: refresh (pull) or re-publish (push)."""
+        """Other files' diagnostics may have changed: ask a pulling client to pull again
+        (if it can be asked), or re-check the open documents and re-publish the closed
+        files whose results changed."""
         if self.pull_mode:
             if self.refresh_support:
                 self.workspace_diagnostic_refresh(None)
@@ -275,6 +351,7 @@ class IvycheckServer(LanguageServer):
         for uri in self.open_uris():
             if uri != changed_uri:
                 self.schedule(uri)
+        self.schedule_workspace()
 
     async def refresh_settings(self) -> None:
         try:
@@ -317,17 +394,11 @@ async def initialized(ls: IvycheckServer, params: types.InitializedParams) -> No
     for problem in problems:
         ls.log(problem, types.MessageType.Warning)
     ls.report_config_problems()
-    # One step at a time on the checking thread: a document opened meanwhile is checked
-    # (with the single-file rules) after the current step, not after the whole workspace.
-    while not await loop.run_in_executor(ls.checker, ls.project.scan_step, SCAN_STEP_SECONDS):
-        pass
+    await ls.ensure_scan()
     # The workspace's summaries live as long as the server: keep them out of the cyclic
     # collector's full passes, which otherwise stall an edit every few keystrokes.
     gc.freeze()
     ls.collector.start()
-    ls.recheck_others()
-    if not ls.pull_mode:
-        await ls.push_workspace()
 
 
 def _file_uri(path: Path) -> str:
@@ -356,6 +427,7 @@ async def _register_watchers(ls: IvycheckServer) -> None:
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: IvycheckServer, params: types.DidOpenTextDocumentParams) -> None:
     if not ls.pull_mode:
+        ls.pushed.pop(params.text_document.uri, None)  # the buffer's results replace them
         ls.schedule(params.text_document.uri, delay=0)
 
 
@@ -390,6 +462,7 @@ def did_close(ls: IvycheckServer, params: types.DidCloseTextDocumentParams) -> N
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
         )
+        ls.schedule_workspace()  # its results as on disk, if it is a workspace file
 
 
 @server.feature(
@@ -407,22 +480,41 @@ async def diagnostic(
         found = await ls.check(uri)
     lines = split_lines(ls.workspace.get_text_document(uri).source)
     ls.count_check()
-    return types.RelatedFullDocumentDiagnosticReport(
-        items=[to_lsp_diagnostic(d, lines) for d in found]
-    )
+    items = [to_lsp_diagnostic(d, lines) for d in found]
+    result_id = report_id(items)
+    if params.previous_result_id == result_id:
+        return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
+    return types.RelatedFullDocumentDiagnosticReport(items=items, result_id=result_id)
 
 
 @server.feature(types.WORKSPACE_DIAGNOSTIC)
 async def workspace_diagnostic(
     ls: IvycheckServer, params: types.WorkspaceDiagnosticParams
 ) -> types.WorkspaceDiagnosticReport:
-    """Findings of the files that are not open (open ones are pulled per document)."""
-    return types.WorkspaceDiagnosticReport(
-        items=[
-            types.WorkspaceFullDocumentDiagnosticReport(uri=uri, items=items, version=None)
-            for uri, items in await ls.closed_reports()
-        ]
-    )
+    """Findings of the files that are not open (open ones are pulled per document): a
+    file whose result id the client sent back and that did not change is "unchanged"."""
+    previous = {entry.uri: entry.value for entry in params.previous_result_ids}
+    items: list[types.WorkspaceDocumentDiagnosticReport] = []
+    reported = set()
+    reports = await ls.closed_reports() if ls.project.settings.enable else []
+    for uri, result in reports:
+        reported.add(uri)
+        if previous.get(uri) == result.result_id:
+            items.append(
+                types.WorkspaceUnchangedDocumentDiagnosticReport(
+                    uri=uri, result_id=result.result_id, version=None
+                )
+            )
+        else:
+            items.append(
+                types.WorkspaceFullDocumentDiagnosticReport(
+                    uri=uri, items=result.items, version=None, result_id=result.result_id
+                )
+            )
+    open_uris = set(ls.open_uris())
+    for uri in previous.keys() - reported - open_uris:  # deleted or no longer indexed
+        items.append(types.WorkspaceFullDocumentDiagnosticReport(uri=uri, items=[], version=None))
+    return types.WorkspaceDiagnosticReport(items=items)
 
 
 async def _current(ls: IvycheckServer, uri: str) -> tuple[list[Diagnostic], str]:
@@ -486,6 +578,7 @@ async def did_change_watched_files(
 ) -> None:
     config_changed = False
     index_changed = False
+    closed_changed = False
     open_uris = set(ls.open_uris())
     loop = asyncio.get_running_loop()
     for change in params.changes:
@@ -497,10 +590,15 @@ async def did_change_watched_files(
         elif path.endswith(".py") and change.uri not in open_uris:
             changed = await loop.run_in_executor(ls.checker, ls.project.update, Path(path), None)
             index_changed = index_changed or changed
+            closed_changed = True
     if config_changed:
-        await ls.reload_configs()
-    if config_changed or index_changed:
+        await ls.reload_configs()  # re-checks everything once the new index is complete
+    elif index_changed:
         ls.recheck_others()
+    elif closed_changed:  # only those files' own results may differ
+        if ls.pull_mode and ls.refresh_support:
+            ls.workspace_diagnostic_refresh(None)
+        ls.schedule_workspace()
 
 
 @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
@@ -510,10 +608,9 @@ async def did_change_configuration(
     settings: Any = params.settings
     if isinstance(settings, dict) and isinstance(settings.get("ivycheck"), dict):
         ls.project.settings = Settings.from_client(settings["ivycheck"])
-        await ls.reload_configs()
+        await ls.reload_configs()  # re-checks everything once the new index is complete
     elif ls.client_capabilities.workspace and ls.client_capabilities.workspace.configuration:
         await ls.refresh_settings()
-    ls.recheck_others()
 
 
 @server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
@@ -522,8 +619,10 @@ async def did_change_folders(
 ) -> None:
     added = [Path(p) for f in params.event.added if (p := to_fs_path(f.uri))]
     loop = asyncio.get_running_loop()
-    await loop.run_in_executor(ls.checker, ls.project.scan, added)
-    ls.recheck_others()
+    problems = await loop.run_in_executor(ls.checker, ls.project.begin_scan, added)
+    for problem in problems:
+        ls.log(problem, types.MessageType.Warning)
+    await ls.ensure_scan()
 
 
 __all__ = ["IvycheckServer", "server"]

@@ -1,5 +1,7 @@
 """Findings of files that are not open: pulled (``workspace/diagnostic``) by clients that
-can, published to those that cannot, from the index the server holds."""
+can, published to those that cannot, from the index the server holds; with result ids,
+re-checked only when the file or an index answer it used changed, and sent again when a
+change elsewhere alters them."""
 
 from __future__ import annotations
 
@@ -8,9 +10,10 @@ from pathlib import Path
 
 import pytest
 from lsprotocol import types
+from pytest_lsp import LanguageClient
 
 from tests.helpers import write_tree
-from tests.lsp.harness import codes, published, server, uri
+from tests.lsp.harness import change_document, codes, open_document, published, server, uri
 
 pytestmark = pytest.mark.asyncio
 
@@ -74,3 +77,169 @@ async def test_clients_that_cannot_pull_get_closed_files_published(workspace: Pa
     async with server(workspace, pull=False) as client:
         found = await published(client, api, lambda d: "IVY017" in codes(d))
         assert sorted(codes(found)) == ["IVY005", "IVY017"]
+
+
+CREATION = """\
+@handle_out_argument
+def zeros(shape, *, out=None):
+    return current_backend().zeros(shape, out=out)
+"""
+"""An API file that asks the index about ``zeros`` only."""
+BACKEND_WITH_ERF = (
+    BACKEND
+    + """
+
+def erf(x, /, *, out=None):
+    return np.tan(x)
+"""
+)
+
+
+def _touch(client: LanguageClient, path: Path) -> None:
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[types.FileEvent(uri=uri(path), type=types.FileChangeType.Changed)]
+        )
+    )
+
+
+async def _pull(
+    client: LanguageClient, previous: dict[str, str] | None = None
+) -> dict[str, types.WorkspaceDocumentDiagnosticReport]:
+    report = await client.workspace_diagnostic_async(
+        types.WorkspaceDiagnosticParams(
+            previous_result_ids=[
+                types.PreviousResultId(uri=u, value=v) for u, v in (previous or {}).items()
+            ]
+        )
+    )
+    return {item.uri: item for item in report.items}
+
+
+async def _pull_complete(client: LanguageClient, api: str) -> dict[str, str]:
+    """Pull until the index is complete (IVY017 shows); each file's result id."""
+    for _ in range(300):
+        reports = await _pull(client)
+        item = reports.get(api)
+        if isinstance(item, types.WorkspaceFullDocumentDiagnosticReport) and any(
+            d.code == "IVY017" for d in item.items
+        ):
+            ids = {u: r.result_id for u, r in reports.items()}
+            assert all(isinstance(v, str) and v for v in ids.values()), ids
+            return {u: str(v) for u, v in ids.items()}
+        await asyncio.sleep(0.05)
+    raise AssertionError("the index never completed")
+
+
+def _checked(client: LanguageClient) -> list[str]:
+    return [m.message for m in client.log_messages if "files checked" in m.message]
+
+
+async def test_workspace_pull_answers_unchanged_for_the_result_ids_it_is_sent(
+    workspace: Path,
+) -> None:
+    api = uri(workspace / "ivy/functional/ivy/special.py")
+    async with server(workspace, pull=True) as client:
+        ids = await _pull_complete(client, api)
+        assert len(ids) == 2
+        before = len(_checked(client))
+        again = await _pull(client, ids)
+        assert {u: type(r) for u, r in again.items()} == {
+            u: types.WorkspaceUnchangedDocumentDiagnosticReport for u in ids
+        }
+        assert {u: r.result_id for u, r in again.items()} == ids
+        assert _checked(client)[before:] == ["workspace diagnostics: 0 of 2 files checked"]
+
+
+async def test_a_backend_change_rechecks_only_the_files_that_asked_about_it(
+    workspace: Path,
+) -> None:
+    creation = workspace / "ivy/functional/ivy/creation.py"
+    creation.write_text(CREATION)
+    backend_path = workspace / "ivy/functional/backends/numpy/special.py"
+    api = uri(workspace / "ivy/functional/ivy/special.py")
+    async with server(workspace, pull=True) as client:
+        ids = await _pull_complete(client, api)
+        refreshes = client.diagnostic_refresh_count
+        backend_path.write_text(BACKEND_WITH_ERF)
+        _touch(client, backend_path)
+        for _ in range(300):  # the server asks the client to pull again
+            if client.diagnostic_refresh_count > refreshes:
+                break
+            await asyncio.sleep(0.02)
+        assert client.diagnostic_refresh_count > refreshes
+        before = len(_checked(client))
+        after = await _pull(client, ids)
+        changed = after[api]
+        assert isinstance(changed, types.WorkspaceFullDocumentDiagnosticReport)
+        assert codes(changed.items) == ["IVY005"], "erf is now defined by numpy"
+        assert changed.result_id not in (None, ids[api])
+        assert isinstance(after[uri(creation)], types.WorkspaceUnchangedDocumentDiagnosticReport)
+        # The backend's own text changed, its findings did not.
+        assert isinstance(
+            after[uri(backend_path)], types.WorkspaceUnchangedDocumentDiagnosticReport
+        )
+        assert _checked(client)[before:] == ["workspace diagnostics: 2 of 3 files checked"]
+
+
+async def test_document_pull_answers_unchanged_until_the_text_changes(workspace: Path) -> None:
+    path = workspace / "ivy/functional/ivy/special.py"
+    async with server(workspace, pull=True) as client:
+        document = open_document(client, path)
+        request = types.DocumentDiagnosticParams(
+            text_document=types.TextDocumentIdentifier(uri=document)
+        )
+        for _ in range(300):  # until the index is complete
+            first = await client.text_document_diagnostic_async(request)
+            assert isinstance(first, types.RelatedFullDocumentDiagnosticReport)
+            if "IVY017" in codes(first.items):
+                break
+            await asyncio.sleep(0.05)
+        assert sorted(codes(first.items)) == ["IVY005", "IVY017"]
+        assert first.result_id
+        request.previous_result_id = first.result_id
+        second = await client.text_document_diagnostic_async(request)
+        assert isinstance(second, types.RelatedUnchangedDocumentDiagnosticReport)
+        assert second.result_id == first.result_id
+        change_document(client, document, 2, API.replace("def tan", "def tan_renamed"))
+        renamed = await client.text_document_diagnostic_async(request)
+        assert isinstance(renamed, types.RelatedUnchangedDocumentDiagnosticReport), (
+            "the same findings at the same places: the id names the report, not the text"
+        )
+        change_document(client, document, 3, API.split("\n\n\n")[1])  # erf alone
+        third = await client.text_document_diagnostic_async(request)
+        assert isinstance(third, types.RelatedFullDocumentDiagnosticReport)
+        assert codes(third.items) == ["IVY017"]
+        assert third.result_id not in (None, first.result_id)
+
+
+async def test_push_clients_get_closed_files_again_after_a_cross_file_change(
+    workspace: Path,
+) -> None:
+    """An unsaved edit of the backend (open in the editor) changes the closed API file's
+    findings: they are published again."""
+    api = uri(workspace / "ivy/functional/ivy/special.py")
+    backend_path = workspace / "ivy/functional/backends/numpy/special.py"
+    async with server(workspace, pull=False) as client:
+        await published(client, api, lambda d: "IVY017" in codes(d))
+        backend = open_document(client, backend_path)
+        change_document(client, backend, 2, BACKEND_WITH_ERF)
+        found = await published(client, api, lambda d: "IVY017" not in codes(d))
+        assert codes(found) == ["IVY005"]
+        # Closed without saving: the file on disk lacks erf again.
+        client.text_document_did_close(
+            types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(backend))
+        )
+        await published(client, api, lambda d: "IVY017" in codes(d))
+
+
+async def test_push_clients_get_closed_files_again_after_a_settings_change(
+    workspace: Path,
+) -> None:
+    api = uri(workspace / "ivy/functional/ivy/special.py")
+    async with server(workspace, pull=False) as client:
+        await published(client, api, lambda d: sorted(codes(d)) == ["IVY005", "IVY017"])
+        client.workspace_did_change_configuration(
+            types.DidChangeConfigurationParams(settings={"ivycheck": {"ignore": ["IVY005"]}})
+        )
+        await published(client, api, lambda d: codes(d) == ["IVY017"])

@@ -1,0 +1,146 @@
+"""Diagnostics of the files that are not open, kept between requests with a result id.
+
+Workspace diagnostics are asked for again and again (VS Code pulls after every change the
+server announces; push clients get them re-sent after a cross-file change), and most of a
+workspace does not change in between. Each file's entry remembers what its result was
+computed from: the text's digest (the file is read again only when its ``stat`` changed),
+the configuration's digest, whether the index was complete, and the answers its rules got
+from the index (:mod:`ivycheck.lsp.reads`). A file is checked again only when one of
+those changed; a change of the index that answers none of its questions leaves it alone.
+
+The result id is a digest of the diagnostics themselves: a client that sends back the id
+it holds gets "unchanged" exactly when the report would be the same, even after a
+re-check (an edit reverted, a comment added to a dependency).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from lsprotocol import types
+
+from ivycheck.checker import pyast
+from ivycheck.checker.cache import stat_key
+from ivycheck.checker.engine import INTERNAL_ERROR, check_source
+from ivycheck.checker.sourcefile import SourceError, read_source
+from ivycheck.checker.summary import text_digest
+from ivycheck.lsp.convert import split_lines, to_lsp_diagnostic
+from ivycheck.lsp.project import Project
+from ivycheck.lsp.reads import Reads, RecordingIndex, answers_key
+
+
+@dataclass(frozen=True)
+class FileResult:
+    """One closed file's diagnostics and what they were computed from."""
+
+    result_id: str
+    items: list[types.Diagnostic]
+    stat: tuple[int, int]
+    content: str
+    config: str
+    complete: bool
+    index: str
+    """The scope's index digest at the last validation."""
+    reads: Reads
+    answers: str
+
+
+class WorkspaceResults:
+    """Per-file results of closed files; every method runs on the checking thread."""
+
+    def __init__(self, project: Project) -> None:
+        self.project = project
+        self.entries: dict[str, FileResult] = {}
+        self.checked = 0
+        """Files checked (not served from an entry) since the counter was last read."""
+
+    def forget(self, path: Path) -> None:
+        self.entries.pop(os.path.abspath(path), None)
+
+    def clear(self) -> None:
+        self.entries.clear()
+
+    def result(self, path: Path) -> FileResult | None:
+        """The file's diagnostics as on disk; ``None`` if it cannot be read (its summary
+        says why, and it has no lines to point at) or is gone."""
+        key = os.path.abspath(path)
+        stat = stat_key(path)
+        if stat is None:
+            self.entries.pop(key, None)
+            return None
+        previous = self.entries.get(key)
+        text: str | None = None
+        if previous is not None and previous.stat == stat:
+            content = previous.content
+        else:
+            try:
+                text = read_source(path).text
+            except SourceError:
+                self.entries.pop(key, None)
+                return None
+            content = text_digest(text)
+        project = self.project
+        config = project.config_for(path)
+        scope = project.scope_for(path)
+        index_digest = project.index_digest(scope)
+        if previous is not None and (previous.content, previous.config, previous.complete) == (
+            content,
+            config.digest(),
+            scope.complete,
+        ):
+            if previous.index == index_digest:
+                return self._keep(key, previous, stat)
+            answers = answers_key(project.index_of(scope), previous.reads)
+            if answers == previous.answers:
+                return self._keep(key, replace(previous, index=index_digest), stat)
+        if text is None:
+            try:
+                text = read_source(path).text
+            except SourceError:
+                self.entries.pop(key, None)
+                return None
+            content = text_digest(text)
+        index = project.index_of(scope)
+        recording = RecordingIndex(index)
+        found = check_source(
+            text,
+            path=str(path),
+            config=config,
+            rules=project.rules(scope),
+            index=recording,
+            relative_path=config.relative(path),
+        )
+        pyast.forget(text)
+        self.checked += 1
+        lines = split_lines(text)
+        items = [to_lsp_diagnostic(d, lines) for d in found if d.code != INTERNAL_ERROR]
+        result = FileResult(
+            result_id=report_id(items),
+            items=items,
+            stat=stat,
+            content=content,
+            config=config.digest(),
+            complete=scope.complete,
+            index=index_digest,
+            reads=recording.reads,
+            answers=answers_key(index, recording.reads),
+        )
+        self.entries[key] = result
+        return result
+
+    def _keep(self, key: str, result: FileResult, stat: tuple[int, int]) -> FileResult:
+        if result.stat != stat:
+            result = replace(result, stat=stat)
+        self.entries[key] = result
+        return result
+
+
+def report_id(items: list[types.Diagnostic]) -> str:
+    """The result id of a report: a digest of its diagnostics (see the module doc)."""
+    return hashlib.blake2b(repr(items).encode(), digest_size=12).hexdigest()
+
+
+__all__ = ["FileResult", "WorkspaceResults", "report_id"]

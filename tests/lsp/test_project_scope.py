@@ -1,0 +1,119 @@
+"""Which project a document is checked in: the command's, and the configuration's.
+
+A document is checked against the index of its project root as ``ivycheck <file>`` finds
+it (configuration folder, else the nearest pyproject.toml/setup.py/setup.cfg/.git, else the
+top-level package), whatever folder the editor opened. A configuration change re-indexes
+the project under the new settings: which files are the functional API or a backend comes
+from the configuration, and results made under the old one must not survive it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+from tests.helpers import run_ivycheck, write_tree
+from tests.lsp.harness import codes, open_document, published, server, uri
+from tests.lsp.test_workspace_diagnostics import API, BACKEND
+
+pytestmark = pytest.mark.asyncio
+
+OWN_LAYOUT = """\
+[tool.ivycheck]
+functional-api = ["mylib/api/**"]
+backends = { numpy = ["mylib/backends/numpy/**"] }
+"""
+
+
+def _command_codes(project: Path, file: Path) -> list[str]:
+    done = run_ivycheck("--format", "json", "--exit-zero", "--no-cache", "-q", file, cwd=project)
+    assert done.returncode == 0, done.stderr
+    return sorted(d["code"] for d in json.loads(done.stdout))
+
+
+async def test_a_folder_inside_a_project_sees_the_projects_backends(tmp_path: Path) -> None:
+    """The editor opened ``ivy/functional/ivy`` only; the backends are outside it."""
+    project = write_tree(
+        tmp_path / "proj",
+        {
+            "pyproject.toml": "[tool.ivycheck]\n",
+            "ivy/functional/ivy/special.py": API,
+            "ivy/functional/backends/numpy/special.py": BACKEND,
+        },
+    )
+    folder = project / "ivy/functional/ivy"
+    expected = _command_codes(project, folder / "special.py")
+    assert expected == ["IVY005", "IVY017"]
+    async with server(folder) as client:
+        document = open_document(client, folder / "special.py")
+        found = await published(client, document, lambda d: "IVY017" in codes(d))
+        assert sorted(codes(found)) == expected
+        assert "numpy" in next(d.message for d in found if d.code == "IVY017")
+
+
+def _touch(client: LanguageClient, path: Path) -> None:
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[types.FileEvent(uri=uri(path), type=types.FileChangeType.Changed)]
+        )
+    )
+
+
+@pytest.fixture
+def own_layout(tmp_path: Path) -> Path:
+    """A project whose API and backend folders only a configuration names."""
+    return write_tree(
+        tmp_path,
+        {
+            "pyproject.toml": "[tool.ivycheck]\n",
+            "mylib/api/special.py": API,
+            "mylib/backends/numpy/special.py": BACKEND,
+        },
+    )
+
+
+async def test_a_configuration_change_reindexes_open_documents(own_layout: Path) -> None:
+    api = own_layout / "mylib/api/special.py"
+    async with server(own_layout) as client:
+        document = open_document(client, api)
+        await published(client, document, lambda d: "IVY017" not in codes(d))
+        await asyncio.sleep(0.5)  # the scan is complete: still no backend known
+        assert "IVY017" not in codes(client.diagnostics[document])
+        (own_layout / "pyproject.toml").write_text(OWN_LAYOUT)
+        _touch(client, own_layout / "pyproject.toml")
+        found = await published(client, document, lambda d: "IVY017" in codes(d))
+        assert sorted(codes(found)) == _command_codes(own_layout, api)
+
+
+async def test_a_configuration_change_reindexes_closed_files(own_layout: Path) -> None:
+    api = uri(own_layout / "mylib/api/special.py")
+    async with server(own_layout, pull=True) as client:
+        for _ in range(100):
+            report = await client.workspace_diagnostic_async(
+                types.WorkspaceDiagnosticParams(previous_result_ids=[])
+            )
+            if any(item.uri == api for item in report.items):
+                break
+            await asyncio.sleep(0.05)
+        refreshes = client.diagnostic_refresh_count
+        (own_layout / "pyproject.toml").write_text(OWN_LAYOUT)
+        _touch(client, own_layout / "pyproject.toml")
+        for _ in range(300):
+            if client.diagnostic_refresh_count > refreshes:
+                break
+            await asyncio.sleep(0.02)
+        assert client.diagnostic_refresh_count > refreshes, "the client is asked to pull"
+        report = await client.workspace_diagnostic_async(
+            types.WorkspaceDiagnosticParams(previous_result_ids=[])
+        )
+        [item] = [item for item in report.items if item.uri == api]
+        assert isinstance(item, types.WorkspaceFullDocumentDiagnosticReport)
+        assert sorted(codes(item.items)) == _command_codes(
+            own_layout, own_layout / "mylib/api/special.py"
+        )
+        assert "IVY017" in codes(item.items)
