@@ -4,12 +4,18 @@
 (``ivy.set_backend("torch" | "jax" | "tensorflow")``). See DESIGN.md "Runtime semantics" and
 ``docs/runtime.md``.
 
-The public functions (``ivy.add`` ...) are rebound by ``set_backend`` to that backend's built
-wrappers, as in Ivy: use them through the module (``ivy.add``), not as names imported before
-switching backends.
+This module is the main namespace: every name the Array API 2023.12 puts there, and the
+runtime's own Ivy-style names (``set_backend``, ``Array``, ``to_native``, ``inplace_update``
+...). The extensions are the modules ``ivy.linalg`` and ``ivy.fft``; their functions are not
+here, except the four the standard puts in both places (``matmul``, ``matrix_transpose``,
+``tensordot``, ``vecdot``: one object in each) and Ivy's ``cholesky``. Every name is bound
+once, by the imports below; ``set_backend`` changes what the functions call, never what the
+names hold, so ``from ivycheck.runtime import abs`` taken before a switch follows it.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from ivycheck.runtime import dtypes, exceptions, views
 from ivycheck.runtime.backend_handler import (
@@ -19,6 +25,7 @@ from ivycheck.runtime.backend_handler import (
     unset_backend,
     using_backend,
 )
+from ivycheck.runtime.backend_handler import native_array_class as _native_array_class
 from ivycheck.runtime.dtypes import Dtype
 from ivycheck.runtime.exceptions import (
     InplaceUpdateException,
@@ -60,7 +67,7 @@ from ivycheck.runtime.dtypes import (  # noqa: E402
 newaxis = None
 __array_api_version__ = "2023.12"
 
-from ivycheck.runtime import (  # noqa: E402  (fft, linalg: the extensions; ivy.fft: see fft.py)
+from ivycheck.runtime import (  # noqa: E402  (fft, linalg: the extension namespaces)
     fft,
     func_wrapper,
     linalg,
@@ -221,7 +228,19 @@ from ivycheck.runtime.functional.statistical import (  # noqa: E402
 )
 from ivycheck.runtime.functional.utility import all, any  # noqa: E402
 from ivycheck.runtime.info import __array_namespace_info__  # noqa: E402
-from ivycheck.runtime.native import NativeArray  # noqa: E402  (rebound by set_backend)
+
+if TYPE_CHECKING:  # statically "a native array of some backend" (runtime/native.py)
+    from ivycheck.runtime.native import NativeArray
+else:
+
+    def __getattr__(name: str) -> Any:
+        """``ivy.NativeArray``: the class of the backend in use, read when asked for (a name
+        bound here would need writing on every switch). Hidden from the type checker, which
+        would otherwise type every missing attribute of the namespace as ``Any``."""
+        if name == "NativeArray":
+            return _native_array_class()
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 _activate_default("numpy")
 

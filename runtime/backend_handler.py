@@ -1,17 +1,20 @@
 """Which backend is in use, and switching between them.
 
-Setting a backend points every public function of ``ivycheck.runtime`` at the backend's
-implementations, wrapped once per backend (``func_wrapper.build``). Unlike Ivy, the public
-functions are not rebound: ``ivy.abs`` is one object for the life of the process and reads
-the current backend's wrapper from its slot (``func_wrapper._dispatcher``). Backends are imported on first use only: importing the
-runtime costs NumPy and nothing else.
+Setting a backend binds that backend's implementations, built once per backend
+(``func_wrapper.build``), into the public functions (``func_wrapper.activate``). It writes
+nothing into any namespace: each public function is one object for the life of the process,
+bound once at import to its name in the namespace that exports it (``ivycheck.runtime``,
+``ivycheck.runtime.linalg``, ``ivycheck.runtime.fft``), so no namespace can hold a function of
+another (``ivy.fft`` stays the extension module) and a switch costs only the binding. The one
+per-backend name, ``ivy.NativeArray``, is read from the state here when accessed
+(:func:`native_array_class`). Backends are imported on first use only: importing the runtime costs
+NumPy and nothing else.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import ModuleType
@@ -58,10 +61,6 @@ def _activate(name: str) -> None:
     state.name = name
     state.module = module
     state.prims = cast(Primitives, module.primitives)
-    runtime = sys.modules["ivycheck.runtime"]
-    for fn_name, fn in func_wrapper.REGISTRY.items():
-        setattr(runtime, fn_name, fn)  # the same objects every time: identity is stable
-    runtime.NativeArray = module.primitives.NATIVE_TYPES[0]  # type: ignore[attr-defined]
 
 
 def set_backend(name: str) -> ModuleType:
@@ -108,3 +107,8 @@ def prims() -> Primitives:
         _activate(DEFAULT)
     assert state.prims is not None
     return state.prims
+
+
+def native_array_class() -> type:
+    """The backend's array class (``torch.Tensor`` ...): what ``ivy.NativeArray`` reads."""
+    return prims().NATIVE_TYPES[0]
