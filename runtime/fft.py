@@ -1,12 +1,10 @@
-"""The ``fft`` extension of the Array API 2023.12: ``ivy.fft.<name>`` (``xp.fft``).
+"""The ``fft`` extension of the Array API 2023.12: this module is ``ivy.fft`` (``xp.fft``).
 
-Declared once with Ivy's decorators, dispatched to ``backends/<name>/fft_ext.py``. In Ivy
-``ivy.fft`` is a *function* (the one-dimensional transform); in the standard ``xp.fft`` is a
-namespace. The runtime's public attribute ``ivy.fft`` is therefore the function :func:`fft`
-carrying every name of the extension as an attribute (``ivy.fft.rfft is rfft``): it serves
-both, and whatever ``set_backend`` binds to ``ivy.fft`` -- this function -- keeps the
-namespace. Importing this module (``from ivycheck.runtime.fft import rfft``) gives the same
-objects.
+Declared once with Ivy's decorators, dispatched to ``backends/<name>/fft_ext.py``. The
+standard makes ``xp.fft`` a namespace, so ``ivy.fft`` is this module and the one-dimensional
+transform is ``ivy.fft.fft`` (Ivy's own ``ivy.fft(x, dim)`` function has another signature and
+is not provided). None of these names is in the main namespace: the standard has them only
+here. ``set_backend`` leaves the module alone; each function dispatches to the backend in use.
 """
 
 # mypy: disable-error-code="no-any-return"
@@ -309,7 +307,3 @@ def ifftshift(
 ) -> Array:
     """Inverse of :func:`fftshift`."""
     return current_backend(x).ifftshift(x, axes=axes, out=out)
-
-
-for _name in __all__:
-    setattr(fft, _name, globals()[_name])

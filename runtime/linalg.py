@@ -1,10 +1,11 @@
-"""The ``linalg`` extension of the Array API 2023.12: ``ivy.linalg.<name>`` (``xp.linalg``).
+"""The ``linalg`` extension of the Array API 2023.12: this module is ``ivy.linalg`` (``xp.linalg``).
 
 Each function is declared once with Ivy's decorators and dispatches to the backend in use
 (``backends/<name>/linalg_ext.py``), as the main namespace does. ``matmul``,
 ``matrix_transpose``, ``tensordot``, ``vecdot`` and ``cholesky`` *are* the main namespace's
 functions (the same objects): the standard requires the extension's versions to behave
-identically, and one object cannot drift from the other. Functions the standard specifies as
+identically, and one object cannot drift from the other. The other names are only here, as in
+the standard (``ivy.linalg.det``, no ``ivy.det``). Functions the standard specifies as
 returning a tuple return the named tuples below, of arrays, built here from the backend's
 native results (the built wrapper converts arrays, not the tuple type). They take no ``out``:
 there is no single array to write into.
