@@ -14,6 +14,7 @@ combination with no lossless answer, ``uint64`` with a signed integer, raises.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 from collections.abc import Sequence
@@ -105,14 +106,32 @@ _KIND = {
 _BITS = {name: int(re.sub(r"\D", "", name) or 8) for name in NAMES}
 
 
+_KNOWN: dict[object, Dtype] = {}
+""":func:`as_dtype` of the native dtypes and Python types seen so far. A native dtype
+(``np.dtype``, ``torch.dtype``, ``tf.DType``) is immutable and hashable and its name never
+changes, so its name is worked out once; promotion of native arrays (PyTorch's and
+TensorFlow's binary functions) asks for it on every call."""
+
+
 def as_dtype(dtype: object) -> Dtype:
     """Normalise a dtype given as a name, a ``Dtype``, a native dtype or a Python type."""
     if isinstance(dtype, Dtype):
         return dtype
-    name = dtype if isinstance(dtype, str) else _native_dtype_name(dtype)
+    if isinstance(dtype, str):
+        if dtype not in DTYPES:
+            raise IvyTypeError(f"unsupported dtype {dtype!r}; use one of {', '.join(NAMES)}")
+        return DTYPES[dtype]
+    try:
+        return _KNOWN[dtype]
+    except (KeyError, TypeError):  # not seen yet, or not hashable
+        pass
+    name = _native_dtype_name(dtype)
     if not isinstance(name, str) or name not in DTYPES:
         raise IvyTypeError(f"unsupported dtype {dtype!r}; use one of {', '.join(NAMES)}")
-    return DTYPES[name]
+    result = DTYPES[name]
+    with contextlib.suppress(TypeError):
+        _KNOWN[dtype] = result
+    return result
 
 
 def _native_dtype_name(dtype: object) -> str:
@@ -148,7 +167,7 @@ def kind(dtype: object) -> str:
 
 def _promote(a: Dtype, b: Dtype) -> Dtype:
     """The standard's promotion of two dtypes (the lattice of the 2023.12 specification)."""
-    if a == b:
+    if a is b or a == b:  # ``is``: the common case, one object per name (``DTYPES``)
         return a
     ka, kb = _KIND[a.name], _KIND[b.name]
     if ka == kb:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import ast
 import functools
 import inspect
+import operator
 import re
 import textwrap
 from collections.abc import Callable
@@ -76,11 +77,15 @@ class Built(NamedTuple):
     """One functional function built for one backend (what ``build`` returns).
 
     ``quick`` is the native function for the common call (every argument an ``Array`` or
-    native, no keyword) when ``fast``; ``general`` handles every call.
+    native, no keyword) when ``fast``; ``quick2`` the same for a function of one array
+    called with one more positional argument of a ``plain`` type (``x[1:5]``,
+    ``reshape(x, (2, 4))``); ``general`` handles every call.
     """
 
     fast: bool
     quick: Callable[..., Any]
+    quick2: Callable[..., Any]
+    plain: frozenset[type]
     native_set: frozenset[type]
     general: Callable[..., Any]
     error: Callable[[Exception], Exception]
@@ -96,7 +101,9 @@ def _dispatcher(fn: F) -> F:
     matching -- and a call costs what a closure built per backend would: no lookup of the
     current backend at all. Calls of one or two arrays without keywords take the backend's
     native function directly (arity-specialised: binding named parameters is cheaper than
-    packing ``*args``).
+    packing ``*args``); so do calls of one array and one plain positional argument. The
+    array parameters of such functions are the first ones (``_array_positions`` is
+    ``(0,)`` or ``(0, 1)``: tested for every registered function).
     """
     name = fn.__name__
     arity = len(_array_positions(fn))
@@ -108,30 +115,45 @@ def _dispatcher(fn: F) -> F:
 
     fast = False
     quick: Callable[..., Any] = unbuilt
+    quick2: Callable[..., Any] = unbuilt
+    plain: frozenset[type] = frozenset()
     native_set: frozenset[type] = frozenset()
     general: Callable[..., Any] = unbuilt
     error: Callable[[Exception], Exception] = _identity
     wrap: Callable[[Any], Any] = _identity
 
     def bind(built: Built) -> Built:
-        nonlocal fast, quick, native_set, general, error, wrap
-        fast, quick, native_set, general, error, wrap = built
+        nonlocal fast, quick, quick2, plain, native_set, general, error, wrap
+        fast, quick, quick2, plain, native_set, general, error, wrap = built
         return built
 
     if arity == 1:
 
         def api(x: Any = _MISSING, /, *args: Any, **kwargs: Any) -> Any:
-            if fast and type(x) is Array and not args and not kwargs:
-                try:
-                    ret = quick(x._data)
-                except Exception as e:
-                    raise error(e) from e
+            if fast and type(x) is Array and not kwargs:
+                if not args:
+                    try:
+                        ret = quick(x._data)
+                    except Exception as e:
+                        raise error(e) from e
+                elif len(args) == 1 and (
+                    type(args[0]) in plain
+                    or (type(args[0]) is tuple and set(map(type, args[0])) <= plain)
+                ):
+                    try:
+                        ret = quick2(x._data, args[0])
+                    except Exception as e:
+                        raise error(e) from e
+                else:
+                    return general(x, *args)
                 if type(ret) in native_set:
                     new = new_array(Array)
                     new._data = ret
                     return new
                 return wrap(ret)
-            return general(*(() if x is _MISSING else (x,)), *args, **kwargs)
+            if x is _MISSING:
+                return general(*args, **kwargs)
+            return general(x, *args, **kwargs)
 
     elif arity == 2:
 
@@ -241,7 +263,9 @@ def _to_numpy(a: Any) -> Any:
 
 def _wrap(ret: Any, native_types: tuple[type, ...]) -> Any:
     if isinstance(ret, native_types):
-        return Array(ret)
+        new = Array.__new__(Array)  # ``Array(ret)`` without re-checking what ``ret`` is
+        new._data = ret
+        return new
     if type(ret) in (tuple, list):
         return type(ret)(_wrap(r, native_types) for r in ret)
     if isinstance(ret, tuple) and hasattr(ret, "_fields"):  # a named tuple keeps its type
@@ -308,14 +332,26 @@ _DTYPE_FROM_VALUES = frozenset({"arange", "full"})
 # -- building one wrapper per function and backend ----------------------------------------------
 
 
-def _thin_forward(impl: Callable[..., Any], arity: int) -> Callable[..., Any] | None:
+class Forward(NamedTuple):
+    """The native function a backend function only forwards to (see :func:`_thin_forward`)."""
+
+    native: Callable[..., Any]
+    positional: int
+    keywords: frozenset[str]
+
+
+def _thin_forward(impl: Callable[..., Any]) -> Forward | None:
     """The native function ``impl`` only forwards to, for calls without ``out``.
 
     ``def add(x1, x2, /, *, out=None): return np.add(x1, x2, out=out)`` called without
     ``out`` is ``np.add(x1, x2)``: calling ``np.add`` directly spares a Python frame and a
     keyword argument, a quarter of ``ivy.add``'s cost on 8 elements. Recognised only in
-    exactly that shape (array parameters, keyword-only ``out=None``, one ``return`` of a
-    module attribute called with the parameters in order and ``out=out``), else ``None``.
+    exactly that shape: positional parameters passed on in order, keyword-only ones passed
+    on by their own name (``dtype=dtype``), a keyword-only ``out=None`` passed on as
+    ``out=out`` or not at all, and one ``return`` of a module attribute called so; else
+    ``None``. The caller passes exactly ``positional`` arguments and exactly the
+    ``keywords`` (a parameter left out would take the native function's default, which may
+    not be ``impl``'s).
     """
     try:
         tree = ast.parse(textwrap.dedent(inspect.getsource(impl)))
@@ -326,10 +362,20 @@ def _thin_forward(impl: Callable[..., Any], arity: int) -> Callable[..., Any] | 
         return None
     args = function.args
     names = [a.arg for a in (*args.posonlyargs, *args.args)]
+    keyword_only = [a.arg for a in args.kwonlyargs]
     statement = function.body[0]
+    if (  # ``return x[query]``: ``operator.getitem``
+        names
+        and len(names) == 2
+        and keyword_only == ["out"]
+        and isinstance(statement, ast.Return)
+        and isinstance(statement.value, ast.Subscript)
+        and [getattr(statement.value.value, "id", None), getattr(statement.value.slice, "id", None)]
+        == names
+    ):
+        return Forward(operator.getitem, 2, frozenset())
     if (
-        len(names) != arity
-        or [a.arg for a in args.kwonlyargs] != ["out"]
+        "out" not in keyword_only
         or args.vararg is not None
         or args.kwarg is not None
         or not isinstance(statement, ast.Return)
@@ -337,9 +383,14 @@ def _thin_forward(impl: Callable[..., Any], arity: int) -> Callable[..., Any] | 
     ):
         return None
     call = statement.value
-    if [a.id if isinstance(a, ast.Name) else None for a in call.args] != names or [
-        (k.arg, k.value.id if isinstance(k.value, ast.Name) else None) for k in call.keywords
-    ] != [("out", "out")]:
+    passed = set()
+    for keyword in call.keywords:  # each ``name=name``, ``out`` optional
+        value = keyword.value
+        if keyword.arg is None or not isinstance(value, ast.Name) or value.id != keyword.arg:
+            return None
+        passed.add(keyword.arg)
+    positional = [a.id if isinstance(a, ast.Name) else None for a in call.args]
+    if positional != names or passed - {"out"} != set(keyword_only) - {"out"}:
         return None
     dotted: list[str] = []
     func = call.func
@@ -351,7 +402,9 @@ def _thin_forward(impl: Callable[..., Any], arity: int) -> Callable[..., Any] | 
     native: Any = getattr(impl, "__globals__", {}).get(func.id)
     for attribute in reversed(dotted):
         native = getattr(native, attribute, None)
-    return native if callable(native) else None
+    if not callable(native):
+        return None
+    return Forward(native, len(names), frozenset(passed - {"out"}))
 
 
 def build(api: Callable[..., Any], backend: ModuleType) -> Built:
@@ -382,10 +435,59 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
     error_types = prims.ERROR_TYPES
     numpy_views = prims.NUMPY_VIEWS
     geometry_fn = getattr(numpy_backend, name, None) if view_flag else None
-    fast_types = frozenset((*native_types, *SCALAR_TYPES, Array))
     # Concrete classes too (jax.Array is abstract; results are ArrayImpl / EagerTensor).
     native_set = frozenset((*native_types, type(prims.asarray(0.0, None, None))))
-    fast = to_native and not dtype_flag and (not view_flag or numpy_views)
+    new_array = Array.__new__  # with ``_data`` set: ``Array(native)`` without its checks
+    # Arguments the fast path passes on unchanged: exactly what ``_to_native`` leaves alone
+    # and what carries no ``__ivy_array_function__`` and no container (so ``call`` would do
+    # nothing more with them than unwrap arrays).
+    plain = frozenset((*native_set, *SCALAR_TYPES, type(None), slice, type(Ellipsis)))
+    plain_or_array = plain | {Array}
+    array_types = (Array, *native_types)
+    # ``infer_dtype``'s default when neither ``dtype`` nor an array argument gives one.
+    default_native = prims.native_dtype(infer_from_values([])) if dtype_flag else None
+    default_dtype = {"dtype": default_native}
+    no_dtype: dict[str, Any] = {}
+    native_dtypes: dict[Any, Any] = {}
+    fast = to_native and not (dtype_flag and name in _DTYPE_FROM_VALUES)
+
+    def unwrap_sequence(seq: Any) -> Any:
+        """``_to_native(seq)`` for a flat tuple/list of plain values and arrays."""
+        if not set(map(type, seq)) <= plain_or_array:
+            return _NO_RESULT
+        items = [i._data if type(i) is Array else i for i in seq]
+        return items if type(seq) is list else tuple(items)
+
+    def native_kwargs(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """``call``'s keyword arguments for the backend (``dtype`` native, ``device``
+        dropped), or ``_NO_RESULT`` where ``call`` does more (``out``, ``copy``, other
+        values than plain ones and arrays)."""
+        nkwargs = {}
+        if kwargs:
+            if "out" in kwargs or "copy" in kwargs:
+                return _NO_RESULT
+            for k, v in kwargs.items():
+                t = type(v)
+                if t is Array:
+                    nkwargs[k] = v._data
+                elif t in plain:
+                    nkwargs[k] = v
+                elif t is tuple or t is list:
+                    nkwargs[k] = unwrap_sequence(v)
+                    if nkwargs[k] is _NO_RESULT:
+                        return _NO_RESULT
+                elif k != "dtype":
+                    return _NO_RESULT
+            nkwargs.pop("device", None)  # CPU only
+        dtype = kwargs.get("dtype")
+        if dtype is not None:
+            native = native_dtypes.get(dtype)
+            if native is None:
+                native = native_dtypes[dtype] = prims.native_dtype(as_dtype(dtype))
+            nkwargs["dtype"] = native
+        elif dtype_flag and not (args and isinstance(args[0], array_types)):
+            nkwargs["dtype"] = default_native
+        return nkwargs
 
     def view_result(x: Any, ret: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         if numpy_views or not isinstance(x, Array) or geometry_fn is None:
@@ -393,7 +495,9 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
         if type(x) is Array and prims.shares_memory(ret, x._data):
             if len(prims.shape(ret)) == 0 and not _numpy_keeps_view(geometry_fn, x, args, kwargs):
                 return Array(prims.copy(ret))  # NumPy gives a scalar (a copy) here: x[0] of 1-d
-            return Array(ret)  # a native view (PyTorch)
+            new = new_array(Array)  # a native view (PyTorch)
+            new._data = ret
+            return new
         root, geometry = x._view_source()
         np_kwargs = {k: _to_numpy(v) for k, v in kwargs.items()}
         new = geometry_fn(geometry, *_to_numpy(args[1:]), **np_kwargs)
@@ -462,27 +566,72 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
 
     def general(*args: Any, **kwargs: Any) -> Any:
         try:
-            # A native function taken directly would read a surplus positional argument as its
-            # own ``out`` (``np.add(x, y, o)`` writes into ``o``): ``out`` is keyword-only here,
-            # so such a call goes through ``call``, whose backend signature refuses it.
-            if fast and not kwargs and (direct is None or len(args) == direct_arity):
+            # The fast path: every argument an ``Array``, a native array, a plain value or a
+            # flat tuple/list of those, and no ``out``/``copy``; then ``call`` would only
+            # unwrap arrays, set ``dtype`` and wrap the result, which this does with fewer
+            # frames. A native function taken directly would read a surplus positional
+            # argument as its own ``out`` (``np.add(x, y, o)`` writes into ``o``), so it is
+            # called only with exactly its positional parameters; other calls go to the
+            # backend function, whose signature refuses a surplus.
+            if fast:
                 nargs = []
-                for a in args:
+                for i, a in enumerate(args):
                     t = type(a)
                     if t is Array:
                         nargs.append(a._data)
-                    elif t in fast_types:
+                    elif t in plain:
+                        nargs.append(a)
+                    elif (t is tuple or t is list) and i not in array_like:
+                        kinds = set(map(type, a))
+                        if Array in kinds:
+                            a = unwrap_sequence(a)
+                            if a is _NO_RESULT:
+                                break
+                        elif not kinds <= plain:
+                            break
+                        # else nothing to unwrap (native functions do not mutate arguments)
                         nargs.append(a)
                     else:
                         break
                 else:
-                    return _wrap(quick(*nargs), native_types)
+                    if kwargs:
+                        nkwargs = native_kwargs(args, kwargs)
+                        if nkwargs is _NO_RESULT:
+                            return call(args, kwargs)
+                    elif dtype_flag:  # ``infer_dtype``: the default unless x gives it
+                        first = nargs and type(nargs[0]) in native_set
+                        nkwargs = no_dtype if first else default_dtype
+                    else:
+                        nkwargs = None
+                    if nkwargs is None:
+                        if direct is not None and len(nargs) == direct_arity:
+                            ret = direct(*nargs)
+                        else:
+                            ret = target(*nargs)
+                    elif keyed and len(nargs) == direct_arity and nkwargs.keys() == keywords:
+                        ret = keyed(*nargs, **nkwargs)
+                    else:
+                        ret = target(*nargs, **nkwargs)
+                    if view_flag and not numpy_views and args:
+                        return view_result(args[0], ret, args, kwargs)
+                    if type(ret) in native_set:
+                        new = new_array(Array)
+                        new._data = ret
+                        return new
+                    return _wrap(ret, native_types)
             return call(args, kwargs)
         except Exception as e:  # noqa: BLE001 - backend errors become IvyBackendException
             raise error(e) from (None if isinstance(e, IvyException) else e)
 
-    direct_arity = len(_array_positions(raw))
-    direct = _thin_forward(impl, direct_arity) if fast and impl else None
-    quick: Callable[..., Any] = direct or target
+    forward = _thin_forward(impl) if fast and impl else None
+    direct = forward.native if forward and not forward.keywords else None
+    direct_arity = forward.positional if forward else -1
+    keyed = forward.native if forward and forward.keywords else None
+    keywords = forward.keywords if forward else frozenset()
+    # The public function's own path (``_dispatcher``): arrays only, no keyword.
+    inline = fast and not dtype_flag and (not view_flag or numpy_views)
+    arity = len(_array_positions(raw))
+    quick: Callable[..., Any] = direct if direct and direct_arity == arity else target
+    quick2: Callable[..., Any] = direct if direct and direct_arity == 2 else target
     wrap = functools.partial(_wrap, native_types=native_types)
-    return Built(fast, quick, native_set, general, error, wrap)
+    return Built(inline, quick, quick2, plain, native_set, general, error, wrap)

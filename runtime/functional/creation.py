@@ -32,14 +32,26 @@ DtypeLike = str | None
 def default_dtype(*values: object) -> Dtype:
     """The standard's default for Python values: bool for bools only, the default complex
     dtype if any is complex, else the default float if any is not an int, else int64."""
+    kinds = tuple(map(type, values))
+    known = _DEFAULTS.get(kinds)
+    if known is not None:
+        return known
     present = [v for v in values if v is not None]
     if present and all(type(v) is bool for v in present):
-        return DTYPES["bool"]
-    if any(isinstance(v, complex) for v in present):
-        return DEFAULT_COMPLEX
-    if any(not isinstance(v, int) for v in present):
-        return DEFAULT_FLOAT
-    return DEFAULT_INT
+        result = DTYPES["bool"]
+    elif any(isinstance(v, complex) for v in present):
+        result = DEFAULT_COMPLEX
+    elif any(not isinstance(v, int) for v in present):
+        result = DEFAULT_FLOAT
+    else:
+        result = DEFAULT_INT
+    _DEFAULTS[kinds] = result
+    return result
+
+
+_DEFAULTS: dict[tuple[type, ...], Dtype] = {}
+""":func:`default_dtype` by the types of the values: the answer depends on nothing else, and
+``arange``/``full`` ask on every call."""
 
 
 @handle_exceptions

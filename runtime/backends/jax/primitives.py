@@ -21,7 +21,15 @@ NEGATIVE_STEPS = True
 
 def native_dtype(name: Dtype | str) -> Any:
     """``jnp.dtype`` for a dtype name (float64 needs ``jax_enable_x64``, set with the backend)."""
-    return jnp.dtype(str(name))
+    key = name.name if type(name) is Dtype else name
+    native = _NATIVE.get(key)
+    if native is None:
+        native = _NATIVE[key] = jnp.dtype(str(name))
+    return native
+
+
+_NATIVE: dict[object, Any] = {}
+"""Native dtypes by name, looked up once (creation functions and promotion ask per call)."""
 
 
 def dtype_name(x: Any) -> str:

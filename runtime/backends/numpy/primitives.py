@@ -20,7 +20,15 @@ NEGATIVE_STEPS = True
 
 def native_dtype(name: Dtype | str) -> Any:
     """``np.dtype`` for a dtype (or its name)."""
-    return np.dtype(str(name))
+    key = name.name if type(name) is Dtype else name
+    native = _NATIVE.get(key)
+    if native is None:
+        native = _NATIVE[key] = np.dtype(str(name))
+    return native
+
+
+_NATIVE: dict[object, Any] = {}
+"""Native dtypes by name, looked up once (creation functions and promotion ask per call)."""
 
 
 def dtype_name(x: Any) -> str:

@@ -24,7 +24,15 @@ NEGATIVE_STEPS = True
 
 def native_dtype(name: Dtype | str) -> Any:
     """``tf.as_dtype`` for a dtype (or its name)."""
-    return tf.as_dtype(str(name))
+    key = name.name if type(name) is Dtype else name
+    native = _NATIVE.get(key)
+    if native is None:
+        native = _NATIVE[key] = tf.as_dtype(str(name))
+    return native
+
+
+_NATIVE: dict[object, Any] = {}
+"""Native dtypes by name, looked up once (creation functions and promotion ask per call)."""
 
 
 def dtype_name(x: Any) -> str:

@@ -91,8 +91,11 @@ def eye(
     dtype: Any = None,
     out: Arr | None = None,
 ) -> Arr:
-    """torch.eye has no ``k``: ones where the column index is the row index plus ``k``."""
+    """torch.eye has no ``k``: ones where the column index is the row index plus ``k``
+    (``torch.eye`` itself for the main diagonal, where it has a kernel for the dtype)."""
     cols = n_rows if n_cols is None else n_cols
+    if k == 0 and dtype is not None and dtype not in _unsigned.WIDE_UNSIGNED:
+        return torch.eye(n_rows, cols, dtype=dtype)
     k = max(min(k, cols), -n_rows)  # a diagonal outside the matrix: all zeros, no overflow
     ret = torch.arange(n_rows)[:, None] + k == torch.arange(cols)[None, :]
     return ret.to(dtype)

@@ -29,7 +29,11 @@ def _t(x: Any) -> torch.Tensor:
     return x if isinstance(x, torch.Tensor) else torch.as_tensor(x)
 
 
-def _pair(x1: Any, x2: Any) -> list[torch.Tensor]:
+def _pair(x1: Any, x2: Any) -> list[torch.Tensor] | tuple[torch.Tensor, torch.Tensor]:
+    """Both operands in the standard's result dtype; two tensors of one dtype (the common
+    case) as they are, without ``promote``'s general lookup."""
+    if type(x1) is torch.Tensor and type(x2) is torch.Tensor and x1.dtype == x2.dtype:
+        return x1, x2
     return promote(primitives, x1, x2)
 
 
@@ -60,7 +64,8 @@ def _binary(
 ) -> Arr:
     """``fn`` on the promoted operands, forwarding ``out``; wide unsigned ones through
     ``wide`` (``_modular``, ``_ordered`` or ``_extremum``) and ``out`` by ``inplace_update``."""
-    x1, x2 = _pair(x1, x2)
+    if type(x1) is not torch.Tensor or type(x2) is not torch.Tensor or x1.dtype != x2.dtype:
+        x1, x2 = _pair(x1, x2)  # (two tensors of one dtype: ``_pair`` returns them as they are)
     if x1.dtype in WIDE_UNSIGNED:
         return _written(wide(fn, x1, x2), out)
     return fn(x1, x2, out=out)

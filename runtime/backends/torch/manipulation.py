@@ -81,7 +81,12 @@ def get_item(x: Arr, /, query: Any, *, out: Arr | None = None) -> Arr:
     return primitives.take(x, query if isinstance(query, tuple) else (query,))
 
 
-def _promoted(arrays: Sequence[Arr]) -> list[Arr]:
+def _promoted(arrays: Sequence[Arr]) -> list[Arr] | tuple[Arr, ...]:
+    """The arrays in the standard's result dtype (torch would promote a 0-d one like a
+    scalar); arrays of one dtype, the common case, as they are."""
+    first = getattr(arrays[0], "dtype", None) if arrays else None
+    if first is not None and all(type(a) is torch.Tensor and a.dtype == first for a in arrays):
+        return arrays if isinstance(arrays, (list, tuple)) else list(arrays)
     dtype = primitives.native_dtype(result_type(*arrays))
     return [a.to(dtype) for a in arrays]
 

@@ -19,8 +19,17 @@ NEGATIVE_STEPS = False
 
 
 def native_dtype(name: Dtype | str) -> Any:
-    """``torch.float32`` and friends."""
-    return getattr(torch, str(name))
+    """``torch.float32`` and friends (looked up by name once: promotion asks per call)."""
+    key = name.name if type(name) is Dtype else name
+    native = _NATIVE.get(key)
+    if native is None:
+        native = getattr(torch, str(name))
+        if isinstance(native, torch.dtype):
+            _NATIVE[key] = native
+    return native
+
+
+_NATIVE: dict[object, Any] = {}
 
 
 def dtype_name(x: Any) -> str:
@@ -113,6 +122,11 @@ def shares_memory(a: Any, b: Any) -> bool:
         return False
     if a.numel() == 0 or b.numel() == 0:
         return False
+    # Views of one base tensor share its storage: a cheap answer for the common case (a
+    # view function's result against its input) before asking for both storages.
+    base_a, base_b = a._base, b._base
+    if (a if base_a is None else base_a) is (b if base_b is None else base_b):
+        return True
     return bool(a.untyped_storage().data_ptr() == b.untyped_storage().data_ptr())
 
 
