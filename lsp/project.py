@@ -188,7 +188,11 @@ class Project:
         with self._lock:
             found = self._roots.get(directory)
             if found is None:
-                found = self._roots[directory] = index_roots([Path(absolute)], self.config_for)[0]
+                try:
+                    found = index_roots([Path(absolute)], self.config_for)[0]
+                except ConfigError:  # a broken configuration file: its folder is the root
+                    found = self.config_for(Path(absolute)).root
+                self._roots[directory] = found
             return found
 
     def scope_for(self, path: Path) -> Scope:
@@ -265,9 +269,10 @@ class Project:
                     scope.pending[0] = ProjectFiles(rest, project.configs, [])
                     continue
                 scope.pending.pop(0)
-                if not scope.pending:
-                    scope.complete = True
-                    self._drop_index(scope)
+                if scope.pending:
+                    continue
+                scope.complete = True
+                self._drop_index(scope)
             scope.cache.save()
         return not self.scanning
 

@@ -361,7 +361,14 @@ class IvycheckServer(LanguageServer):
         except Exception as err:  # noqa: BLE001 - clients without configuration support
             self.log(f"workspace/configuration unavailable: {err}")
             return
-        self.project.settings = Settings.from_client(answer[0] if answer else None)
+        await self.apply_settings(Settings.from_client(answer[0] if answer else None))
+
+    async def apply_settings(self, settings: Settings) -> None:
+        """New client settings: re-index and re-check under them, unless they are the
+        ones in use (the answer at start-up usually is: the scan is not begun again)."""
+        if settings == self.project.settings:
+            return
+        self.project.settings = settings
         await self.reload_configs()
 
 
@@ -607,8 +614,7 @@ async def did_change_configuration(
 ) -> None:
     settings: Any = params.settings
     if isinstance(settings, dict) and isinstance(settings.get("ivycheck"), dict):
-        ls.project.settings = Settings.from_client(settings["ivycheck"])
-        await ls.reload_configs()  # re-checks everything once the new index is complete
+        await ls.apply_settings(Settings.from_client(settings["ivycheck"]))
     elif ls.client_capabilities.workspace and ls.client_capabilities.workspace.configuration:
         await ls.refresh_settings()
 
