@@ -6,8 +6,9 @@ of the code base, :class:`Config`, the :class:`ProjectIndex` of every file's
 :class:`FunctionSummary`) and calls :meth:`Rule.report`, with a :data:`Replacement` for a
 fix whose :class:`FixSafety` the class declares next to its :class:`Severity`. A rule that
 walks a subtree itself uses :func:`walk` (read-only and several times faster than
-``node.visit``) or :func:`children`. ``docs/writing-rules.md`` walks through a rule; the modules behind these
-names may move, this surface stays.
+``node.visit``), :func:`children` or :func:`nodes_of` (every node of a type below a node).
+``docs/writing-rules.md`` walks through a rule; the modules behind these names may move,
+this surface stays.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from ivycheck.checker.diagnostics import FixSafety, Severity
 from ivycheck.checker.index import ProjectIndex
 from ivycheck.checker.rule import Category, Example, Replacement, Rule, RuleContext
 from ivycheck.checker.summary import FunctionSummary
-from ivycheck.checker.walk import children
+from ivycheck.checker.walk import children, nodes_of
 from ivycheck.checker.walk import visit as walk
 
 __all__ = [
@@ -33,5 +34,6 @@ __all__ = [
     "RuleContext",
     "Severity",
     "children",
+    "nodes_of",
     "walk",
 ]

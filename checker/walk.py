@@ -28,7 +28,7 @@ import inspect
 import textwrap
 from collections.abc import Callable, Iterable
 from itertools import repeat
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import libcst as cst
 
@@ -101,6 +101,7 @@ def _token_types() -> frozenset[type[cst.CSTNode]]:
 TOKEN_TYPES = _token_types()
 _TOKEN_NAMES = frozenset(kind.__name__ for kind in TOKEN_TYPES)
 _NOTHING: frozenset[type[cst.CSTNode]] = frozenset()
+N = TypeVar("N", bound=cst.CSTNode)
 
 
 def wants_tokens(method_names: Iterable[str]) -> bool:
@@ -115,6 +116,21 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     pushed: list[tuple[cst.CSTNode, None]] = []
     _pusher(type(node))(node, None, pushed.append, pushed.extend)
     return [child for child, _ in reversed(pushed)]
+
+
+def nodes_of(root: cst.CSTNode, kind: type[N]) -> list[N]:
+    """Every ``kind`` node in ``root`` (``root`` included), in the order :func:`visit`
+    enters them (source order): the "every call/argument/assignment below" question
+    without a visitor class of its own."""
+    skip = _NOTHING if any(issubclass(token, kind) for token in TOKEN_TYPES) else TOKEN_TYPES
+    found: list[N] = []
+    stack: list[tuple[cst.CSTNode, None]] = [(root, None)]
+    while stack:
+        node, _ = stack.pop()
+        if isinstance(node, kind):
+            found.append(node)
+        _pusher(type(node), skip)(node, None, stack.append, stack.extend)
+    return found
 
 
 Pusher = Callable[[cst.CSTNode, Any, Callable[[Any], None], Callable[[Any], None]], None]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, FixSafety, ProjectIndex, Rule, walk
+from ivycheck.checker.rule_api import Example, FixSafety, ProjectIndex, Rule, nodes_of
 from ivycheck.rules._outflow import FunctionOutFlow, UseKind, module_outflow
 from ivycheck.rules._support_native_out import AttributeSite
 
@@ -502,17 +502,10 @@ def _why(flow: FunctionOutFlow) -> str:
 
 
 def _has_literal_out_none(function: cst.FunctionDef) -> bool:
-    class Find(cst.CSTVisitor):
-        found = False
-
-        def visit_Arg(self, node: cst.Arg) -> None:
-            if (
-                node.keyword is not None
-                and node.keyword.value == "out"
-                and isinstance(node.value, cst.Name)
-                and node.value.value == "None"
-            ):
-                Find.found = True
-
-    walk(function.body, Find())
-    return Find.found
+    return any(
+        arg.keyword is not None
+        and arg.keyword.value == "out"
+        and isinstance(arg.value, cst.Name)
+        and arg.value.value == "None"
+        for arg in nodes_of(function.body, cst.Arg)
+    )

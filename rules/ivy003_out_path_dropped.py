@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, Rule, walk
+from ivycheck.checker.rule_api import Example, Rule, nodes_of
 from ivycheck.rules._outflow import module_outflow
 from ivycheck.rules._return_paths import return_paths
 
@@ -407,32 +407,20 @@ _EMPTY_TEST = re.compile(
 
 def _degenerate(function: cst.FunctionDef, returned: cst.Return) -> str:
     """When ``returned`` drops ``out`` only on degenerate input, the words for it."""
-    found: list[str] = []
-    module = cst.Module(body=[])
-
-    class Find(cst.CSTVisitor):
-        def visit_If(self, node: cst.If) -> None:
-            direct = any(
-                isinstance(statement, cst.SimpleStatementLine) and returned in statement.body
-                for statement in node.body.body
-            )
-            if direct and _EMPTY_TEST.search(module.code_for_node(node.test)):
-                found.append(" (reached only on empty or 0-d input)")
-
-        def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
-            if _loop_then_return(node.body, returned):
-                found.append(" (after the loop above, when it runs zero times)")
-
-    walk(function.body, Find())
-    return found[0] if found else ""
+    code = cst.Module(body=[]).code_for_node
+    if any(
+        _position(test.body.body, returned) is not None and _EMPTY_TEST.search(code(test.test))
+        for test in nodes_of(function.body, cst.If)
+    ):
+        return " (reached only on empty or 0-d input)"
+    if any(_loop_then_return(b.body, returned) for b in nodes_of(function.body, cst.IndentedBlock)):
+        return " (after the loop above, when it runs zero times)"
+    return ""
 
 
-def _loop_then_return(statements: Sequence[cst.BaseStatement], returned: cst.Return) -> bool:
-    """``for ...: name = <call with out=...>`` followed in the same block by ``return name``."""
-    value = returned.value
-    if not isinstance(value, cst.Name):
-        return False
-    position = next(
+def _position(statements: Sequence[cst.CSTNode], returned: cst.Return) -> int | None:
+    """Where ``returned`` stands among ``statements`` as a statement line of its own."""
+    return next(
         (
             i
             for i, statement in enumerate(statements)
@@ -440,39 +428,27 @@ def _loop_then_return(statements: Sequence[cst.BaseStatement], returned: cst.Ret
         ),
         None,
     )
-    if position is None:
+
+
+def _loop_then_return(statements: Sequence[cst.BaseStatement], returned: cst.Return) -> bool:
+    """``for ...: name = <call with out=...>`` followed in the same block by ``return name``."""
+    position = _position(statements, returned)
+    if position is None or not isinstance(returned.value, cst.Name):
         return False
-    for statement in statements[:position]:
-        if isinstance(statement, cst.For | cst.While) and _assigns_written(statement, value.value):
-            return True
-    return False
+    name = returned.value.value
+    return any(
+        isinstance(loop, cst.For | cst.While) and _assigns_written(loop, name)
+        for loop in statements[:position]
+    )
 
 
 def _assigns_written(loop: cst.For | cst.While, name: str) -> bool:
-    found = False
-
-    class Find(cst.CSTVisitor):
-        def visit_Assign(self, node: cst.Assign) -> None:
-            nonlocal found
-            targets = [t.target for t in node.targets]
-            if any(isinstance(t, cst.Name) and t.value == name for t in targets) and any(
-                isinstance(call, cst.Arg)
-                and call.keyword is not None
-                and call.keyword.value == "out"
-                for call in _args(node.value)
-            ):
-                found = True
-
-    walk(loop.body, Find())
-    return found
-
-
-def _args(node: cst.CSTNode) -> list[cst.Arg]:
-    args: list[cst.Arg] = []
-
-    class Collect(cst.CSTVisitor):
-        def visit_Arg(self, node: cst.Arg) -> None:
-            args.append(node)
-
-    walk(node, Collect())
-    return args
+    """Whether ``loop`` assigns ``name`` a value whose calls pass ``out=``."""
+    return any(
+        any(isinstance(t.target, cst.Name) and t.target.value == name for t in assign.targets)
+        and any(
+            arg.keyword is not None and arg.keyword.value == "out"
+            for arg in nodes_of(assign.value, cst.Arg)
+        )
+        for assign in nodes_of(loop.body, cst.Assign)
+    )

@@ -204,6 +204,22 @@ def test_children_are_libcsts() -> None:
             assert [id(c) for c in walk.children(node)] == [id(c) for c in node.children]
 
 
+def test_nodes_of_a_type_are_libcsts_in_order() -> None:
+    kinds = [cst.Arg, cst.Assign, cst.IndentedBlock, cst.Comma, cst.BaseExpression]
+    found = dict.fromkeys(kinds, 0)
+    for source in SOURCES[:20]:
+        module = cst.parse_module(source)
+        everything = Recorder()
+        module.visit(everything)
+        nodes = {id(n): n for n in _nodes(module)}
+        visited = [nodes[i] for event, i in everything.events if event == "visit"]
+        for kind in kinds:
+            ours = [id(n) for n in walk.nodes_of(module, kind)]
+            assert ours == [id(n) for n in visited if isinstance(n, kind)], kind
+            found[kind] += len(ours)
+    assert min(found.values()) > 50, found
+
+
 def _nodes(module: cst.Module) -> list[cst.CSTNode]:
     found: list[cst.CSTNode] = []
 
