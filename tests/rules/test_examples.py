@@ -99,3 +99,25 @@ def test_rule_is_documented(rule: type[Rule]) -> None:
         assert len(rule.INVALID) >= 6 and len(rule.VALID) >= 6
     if rule.FIX_SAFETY is not None:
         assert any(example.expected for example in rule.INVALID)
+
+
+def test_example_text_is_the_block_as_written_after_its_preamble() -> None:
+    preamble = """
+        def f(x, *, out=None):
+            return x
+
+
+        """
+    example = Example(
+        preamble=preamble,
+        code="""
+        f.support_native_out = True
+        """,
+        expected="""
+        f.support_native_out = False
+        """,
+    )
+    head = "def f(x, *, out=None):\n    return x\n\n\n"
+    assert example.code == head + "f.support_native_out = True\n"
+    assert example.expected == head + "f.support_native_out = False\n"
+    assert Example("\n    x = 1\n    if x:\n        y = 2\n").code == "x = 1\nif x:\n    y = 2\n"
