@@ -79,13 +79,15 @@ class Built(NamedTuple):
     ``quick`` is the native function for the common call (every argument an ``Array`` or
     native, no keyword) when ``fast``; ``quick2`` the same for a function of one array
     called with one more positional argument of a ``plain`` type (``x[1:5]``,
-    ``reshape(x, (2, 4))``); ``general`` handles every call.
+    ``reshape(x, (2, 4))``); ``view``, when set, makes the result a view of the first
+    argument (backends without NumPy's views); ``general`` handles every call.
     """
 
     fast: bool
     quick: Callable[..., Any]
     quick2: Callable[..., Any]
     plain: frozenset[type]
+    view: Callable[..., Any] | None
     native_set: frozenset[type]
     general: Callable[..., Any]
     error: Callable[[Exception], Exception]
@@ -117,14 +119,15 @@ def _dispatcher(fn: F) -> F:
     quick: Callable[..., Any] = unbuilt
     quick2: Callable[..., Any] = unbuilt
     plain: frozenset[type] = frozenset()
+    view: Callable[..., Any] | None = None
     native_set: frozenset[type] = frozenset()
     general: Callable[..., Any] = unbuilt
     error: Callable[[Exception], Exception] = _identity
     wrap: Callable[[Any], Any] = _identity
 
     def bind(built: Built) -> Built:
-        nonlocal fast, quick, quick2, plain, native_set, general, error, wrap
-        fast, quick, quick2, plain, native_set, general, error, wrap = built
+        nonlocal fast, quick, quick2, plain, view, native_set, general, error, wrap
+        fast, quick, quick2, plain, view, native_set, general, error, wrap = built
         return built
 
     if arity == 1:
@@ -138,7 +141,7 @@ def _dispatcher(fn: F) -> F:
                         raise error(e) from e
                 elif len(args) == 1 and (
                     type(args[0]) in plain
-                    or (type(args[0]) is tuple and set(map(type, args[0])) <= plain)
+                    or (type(args[0]) is tuple and plain.issuperset(map(type, args[0])))
                 ):
                     try:
                         ret = quick2(x._data, args[0])
@@ -146,6 +149,11 @@ def _dispatcher(fn: F) -> F:
                         raise error(e) from e
                 else:
                     return general(x, *args)
+                if view is not None:
+                    try:
+                        return view(x, ret, (x, *args), {})
+                    except Exception as e:
+                        raise error(e) from e
                 if type(ret) in native_set:
                     new = new_array(Array)
                     new._data = ret
@@ -161,6 +169,8 @@ def _dispatcher(fn: F) -> F:
             if fast and type(x1) is Array and type(x2) is Array and not args and not kwargs:
                 try:
                     ret = quick(x1._data, x2._data)
+                    if view is not None:
+                        return view(x1, ret, (x1, x2), {})
                 except Exception as e:
                     raise error(e) from e
                 if type(ret) in native_set:
@@ -168,8 +178,11 @@ def _dispatcher(fn: F) -> F:
                     new._data = ret
                     return new
                 return wrap(ret)
-            present = tuple(a for a in (x1, x2) if a is not _MISSING)
-            return general(*present, *args, **kwargs)
+            if x2 is not _MISSING:
+                return general(x1, x2, *args, **kwargs)
+            if x1 is not _MISSING:
+                return general(x1, *args, **kwargs)
+            return general(*args, **kwargs)
 
     else:
 
@@ -316,6 +329,12 @@ def _check_out(name: str, out: Any) -> None:
         )
 
 
+def sequence_at(args: tuple[Any, ...], positions: tuple[int, ...]) -> bool:
+    """Whether a tuple/list is given at one of ``positions`` (array-like: ``call`` makes it
+    an array)."""
+    return any(i < len(args) and type(args[i]) in (tuple, list) for i in positions)
+
+
 def _array_positions(raw: Callable[..., Any]) -> tuple[int, ...]:
     """Positional parameters annotated with an array type (for array-like conversion)."""
     params = inspect.signature(raw).parameters.values()
@@ -446,14 +465,12 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
     array_types = (Array, *native_types)
     # ``infer_dtype``'s default when neither ``dtype`` nor an array argument gives one.
     default_native = prims.native_dtype(infer_from_values([])) if dtype_flag else None
-    default_dtype = {"dtype": default_native}
-    no_dtype: dict[str, Any] = {}
     native_dtypes: dict[Any, Any] = {}
     fast = to_native and not (dtype_flag and name in _DTYPE_FROM_VALUES)
 
     def unwrap_sequence(seq: Any) -> Any:
         """``_to_native(seq)`` for a flat tuple/list of plain values and arrays."""
-        if not set(map(type, seq)) <= plain_or_array:
+        if not plain_or_array.issuperset(map(type, seq)):
             return _NO_RESULT
         items = [i._data if type(i) is Array else i for i in seq]
         return items if type(seq) is list else tuple(items)
@@ -573,23 +590,21 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
             # argument as its own ``out`` (``np.add(x, y, o)`` writes into ``o``), so it is
             # called only with exactly its positional parameters; other calls go to the
             # backend function, whose signature refuses a surplus.
-            if fast:
+            if fast and not (array_like and sequence_at(args, array_like)):
                 nargs = []
-                for i, a in enumerate(args):
+                for a in args:
                     t = type(a)
                     if t is Array:
                         nargs.append(a._data)
                     elif t in plain:
                         nargs.append(a)
-                    elif (t is tuple or t is list) and i not in array_like:
-                        kinds = set(map(type, a))
-                        if Array in kinds:
+                    elif t is tuple or t is list:
+                        # Plain values only: nothing to unwrap (and native functions do not
+                        # mutate their arguments), so the sequence itself is passed on.
+                        if not plain.issuperset(map(type, a)):
                             a = unwrap_sequence(a)
                             if a is _NO_RESULT:
                                 break
-                        elif not kinds <= plain:
-                            break
-                        # else nothing to unwrap (native functions do not mutate arguments)
                         nargs.append(a)
                     else:
                         break
@@ -598,20 +613,20 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
                         nkwargs = native_kwargs(args, kwargs)
                         if nkwargs is _NO_RESULT:
                             return call(args, kwargs)
-                    elif dtype_flag:  # ``infer_dtype``: the default unless x gives it
-                        first = nargs and type(nargs[0]) in native_set
-                        nkwargs = no_dtype if first else default_dtype
-                    else:
-                        nkwargs = None
-                    if nkwargs is None:
-                        if direct is not None and len(nargs) == direct_arity:
-                            ret = direct(*nargs)
+                        if keyed and len(nargs) == direct_arity and nkwargs.keys() == keywords:
+                            ret = keyed(*nargs, **nkwargs)
                         else:
-                            ret = target(*nargs)
-                    elif keyed and len(nargs) == direct_arity and nkwargs.keys() == keywords:
-                        ret = keyed(*nargs, **nkwargs)
+                            ret = target(*nargs, **nkwargs)
+                    elif dtype_flag and not (nargs and type(nargs[0]) in native_set):
+                        # ``infer_dtype``: the default dtype (an array argument gives its own)
+                        if len(nargs) == direct_arity:
+                            ret = dtype_only(*nargs, dtype=default_native)
+                        else:
+                            ret = target(*nargs, dtype=default_native)
+                    elif direct is not None and len(nargs) == direct_arity:
+                        ret = direct(*nargs)
                     else:
-                        ret = target(*nargs, **nkwargs)
+                        ret = target(*nargs)
                     if view_flag and not numpy_views and args:
                         return view_result(args[0], ret, args, kwargs)
                     if type(ret) in native_set:
@@ -628,10 +643,12 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
     direct_arity = forward.positional if forward else -1
     keyed = forward.native if forward and forward.keywords else None
     keywords = forward.keywords if forward else frozenset()
+    dtype_only = keyed if keyed and keywords == {"dtype"} else target
     # The public function's own path (``_dispatcher``): arrays only, no keyword.
-    inline = fast and not dtype_flag and (not view_flag or numpy_views)
+    inline = fast and not dtype_flag
+    view = view_result if view_flag and not numpy_views else None
     arity = len(_array_positions(raw))
     quick: Callable[..., Any] = direct if direct and direct_arity == arity else target
     quick2: Callable[..., Any] = direct if direct and direct_arity == 2 else target
     wrap = functools.partial(_wrap, native_types=native_types)
-    return Built(inline, quick, quick2, plain, native_set, general, error, wrap)
+    return Built(inline, quick, quick2, plain, view, native_set, general, error, wrap)

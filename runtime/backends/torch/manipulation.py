@@ -75,6 +75,11 @@ def matrix_transpose(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def get_item(x: Arr, /, query: Any, *, out: Arr | None = None) -> Arr:
+    if type(query) is int or (
+        type(query) is slice
+        and (query.step is None or (type(query.step) is int and query.step > 0))
+    ):
+        return x[query]  # the common case, as ``take`` would index it
     items = query if isinstance(query, tuple) else (query,)
     if any(isinstance(i, slice) and (i.step or 1) < 0 for i in items):
         return primitives.take(x, positions(tuple(x.shape), query))
