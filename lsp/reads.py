@@ -128,26 +128,38 @@ class RecordingIndex(ProjectIndex):
         return self._base.digest()
 
 
-def answers_key(index: ProjectIndex, reads: Reads) -> str:
+def answers_key(
+    index: ProjectIndex, reads: Reads, memo: dict[tuple[str, str], str] | None = None
+) -> str:
     """A digest of what ``index`` answers to the questions in ``reads``; for an untracked
     check, of the whole index. Function summaries are compared whole (lines included: a
     message may cite where a definition is), file summaries by path, part and the digest
-    of the text they were made from (a summary is a function of those)."""
+    of the text they were made from (a summary is a function of those).
+
+    ``memo`` keeps each answer for a caller asking about many files against one state of
+    the index (many files ask about the same names); it must not outlive that state."""
     if reads.untracked:
         return "index:" + index.digest()
-    answers: list[object] = []
-    for name in sorted(reads.api):
-        answers.append(("api", name, repr(index.api_function(name))))
-    for name in sorted(reads.implementations):
-        answers.append(("impl", name, repr(sorted(index.implementations(name).items()))))
+    memo = {} if memo is None else memo
+    answers: list[str] = []
+    for kind, names in (("api", reads.api), ("impl", reads.implementations)):
+        for name in sorted(names):
+            found = memo.get((kind, name))
+            if found is None:
+                answer = (
+                    index.api_function(name)
+                    if kind == "api"
+                    else sorted(index.implementations(name).items())
+                )
+                found = memo[(kind, name)] = f"{kind}:{name}:{answer!r}"
+            answers.append(found)
     for path in sorted(reads.files):
         summary = index.files.get(path)
-        answers.append(("file", path, None if summary is None else (summary.part, summary.digest)))
-        if summary is not None and summary.parse_error is not None:
-            answers.append(("error", path, summary.parse_error))
+        shown = None if summary is None else (summary.part, summary.digest, summary.parse_error)
+        answers.append(f"file:{path}:{shown!r}")
     if reads.parts:
-        answers.append(("parts", sorted(index.parts())))
-    return hashlib.blake2b(repr(answers).encode(), digest_size=12).hexdigest()
+        answers.append(f"parts:{sorted(index.parts())!r}")
+    return hashlib.blake2b("\n".join(answers).encode(), digest_size=12).hexdigest()
 
 
 __all__ = ["Reads", "RecordingIndex", "answers_key"]

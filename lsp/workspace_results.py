@@ -56,6 +56,8 @@ class WorkspaceResults:
         self.entries: dict[str, FileResult] = {}
         self.checked = 0
         """Files checked (not served from an entry) since the counter was last read."""
+        self._answers: dict[Path, tuple[str, dict[tuple[str, str], str]]] = {}
+        """Per project root: the index digest, and the answers given in that state."""
 
     def forget(self, path: Path) -> None:
         self.entries.pop(os.path.abspath(path), None)
@@ -93,7 +95,8 @@ class WorkspaceResults:
         ):
             if previous.index == index_digest:
                 return self._keep(key, previous, stat)
-            answers = answers_key(project.index_of(scope), previous.reads)
+            memo = self._memo(scope.root, index_digest)
+            answers = answers_key(project.index_of(scope), previous.reads, memo)
             if answers == previous.answers:
                 return self._keep(key, replace(previous, index=index_digest), stat)
         if text is None:
@@ -126,10 +129,17 @@ class WorkspaceResults:
             complete=scope.complete,
             index=index_digest,
             reads=recording.reads,
-            answers=answers_key(index, recording.reads),
+            answers=answers_key(index, recording.reads, self._memo(scope.root, index_digest)),
         )
         self.entries[key] = result
         return result
+
+    def _memo(self, root: Path, index_digest: str) -> dict[tuple[str, str], str]:
+        """The answers memo of ``root``'s index in its current state."""
+        known = self._answers.get(root)
+        if known is None or known[0] != index_digest:
+            known = self._answers[root] = (index_digest, {})
+        return known[1]
 
     def _keep(self, key: str, result: FileResult, stat: tuple[int, int]) -> FileResult:
         if result.stat != stat:
