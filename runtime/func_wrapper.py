@@ -498,7 +498,10 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
             nkwargs.pop("device", None)  # CPU only
         dtype = kwargs.get("dtype")
         if dtype is not None:
-            native = native_dtypes.get(dtype)
+            try:
+                native = native_dtypes.get(dtype)
+            except TypeError:  # not hashable: ``call`` reports it
+                return _NO_RESULT
             if native is None:
                 native = native_dtypes[dtype] = prims.native_dtype(as_dtype(dtype))
             nkwargs["dtype"] = native

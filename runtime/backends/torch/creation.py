@@ -15,6 +15,8 @@ Arr = Any
 
 
 def _shape(shape: Any) -> tuple[int, ...]:
+    if type(shape) is tuple:
+        return shape
     return (shape,) if isinstance(shape, int) else tuple(shape)
 
 

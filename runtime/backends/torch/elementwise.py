@@ -616,7 +616,9 @@ def clip(
 
 
 def where(condition: Arr, x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    return torch.where(_t(condition).bool(), *_pair(x1, x2), out=out)
+    if type(condition) is not torch.Tensor or condition.dtype != torch.bool:
+        condition = _t(condition).bool()
+    return torch.where(condition, *_pair(x1, x2), out=out)
 
 
 where.support_native_out = True  # type: ignore[attr-defined]

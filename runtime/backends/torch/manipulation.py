@@ -90,7 +90,10 @@ def _promoted(arrays: Sequence[Arr]) -> list[Arr] | tuple[Arr, ...]:
     """The arrays in the standard's result dtype (torch would promote a 0-d one like a
     scalar); arrays of one dtype, the common case, as they are."""
     first = getattr(arrays[0], "dtype", None) if arrays else None
-    if first is not None and all(type(a) is torch.Tensor and a.dtype == first for a in arrays):
+    for a in arrays:
+        if type(a) is not torch.Tensor or a.dtype != first:
+            break
+    else:
         return arrays if isinstance(arrays, (list, tuple)) else list(arrays)
     dtype = primitives.native_dtype(result_type(*arrays))
     return [a.to(dtype) for a in arrays]
