@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -55,7 +56,7 @@ class WorkspaceResults:
         self.project = project
         self.entries: dict[str, FileResult] = {}
         self.checked = 0
-        """Files checked (not served from an entry) since the counter was last read."""
+        """Files checked (not served from an entry) so far."""
         self._answers: dict[Path, tuple[str, dict[tuple[str, str], str]]] = {}
         """Per project root: the index digest, and the answers given in that state."""
 
@@ -64,6 +65,22 @@ class WorkspaceResults:
 
     def clear(self) -> None:
         self.entries.clear()
+
+    def results(
+        self, paths: list[Path], budget: float
+    ) -> tuple[list[tuple[Path, FileResult]], list[Path]]:
+        """:meth:`result` for ``paths`` for about ``budget`` seconds (at least one file):
+        the results, and the paths left. Unchanged files cost a ``stat`` each, so a pull
+        of an unchanged workspace is a few calls, not one per file."""
+        deadline = time.perf_counter() + budget
+        found: list[tuple[Path, FileResult]] = []
+        for position, path in enumerate(paths):
+            if position and time.perf_counter() > deadline:
+                return found, paths[position:]
+            result = self.result(path)
+            if result is not None:
+                found.append((path, result))
+        return found, []
 
     def result(self, path: Path) -> FileResult | None:
         """The file's diagnostics as on disk; ``None`` if it cannot be read (its summary

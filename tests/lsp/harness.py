@@ -18,14 +18,17 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 SERVER = [sys.executable, "-m", "ivycheck", "lsp"]
 
 
-def capabilities(*, pull: bool) -> types.ClientCapabilities:
-    """Neovim's capabilities with or without pull diagnostics, and file watching."""
+def capabilities(*, pull: bool, refresh: bool | None = None) -> types.ClientCapabilities:
+    """Neovim's capabilities with or without pull diagnostics (and, by default with them,
+    ``workspace/diagnostic/refresh``), and file watching."""
     caps = client_capabilities("neovim")
     assert caps.text_document is not None and caps.workspace is not None
     caps.text_document.diagnostic = (
         types.DiagnosticClientCapabilities(dynamic_registration=False) if pull else None
     )
-    caps.workspace.diagnostics = types.DiagnosticWorkspaceClientCapabilities(refresh_support=pull)
+    caps.workspace.diagnostics = types.DiagnosticWorkspaceClientCapabilities(
+        refresh_support=pull if refresh is None else refresh
+    )
     caps.workspace.did_change_watched_files = types.DidChangeWatchedFilesClientCapabilities(
         dynamic_registration=True
     )
@@ -44,6 +47,7 @@ async def server(
     root: Path,
     *,
     pull: bool = False,
+    refresh: bool | None = None,
     env: Mapping[str, str] | None = None,
     settings: dict[str, Any] | None = None,
 ) -> AsyncIterator[LanguageClient]:
@@ -58,7 +62,7 @@ async def server(
     client.set_configuration({"ivycheck": settings or {}})
     await client.initialize_session(
         types.InitializeParams(
-            capabilities=capabilities(pull=pull),
+            capabilities=capabilities(pull=pull, refresh=refresh),
             root_uri=uri(root),
             workspace_folders=[types.WorkspaceFolder(uri=uri(root), name=root.name)],
         )

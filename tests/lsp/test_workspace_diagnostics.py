@@ -148,7 +148,7 @@ async def test_workspace_pull_answers_unchanged_for_the_result_ids_it_is_sent(
             u: types.WorkspaceUnchangedDocumentDiagnosticReport for u in ids
         }
         assert {u: r.result_id for u, r in again.items()} == ids
-        assert _checked(client)[before:] == ["workspace diagnostics: 0 of 2 files checked"]
+        assert _checked(client)[before:] == [], "no file was checked again"
 
 
 async def test_a_backend_change_rechecks_only_the_files_that_asked_about_it(
@@ -243,3 +243,23 @@ async def test_push_clients_get_closed_files_again_after_a_settings_change(
             types.DidChangeConfigurationParams(settings={"ivycheck": {"ignore": ["IVY005"]}})
         )
         await published(client, api, lambda d: codes(d) == ["IVY017"])
+
+
+async def test_pull_clients_without_refresh_support_are_not_sent_refresh(
+    workspace: Path,
+) -> None:
+    """They pull on their own schedule; the next pull has the change."""
+    backend_path = workspace / "ivy/functional/backends/numpy/special.py"
+    api = uri(workspace / "ivy/functional/ivy/special.py")
+    async with server(workspace, pull=True, refresh=False) as client:
+        ids = await _pull_complete(client, api)
+        backend_path.write_text(BACKEND_WITH_ERF)
+        _touch(client, backend_path)
+        for _ in range(300):
+            changed = (await _pull(client, ids))[api]
+            if isinstance(changed, types.WorkspaceFullDocumentDiagnosticReport):
+                break
+            await asyncio.sleep(0.02)
+        assert isinstance(changed, types.WorkspaceFullDocumentDiagnosticReport)
+        assert codes(changed.items) == ["IVY005"]
+        assert client.diagnostic_refresh_count == 0
