@@ -413,12 +413,16 @@ class Project:
         rules = list(all_rules().values())
         return rules if scope.complete else [r for r in rules if not r.NEEDS_INDEX]
 
-    def closed_files(self, open_paths: Iterable[Path]) -> list[Path]:
-        """The indexed files that are not open, in a stable order."""
+    def closed_files(self, open_paths: Iterable[Path], folders: Iterable[Path]) -> list[Path]:
+        """The indexed files under ``folders`` (the workspace's) that are not open, in a
+        stable order. A project indexed for a document opened from elsewhere (a library
+        in site-packages) lends its index to that document, not its files to the
+        workspace's diagnostics."""
         opened = {os.path.abspath(p) for p in open_paths}
+        prefixes = tuple(os.path.join(os.path.abspath(f), "") for f in folders)
         with self._lock:
             known: set[str] = set().union(*(scope.files for scope in self.scopes.values()))
-            return sorted(Path(k) for k in known if k not in opened)
+            return sorted(Path(k) for k in known if k not in opened and k.startswith(prefixes))
 
     def fix_all(self, path: Path, text: str) -> str:
         config = self.config_for(path)

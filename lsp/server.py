@@ -240,7 +240,7 @@ class IvycheckServer(LanguageServer):
         opened = [Path(p) for uri in self.open_uris() if (p := to_fs_path(uri))]
         loop = asyncio.get_running_loop()
         reports = []
-        files = self.project.closed_files(opened)
+        files = self.project.closed_files(opened, self.folders())
         before = self.closed.checked
         pending = files
         while pending:

@@ -56,6 +56,37 @@ async def test_a_folder_inside_a_project_sees_the_projects_backends(tmp_path: Pa
         assert "numpy" in next(d.message for d in found if d.code == "IVY017")
 
 
+async def test_workspace_diagnostics_cover_the_folder_checked_in_its_project(
+    tmp_path: Path,
+) -> None:
+    """The closed files reported are the opened folder's; their index is the project's."""
+    project = write_tree(
+        tmp_path / "proj",
+        {
+            "pyproject.toml": "[tool.ivycheck]\n",
+            "ivy/functional/ivy/special.py": API,
+            "ivy/functional/backends/numpy/special.py": BACKEND,
+        },
+    )
+    folder = project / "ivy/functional/ivy"
+    api = uri(folder / "special.py")
+    async with server(folder, pull=True) as client:
+        for _ in range(300):
+            report = await client.workspace_diagnostic_async(
+                types.WorkspaceDiagnosticParams(previous_result_ids=[])
+            )
+            by_uri = {item.uri: item for item in report.items}
+            item = by_uri.get(api)
+            if isinstance(item, types.WorkspaceFullDocumentDiagnosticReport) and any(
+                d.code == "IVY017" for d in item.items
+            ):
+                break
+            await asyncio.sleep(0.05)
+        assert list(by_uri) == [api], "the backend is indexed, not reported"
+        assert isinstance(item, types.WorkspaceFullDocumentDiagnosticReport)
+        assert sorted(codes(item.items)) == _command_codes(project, folder / "special.py")
+
+
 def _touch(client: LanguageClient, path: Path) -> None:
     client.workspace_did_change_watched_files(
         types.DidChangeWatchedFilesParams(
