@@ -338,7 +338,7 @@ class Array:
 
         if name.startswith("_") or name not in REGISTRY:
             raise AttributeError(f"'Array' object has no attribute {name!r}")
-        return functools.partial(getattr(ivy, name), self)
+        return functools.partial(REGISTRY[name], self)
 
 
 class TrackedView(Array):

@@ -47,7 +47,7 @@ def contracted_shape(
         raise IvyValueError(
             f"vecdot: axis {axis} has size {padded1[ax]} in x1 and {padded2[ax]} in x2"
         )
-    shape = tuple(max(a, b) if 1 in (a, b) else a for a, b in zip(padded1, padded2, strict=True))
+    shape = tuple(b if a == 1 else a for a, b in zip(padded1, padded2, strict=True))
     for a, b in zip(padded1, padded2, strict=True):
         if a != b and 1 not in (a, b):
             raise IvyValueError(f"vecdot: shapes {shape1} and {shape2} do not broadcast")

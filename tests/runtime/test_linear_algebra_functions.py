@@ -41,3 +41,9 @@ def test_vecdot_broadcasts_other_axes(backend: str) -> None:
     got = ivy.vecdot(ivy.ones((4, 1, 3)), ivy.ones((2, 3)), axis=-1)
     assert got.shape == (4, 2)
     np.testing.assert_array_equal(ivy.to_numpy(got), np.full((4, 2), 3.0, np.float32))
+
+
+def test_vecdot_broadcasts_a_size_one_axis_to_size_zero(backend: str) -> None:
+    """Broadcasting 1 against 0 gives 0 (NumPy's rule), never 1."""
+    got = ivy.vecdot(ivy.ones((1, 0)), ivy.ones((0, 0)))
+    assert got.shape == (0,)

@@ -205,3 +205,11 @@ def test_a_backend_switch_writes_nothing_into_the_namespaces() -> None:
             with ivy.using_backend(backend):
                 ivy.abs(ivy.asarray([-1.0]))
         assert writes == []
+
+
+def test_array_methods_reach_extension_functions(backend: str) -> None:
+    """``x.det()`` calls the registered function, wherever the namespace exports it."""
+    x = ivy.asarray(np.array([[2.0, 0.0], [0.0, 3.0]], dtype=np.float32))
+    np.testing.assert_allclose(ivy.to_numpy(x.det()), 6.0)
+    assert x.fft is not None and hasattr(x, "det")
+    assert not hasattr(x, "no_such_function")
