@@ -4,14 +4,32 @@ from __future__ import annotations
 
 from typing import Any
 
+import jax
 import jax.numpy as jnp
 
 Arr = Any
 
 
+def _nonzero(x: Arr) -> Arr:
+    """``x != 0`` read from the bits for floating types.
+
+    XLA on CPU flushes subnormals to zero in comparisons, so ``jnp.all([1e-40])`` is
+    ``False``; the standard (and every other backend) counts a subnormal as true. Masking
+    the sign bit keeps ``-0.0`` false and NaN true.
+    """
+    if jnp.issubdtype(x.dtype, jnp.complexfloating):
+        return _nonzero(jnp.real(x)) | _nonzero(jnp.imag(x))
+    if not jnp.issubdtype(x.dtype, jnp.floating):
+        return x
+    width = jnp.dtype(x.dtype).itemsize * 8
+    unsigned = jnp.dtype(f"uint{width}")
+    bits = jax.lax.bitcast_convert_type(x, unsigned)
+    return (bits & unsigned.type((1 << (width - 1)) - 1)) != 0
+
+
 def all(x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None = None) -> Arr:
-    return jnp.all(x, axis=axis, keepdims=keepdims)
+    return jnp.all(_nonzero(x), axis=axis, keepdims=keepdims)
 
 
 def any(x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None = None) -> Arr:
-    return jnp.any(x, axis=axis, keepdims=keepdims)
+    return jnp.any(_nonzero(x), axis=axis, keepdims=keepdims)
