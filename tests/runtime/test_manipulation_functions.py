@@ -3,7 +3,10 @@ functions stay views (a write through them reaches the base) and take ``axis`` p
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -63,3 +66,19 @@ def test_creation_defaults_follow_the_standard(backend: str) -> None:
         strict=True,
     ):
         check(got, expected)
+
+
+@pytest.mark.parametrize("dtype", [np.bool_, np.uint16, np.float32, np.complex128])
+@pytest.mark.parametrize(
+    ("shape", "repeats", "axis"),
+    [((0, 2), [1, 1], 1), ((0, 3), 2, 0), ((2, 0), [1, 3], 0), ((2, 0), [2], 0), ((0,), [], 0)],
+)
+def test_repeat_of_empty_arrays_has_numpys_shape(
+    backend: str, dtype: type, shape: tuple[int, ...], repeats: Any, axis: int
+) -> None:
+    x = np.zeros(shape, dtype=dtype)
+    counts = np.asarray(repeats, dtype=np.int64) if isinstance(repeats, list) else repeats
+    argument = ivy.asarray(counts) if isinstance(repeats, list) else repeats
+    got = ivy.repeat(ivy.asarray(x), argument, axis=axis)
+    want = np.repeat(x, counts, axis=axis)
+    assert got.shape == want.shape and ivy.to_numpy(got).dtype == want.dtype

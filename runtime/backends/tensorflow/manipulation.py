@@ -130,6 +130,14 @@ def repeat(x: Arr, repeats: Any, /, *, axis: int | None = None, out: Arr | None 
         repeats = tf.cast(repeats, tf.int64)
     if axis is None:
         x, axis = tf.reshape(x, [-1]), 0
+    shape = list(primitives.shape(x))
+    if 0 in shape:  # tf.repeat miscomputes empty tensors' shapes; only the shape is needed
+        counts = tf.reshape(repeats, [-1]) if isinstance(repeats, tf.Tensor) else None
+        if counts is None or counts.shape[0] == 1:
+            shape[axis] *= int(repeats if counts is None else counts[0])
+        else:
+            shape[axis] = int(tf.reduce_sum(counts))
+        return tf.zeros(shape, x.dtype)
     if x.dtype == tf.uint16:  # no uint16 kernel: the same values through int32
         return tf.cast(tf.repeat(tf.cast(x, tf.int32), repeats, axis=axis), tf.uint16)
     if x.dtype.is_floating or x.dtype.is_complex:
