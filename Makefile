@@ -53,14 +53,14 @@ dogfood: install-dev
 	$(BIN)/ivycheck runtime/ rules/ checker/ lsp/
 
 pytest: install-dev
-	$(BIN)/pytest -q -m "not slow"
+	$(BIN)/pytest -q -m "not slow" -n auto --maxprocesses 4
 
 test: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/ivycheck runtime/ rules/ checker/ lsp/
-	$(BIN)/pytest -q -m "not slow"
+	$(BIN)/pytest -q -m "not slow" -n auto --maxprocesses 4
 
 test-slow: install-dev
 	$(BIN)/pytest -q -m slow
