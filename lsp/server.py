@@ -248,6 +248,7 @@ class IvycheckServer(LanguageServer):
                 self.checker, self.closed.results, pending, SCAN_STEP_SECONDS
             )
             reports += [(_file_uri(path), result) for path, result in done]
+        await loop.run_in_executor(self.checker, self.closed.keep_only, files)
         checked = self.closed.checked - before
         if checked:  # VS Code pulls every 2 s: an unchanged workspace logs nothing
             self.log(f"workspace diagnostics: {checked} of {len(files)} files checked")

@@ -60,11 +60,11 @@ class WorkspaceResults:
         self._answers: dict[Path, tuple[str, dict[tuple[str, str], str]]] = {}
         """Per project root: the index digest, and the answers given in that state."""
 
-    def forget(self, path: Path) -> None:
-        self.entries.pop(os.path.abspath(path), None)
-
-    def clear(self) -> None:
-        self.entries.clear()
+    def keep_only(self, paths: list[Path]) -> None:
+        """Drop the entries of files no longer reported (deleted, excluded, opened)."""
+        kept = {os.path.abspath(path) for path in paths}
+        for key in self.entries.keys() - kept:
+            del self.entries[key]
 
     def results(
         self, paths: list[Path], budget: float

@@ -1,0 +1,51 @@
+"""What a check asked the index decides when a closed file is checked again
+(``ivycheck.lsp.reads``): the answers to those questions, or the whole index when the
+check read it in a way the recorder does not know."""
+
+from __future__ import annotations
+
+from ivycheck.checker.index import ProjectIndex
+from ivycheck.checker.summary import summarize
+from ivycheck.lsp.reads import RecordingIndex, answers_key
+
+API = """\
+def tan(x, /, *, out=None):
+    return current_backend(x).tan(x, out=out)
+
+
+def cos(x, /, *, out=None):
+    return current_backend(x).cos(x, out=out)
+"""
+BACKEND = "def tan(x, /, *, out=None):\n    return x\n"
+BACKEND_WITH_COS = BACKEND + "\n\ndef cos(x, /, *, out=None):\n    return x\n"
+
+
+def _index(backend: str) -> ProjectIndex:
+    return ProjectIndex.build(
+        [
+            summarize(API, "ivy/functional/ivy/a.py", "functional"),
+            summarize(backend, "ivy/functional/backends/numpy/a.py", "backend:numpy"),
+        ]
+    )
+
+
+def test_a_change_to_what_was_asked_changes_the_key_and_nothing_else_does() -> None:
+    before, after = _index(BACKEND), _index(BACKEND_WITH_COS)
+    asked_tan = RecordingIndex(before)
+    assert set(asked_tan.implementations("tan")) == {"numpy"}
+    asked_cos = RecordingIndex(before)
+    assert asked_cos.implementations("cos") == {}
+    assert before.digest() != after.digest()
+    assert answers_key(before, asked_tan.reads) == answers_key(after, asked_tan.reads)
+    assert answers_key(before, asked_cos.reads) != answers_key(after, asked_cos.reads)
+
+
+def test_a_read_the_recorder_does_not_know_keys_on_the_whole_index() -> None:
+    before, after = _index(BACKEND), _index(BACKEND_WITH_COS)
+    recording = RecordingIndex(before)
+    assert "tan" in recording.functional
+    assert recording.reads.untracked
+    assert answers_key(before, recording.reads) != answers_key(after, recording.reads)
+    unknown = RecordingIndex(before)
+    assert unknown._parts  # a private attribute: not a read this module can follow
+    assert unknown.reads.untracked
