@@ -80,17 +80,24 @@ def summarize_files(
     project: ProjectFiles, cache: ResultCache, mapper: Mapper = _in_process
 ) -> list[Summarized]:
     """A summary of every file of ``project``: from ``cache`` where the file's ``stat``
-    matches, else made (and stored in ``cache``). Cached ones come first."""
+    matches and the summary was made for the same relative path and part, else made (and
+    stored in ``cache``). Cached ones come first.
+
+    The relative path and the part are the only settings a summary depends on; they change
+    with ``functional-api``/``backends`` or the project root, and a summary kept across such
+    a change would tell the other files the old layout (a backend seen as ``other``)."""
     found: list[Summarized] = []
     missing: list[Item] = []
     for path in project.files:
         config = project.configs[path]
         relative = config.relative(path)
+        part = config.part_of(relative)
         entry = cache.lookup(path)
-        if entry is not None and entry.summary is not None:
-            found.append((str(path), entry.digest, entry.summary))
+        cached = None if entry is None else entry.summary
+        if entry is None or cached is None or (cached.path, cached.part) != (relative, part):
+            missing.append((str(path), relative, part))
         else:
-            missing.append((str(path), relative, config.part_of(relative)))
+            found.append((str(path), entry.digest, cached))
     computed = mapper(summarize_path, missing, _crashed)
     for path_text, digest, summary in computed:
         path = Path(path_text)
