@@ -82,6 +82,14 @@ class WorkspaceResults:
                 found.append((path, result))
         return found, []
 
+    def _read(self, key: str, path: Path) -> str | None:
+        """The file's text; ``None`` (and its entry forgotten) if it cannot be read."""
+        try:
+            return read_source(path).text
+        except SourceError:
+            self.entries.pop(key, None)
+            return None
+
     def result(self, path: Path) -> FileResult | None:
         """The file's diagnostics as on disk; ``None`` if it cannot be read (its summary
         says why, and it has no lines to point at) or is gone."""
@@ -95,10 +103,8 @@ class WorkspaceResults:
         if previous is not None and previous.stat == stat:
             content = previous.content
         else:
-            try:
-                text = read_source(path).text
-            except SourceError:
-                self.entries.pop(key, None)
+            text = self._read(key, path)
+            if text is None:
                 return None
             content = text_digest(text)
         project = self.project
@@ -117,10 +123,8 @@ class WorkspaceResults:
             if answers == previous.answers:
                 return self._keep(key, replace(previous, index=index_digest), stat)
         if text is None:
-            try:
-                text = read_source(path).text
-            except SourceError:
-                self.entries.pop(key, None)
+            text = self._read(key, path)
+            if text is None:
                 return None
             content = text_digest(text)
         index = project.index_of(scope)
