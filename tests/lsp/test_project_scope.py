@@ -36,9 +36,9 @@ def _command_codes(project: Path, file: Path) -> list[str]:
     return sorted(d["code"] for d in json.loads(done.stdout))
 
 
-async def test_a_folder_inside_a_project_sees_the_projects_backends(tmp_path: Path) -> None:
-    """The editor opened ``ivy/functional/ivy`` only; the backends are outside it."""
-    project = write_tree(
+def _project_with_a_backend(tmp_path: Path) -> Path:
+    """An API file and the NumPy backend it delegates to, in a project of their own."""
+    return write_tree(
         tmp_path / "proj",
         {
             "pyproject.toml": "[tool.ivycheck]\n",
@@ -46,6 +46,11 @@ async def test_a_folder_inside_a_project_sees_the_projects_backends(tmp_path: Pa
             "ivy/functional/backends/numpy/special.py": BACKEND,
         },
     )
+
+
+async def test_a_folder_inside_a_project_sees_the_projects_backends(tmp_path: Path) -> None:
+    """The editor opened ``ivy/functional/ivy`` only; the backends are outside it."""
+    project = _project_with_a_backend(tmp_path)
     folder = project / "ivy/functional/ivy"
     expected = _command_codes(project, folder / "special.py")
     assert expected == ["IVY005", "IVY017"]
@@ -60,14 +65,7 @@ async def test_workspace_diagnostics_cover_the_folder_checked_in_its_project(
     tmp_path: Path,
 ) -> None:
     """The closed files reported are the opened folder's; their index is the project's."""
-    project = write_tree(
-        tmp_path / "proj",
-        {
-            "pyproject.toml": "[tool.ivycheck]\n",
-            "ivy/functional/ivy/special.py": API,
-            "ivy/functional/backends/numpy/special.py": BACKEND,
-        },
-    )
+    project = _project_with_a_backend(tmp_path)
     folder = project / "ivy/functional/ivy"
     api = uri(folder / "special.py")
     async with server(folder, pull=True) as client:
