@@ -9,7 +9,7 @@ native arrays through its own library (NumPy; ``torch``; ``jax.numpy``; TensorFl
 manipulation/view, creation and linalg. The ratio is the runtime's cost over the raw call
 (target: at most 2x); the floor ratio is what a wrapper with no logic at all would give (raw
 call plus one Python frame and one ``ivy.Array``). Minimum over repeats (the least disturbed
-run). Then, on JAX, the cost of an in-place update through a 3-deep tracked view chain next to
+run), the runtime's and the raw call's repeats taken in turn. Then, on JAX, the cost of an in-place update through a 3-deep tracked view chain next to
 a direct ``.at[].set``.
 """
 
@@ -33,6 +33,20 @@ def ns_per_call(fn: Callable[[], Any], number: int, repeat: int) -> float:
     """Best-of-``repeat`` nanoseconds per call."""
     fn()  # warm up (JIT caches, lazy imports)
     return min(timeit.repeat(fn, number=number, repeat=repeat)) / number * 1e9
+
+
+def ns_per_call_paired(
+    first: Callable[[], Any], second: Callable[[], Any], number: int, repeat: int
+) -> tuple[float, float]:
+    """Best-of-``repeat`` nanoseconds per call of each, the two timed in turn per repeat: on
+    a shared machine a burst of load then slows both sides of a ratio, not only one."""
+    first()  # warm up (JIT caches, lazy imports)
+    second()
+    times: tuple[list[float], list[float]] = ([], [])
+    for _ in range(repeat):
+        times[0].append(timeit.timeit(first, number=number))
+        times[1].append(timeit.timeit(second, number=number))
+    return min(times[0]) / number * 1e9, min(times[1]) / number * 1e9
 
 
 def libraries(backend: str) -> SimpleNamespace:
@@ -135,8 +149,12 @@ def run_backend(backend: str, number: int, repeat: int) -> list[tuple[str, str, 
         lib = libraries(backend)
         wrapped, native = arrays(backend)
         for category, label, ivy_call, raw_call in CASES:
-            t_ivy = ns_per_call(lambda f=ivy_call: f(wrapped), number, repeat)  # type: ignore[misc]
-            t_raw = ns_per_call(lambda f=raw_call: f(lib, native), number, repeat)  # type: ignore[misc]
+            t_ivy, t_raw = ns_per_call_paired(
+                lambda f=ivy_call: f(wrapped),  # type: ignore[misc]
+                lambda f=raw_call: f(lib, native),  # type: ignore[misc]
+                number,
+                repeat,
+            )
             rows.append((category, label, t_ivy, t_raw))
     return rows
 

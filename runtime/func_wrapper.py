@@ -103,9 +103,10 @@ def _dispatcher(fn: F) -> F:
     matching -- and a call costs what a closure built per backend would: no lookup of the
     current backend at all. Calls of one or two arrays without keywords take the backend's
     native function directly (arity-specialised: binding named parameters is cheaper than
-    packing ``*args``); so do calls of one array and one plain positional argument. The
-    array parameters of such functions are the first ones (``_array_positions`` is
-    ``(0,)`` or ``(0, 1)``: tested for every registered function).
+    packing ``*args``), and so do calls of three arrays (``where``) and of one array and
+    one plain positional argument. The array parameters of such functions are the first
+    ones (``_array_positions`` is ``(0,)``, ``(0, 1)`` or ``(0, 1, 2)``: tested for every
+    registered function).
     """
     name = fn.__name__
     arity = len(_array_positions(fn))
@@ -182,6 +183,25 @@ def _dispatcher(fn: F) -> F:
                 return general(x1, x2, *args, **kwargs)
             if x1 is not _MISSING:
                 return general(x1, *args, **kwargs)
+            return general(*args, **kwargs)
+
+    elif arity == 3:
+
+        def api(*args: Any, **kwargs: Any) -> Any:
+            if fast and len(args) == 3 and not kwargs:
+                x1, x2, x3 = args
+                if type(x1) is Array and type(x2) is Array and type(x3) is Array:
+                    try:
+                        ret = quick(x1._data, x2._data, x3._data)
+                        if view is not None:
+                            return view(x1, ret, args, {})
+                    except Exception as e:
+                        raise error(e) from e
+                    if type(ret) in native_set:
+                        new = new_array(Array)
+                        new._data = ret
+                        return new
+                    return wrap(ret)
             return general(*args, **kwargs)
 
     else:
@@ -513,7 +533,7 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
         if numpy_views or not isinstance(x, Array) or geometry_fn is None:
             return _wrap(ret, native_types)
         if type(x) is Array and prims.shares_memory(ret, x._data):
-            if len(prims.shape(ret)) == 0 and not _numpy_keeps_view(geometry_fn, x, args, kwargs):
+            if ret.ndim == 0 and not _numpy_keeps_view(geometry_fn, x, args, kwargs):
                 return Array(prims.copy(ret))  # NumPy gives a scalar (a copy) here: x[0] of 1-d
             new = new_array(Array)  # a native view (PyTorch)
             new._data = ret
