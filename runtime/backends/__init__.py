@@ -124,3 +124,23 @@ def export(namespace: dict[str, Any], *modules: ModuleType) -> list[str]:
                 namespace[name] = value
                 names.append(name)
     return names
+
+
+def remembered_dtypes(convert: Callable[[str], Any]) -> Callable[[Dtype | str], Any]:
+    """A backend's ``native_dtype``: ``convert`` of a dtype's name, each answer kept.
+
+    Creation functions and promotion ask for a native dtype on every call; the frameworks'
+    own lookups (``np.dtype``, ``tf.as_dtype`` ...) cost more than the call being made, and
+    their answer for a name never changes.
+    """
+    known: dict[object, Any] = {}
+
+    def native_dtype(name: Dtype | str) -> Any:
+        key = name.name if type(name) is Dtype else name
+        native = known.get(key)
+        if native is None:
+            native = convert(str(name))
+            known[key] = native
+        return native
+
+    return native_dtype

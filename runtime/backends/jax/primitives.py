@@ -9,7 +9,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ivycheck.runtime.backends import Index
+from ivycheck.runtime.backends import Index, remembered_dtypes
 from ivycheck.runtime.dtypes import Dtype
 
 NAME = "jax"
@@ -19,17 +19,8 @@ ERROR_TYPES: dict[type[BaseException], tuple[type[Exception], ...]] = {}
 NEGATIVE_STEPS = True
 
 
-def native_dtype(name: Dtype | str) -> Any:
-    """``jnp.dtype`` for a dtype name (float64 needs ``jax_enable_x64``, set with the backend)."""
-    key = name.name if type(name) is Dtype else name
-    native = _NATIVE.get(key)
-    if native is None:
-        native = _NATIVE[key] = jnp.dtype(str(name))
-    return native
-
-
-_NATIVE: dict[object, Any] = {}
-"""Native dtypes by name, looked up once (creation functions and promotion ask per call)."""
+native_dtype = remembered_dtypes(jnp.dtype)
+"""``jnp.dtype`` for a dtype name (float64 needs ``jax_enable_x64``, set with the backend)."""
 
 
 def dtype_name(x: Any) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from ivycheck.runtime.backends import Index
+from ivycheck.runtime.backends import Index, remembered_dtypes
 from ivycheck.runtime.dtypes import Dtype
 from ivycheck.runtime.exceptions import IvyValueError
 
@@ -18,17 +18,8 @@ ERROR_TYPES: dict[type[BaseException], tuple[type[Exception], ...]] = {}
 NEGATIVE_STEPS = True
 
 
-def native_dtype(name: Dtype | str) -> Any:
-    """``np.dtype`` for a dtype (or its name)."""
-    key = name.name if type(name) is Dtype else name
-    native = _NATIVE.get(key)
-    if native is None:
-        native = _NATIVE[key] = np.dtype(str(name))
-    return native
-
-
-_NATIVE: dict[object, Any] = {}
-"""Native dtypes by name, looked up once (creation functions and promotion ask per call)."""
+native_dtype = remembered_dtypes(np.dtype)
+"""``np.dtype`` for a dtype (or its name)."""
 
 
 def dtype_name(x: Any) -> str:

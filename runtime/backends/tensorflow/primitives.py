@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import tensorflow as tf
 
-from ivycheck.runtime.backends import Index
+from ivycheck.runtime.backends import Index, remembered_dtypes
 from ivycheck.runtime.dtypes import Dtype
 
 NAME = "tensorflow"
@@ -22,17 +22,8 @@ ERROR_TYPES: dict[type[BaseException], tuple[type[Exception], ...]] = {
 NEGATIVE_STEPS = True
 
 
-def native_dtype(name: Dtype | str) -> Any:
-    """``tf.as_dtype`` for a dtype (or its name)."""
-    key = name.name if type(name) is Dtype else name
-    native = _NATIVE.get(key)
-    if native is None:
-        native = _NATIVE[key] = tf.as_dtype(str(name))
-    return native
-
-
-_NATIVE: dict[object, Any] = {}
-"""Native dtypes by name, looked up once (creation functions and promotion ask per call)."""
+native_dtype = remembered_dtypes(tf.as_dtype)
+"""``tf.as_dtype`` for a dtype (or its name)."""
 
 
 def dtype_name(x: Any) -> str:

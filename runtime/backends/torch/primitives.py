@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import torch
 
-from ivycheck.runtime.backends import Index
+from ivycheck.runtime.backends import Index, remembered_dtypes
 from ivycheck.runtime.dtypes import Dtype, can_write
 
 NAME = "torch"
@@ -18,18 +18,12 @@ ERROR_TYPES: dict[type[BaseException], tuple[type[Exception], ...]] = {}
 NEGATIVE_STEPS = False
 
 
-def native_dtype(name: Dtype | str) -> Any:
-    """``torch.float32`` and friends (looked up by name once: promotion asks per call)."""
-    key = name.name if type(name) is Dtype else name
-    native = _NATIVE.get(key)
-    if native is None:
-        native = getattr(torch, str(name))
-        if isinstance(native, torch.dtype):
-            _NATIVE[key] = native
-    return native
+def _torch_dtype(name: str) -> Any:
+    return getattr(torch, name)
 
 
-_NATIVE: dict[object, Any] = {}
+native_dtype = remembered_dtypes(_torch_dtype)
+"""``torch.float32`` and friends, by dtype or name."""
 
 
 def dtype_name(x: Any) -> str:
