@@ -4,13 +4,15 @@ of ``x`` by the wrapper; ``out`` is written by the wrapper."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import jax.numpy as jnp
 
 from ivycheck.runtime.backends._linalg import solve_shapes
-from ivycheck.runtime.backends.jax.statistical import sum as _sum
+from ivycheck.runtime.backends.jax import primitives
 from ivycheck.runtime.dtypes import result_type
+from ivycheck.runtime.functional.statistical import accumulation_dtype
 
 Arr = Any
 
@@ -88,8 +90,21 @@ def svdvals(x: Arr, /, *, out: Arr | None = None) -> Arr:
     return jnp.linalg.svdvals(x)
 
 
+@functools.cache
+def _accumulation(name: str) -> Any:
+    """The standard's accumulation dtype for dtype ``name`` (asked on every ``trace``)."""
+    return primitives.native_dtype(accumulation_dtype(name))
+
+
 def trace(x: Arr, /, *, offset: int = 0, dtype: Any = None, out: Arr | None = None) -> Arr:
-    return _sum(diagonal(x, offset=offset), axis=-1, dtype=dtype)
+    """Integer sums by one ``jnp.trace`` in the standard's dtype, given explicitly
+    (``jnp.trace`` by itself keeps bool and widens unsigned integers to the signed default);
+    exact in any order. Float sums add the diagonal as ``sum`` does: the compiled
+    ``jnp.trace`` reduces in another order, off by an ulp from NumPy for some 4x4 inputs."""
+    acc = _accumulation(str(x.dtype)) if dtype is None else jnp.dtype(dtype)
+    if acc.kind in "biu":
+        return jnp.trace(x, offset=offset, axis1=-2, axis2=-1, dtype=acc)
+    return jnp.sum(jnp.diagonal(x, offset, -2, -1), axis=-1, dtype=dtype)
 
 
 def vector_norm(

@@ -10,7 +10,6 @@ import numpy as np
 
 from ivycheck.runtime.backends._linalg import solve_shapes
 from ivycheck.runtime.backends.numpy.linear_algebra import _promoted
-from ivycheck.runtime.backends.numpy.statistical import sum as _sum
 
 Arr = Any
 
@@ -89,7 +88,9 @@ def svdvals(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def trace(x: Arr, /, *, offset: int = 0, dtype: Any = None, out: Arr | None = None) -> Arr:
-    return _sum(diagonal(x, offset=offset), axis=-1, dtype=dtype)
+    """``np.trace`` accumulates as ``np.sum`` does (integers in the default integer,
+    unsigned ones in uint64), which is the standard's ``trace``."""
+    return np.asarray(np.trace(x, offset=offset, axis1=-2, axis2=-1, dtype=dtype))
 
 
 def vector_norm(

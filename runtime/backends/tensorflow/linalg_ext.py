@@ -6,15 +6,18 @@ that). Batch axes are broadcast explicitly: TensorFlow's solvers do not broadcas
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
 import tensorflow as tf
 
 from ivycheck.runtime.backends._linalg import solve_shapes
+from ivycheck.runtime.backends.tensorflow import primitives
 from ivycheck.runtime.backends.tensorflow._promotion import promoted
 from ivycheck.runtime.backends.tensorflow.linear_algebra import matmul
 from ivycheck.runtime.backends.tensorflow.statistical import sum as _sum
+from ivycheck.runtime.functional.statistical import accumulation_dtype
 
 Arr = Any
 
@@ -159,7 +162,18 @@ def svdvals(x: Arr, /, *, out: Arr | None = None) -> Arr:
     return _svdvals(x)
 
 
+@functools.cache
+def _accumulation(name: str) -> Any:
+    """The standard's accumulation dtype for dtype ``name`` (asked on every ``trace``)."""
+    return primitives.native_dtype(accumulation_dtype(name))
+
+
 def trace(x: Arr, /, *, offset: int = 0, dtype: Any = None, out: Arr | None = None) -> Arr:
+    """``tf.linalg.trace`` (the main diagonal, no ``dtype``) when ``x`` already has the
+    result dtype; otherwise the diagonal cast to it, then summed (casting the diagonal
+    only, not the matrix)."""
+    if offset == 0 and x.dtype == (_accumulation(x.dtype.name) if dtype is None else dtype):
+        return tf.linalg.trace(x)
     return _sum(diagonal(x, offset=offset), axis=-1, dtype=dtype)
 
 

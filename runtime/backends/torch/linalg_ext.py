@@ -91,8 +91,16 @@ def svdvals(x: Arr, /, *, out: Arr | None = None) -> Arr:
     return torch.linalg.svdvals(x)
 
 
+_EXACT_TRACE = frozenset({torch.int8, torch.int16, torch.int32, torch.int64})
+"""Dtypes whose ``torch.trace`` (int64, the standard's accumulation dtype for them) is the
+sum of the diagonal exactly: integer sums do not depend on the order. Floats are left out:
+``torch.trace`` accumulates them in double, which rounds differently from ``sum``."""
+
+
 def trace(x: Arr, /, *, offset: int = 0, dtype: Any = None, out: Arr | None = None) -> Arr:
-    return _sum(diagonal(x, offset=offset), axis=-1, dtype=dtype)
+    if offset == 0 and x.ndim == 2 and x.dtype in _EXACT_TRACE and dtype in (None, torch.int64):
+        return torch.trace(x)
+    return _sum(torch.diagonal(x, offset, -2, -1), axis=-1, dtype=dtype)
 
 
 def vector_norm(

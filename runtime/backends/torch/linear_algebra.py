@@ -16,7 +16,13 @@ Arr = Any
 
 def _promoted(x1: Arr, x2: Arr) -> tuple[Arr, Arr, Any]:
     """Both operands in the standard's result dtype (torch refuses mixed dtypes), as int64
-    for a wide unsigned result; and that result dtype."""
+    for a wide unsigned result; and that result dtype. Two tensors of one dtype (the common
+    case) skip the promotion lookup and the casts: that dtype is the result."""
+    if type(x1) is torch.Tensor and type(x2) is torch.Tensor and x1.dtype == x2.dtype:
+        dtype = x1.dtype
+        if dtype in _unsigned.WIDE_UNSIGNED:
+            return _unsigned.signed(x1), _unsigned.signed(x2), dtype
+        return x1, x2, dtype
     dtype = primitives.native_dtype(result_type(x1, x2))
     return _unsigned.signed(x1.to(dtype)), _unsigned.signed(x2.to(dtype)), dtype
 

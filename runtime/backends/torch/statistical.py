@@ -25,11 +25,28 @@ def _float(x: torch.Tensor, dtype: Any) -> tuple[torch.Tensor, Any]:
     return x, dtype
 
 
+_ACCUMULATION: dict[torch.dtype, torch.dtype] = {}
+"""The standard's accumulation dtype per input dtype, filled on first use: it depends on the
+dtype alone, and every ``sum`` asks for it."""
+
+
+def accumulation(dtype: torch.dtype) -> torch.dtype:
+    """The dtype ``sum``/``prod``/``trace`` of a ``dtype`` tensor returns by default."""
+    acc = _ACCUMULATION.get(dtype)
+    if acc is None:
+        name = str(dtype).removeprefix("torch.")
+        acc = _ACCUMULATION[dtype] = primitives.native_dtype(accumulation_dtype(name))
+    return acc
+
+
 def _accumulate(x: torch.Tensor, dtype: Any) -> tuple[torch.Tensor, Any]:
-    """``x`` in the dtype to compute in, and the result dtype (the standard's by default)."""
+    """``x`` in the dtype to compute in, and the result dtype (the standard's by default);
+    ``x`` itself when it already has that dtype (``.to`` costs a call even then)."""
     if dtype is None:
-        dtype = primitives.native_dtype(accumulation_dtype(primitives.dtype_name(x)))
-    return _unsigned.signed(x.to(dtype)), dtype
+        dtype = accumulation(x.dtype)
+    if x.dtype != dtype:
+        x = x.to(dtype)
+    return _unsigned.signed(x), dtype
 
 
 def _written(ret: Arr, out: Arr | None) -> Arr:
@@ -47,8 +64,13 @@ def sum(
     keepdims: bool = False,
     out: Arr | None = None,
 ) -> Arr:
+    full = dtype is None and axis is None and out is None and not keepdims
+    if full and x.dtype == accumulation(x.dtype) and x.dtype != torch.uint64:
+        # the common full sum of int64, float or complex: torch.sum keeps those dtypes (it
+        # widens the others), and without keywords it has none to parse
+        return torch.sum(x)
     x, result = _accumulate(x, dtype)
-    if axis != () and x.dtype == result:
+    if x.dtype == result and axis != ():
         return torch.sum(x, dim=axis, keepdim=keepdims, dtype=x.dtype, out=out)
     ret = x if axis == () else torch.sum(x, dim=axis, keepdim=keepdims, dtype=x.dtype)
     return _written(_unsigned.restore(ret.clone(), result), out)
@@ -98,8 +120,12 @@ def prod(
 prod.support_native_out = True  # type: ignore[attr-defined]
 
 
-def _extremum(fn: Any, x: Arr, axis: Any, keepdims: bool, out: Arr | None) -> Arr:
-    """``amax``/``amin`` on the order-preserving int64 key of a wide unsigned ``x``."""
+def _extremum(fn: Any, whole: Any, x: Arr, axis: Any, keepdims: bool, out: Arr | None) -> Arr:
+    """``amax``/``amin`` on the order-preserving int64 key of a wide unsigned ``x``; the
+    common full reduction by ``whole`` (``torch.max``/``torch.min``: the same values, NaN
+    propagated alike, without ``amax``'s keyword parsing)."""
+    if axis is None and out is None and not keepdims and x.dtype not in _unsigned.WIDE_UNSIGNED:
+        return whole(x)
     if axis == ():
         return _written(x.clone(), out)
     if x.dtype not in _unsigned.WIDE_UNSIGNED:
@@ -109,14 +135,14 @@ def _extremum(fn: Any, x: Arr, axis: Any, keepdims: bool, out: Arr | None) -> Ar
 
 
 def max(x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None = None) -> Arr:
-    return _extremum(torch.amax, x, axis, keepdims, out=out)
+    return _extremum(torch.amax, torch.max, x, axis, keepdims, out=out)
 
 
 max.support_native_out = True  # type: ignore[attr-defined]
 
 
 def min(x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None = None) -> Arr:
-    return _extremum(torch.amin, x, axis, keepdims, out=out)
+    return _extremum(torch.amin, torch.min, x, axis, keepdims, out=out)
 
 
 min.support_native_out = True  # type: ignore[attr-defined]
