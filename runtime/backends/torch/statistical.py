@@ -64,10 +64,16 @@ def sum(
     keepdims: bool = False,
     out: Arr | None = None,
 ) -> Arr:
-    full = dtype is None and axis is None and out is None and not keepdims
-    if full and x.dtype == accumulation(x.dtype) and x.dtype != torch.uint64:
-        # the common full sum of int64, float or complex: torch.sum keeps those dtypes (it
-        # widens the others), and without keywords it has none to parse
+    # The common full sum of int64, float or complex: torch.sum keeps those dtypes (it
+    # widens the others), and without keywords it has none to parse.
+    if (
+        out is None
+        and dtype is None
+        and axis is None
+        and not keepdims
+        and x.dtype == accumulation(x.dtype)
+        and x.dtype != torch.uint64
+    ):
         return torch.sum(x)
     x, result = _accumulate(x, dtype)
     if x.dtype == result and axis != ():
