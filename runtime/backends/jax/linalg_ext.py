@@ -91,9 +91,10 @@ def svdvals(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 @functools.cache
-def _accumulation(name: str) -> Any:
-    """The standard's accumulation dtype for dtype ``name`` (asked on every ``trace``)."""
-    return primitives.native_dtype(accumulation_dtype(name))
+def _accumulation(dtype: Any) -> Any:
+    """The standard's accumulation dtype for a native ``dtype``, remembered per dtype: asked
+    on every ``trace``, and a dtype's name alone takes microseconds to build."""
+    return primitives.native_dtype(accumulation_dtype(str(dtype)))
 
 
 def trace(x: Arr, /, *, offset: int = 0, dtype: Any = None, out: Arr | None = None) -> Arr:
@@ -101,7 +102,7 @@ def trace(x: Arr, /, *, offset: int = 0, dtype: Any = None, out: Arr | None = No
     (``jnp.trace`` by itself keeps bool and widens unsigned integers to the signed default);
     exact in any order. Float sums add the diagonal as ``sum`` does: the compiled
     ``jnp.trace`` reduces in another order, off by an ulp from NumPy for some 4x4 inputs."""
-    acc = _accumulation(str(x.dtype)) if dtype is None else jnp.dtype(dtype)
+    acc = _accumulation(x.dtype) if dtype is None else jnp.dtype(dtype)
     if acc.kind in "biu":
         return jnp.trace(x, offset=offset, axis1=-2, axis2=-1, dtype=acc)
     return jnp.sum(jnp.diagonal(x, offset, -2, -1), axis=-1, dtype=dtype)

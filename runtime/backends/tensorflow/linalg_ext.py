@@ -163,16 +163,17 @@ def svdvals(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 @functools.cache
-def _accumulation(name: str) -> Any:
-    """The standard's accumulation dtype for dtype ``name`` (asked on every ``trace``)."""
-    return primitives.native_dtype(accumulation_dtype(name))
+def _accumulation(dtype: Any) -> Any:
+    """The standard's accumulation dtype for a native ``dtype``, remembered per dtype: asked
+    on every ``trace``, and a dtype's name alone takes microseconds to build."""
+    return primitives.native_dtype(accumulation_dtype(dtype.name))
 
 
 def trace(x: Arr, /, *, offset: int = 0, dtype: Any = None, out: Arr | None = None) -> Arr:
     """``tf.linalg.trace`` (the main diagonal, no ``dtype``) when ``x`` already has the
     result dtype; otherwise the diagonal cast to it, then summed (casting the diagonal
     only, not the matrix)."""
-    if offset == 0 and x.dtype == (_accumulation(x.dtype.name) if dtype is None else dtype):
+    if offset == 0 and x.dtype == (_accumulation(x.dtype) if dtype is None else dtype):
         return tf.linalg.trace(x)
     return _sum(diagonal(x, offset=offset), axis=-1, dtype=dtype)
 
