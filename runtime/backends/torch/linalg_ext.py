@@ -11,6 +11,7 @@ import torch
 from ivycheck.runtime.backends._linalg import solve_shapes
 from ivycheck.runtime.backends.torch import _unsigned
 from ivycheck.runtime.backends.torch.linear_algebra import _promoted
+from ivycheck.runtime.backends.torch.statistical import accumulation
 from ivycheck.runtime.backends.torch.statistical import sum as _sum
 
 Arr = Any
@@ -100,7 +101,10 @@ sum of the diagonal exactly: integer sums do not depend on the order. Floats are
 def trace(x: Arr, /, *, offset: int = 0, dtype: Any = None, out: Arr | None = None) -> Arr:
     if offset == 0 and x.ndim == 2 and x.dtype in _EXACT_TRACE and dtype in (None, torch.int64):
         return torch.trace(x)
-    return _sum(torch.diagonal(x, offset, -2, -1), axis=-1, dtype=dtype)
+    diagonal = torch.diagonal(x, offset, -2, -1)
+    if dtype is None and x.dtype == accumulation(x.dtype) and x.dtype != torch.uint64:
+        return diagonal.sum(-1)  # float or complex, kept by torch's sum as it is
+    return _sum(diagonal, axis=-1, dtype=dtype)
 
 
 def vector_norm(
