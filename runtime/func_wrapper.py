@@ -106,7 +106,9 @@ def _dispatcher(fn: F) -> F:
     packing ``*args``), and so do calls of three arrays (``where``) and of one array and
     one plain positional argument. The array parameters of such functions are the first
     ones (``_array_positions`` is ``(0,)``, ``(0, 1)`` or ``(0, 1, 2)``: tested for every
-    registered function).
+    registered function). Each arity's body repeats the few lines that wrap a native
+    result in a new ``Array``: a shared helper would add a Python call to every fast call,
+    which is what these paths exist to avoid (``benchmarks/runtime_overhead.py``).
     """
     name = fn.__name__
     arity = len(_array_positions(fn))
