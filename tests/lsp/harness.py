@@ -18,6 +18,35 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 SERVER = [sys.executable, "-m", "ivycheck", "lsp"]
 
 
+SPECIAL_API = """\
+@to_native_arrays_and_back
+@handle_out_argument
+def tan(x, /, *, out=None):
+    return current_backend(x).tan(x, out=out)
+
+
+@handle_exceptions
+@handle_out_argument
+@to_native_arrays_and_back
+def erf(x, /, *, out=None):
+    return current_backend(x).erf(x, out=out)
+"""
+"""An API module with one finding of its own (IVY005 on ``tan``) and one that needs the
+index (IVY017: ``erf`` is defined by no backend) once it sits beside :data:`NUMPY_TAN`."""
+
+NUMPY_TAN = """\
+import numpy as np
+
+
+def tan(x, /, *, out=None):
+    return np.tan(x, out=out)
+
+
+tan.support_native_out = True
+"""
+"""A clean NumPy backend module defining ``tan`` only."""
+
+
 def capabilities(*, pull: bool, refresh: bool | None = None) -> types.ClientCapabilities:
     """Neovim's capabilities with or without pull diagnostics (and, by default with them,
     ``workspace/diagnostic/refresh``), and file watching."""

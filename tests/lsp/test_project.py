@@ -14,6 +14,7 @@ import pytest
 
 from ivycheck.lsp.project import Project
 from tests.helpers import write_tree
+from tests.lsp.harness import NUMPY_TAN
 
 API = """\
 @handle_exceptions
@@ -21,16 +22,6 @@ API = """\
 @to_native_arrays_and_back
 def erf(x, /, *, out=None):
     return current_backend(x).erf(x, out=out)
-"""
-BACKEND = """\
-import numpy as np
-
-
-def tan(x, /, *, out=None):
-    return np.tan(x, out=out)
-
-
-tan.support_native_out = True
 """
 API_PATH = "ivy/functional/ivy/special.py"
 
@@ -43,7 +34,7 @@ def workspace(tmp_path: Path) -> Path:
         {
             "pyproject.toml": "[tool.ivycheck]\n",
             API_PATH: API,
-            "ivy/functional/backends/numpy/special.py": BACKEND,
+            "ivy/functional/backends/numpy/special.py": NUMPY_TAN,
         },
     )
 

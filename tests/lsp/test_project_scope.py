@@ -18,8 +18,7 @@ from lsprotocol import types
 from pytest_lsp import LanguageClient
 
 from tests.helpers import run_ivycheck, write_tree
-from tests.lsp.harness import codes, open_document, published, server, uri
-from tests.lsp.test_workspace_diagnostics import API, BACKEND
+from tests.lsp.harness import NUMPY_TAN, SPECIAL_API, codes, open_document, published, server, uri
 
 pytestmark = pytest.mark.asyncio
 
@@ -42,8 +41,8 @@ def _project_with_a_backend(tmp_path: Path) -> Path:
         tmp_path / "proj",
         {
             "pyproject.toml": "[tool.ivycheck]\n",
-            "ivy/functional/ivy/special.py": API,
-            "ivy/functional/backends/numpy/special.py": BACKEND,
+            "ivy/functional/ivy/special.py": SPECIAL_API,
+            "ivy/functional/backends/numpy/special.py": NUMPY_TAN,
         },
     )
 
@@ -100,8 +99,8 @@ def own_layout(tmp_path: Path) -> Path:
         tmp_path,
         {
             "pyproject.toml": "[tool.ivycheck]\n",
-            "mylib/api/special.py": API,
-            "mylib/backends/numpy/special.py": BACKEND,
+            "mylib/api/special.py": SPECIAL_API,
+            "mylib/backends/numpy/special.py": NUMPY_TAN,
         },
     )
 

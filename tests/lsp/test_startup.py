@@ -17,23 +17,10 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import write_tree
-from tests.lsp.harness import codes, open_document, published, server
+from tests.lsp.harness import SPECIAL_API, codes, open_document, published, server
 
 pytestmark = pytest.mark.asyncio
 
-API = """\
-@to_native_arrays_and_back
-@handle_out_argument
-def tan(x, /, *, out=None):
-    return current_backend(x).tan(x, out=out)
-
-
-@handle_exceptions
-@handle_out_argument
-@to_native_arrays_and_back
-def erf(x, /, *, out=None):
-    return current_backend(x).erf(x, out=out)
-"""
 API_PATH = "ivy/functional/ivy/special.py"
 BACKEND = "ivy/functional/backends/numpy/special.py"
 BACKEND_TEXT = """\
@@ -59,7 +46,7 @@ FILLER = "".join(
 
 
 def _workspace(tmp_path: Path, fillers: int, backend: str = BACKEND_TEXT) -> Path:
-    files = {"pyproject.toml": "[tool.ivycheck]\n", API_PATH: API, BACKEND: backend}
+    files = {"pyproject.toml": "[tool.ivycheck]\n", API_PATH: SPECIAL_API, BACKEND: backend}
     for number in range(fillers):
         files[f"ivy/functional/backends/numpy/filler_{number:03d}.py"] = (
             "import numpy as np\n" + FILLER

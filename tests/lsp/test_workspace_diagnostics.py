@@ -13,33 +13,18 @@ from lsprotocol import types
 from pytest_lsp import LanguageClient
 
 from tests.helpers import write_tree
-from tests.lsp.harness import change_document, codes, open_document, published, server, uri
+from tests.lsp.harness import (
+    NUMPY_TAN,
+    SPECIAL_API,
+    change_document,
+    codes,
+    open_document,
+    published,
+    server,
+    uri,
+)
 
 pytestmark = pytest.mark.asyncio
-
-API = """\
-@to_native_arrays_and_back
-@handle_out_argument
-def tan(x, /, *, out=None):
-    return current_backend(x).tan(x, out=out)
-
-
-@handle_exceptions
-@handle_out_argument
-@to_native_arrays_and_back
-def erf(x, /, *, out=None):
-    return current_backend(x).erf(x, out=out)
-"""
-BACKEND = """\
-import numpy as np
-
-
-def tan(x, /, *, out=None):
-    return np.tan(x, out=out)
-
-
-tan.support_native_out = True
-"""
 
 
 @pytest.fixture
@@ -48,8 +33,8 @@ def workspace(tmp_path: Path) -> Path:
         tmp_path,
         {
             "pyproject.toml": "[tool.ivycheck]\n",
-            "ivy/functional/ivy/special.py": API,
-            "ivy/functional/backends/numpy/special.py": BACKEND,
+            "ivy/functional/ivy/special.py": SPECIAL_API,
+            "ivy/functional/backends/numpy/special.py": NUMPY_TAN,
         },
     )
 
@@ -86,7 +71,7 @@ def zeros(shape, *, out=None):
 """
 """An API file that asks the index about ``zeros`` only."""
 BACKEND_WITH_ERF = (
-    BACKEND
+    NUMPY_TAN
     + """
 
 def erf(x, /, *, out=None):
@@ -210,12 +195,12 @@ async def test_document_pull_answers_unchanged_until_the_text_changes(workspace:
         second = await client.text_document_diagnostic_async(request)
         assert isinstance(second, types.RelatedUnchangedDocumentDiagnosticReport)
         assert second.result_id == first.result_id
-        change_document(client, document, 2, API.replace("def tan", "def tan_renamed"))
+        change_document(client, document, 2, SPECIAL_API.replace("def tan", "def tan_renamed"))
         renamed = await client.text_document_diagnostic_async(request)
         assert isinstance(renamed, types.RelatedUnchangedDocumentDiagnosticReport), (
             "the same findings at the same places: the id names the report, not the text"
         )
-        change_document(client, document, 3, API.split("\n\n\n")[1])  # erf alone
+        change_document(client, document, 3, SPECIAL_API.split("\n\n\n")[1])  # erf alone
         third = await client.text_document_diagnostic_async(request)
         assert isinstance(third, types.RelatedFullDocumentDiagnosticReport)
         assert codes(third.items) == ["IVY017"]
