@@ -1,5 +1,6 @@
-"""``all``/``any`` are NumPy's truth tests on every backend, subnormals included (XLA on CPU
-flushes them to zero in comparisons; the standard counts any nonzero value as true)."""
+"""The truth tests (``all``, ``any``, ``nonzero``, a cast to bool) are NumPy's on every
+backend, subnormals included (XLA on CPU flushes them to zero in comparisons; the standard
+counts any nonzero value as true)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,10 @@ def test_truth_of_subnormals_signed_zeros_and_nan(backend: str, dtype: type) -> 
         x = np.array(values, dtype=dtype)
         assert bool(ivy.all(ivy.asarray(x))) == bool(np.all(x)), values
         assert bool(ivy.any(ivy.asarray(x))) == bool(np.any(x)), values
+        as_bool = ivy.astype(ivy.asarray(x), ivy.bool)
+        np.testing.assert_array_equal(ivy.to_numpy(as_bool), x.astype(bool), str(values))
+        (positions,) = ivy.nonzero(ivy.asarray(x))
+        np.testing.assert_array_equal(ivy.to_numpy(positions), np.nonzero(x)[0], str(values))
 
 
 def test_truth_along_an_axis_keeps_numpys_shape(backend: str) -> None:

@@ -6,6 +6,8 @@ from typing import Any
 
 import jax.numpy as jnp
 
+from ivycheck.runtime.backends.jax.utility import truth
+
 Arr = Any
 
 
@@ -22,7 +24,7 @@ def argmin(
 
 
 def nonzero(x: Arr, /) -> tuple[Arr, ...]:
-    return jnp.nonzero(x)
+    return jnp.nonzero(truth(x))
 
 
 def searchsorted(

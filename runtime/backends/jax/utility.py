@@ -10,15 +10,17 @@ import jax.numpy as jnp
 Arr = Any
 
 
-def _nonzero(x: Arr) -> Arr:
+def truth(x: Any) -> Any:
     """``x != 0`` read from the bits for floating types.
 
-    XLA on CPU flushes subnormals to zero in comparisons, so ``jnp.all([1e-40])`` is
-    ``False``; the standard (and every other backend) counts a subnormal as true. Masking
-    the sign bit keeps ``-0.0`` false and NaN true.
+    XLA on CPU flushes subnormals to zero in comparisons, so ``jnp.all([1e-40])`` and
+    ``jnp.asarray([1e-40]).astype(bool)`` are ``False``; the standard (and every other
+    backend) counts a subnormal as true. Masking the sign bit keeps ``-0.0`` false and NaN
+    true. Every truth test of the backend (``all``, ``any``, ``nonzero``, a cast to bool)
+    goes through here (TensorFlow's twin: ``backends/tensorflow/utility.truth``).
     """
     if jnp.issubdtype(x.dtype, jnp.complexfloating):
-        return _nonzero(jnp.real(x)) | _nonzero(jnp.imag(x))
+        return truth(jnp.real(x)) | truth(jnp.imag(x))
     if not jnp.issubdtype(x.dtype, jnp.floating):
         return x
     width = jnp.dtype(x.dtype).itemsize * 8
@@ -28,8 +30,8 @@ def _nonzero(x: Arr) -> Arr:
 
 
 def all(x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None = None) -> Arr:
-    return jnp.all(_nonzero(x), axis=axis, keepdims=keepdims)
+    return jnp.all(truth(x), axis=axis, keepdims=keepdims)
 
 
 def any(x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None = None) -> Arr:
-    return jnp.any(_nonzero(x), axis=axis, keepdims=keepdims)
+    return jnp.any(truth(x), axis=axis, keepdims=keepdims)
