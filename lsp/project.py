@@ -247,18 +247,8 @@ class Project:
             project = scope.pending[0]
             chunk, rest = project.files[:SCAN_CHUNK], project.files[SCAN_CHUNK:]
             part = ProjectFiles(chunk, {path: project.configs[path] for path in chunk}, [])
+            # A cached summary made under another configuration is made again here.
             found = summarize_files(part, scope.cache)
-            stale = [
-                Path(path)
-                for path, _, summary in found
-                if not _made_under(summary, project.configs[Path(path)], Path(path))
-            ]
-            if stale:  # the cache's summary was made under another configuration
-                found = [f for f in found if Path(f[0]) not in stale]
-                found += summarize_files(
-                    ProjectFiles(stale, {p: project.configs[p] for p in stale}, []),
-                    ResultCache(None),
-                )
             with self._lock:
                 if self.scopes.get(scope.root) is not scope:
                     continue  # dropped by a configuration change meanwhile
@@ -435,12 +425,6 @@ class Project:
             index=self.index_of(scope),
             relative_path=config.relative(path),
         ).source
-
-
-def _made_under(summary: Summary, config: Config, path: Path) -> bool:
-    """Whether ``summary`` has the relative path and part ``config`` gives ``path``."""
-    relative = config.relative(path)
-    return summary.path == relative and summary.part == config.part_of(relative)
 
 
 def _facts_digest(summary: Summary) -> str:
