@@ -80,7 +80,9 @@ class Built(NamedTuple):
     native, no keyword) when ``fast``; ``quick2`` the same for a function of one array
     called with one more positional argument of a ``plain`` type (``x[1:5]``,
     ``reshape(x, (2, 4))``); ``view``, when set, makes the result a view of the first
-    argument (backends without NumPy's views); ``general`` handles every call.
+    argument (backends without NumPy's views), unless ``native_view`` (the backend's
+    ``is_native_view``) finds a native view to keep as it is; ``general`` handles every
+    call.
     """
 
     fast: bool
@@ -88,6 +90,7 @@ class Built(NamedTuple):
     quick2: Callable[..., Any]
     plain: frozenset[type]
     view: Callable[..., Any] | None
+    native_view: Callable[[Any, Any], bool]
     native_set: frozenset[type]
     general: Callable[..., Any]
     error: Callable[[Exception], Exception]
@@ -123,48 +126,54 @@ def _dispatcher(fn: F) -> F:
     quick2: Callable[..., Any] = unbuilt
     plain: frozenset[type] = frozenset()
     view: Callable[..., Any] | None = None
+    native_view: Callable[[Any, Any], bool] = _never
     native_set: frozenset[type] = frozenset()
     general: Callable[..., Any] = unbuilt
     error: Callable[[Exception], Exception] = _identity
     wrap: Callable[[Any], Any] = _identity
 
     def bind(built: Built) -> Built:
-        nonlocal fast, quick, quick2, plain, view, native_set, general, error, wrap
-        fast, quick, quick2, plain, view, native_set, general, error, wrap = built
+        nonlocal fast, quick, quick2, plain, view, native_view, native_set, general, error, wrap
+        fast, quick, quick2, plain, view, native_view, native_set, general, error, wrap = built
         return built
 
     if arity == 1:
 
-        def api(x: Any = _MISSING, /, *args: Any, **kwargs: Any) -> Any:
-            if fast and type(x) is Array and not kwargs:
-                if not args:
+        def api(
+            x: Any = _MISSING, y: Any = _MISSING, /, *args: Any, **kwargs: Any
+        ) -> Any:
+            if fast and type(x) is Array and not kwargs and not args:
+                if y is _MISSING:
                     try:
                         ret = quick(x._data)
                     except Exception as e:
                         raise error(e) from e
-                elif len(args) == 1 and (
-                    type(args[0]) in plain
-                    or (type(args[0]) is tuple and plain.issuperset(map(type, args[0])))
-                ):
+                elif type(y) in plain or (type(y) is tuple and plain.issuperset(map(type, y))):
                     try:
-                        ret = quick2(x._data, args[0])
+                        ret = quick2(x._data, y)
                     except Exception as e:
                         raise error(e) from e
                 else:
-                    return general(x, *args)
+                    return general(x, y)
                 if view is not None:
                     try:
-                        return view(x, ret, (x, *args), {})
+                        if not native_view(ret, x._data):
+                            return view(x, ret, (x,) if y is _MISSING else (x, y), {})
                     except Exception as e:
                         raise error(e) from e
+                    new = new_array(Array)
+                    new._data = ret
+                    return new
                 if type(ret) in native_set:
                     new = new_array(Array)
                     new._data = ret
                     return new
                 return wrap(ret)
-            if x is _MISSING:
-                return general(*args, **kwargs)
-            return general(x, *args, **kwargs)
+            if y is not _MISSING:
+                return general(x, y, *args, **kwargs)
+            if x is not _MISSING:
+                return general(x, **kwargs)
+            return general(**kwargs)
 
     elif arity == 2:
 
@@ -172,7 +181,7 @@ def _dispatcher(fn: F) -> F:
             if fast and type(x1) is Array and type(x2) is Array and not args and not kwargs:
                 try:
                     ret = quick(x1._data, x2._data)
-                    if view is not None:
+                    if view is not None and not native_view(ret, x1._data):
                         return view(x1, ret, (x1, x2), {})
                 except Exception as e:
                     raise error(e) from e
@@ -195,7 +204,7 @@ def _dispatcher(fn: F) -> F:
                 if type(x1) is Array and type(x2) is Array and type(x3) is Array:
                     try:
                         ret = quick(x1._data, x2._data, x3._data)
-                        if view is not None:
+                        if view is not None and not native_view(ret, x1._data):
                             return view(x1, ret, args, {})
                     except Exception as e:
                         raise error(e) from e
@@ -221,6 +230,10 @@ def _dispatcher(fn: F) -> F:
 
 def _identity(x: Any) -> Any:
     return x
+
+
+def _never(ret: Any, base: Any) -> bool:
+    return False
 
 
 def _build_late(name: str) -> Built:
@@ -653,7 +666,9 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
                     else:
                         ret = target(*nargs)
                     if view_flag and not numpy_views and args:
-                        return view_result(args[0], ret, args, kwargs)
+                        first = args[0]
+                        if type(first) is not Array or not native_view(ret, first._data):
+                            return view_result(first, ret, args, kwargs)
                     if type(ret) in native_set:
                         new = new_array(Array)
                         new._data = ret
@@ -672,8 +687,11 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
     # The public function's own path (``_dispatcher``): arrays only, no keyword.
     inline = fast and not dtype_flag
     view = view_result if view_flag and not numpy_views else None
+    native_view = prims.is_native_view if geometry_fn is not None else _never
     arity = len(_array_positions(raw))
     quick: Callable[..., Any] = direct if direct and direct_arity == arity else target
     quick2: Callable[..., Any] = direct if direct and direct_arity == 2 else target
     wrap = functools.partial(_wrap, native_types=native_types)
-    return Built(inline, quick, quick2, plain, view, native_set, general, error, wrap)
+    return Built(
+        inline, quick, quick2, plain, view, native_view, native_set, general, error, wrap
+    )

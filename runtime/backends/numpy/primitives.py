@@ -88,6 +88,11 @@ def shares_memory(a: Any, b: Any) -> bool:
     return bool(np.may_share_memory(a, b))
 
 
+def is_native_view(ret: Any, base: Any) -> bool:
+    """Never asked: NumPy's views are the views (``NUMPY_VIEWS``)."""
+    return False
+
+
 def check_native_out(
     fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], *, out: Any
 ) -> bool:

@@ -132,6 +132,11 @@ def shares_memory(a: Any, b: Any) -> bool:
     return False
 
 
+def is_native_view(ret: Any, base: Any) -> bool:
+    """TensorFlow has no native views: every view is tracked."""
+    return False
+
+
 def check_native_out(
     fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], *, out: Any
 ) -> bool:

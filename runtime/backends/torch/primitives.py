@@ -124,6 +124,20 @@ def shares_memory(a: Any, b: Any) -> bool:
     return bool(a.untyped_storage().data_ptr() == b.untyped_storage().data_ptr())
 
 
+def is_native_view(ret: Any, base: Any) -> bool:
+    """Whether ``ret`` is certainly a view of ``base`` that a view function returns as it
+    is: made from the same base tensor, with more than one element (so at least 1-d: a 0-d
+    result may be a copy in NumPy; and not empty: ``shares_memory`` says no for empty
+    tensors). ``False`` only means "ask :func:`shares_memory`": this answers the common
+    case in three attribute reads (each costs about 0.1 us on PyTorch)."""
+    if type(ret) is not torch.Tensor:
+        return False
+    source = ret._base
+    return (
+        source is not None and (source is base or source is base._base) and ret.numel() > 1
+    )
+
+
 def check_native_out(
     fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], *, out: Any
 ) -> bool:
