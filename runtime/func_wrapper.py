@@ -139,9 +139,7 @@ def _dispatcher(fn: F) -> F:
 
     if arity == 1:
 
-        def api(
-            x: Any = _MISSING, y: Any = _MISSING, /, *args: Any, **kwargs: Any
-        ) -> Any:
+        def api(x: Any = _MISSING, y: Any = _MISSING, /, *args: Any, **kwargs: Any) -> Any:
             if fast and type(x) is Array and not kwargs and not args:
                 if y is _MISSING:
                     try:
@@ -692,6 +690,4 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
     quick: Callable[..., Any] = direct if direct and direct_arity == arity else target
     quick2: Callable[..., Any] = direct if direct and direct_arity == 2 else target
     wrap = functools.partial(_wrap, native_types=native_types)
-    return Built(
-        inline, quick, quick2, plain, view, native_view, native_set, general, error, wrap
-    )
+    return Built(inline, quick, quick2, plain, view, native_view, native_set, general, error, wrap)

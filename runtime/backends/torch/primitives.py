@@ -133,9 +133,7 @@ def is_native_view(ret: Any, base: Any) -> bool:
     if type(ret) is not torch.Tensor:
         return False
     source = ret._base
-    return (
-        source is not None and (source is base or source is base._base) and ret.numel() > 1
-    )
+    return source is not None and (source is base or source is base._base) and ret.numel() > 1
 
 
 def check_native_out(
