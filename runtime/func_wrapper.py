@@ -146,7 +146,7 @@ def _dispatcher(fn: F) -> F:
                         ret = quick(x._data)
                     except Exception as e:
                         raise error(e) from e
-                elif type(y) in plain or (type(y) is tuple and plain.issuperset(map(type, y))):
+                elif plain.issuperset(map(type, y)) if type(y) is tuple else type(y) in plain:
                     try:
                         ret = quick2(x._data, y)
                     except Exception as e:
@@ -213,6 +213,44 @@ def _dispatcher(fn: F) -> F:
                     return wrap(ret)
             return general(*args, **kwargs)
 
+    elif arity == 0:
+
+        def api(a: Any = _MISSING, b: Any = _MISSING, /, *args: Any, **kwargs: Any) -> Any:
+            # Creation functions and functions of a sequence of arrays, called with one or
+            # two plain positional arguments: ``zeros((8,))``, ``full((8,), 2.0)``,
+            # ``concat([x, y])``. A native array first gives its own dtype (``general``
+            # passes no default ``dtype`` then), so it takes ``general``.
+            if fast and not kwargs and not args and a is not _MISSING:
+                t = type(a)
+                if t is tuple or t is list:
+                    if plain.issuperset(map(type, a)):
+                        native = a
+                    elif _ONLY_ARRAYS.issuperset(map(type, a)):
+                        native = list(map(_DATA_OF, a)) if t is list else tuple(map(_DATA_OF, a))
+                    else:
+                        native = _MISSING
+                else:
+                    native = a if t in plain and t not in native_set else _MISSING
+                if native is not _MISSING and (
+                    b is _MISSING
+                    or type(b) in plain
+                    or ((type(b) is tuple or type(b) is list) and plain.issuperset(map(type, b)))
+                ):
+                    try:
+                        ret = quick(native) if b is _MISSING else quick2(native, b)
+                    except Exception as e:  # noqa: BLE001 - backend errors become IvyBackendException
+                        raise error(e) from (None if isinstance(e, IvyException) else e)
+                    if type(ret) in native_set:
+                        new = new_array(Array)
+                        new._data = ret
+                        return new
+                    return wrap(ret)
+            if b is not _MISSING:
+                return general(a, b, *args, **kwargs)
+            if a is not _MISSING:
+                return general(a, **kwargs)
+            return general(**kwargs)
+
     else:
 
         def api(*args: Any, **kwargs: Any) -> Any:
@@ -228,6 +266,10 @@ def _dispatcher(fn: F) -> F:
 
 def _identity(x: Any) -> Any:
     return x
+
+
+_ONLY_ARRAYS = frozenset({Array})
+_DATA_OF = operator.attrgetter("_data")
 
 
 def _never(ret: Any, base: Any) -> bool:
@@ -682,12 +724,21 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
     keyed = forward.native if forward and forward.keywords else None
     keywords = forward.keywords if forward else frozenset()
     dtype_only = keyed if keyed and keywords == {"dtype"} else target
-    # The public function's own path (``_dispatcher``): arrays only, no keyword.
-    inline = fast and not dtype_flag
     view = view_result if view_flag and not numpy_views else None
     native_view = prims.is_native_view if geometry_fn is not None else _never
     arity = len(_array_positions(raw))
+    # The public function's own path (``_dispatcher``). Functions of arrays: arrays only, no
+    # keyword. Functions of no array: plain values and sequences of arrays, the default
+    # ``dtype`` bound here as ``general`` would pass it.
+    inline = fast and not (view_flag if arity == 0 else dtype_flag)
     quick: Callable[..., Any] = direct if direct and direct_arity == arity else target
     quick2: Callable[..., Any] = direct if direct and direct_arity == 2 else target
+    if arity == 0 and dtype_flag:
+        quick = functools.partial(dtype_only if direct_arity == 1 else target, dtype=default_native)
+        quick2 = functools.partial(
+            dtype_only if direct_arity == 2 else target, dtype=default_native
+        )
+    elif arity == 0:
+        quick = direct if direct and direct_arity == 1 else target
     wrap = functools.partial(_wrap, native_types=native_types)
     return Built(inline, quick, quick2, plain, view, native_view, native_set, general, error, wrap)

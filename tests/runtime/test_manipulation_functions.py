@@ -82,3 +82,19 @@ def test_repeat_of_empty_arrays_has_numpys_shape(
     got = ivy.repeat(ivy.asarray(x), argument, axis=axis)
     want = np.repeat(x, counts, axis=axis)
     assert got.shape == want.shape and ivy.to_numpy(got).dtype == want.dtype
+
+
+@pytest.mark.parametrize("dtype", [np.uint16, np.uint32, np.uint64])
+def test_reversing_functions_take_every_unsigned_dtype(backend: str, dtype: type) -> None:
+    """PyTorch has no flip kernels for uint16-64; the result keeps the dtype and values,
+    and stays a view: a write through it reaches the base, as in NumPy."""
+    x = (np.arange(6, dtype=np.uint64).reshape(2, 3) + np.uint64(2**63 - 2)).astype(dtype)
+    a = ivy.asarray(x)
+    check(ivy.flip(a), np.flip(x))
+    check(ivy.flip(a, axis=1), np.flip(x, axis=1))
+    check(ivy.rot90(a), np.rot90(x))
+    check(ivy.flipud(a), np.flipud(x))
+    check(ivy.fliplr(a), np.fliplr(x))
+    view = ivy.flip(a, axis=0)
+    view[0, 0] = 7
+    assert ivy.to_numpy(a)[1, 0] == 7

@@ -157,3 +157,47 @@ def test_torch_shares_memory() -> None:
     assert torch_primitives.shares_memory(
         torch.from_numpy(from_numpy), torch.from_numpy(from_numpy)
     )
+
+
+def test_torch_is_native_view_answers_only_for_certain_views() -> None:
+    import torch
+
+    base = torch.arange(6.0)
+    view = base[1:]
+    assert torch_primitives.is_native_view(view, base)
+    assert torch_primitives.is_native_view(view.reshape(5), view)  # a view of a view
+    assert not torch_primitives.is_native_view(base[:0], base)  # empty: "ask shares_memory"
+    assert not torch_primitives.is_native_view(base[2], base)  # 0-d: may be a copy in NumPy
+    assert not torch_primitives.is_native_view(base[1:2], base)  # one element: ask
+    assert not torch_primitives.is_native_view(base.clone(), base)
+    assert not torch_primitives.is_native_view(torch.arange(6.0)[1:], base)
+    assert not torch_primitives.is_native_view((view,), base)
+
+
+def test_sequences_of_arrays_in_lists_tuples_and_mixed(backend: str) -> None:
+    x = _vector()
+    rows = np.stack([np.arange(8), np.arange(8)]).astype(np.float32)
+    np.testing.assert_array_equal(npy(ivy.stack((x, x))), rows)  # a tuple
+    np.testing.assert_array_equal(npy(ivy.stack([x, x])), rows)  # a list
+    native = ivy.to_native(x)
+    np.testing.assert_array_equal(npy(ivy.stack([x, native])), rows)  # mixed: general
+    view = ivy.reshape(x, (2, 4))[0]  # a tracked view on backends without views
+    np.testing.assert_array_equal(npy(ivy.concat([view, view])), np.tile(np.arange(4), 2))
+    assert ivy.concat([x, x], axis=0).shape == (16,)  # a keyword: general
+    with pytest.raises(IvyBackendException):
+        ivy.concat([x, ivy.reshape(x, (2, 4))])  # the backend's error, the runtime's type
+
+
+def test_creation_with_plain_positional_arguments(backend: str) -> None:
+    np.testing.assert_array_equal(npy(ivy.full((2, 3), 2.5)), np.full((2, 3), 2.5, np.float32))
+    assert ivy.full([2], 7).dtype == ivy.int64  # a list shape, an int fill
+    np.testing.assert_array_equal(npy(ivy.arange(2, 6)), np.arange(2, 6))
+    assert ivy.arange(2, 6.0).dtype == ivy.float32
+    assert ivy.eye(2, 3).shape == (2, 3) and ivy.eye(2, 3).dtype == ivy.float32
+    assert ivy.zeros(3).shape == (3,) and ivy.zeros([1, 2]).shape == (1, 2)
+    assert ivy.zeros(shape=(2,)).dtype == ivy.float32  # by keyword: general
+    assert ivy.zeros((ivy.asarray(2), 3)).shape == (2, 3)  # an array in the shape: general
+    with pytest.raises(IvyException):
+        ivy.zeros((2,), ivy.float64)  # dtype is keyword-only: a surplus positional
+    with pytest.raises(IvyException):
+        ivy.full((2,), 1.0, ivy.float64)

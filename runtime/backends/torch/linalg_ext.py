@@ -92,14 +92,17 @@ def svdvals(x: Arr, /, *, out: Arr | None = None) -> Arr:
     return torch.linalg.svdvals(x)
 
 
-_EXACT_TRACE = frozenset({torch.int8, torch.int16, torch.int32, torch.int64})
-"""Dtypes whose ``torch.trace`` (int64, the standard's accumulation dtype for them) is the
-sum of the diagonal exactly: integer sums do not depend on the order. Floats are left out:
-``torch.trace`` accumulates them in double, which rounds differently from ``sum``."""
+_NATIVE_TRACE = frozenset({torch.int8, torch.int16, torch.int32, torch.int64})
+_NATIVE_TRACE |= {torch.float32, torch.float64}
+"""Dtypes whose ``torch.trace`` is the standard's trace: signed integers sum in int64 (the
+standard's accumulation dtype for them), floats keep their dtype (``torch.trace``
+accumulates in double and rounds once: as close to the exact sum as any order of adding,
+which the standard leaves open). Bool, unsigned and narrow floats take the composed path:
+``torch.trace`` keeps bool and uint8, and has no uint16-64 kernels."""
 
 
 def trace(x: Arr, /, *, offset: int = 0, dtype: Any = None, out: Arr | None = None) -> Arr:
-    if offset == 0 and x.ndim == 2 and x.dtype in _EXACT_TRACE and dtype in (None, torch.int64):
+    if offset == 0 and x.ndim == 2 and x.dtype in _NATIVE_TRACE and dtype in (None, torch.int64):
         return torch.trace(x)
     diagonal = torch.diagonal(x, offset, -2, -1)
     if dtype is None and x.dtype == accumulation(x.dtype) and x.dtype != torch.uint64:

@@ -54,20 +54,21 @@ def squeeze(x: Arr, /, axis: Any = None, *, out: Arr | None = None) -> Arr:
 
 
 def flip(x: Arr, /, *, axis: Any = None, out: Arr | None = None) -> Arr:
+    """uint16-64 through int64 (the same values): torch has no flip kernel for them."""
     dims = tuple(range(x.ndim)) if axis is None else _axes(axis, x.ndim)
-    return torch.flip(x, dims)
+    return _unsigned.restore(torch.flip(_unsigned.signed(x), dims), x.dtype)
 
 
 def rot90(m: Arr, /, *, k: int = 1, axes: tuple[int, int] = (0, 1), out: Arr | None = None) -> Arr:
-    return torch.rot90(m, k, tuple(axes))
+    return _unsigned.restore(torch.rot90(_unsigned.signed(m), k, tuple(axes)), m.dtype)
 
 
 def flipud(m: Arr, /, *, out: Arr | None = None) -> Arr:
-    return torch.flipud(m)
+    return _unsigned.restore(torch.flipud(_unsigned.signed(m)), m.dtype)
 
 
 def fliplr(m: Arr, /, *, out: Arr | None = None) -> Arr:
-    return torch.fliplr(m)
+    return _unsigned.restore(torch.fliplr(_unsigned.signed(m)), m.dtype)
 
 
 def matrix_transpose(x: Arr, /, *, out: Arr | None = None) -> Arr:
