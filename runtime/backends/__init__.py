@@ -127,6 +127,25 @@ def export(namespace: dict[str, Any], *modules: ModuleType) -> list[str]:
     return names
 
 
+def remembered_defaults(native_dtype: Callable[[Dtype | str], Any]) -> Callable[..., Any]:
+    """A backend's ``default_native(*values)``: its native dtype for the standard's default
+    dtype of Python values (``functional.creation.default_dtype``: ``arange(8)`` is int64,
+    ``full(s, 2.0)`` float32), kept per tuple of the values' types, which is all the answer
+    depends on; ``arange`` and ``full`` ask on every call."""
+    known: dict[tuple[type, ...], Any] = {}
+
+    def default_native(*values: object) -> Any:
+        kinds = tuple(map(type, values))
+        native = known.get(kinds)
+        if native is None:
+            from ivycheck.runtime.functional.creation import default_dtype  # imports backends
+
+            native = known[kinds] = native_dtype(default_dtype(*values))
+        return native
+
+    return default_native
+
+
 def remembered_dtypes(convert: Callable[[str], Any]) -> Callable[[Dtype | str], Any]:
     """A backend's ``native_dtype``: ``convert`` of a dtype's name, each answer kept.
 

@@ -8,7 +8,6 @@ import jax
 import jax.numpy as jnp
 
 from ivycheck.runtime.backends.jax import primitives
-from ivycheck.runtime.functional.creation import default_dtype
 
 Arr = Any
 
@@ -26,7 +25,7 @@ def empty(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
 
 
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
-    dtype = dtype or primitives.native_dtype(default_dtype(fill_value))
+    dtype = dtype or primitives.default_native(fill_value)
     return jnp.full(shape, fill_value, dtype=dtype)
 
 
@@ -35,7 +34,7 @@ def arange(
 ) -> Arr:
     if stop is None:
         start, stop = 0, start
-    dtype = dtype or primitives.native_dtype(default_dtype(start, stop, step))
+    dtype = dtype or primitives.default_native(start, stop, step)
     if type(start) is int and start == 0 and type(step) is int and step == 1:
         return jnp.arange(stop, dtype=dtype)  # the same values; jnp's quick form (about 5x)
     return jnp.arange(start, stop, step, dtype=dtype)

@@ -9,7 +9,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ivycheck.runtime.backends import Index, remembered_dtypes
+from ivycheck.runtime.backends import Index, remembered_defaults, remembered_dtypes
 from ivycheck.runtime.dtypes import Dtype
 
 NAME = "jax"
@@ -21,6 +21,8 @@ NEGATIVE_STEPS = True
 
 native_dtype = remembered_dtypes(jnp.dtype)
 """``jnp.dtype`` for a dtype name (float64 needs ``jax_enable_x64``, set with the backend)."""
+default_native = remembered_defaults(native_dtype)
+"""The native default dtype of Python values (``arange``, ``full``)."""
 
 
 def dtype_name(x: Any) -> str:

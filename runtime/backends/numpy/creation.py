@@ -6,8 +6,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from ivycheck.runtime.backends.numpy.primitives import native_dtype
-from ivycheck.runtime.functional.creation import default_dtype
+from ivycheck.runtime.backends.numpy.primitives import default_native
 
 Arr = Any
 
@@ -25,7 +24,7 @@ def empty(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
 
 
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
-    return np.full(shape, fill_value, dtype=dtype or native_dtype(default_dtype(fill_value)))
+    return np.full(shape, fill_value, dtype=dtype or default_native(fill_value))
 
 
 def arange(
@@ -33,9 +32,7 @@ def arange(
 ) -> Arr:
     if stop is None:
         start, stop = 0, start
-    return np.arange(
-        start, stop, step, dtype=dtype or native_dtype(default_dtype(start, stop, step))
-    )
+    return np.arange(start, stop, step, dtype=dtype or default_native(start, stop, step))
 
 
 def linspace(

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from ivycheck.runtime.backends import Index, remembered_dtypes
+from ivycheck.runtime.backends import Index, remembered_defaults, remembered_dtypes
 from ivycheck.runtime.dtypes import Dtype
 from ivycheck.runtime.exceptions import IvyValueError
 
@@ -20,6 +20,8 @@ NEGATIVE_STEPS = True
 
 native_dtype = remembered_dtypes(np.dtype)
 """``np.dtype`` for a dtype (or its name)."""
+default_native = remembered_defaults(native_dtype)
+"""The native default dtype of Python values (``arange``, ``full``)."""
 
 
 def dtype_name(x: Any) -> str:

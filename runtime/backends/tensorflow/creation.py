@@ -9,7 +9,6 @@ import numpy as np
 import tensorflow as tf
 
 from ivycheck.runtime.backends.tensorflow import primitives
-from ivycheck.runtime.functional.creation import default_dtype
 
 Arr = Any
 
@@ -27,7 +26,7 @@ def empty(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
 
 
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
-    dtype = dtype or primitives.native_dtype(default_dtype(fill_value))
+    dtype = dtype or primitives.default_native(fill_value)
     return tf.fill(shape if not isinstance(shape, int) else [shape], _scalar(fill_value, dtype))
 
 
@@ -47,7 +46,7 @@ def arange(
     (``tf.range`` has no unsigned kernels), in int64 for integers, float64 otherwise."""
     if stop is None:
         start, stop = 0, start
-    dtype = dtype or primitives.native_dtype(default_dtype(start, stop, step))
+    dtype = dtype or primitives.default_native(start, stop, step)
     n = max(math.ceil((stop - start) / step), 0)
     exact = all(isinstance(v, int) for v in (start, stop, step))
     work = tf.int64 if exact else tf.float64

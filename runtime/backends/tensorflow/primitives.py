@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import tensorflow as tf
 
-from ivycheck.runtime.backends import Index, remembered_dtypes
+from ivycheck.runtime.backends import Index, remembered_defaults, remembered_dtypes
 from ivycheck.runtime.dtypes import Dtype
 
 NAME = "tensorflow"
@@ -24,6 +24,8 @@ NEGATIVE_STEPS = True
 
 native_dtype = remembered_dtypes(tf.as_dtype)
 """``tf.as_dtype`` for a dtype (or its name)."""
+default_native = remembered_defaults(native_dtype)
+"""The native default dtype of Python values (``arange``, ``full``)."""
 
 
 def dtype_name(x: Any) -> str:

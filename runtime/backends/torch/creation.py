@@ -9,7 +9,6 @@ import torch
 import torch.utils.dlpack
 
 from ivycheck.runtime.backends.torch import _unsigned, primitives
-from ivycheck.runtime.functional.creation import default_dtype
 
 Arr = Any
 
@@ -33,7 +32,7 @@ def empty(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
 
 
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
-    dtype = dtype or primitives.native_dtype(default_dtype(fill_value))
+    dtype = dtype or primitives.default_native(fill_value)
     return torch.full(_shape(shape), fill_value, dtype=dtype)
 
 
@@ -42,7 +41,7 @@ def arange(
 ) -> Arr:
     if stop is None:
         start, stop = 0, start
-    dtype = dtype or primitives.native_dtype(default_dtype(start, stop, step))
+    dtype = dtype or primitives.default_native(start, stop, step)
     if step != 0 and (stop - start) / step <= 0:  # torch refuses an empty range
         return torch.empty(0, dtype=dtype)
     if dtype in _unsigned.WIDE_UNSIGNED:

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import torch
 
-from ivycheck.runtime.backends import Index, remembered_dtypes
+from ivycheck.runtime.backends import Index, remembered_defaults, remembered_dtypes
 from ivycheck.runtime.dtypes import Dtype, can_write
 
 NAME = "torch"
@@ -24,6 +24,8 @@ def _torch_dtype(name: str) -> Any:
 
 native_dtype = remembered_dtypes(_torch_dtype)
 """``torch.float32`` and friends, by dtype or name."""
+default_native = remembered_defaults(native_dtype)
+"""The native default dtype of Python values (``arange``, ``full``)."""
 
 
 def dtype_name(x: Any) -> str:
