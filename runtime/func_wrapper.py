@@ -223,10 +223,14 @@ def _dispatcher(fn: F) -> F:
             if fast and not kwargs and not args and a is not _MISSING:
                 t = type(a)
                 if t is tuple or t is list:
-                    if plain.issuperset(map(type, a)):
+                    if a and type(a[0]) is Array:  # ``concat([x, y])``: arrays only
+                        native = [i._data for i in a if type(i) is Array]
+                        if len(native) != len(a):
+                            native = _MISSING
+                        elif t is tuple:
+                            native = tuple(native)
+                    elif plain.issuperset(map(type, a)):
                         native = a
-                    elif _ONLY_ARRAYS.issuperset(map(type, a)):
-                        native = list(map(_DATA_OF, a)) if t is list else tuple(map(_DATA_OF, a))
                     else:
                         native = _MISSING
                 else:
@@ -266,10 +270,6 @@ def _dispatcher(fn: F) -> F:
 
 def _identity(x: Any) -> Any:
     return x
-
-
-_ONLY_ARRAYS = frozenset({Array})
-_DATA_OF = operator.attrgetter("_data")
 
 
 def _never(ret: Any, base: Any) -> bool:
