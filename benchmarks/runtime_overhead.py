@@ -99,11 +99,11 @@ CASES: list[Case] = [
     ("manipulation", "concat", lambda a: ivy.concat([a.x, a.y]), lambda L, a: L.cat([a.x, a.y])),
     ("manipulation", "stack", lambda a: ivy.stack([a.x, a.y]), lambda L, a: L.np.stack([a.x, a.y])),
     ("manipulation", "x[1:5] (get_item)", lambda a: a.x[1:5], lambda L, a: a.x[1:5]),
-    ("creation", "zeros", lambda a: ivy.zeros((8,)), lambda L, a: L.np.zeros((8,))),
-    ("creation", "ones", lambda a: ivy.ones((8,)), lambda L, a: L.np.ones((8,))),
+    ("creation", "zeros", lambda a: ivy.zeros((8,)), lambda L, a: L.np.zeros((8,), **L.f32)),
+    ("creation", "ones", lambda a: ivy.ones((8,)), lambda L, a: L.np.ones((8,), **L.f32)),
     ("creation", "arange", lambda a: ivy.arange(8), lambda L, a: L.np.arange(8)),
-    ("creation", "full", lambda a: ivy.full((8,), 2.0), lambda L, a: L.np.full((8,), 2.0)),
-    ("creation", "eye", lambda a: ivy.eye(4), lambda L, a: L.np.eye(4)),
+    ("creation", "full", lambda a: ivy.full((8,), 2.0), lambda L, a: L.np.full((8,), 2.0, **L.f32)),
+    ("creation", "eye", lambda a: ivy.eye(4), lambda L, a: L.np.eye(4, **L.f32)),
     ("linalg", "matmul", lambda a: ivy.matmul(a.m, a.m), lambda L, a: L.np.matmul(a.m, a.m)),
     ("linalg", "linalg.inv", lambda a: ivy.linalg.inv(a.m), lambda L, a: L.linalg.inv(a.m)),
     ("linalg", "linalg.det", lambda a: ivy.linalg.det(a.m), lambda L, a: L.linalg.det(a.m)),
@@ -143,12 +143,28 @@ def wrapper_floor(number: int, repeat: int) -> float:
     return ns_per_call(lambda: minimal(data), number * 10, repeat) - bare
 
 
+def same_result(label: str, ours: Any, raw: Any) -> None:
+    """The two calls of a row make the same array (dtype and shape): a ratio between two
+    different operations (a float32 and a float64 ``zeros``) would measure nothing."""
+    ours = ivy.to_native(ours)
+    if (str(ours.dtype), tuple(ours.shape)) != (str(raw.dtype), tuple(raw.shape)):
+        raise SystemExit(
+            f"{label}: the runtime gives {ours.dtype}{tuple(ours.shape)}, the raw "
+            f"call {raw.dtype}{tuple(raw.shape)}: not the same operation"
+        )
+
+
 def run_backend(backend: str, number: int, repeat: int) -> list[tuple[str, str, float, float]]:
     rows = []
     with ivy.using_backend(backend):
         lib = libraries(backend)
+        # The raw creation calls ask for float32 where the backend's default float differs
+        # (NumPy, and JAX/TensorFlow with 64-bit types on): the runtime's default is float32.
+        float32 = ivy.to_native(ivy.zeros(1)).dtype
+        lib.f32 = {} if lib.np.zeros(1).dtype == float32 else {"dtype": float32}
         wrapped, native = arrays(backend)
         for category, label, ivy_call, raw_call in CASES:
+            same_result(label, ivy_call(wrapped), raw_call(lib, native))
             t_ivy, t_raw = ns_per_call_paired(
                 lambda f=ivy_call: f(wrapped),  # type: ignore[misc]
                 lambda f=raw_call: f(lib, native),  # type: ignore[misc]
