@@ -224,7 +224,7 @@ def _dispatcher(fn: F) -> F:
                 t = type(a)
                 if t is tuple or t is list:
                     if a and type(a[0]) is Array:  # ``concat([x, y])``: arrays only
-                        native = [i._data for i in a if type(i) is Array]
+                        native: Any = [i._data for i in a if type(i) is Array]
                         if len(native) != len(a):
                             native = _MISSING
                         elif t is tuple:

@@ -6,7 +6,8 @@ from typing import Any, Literal
 
 import numpy as np
 
-from ivycheck.runtime.backends.numpy.primitives import default_native
+from ivycheck.runtime.backends.numpy.primitives import default_native, native_dtype
+from ivycheck.runtime.dtypes import DEFAULT_INT
 
 Arr = Any
 
@@ -32,7 +33,13 @@ def arange(
 ) -> Arr:
     if stop is None:
         start, stop = 0, start
-    return np.arange(start, stop, step, dtype=dtype or default_native(start, stop, step))
+    if dtype is None:  # integers only (the common call) make the default int: no lookup
+        ints = type(start) is type(stop) is type(step) is int
+        dtype = _DEFAULT_INT if ints else default_native(start, stop, step)
+    return np.arange(start, stop, step, dtype=dtype)
+
+
+_DEFAULT_INT = native_dtype(DEFAULT_INT)
 
 
 def linspace(

@@ -9,6 +9,7 @@ import torch
 import torch.utils.dlpack
 
 from ivycheck.runtime.backends.torch import _unsigned, primitives
+from ivycheck.runtime.dtypes import DEFAULT_INT
 
 Arr = Any
 
@@ -41,12 +42,17 @@ def arange(
 ) -> Arr:
     if stop is None:
         start, stop = 0, start
-    dtype = dtype or primitives.default_native(start, stop, step)
+    if dtype is None:  # integers only (the common call) make the default int: no lookup
+        ints = type(start) is type(stop) is type(step) is int
+        dtype = _DEFAULT_INT if ints else primitives.default_native(start, stop, step)
     if step != 0 and (stop - start) / step <= 0:  # torch refuses an empty range
         return torch.empty(0, dtype=dtype)
     if dtype in _unsigned.WIDE_UNSIGNED:
         return torch.arange(start, stop, step, dtype=torch.int64).to(dtype)
     return torch.arange(start, stop, step, dtype=dtype)
+
+
+_DEFAULT_INT = primitives.native_dtype(DEFAULT_INT)
 
 
 def linspace(

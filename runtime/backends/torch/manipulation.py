@@ -92,7 +92,7 @@ def _promoted(arrays: Sequence[Arr]) -> list[Arr] | tuple[Arr, ...]:
     scalar); tensors of one dtype, the common case, as they are (torch's dtypes are
     singletons: ``is`` compares them)."""
     if not arrays:
-        return arrays
+        return list(arrays)
     if type(arrays[0]) is torch.Tensor:
         first = arrays[0].dtype
         for a in arrays:
