@@ -106,10 +106,14 @@ def _dispatcher(fn: F) -> F:
     matching -- and a call costs what a closure built per backend would: no lookup of the
     current backend at all. Calls of one or two arrays without keywords take the backend's
     native function directly (arity-specialised: binding named parameters is cheaper than
-    packing ``*args``), and so do calls of three arrays (``where``) and of one array and
-    one plain positional argument. The array parameters of such functions are the first
-    ones (``_array_positions`` is ``(0,)``, ``(0, 1)`` or ``(0, 1, 2)``: tested for every
-    registered function). Each arity's body repeats the few lines that wrap a native
+    packing ``*args``), and so do calls of three arrays (``where``), of one array and one
+    plain positional argument (``x[1:5]``), and of a function of no array parameter with
+    one or two plain positional arguments or a list/tuple of arrays (``zeros((8,))``,
+    ``full((8,), 2.0)``, ``concat([x, y])``). The array parameters of such functions are
+    the first ones (``_array_positions`` is ``()``, ``(0,)``, ``(0, 1)`` or ``(0, 1, 2)``:
+    tested for every registered function). On backends without NumPy's views, a view
+    function's native result is kept as it is when the backend's ``is_native_view`` says
+    so in a few attribute reads; otherwise ``view`` makes the view. Each arity's body repeats the few lines that wrap a native
     result in a new ``Array``: a shared helper would add a Python call to every fast call,
     which is what these paths exist to avoid (``benchmarks/runtime_overhead.py``).
     """
