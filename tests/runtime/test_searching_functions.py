@@ -56,3 +56,10 @@ def test_nans_are_distinct_and_argmax_finds_the_first(backend: str) -> None:
     assert ivy.unique_values(x).shape == (4,)
     assert int(ivy.argmax(x)) == 1
     np.testing.assert_array_equal(ivy.to_numpy(ivy.argsort(x))[:2], [2, 0])
+    # A NaN after the extreme, ties before it, along an axis: NumPy's first NaN / first tie.
+    m = np.array([[3.0, 3.0, np.nan, 1.0], [0.0, 2.0, 2.0, 0.0]], dtype=np.float32)
+    for name in ("argmax", "argmin"):
+        for axis in (None, 0, 1):
+            want = getattr(np, name)(m, axis=axis)
+            got = getattr(ivy, name)(ivy.asarray(m), axis=axis)
+            np.testing.assert_array_equal(ivy.to_numpy(got), want, err_msg=f"{name} {axis}")

@@ -26,9 +26,8 @@ def _arg(reduce: Any, x: Arr, axis: int | None, keepdims: bool) -> Arr:
         data = tf.cast(data, tf.uint8)
     extreme = reduce(data, axis=axis, keepdims=True)
     hits = tf.equal(data, extreme)
-    if data.dtype.is_floating:
-        nan = tf.math.is_nan(data)
-        hits = tf.where(tf.reduce_any(nan, axis=axis, keepdims=True), nan, hits)
+    if data.dtype.is_floating:  # a NaN makes the extreme NaN, equal to nothing: its own hit
+        hits = tf.logical_or(hits, tf.math.is_nan(data))
     ret = _first(hits, axis)
     if keepdims:
         shape = [1] * x.shape.rank if flat else list(primitives.shape(x))
