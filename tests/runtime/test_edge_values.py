@@ -103,3 +103,20 @@ def test_mask_and_integer_writes_into_wide_unsigned(backend: str, dtype: str) ->
 def test_empty_mask_of_an_empty_array(backend: str) -> None:
     x = np.zeros((0, 0, 0), dtype=bool)
     check(ivy.asarray(x)[ivy.asarray(x)], x[x])
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_complex_logarithms_of_large_moduli(backend: str, dtype: str) -> None:
+    """TensorFlow's vectorised complex log squares |z| and overflows (a NaN real part) where
+    log|z| is finite; the special values beside them keep the standard's answers."""
+    big = 3e19 if dtype == "complex64" else 9.48075191e153
+    values = np.array(
+        [big + big * 1j, 0j, -big + 1j, 1 + 1j, complex(np.inf, np.nan), complex(np.nan, 1)],
+        dtype=dtype,
+    )
+    x = ivy.asarray(values)
+    with np.errstate(all="ignore"):
+        for name in ("log", "log2", "log10"):
+            np.testing.assert_allclose(
+                ivy.to_numpy(getattr(ivy, name)(x)), getattr(np, name)(values), rtol=1e-6
+            )

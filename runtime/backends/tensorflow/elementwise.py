@@ -93,7 +93,21 @@ def expm1(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def log(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return tf.math.log(_inexact(x))
+    return _ln(_inexact(x))
+
+
+def _ln(x: Any) -> Any:
+    """``tf.math.log``, except where its vectorised complex kernel squares ``|z|`` into an
+    overflow: a NaN real part for a finite ``z`` of modulus above about 2e19 (complex64) or
+    1e154 (complex128), where ``log|z|`` is finite. Those elements take ``log(abs(z))``
+    (``abs`` does not overflow); every other element keeps TensorFlow's value."""
+    ln = tf.math.log(x)
+    if not x.dtype.is_complex:
+        return ln
+    real = tf.math.real(ln)
+    finite = tf.math.is_finite(tf.math.real(x)) & tf.math.is_finite(tf.math.imag(x))
+    lost = tf.math.is_nan(real) & finite
+    return tf.complex(tf.where(lost, tf.math.log(tf.abs(x)), real), tf.math.imag(ln))
 
 
 def log1p(x: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -207,7 +221,7 @@ def _log_base(x: Any, base: float) -> Any:
     """``log(x) / log(base)``, a complex logarithm divided component by component (a complex
     division would turn ``-inf + 0j`` into ``-inf + nanj``)."""
     x = _inexact(x)
-    ln = tf.math.log(x)
+    ln = _ln(x)
     if x.dtype.is_complex:
         scale = tf.constant(math.log(base), x.dtype.real_dtype)
         return tf.complex(tf.math.real(ln) / scale, tf.math.imag(ln) / scale)
