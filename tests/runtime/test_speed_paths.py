@@ -201,3 +201,41 @@ def test_creation_with_plain_positional_arguments(backend: str) -> None:
         ivy.zeros((2,), ivy.float64)  # dtype is keyword-only: a surplus positional
     with pytest.raises(IvyException):
         ivy.full((2,), 1.0, ivy.float64)
+
+
+_NO_ARRAY_CALLS = [
+    ("zeros", (3,)), ("zeros", ([2, 3],)), ("ones", ((0,),)), ("full", ((2,), True)),
+    ("full", (3, 1j)), ("full", ([2], 7)), ("arange", (5,)), ("arange", (1, 5)),
+    ("arange", (0.5,)), ("arange", (5, 1)), ("arange", (True,)), ("eye", (2, 3)),
+    ("fftfreq", (8, 0.1)), ("rfftfreq", (8,)), ("asarray", ([1, 2],)), ("linspace", (0, 1)),
+    ("zeros", (np.int64(3),)), ("full", ((2,), np.float64(1.5))), ("concat", ((),)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "args"), _NO_ARRAY_CALLS)
+def test_no_array_functions_agree_with_the_general_path(
+    backend: str, name: str, args: tuple
+) -> None:
+    """The public function's own path for functions of no array parameter gives what the
+    built wrapper's general path gives: value, dtype, or the same exception type."""
+    from ivycheck.runtime.backend_handler import state
+
+    def outcome(function: object) -> object:
+        try:
+            result = function(*args)  # type: ignore[operator]
+        except Exception as e:  # noqa: BLE001 - the exception type is the outcome
+            return type(e)
+        return str(result.dtype), npy(result).tolist()
+
+    assert outcome(REGISTRY[name]) == outcome(state.tables[backend][name].general)
+
+
+def test_sequences_of_arrays_agree_with_the_general_path(backend: str) -> None:
+    from ivycheck.runtime.backend_handler import state
+
+    x, y = _vector(), ivy.asarray([1, 2], dtype=ivy.int8)
+    for name, args in (("concat", ([x, x],)), ("stack", ((y, y),)), ("concat", ([y, x[:2]],))):
+        general = state.tables[backend][name].general(*args)
+        fast = REGISTRY[name](*args)
+        assert str(fast.dtype) == str(general.dtype)
+        np.testing.assert_array_equal(npy(fast), npy(general))
