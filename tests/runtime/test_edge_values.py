@@ -120,3 +120,25 @@ def test_complex_logarithms_of_large_moduli(backend: str, dtype: str) -> None:
             np.testing.assert_allclose(
                 ivy.to_numpy(getattr(ivy, name)(x)), getattr(np, name)(values), rtol=1e-6
             )
+
+
+def test_signed_zeros_of_python_scalars_keep_their_sign(backend: str) -> None:
+    """TensorFlow's eager scalar cache keys Python scalars by value (-0.0 == 0.0): after a
+    -0.0 was converted, a 0.0 of the same dtype came back as -0.0. Both orders, as arrays,
+    as operands, as linspace's start; NumPy the oracle."""
+    for first, second in ((-0.0, 0.0), (0.0, -0.0)):
+        for dtype in (None, ivy.float32, ivy.float64):
+            ivy.asarray(first, dtype=dtype)
+            got = ivy.to_numpy(ivy.asarray(second, dtype=dtype))
+            assert np.signbit(got) == np.signbit(second), (first, second, dtype)
+        zero = ivy.zeros(())
+        ivy.add(zero, first)
+        for name in ("add", "subtract"):
+            got = ivy.to_numpy(getattr(ivy, name)(second, zero))
+            want = getattr(np, name)(np.float32(second), np.float32(0.0))
+            assert np.signbit(got) == np.signbit(want), (name, first, second)
+    ivy.asarray(complex(-0.0, -0.0))
+    got = ivy.to_numpy(ivy.asarray(0j))
+    assert not np.signbit(got.real) and not np.signbit(got.imag)
+    ivy.asarray(-0.0, dtype=ivy.float64)
+    assert not np.signbit(ivy.to_numpy(ivy.linspace(0.0, 1.0, 3))[0])

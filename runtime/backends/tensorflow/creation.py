@@ -62,10 +62,10 @@ def linspace(
     dtype: Any = None,
     out: Arr | None = None,
 ) -> Arr:
-    # tf.constant, not tf.cast: a Python float through tf.cast is made float32 first.
+    # Converted in float64, not through tf.cast: a Python float would be made float32 first.
     ret = tf.linspace(
-        tf.constant(float(start), tf.float64),
-        tf.constant(float(stop), tf.float64),
+        primitives.asarray(float(start), "float64", None),
+        primitives.asarray(float(stop), "float64", None),
         num + (not endpoint),
     )
     return tf.cast(ret if endpoint else ret[:-1], dtype or tf.float32)

@@ -26,7 +26,9 @@ Arr = Any
 
 
 def _t(x: Any) -> Any:
-    return x if isinstance(x, tf.Tensor) else tf.convert_to_tensor(x)
+    return (
+        x if isinstance(x, tf.Tensor) else tf.convert_to_tensor(primitives.keep_zero_sign(x, None))
+    )
 
 
 def _pair(x1: Any, x2: Any) -> list[Any]:

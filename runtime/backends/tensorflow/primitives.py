@@ -43,8 +43,23 @@ def asarray(obj: Any, dtype: Dtype | str | None, copy: bool | None) -> Any:
     dtype = None if dtype is None else str(dtype)
     if isinstance(obj, tf.Variable) and not copy and dtype in (None, obj.dtype.name):
         return obj
-    ret = tf.convert_to_tensor(obj, dtype=dtype)
+    ret = tf.convert_to_tensor(keep_zero_sign(obj, dtype), dtype=dtype)
     return tf.raw_ops.DeepCopy(x=ret) if copy else ret
+
+
+def keep_zero_sign(obj: Any, dtype: Any) -> Any:
+    """``obj``, a Python float or complex zero made a NumPy scalar of ``dtype`` (or of
+    TensorFlow's default for it: float32, complex128). TensorFlow's eager scalar cache keys
+    Python scalars by value, and ``-0.0 == 0.0``: once a -0.0 was converted, a 0.0 of the
+    same dtype comes back as -0.0 (and the other way round). NumPy keeps the sign."""
+    kind = type(obj)
+    if (kind is float or kind is complex) and obj == 0:
+        native = _ZERO_DEFAULTS[kind] if dtype is None else tf.as_dtype(dtype).as_numpy_dtype
+        return np.asarray(obj, dtype=native)
+    return obj
+
+
+_ZERO_DEFAULTS: dict[type, Any] = {float: np.float32, complex: np.complex128}
 
 
 def to_numpy(x: Any) -> np.ndarray:
