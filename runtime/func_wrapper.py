@@ -113,9 +113,10 @@ def _dispatcher(fn: F) -> F:
     the first ones (``_array_positions`` is ``()``, ``(0,)``, ``(0, 1)`` or ``(0, 1, 2)``:
     tested for every registered function). On backends without NumPy's views, a view
     function's native result is kept as it is when the backend's ``is_native_view`` says
-    so in a few attribute reads; otherwise ``view`` makes the view. Each arity's body repeats the few lines that wrap a native
-    result in a new ``Array``: a shared helper would add a Python call to every fast call,
-    which is what these paths exist to avoid (``benchmarks/runtime_overhead.py``).
+    so in a few attribute reads; otherwise ``view`` makes the view. Each arity's body
+    repeats the few lines that wrap a native result in a new ``Array``: a shared helper
+    would add a Python call to every fast call, which is what these paths exist to avoid
+    (``benchmarks/runtime_overhead.py``).
     """
     name = fn.__name__
     arity = len(_array_positions(fn))
