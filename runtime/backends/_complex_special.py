@@ -238,3 +238,23 @@ def repair(
 
 def _value(ops: Any, value: Value, a: Any, b: Any) -> Any:
     return value(ops, a, b) if callable(value) else value
+
+
+def pow_of_zero(
+    ops: Any, make_complex: Callable[[Any, Any], Any], x1: Any, x2: Any, ret: Any
+) -> Any:
+    """``ret``, the native ``x1 ** x2`` of complex operands, where ``x1`` is zero as NumPy
+    gives it: 1 for a zero exponent, 0 for an exponent with a positive real part, NaN + NaN j
+    otherwise. The kernels compute ``exp(x2 * log(0))``, which is NaN for XLA's
+    ``0 ** (1 + 1j)`` and ``inf + nan j`` for PyTorch's and TensorFlow's ``0 ** -1``. Every
+    other element keeps the kernel's value; ``ops`` and ``make_complex`` as for
+    :func:`repair`."""
+    a2, b2 = ops.real(x2), ops.imag(x2)
+    base_zero = ops.logical_and(ops.equal(ops.real(x1), 0.0), ops.equal(ops.imag(x1), 0.0))
+    re, im = ops.real(ret), ops.imag(ret)
+    re, im = ops.where(base_zero, NAN, re), ops.where(base_zero, NAN, im)
+    to_zero = ops.logical_and(base_zero, ops.greater(a2, 0.0))
+    re, im = ops.where(to_zero, 0.0, re), ops.where(to_zero, 0.0, im)
+    exponent_zero = ops.logical_and(ops.equal(a2, 0.0), ops.equal(b2, 0.0))
+    to_one = ops.logical_and(base_zero, exponent_zero)
+    return make_complex(ops.where(to_one, 1.0, re), ops.where(to_one, 0.0, im))

@@ -142,3 +142,21 @@ def test_signed_zeros_of_python_scalars_keep_their_sign(backend: str) -> None:
     assert not np.signbit(got.real) and not np.signbit(got.imag)
     ivy.asarray(-0.0, dtype=ivy.float64)
     assert not np.signbit(ivy.to_numpy(ivy.linspace(0.0, 1.0, 3))[0])
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_complex_power_of_zero(backend: str, dtype: str) -> None:
+    """0 ** z is 1 for z = 0, 0 for a positive real part, NaN + NaN j otherwise, as in NumPy
+    (the kernels' exp(z * log(0)) gave NaN on JAX for 0 ** (1 + 1j), inf + nan j on PyTorch
+    and TensorFlow for 0 ** -1); a nonzero base keeps the kernel's value."""
+    pairs = [(0j, 1 + 1j), (0j, 2), (0j, 0j), (0j, -1), (0j, 1j), (0j, 0.5 - 3j)]
+    pairs += [(complex(-0.0, 0.0), 1 + 1j), (1 + 1j, 2 - 1j), (complex(np.nan, 1), 0j)]
+    base = np.array([b for b, _ in pairs], dtype=dtype)
+    exponent = np.array([e for _, e in pairs], dtype=dtype)
+    with np.errstate(all="ignore"):
+        want = np.power(base, exponent)
+    got = ivy.to_numpy(ivy.pow(ivy.asarray(base), ivy.asarray(exponent)))
+    np.testing.assert_allclose(got, want, rtol=1e-5)
+    scalar_base = ivy.to_numpy(ivy.pow(ivy.asarray(base[:1]), ivy.asarray(exponent)))  # broadcast
+    with np.errstate(all="ignore"):
+        np.testing.assert_allclose(scalar_base, np.power(base[:1], exponent), rtol=1e-5)

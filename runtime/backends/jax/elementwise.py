@@ -13,7 +13,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from ivycheck.runtime.backends._complex_special import repair
+from ivycheck.runtime.backends._complex_special import pow_of_zero, repair
 from ivycheck.runtime.backends._promote import bounds, promote
 from ivycheck.runtime.backends.jax import primitives
 
@@ -237,7 +237,11 @@ def positive(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 def pow(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
     """Promoted first: ``jnp.pow`` keeps ``x1``'s dtype for an integer exponent array."""
-    return jnp.pow(*promote(primitives, x1, x2))
+    x1, x2 = promote(primitives, x1, x2)
+    ret = jnp.pow(x1, x2)
+    if jnp.iscomplexobj(ret):
+        return pow_of_zero(sys.modules[__name__], lax.complex, x1, x2, ret)
+    return ret
 
 
 def real(x: Arr, /, *, out: Arr | None = None) -> Arr:

@@ -18,7 +18,7 @@ from typing import Any
 
 import tensorflow as tf
 
-from ivycheck.runtime.backends._complex_special import repair
+from ivycheck.runtime.backends._complex_special import pow_of_zero, repair
 from ivycheck.runtime.backends._promote import bounds, promote
 from ivycheck.runtime.backends.tensorflow import primitives
 
@@ -359,7 +359,8 @@ def pow(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
     """Unsigned integers (no kernel) on the int64 bits: right modulo 2**bits."""
     x1, x2 = _pair(x1, x2)
     if x1.dtype.is_complex:  # x ** 0 is 1, as for real x (exp(0 * log(0)) would be NaN)
-        return tf.where(tf.math.equal(x2, 0), tf.ones_like(x1), tf.math.pow(x1, x2))
+        ret = tf.where(tf.math.equal(x2, 0), tf.ones_like(x1), tf.math.pow(x1, x2))
+        return pow_of_zero(sys.modules[__name__], tf.complex, x1, x2, ret)
     if not x1.dtype.is_unsigned:
         return tf.math.pow(x1, x2)
     if x1.dtype == tf.uint64:

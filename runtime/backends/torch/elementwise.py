@@ -17,7 +17,7 @@ from typing import Any
 import torch
 
 import ivycheck.runtime as ivy
-from ivycheck.runtime.backends._complex_special import repair
+from ivycheck.runtime.backends._complex_special import pow_of_zero, repair
 from ivycheck.runtime.backends._promote import bounds, promote
 from ivycheck.runtime.backends.torch import _unsigned, primitives
 from ivycheck.runtime.backends.torch._unsigned import WIDE_UNSIGNED
@@ -384,7 +384,7 @@ def pow(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
     x1, x2 = _pair(x1, x2)
     if x1.is_complex():  # x ** 0 is 1, as for real x (exp(0 * log(0)) would be NaN)
         ret = torch.where(x2 == 0, torch.ones_like(x1), torch.pow(x1, x2))
-        return _written(ret, out)
+        return _written(pow_of_zero(sys.modules[__name__], torch.complex, x1, x2, ret), out)
     return _binary(torch.pow, _modular, x1, x2, out=out)
 
 
