@@ -11,7 +11,7 @@ PIP_INSTALL := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pi
 # an old editable install of that name would link a second, stale copy of the package.
 DROP_OLD_DIST := $(BIN)/python -m pip uninstall --quiet --yes ivycheck 2>/dev/null || true
 
-.PHONY: demo test lint typecheck dogfood pytest test-slow install-dev relink clean vsix bench-deps \
+.PHONY: demo test test-explore lint typecheck dogfood pytest test-slow install-dev relink clean vsix bench-deps \
 	conformance conformance-numpy conformance-torch conformance-jax conformance-tensorflow ecosystem
 
 include editors/vscode.mk
@@ -64,6 +64,9 @@ test: install-dev
 
 test-slow: install-dev
 	$(BIN)/pytest -q -m slow
+
+test-explore: install-dev
+	$(BIN)/pytest -q -m "not slow" -n auto --maxprocesses 4 --hypothesis-profile=explore
 
 clean:
 	rm -rf $(VENV) build *.egg-info .ivycheck_cache .mypy_cache .pytest_cache .ruff_cache
