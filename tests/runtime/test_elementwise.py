@@ -153,6 +153,10 @@ def test_binary_functions_match_numpy(backend: str, data: st.DataObject) -> None
         assume(np.all(x2 != 0))  # integer division by zero is undefined
     if name == "pow" and _kind(d1) in "iu":
         assume(np.all((x2 >= 0) & (x2 < 4)))
+    if name == "divide" and "c" in _kind(d1) + _kind(d2):
+        # The standard's textbook formula makes x / (0 + 0j) NaN; NumPy gives an infinity
+        # and XLA/TensorFlow one of another sign: the result is open, not NumPy's.
+        assume(np.all(x2 != 0))
     with np.errstate(all="ignore"):
         expected = _oracle(name)(x1, x2)
     got = getattr(ivy, name)(ivy.asarray(x1), ivy.asarray(x2))
