@@ -160,3 +160,18 @@ def test_complex_power_of_zero(backend: str, dtype: str) -> None:
     scalar_base = ivy.to_numpy(ivy.pow(ivy.asarray(base[:1]), ivy.asarray(exponent)))  # broadcast
     with np.errstate(all="ignore"):
         np.testing.assert_allclose(scalar_base, np.power(base[:1], exponent), rtol=1e-5)
+
+
+def test_uint64_floor_divide_and_remainder_over_the_whole_range(backend: str) -> None:
+    """Every pair of uint64 values around 2**62, 2**63 and 2**64 (PyTorch computes them on
+    the int64 bits, where 2**63 and more are negative: 0 % 2**63 gave 2**63)."""
+    values = [0, 1, 2, 3, 5, 2**62, 2**62 + 7, 2**63 - 1, 2**63, 2**63 + 1, 2**63 + 3]
+    values += [2**64 - 2, 2**64 - 1, 12345678901234567890]
+    grid = np.array(values, dtype=np.uint64)
+    x1, x2 = np.repeat(grid, len(grid)), np.tile(grid, len(grid))
+    x1, x2 = x1[x2 != 0], x2[x2 != 0]
+    a, b = ivy.asarray(x1), ivy.asarray(x2)
+    np.testing.assert_array_equal(ivy.to_numpy(ivy.remainder(a, b)), x1 % x2)
+    np.testing.assert_array_equal(ivy.to_numpy(ivy.floor_divide(a, b)), x1 // x2)
+    small = ivy.asarray(np.zeros(len(x2), dtype=np.uint8))  # promoted to uint64
+    np.testing.assert_array_equal(ivy.to_numpy(ivy.remainder(small, b)), np.zeros_like(x2))

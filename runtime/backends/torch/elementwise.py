@@ -546,11 +546,17 @@ def _divmod_unsigned(x1: torch.Tensor, x2: torch.Tensor) -> tuple[torch.Tensor, 
     half = torch.bitwise_right_shift(a, 1) & (2**63 - 1)
     q = torch.floor_divide(half, torch.where(big, 1, b)) << 1
     r = a - q * b
-    step = _unsigned.ordered(r) >= _unsigned.ordered(b)
+    step = _at_least(r, b)
     q, r = q + step, torch.where(step, r - b, r)
-    q = torch.where(big, (_unsigned.ordered(a) >= _unsigned.ordered(b)).to(torch.int64), q)
+    q = torch.where(big, _at_least(a, b).to(torch.int64), q)
     r = torch.where(big, torch.where(q == 1, a - b, a), r)
     return q.view(dtype), r.view(dtype)
+
+
+def _at_least(a: torch.Tensor, b: torch.Tensor) -> Any:
+    """``a >= b`` for the int64 bits of uint64 values, compared as unsigned (the bits of
+    2**63 and more are negative as int64)."""
+    return _unsigned.ordered(a.view(torch.uint64)) >= _unsigned.ordered(b.view(torch.uint64))
 
 
 def floor_divide(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
