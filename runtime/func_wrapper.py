@@ -736,14 +736,13 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
     # keyword. Functions of no array: plain values and sequences of arrays, the default
     # ``dtype`` bound here as ``general`` would pass it.
     inline = fast and not (view_flag if arity == 0 else dtype_flag)
-    quick: Callable[..., Any] = direct if direct and direct_arity == arity else target
+    # ``quick`` takes the arrays (one plain argument for a function of no array).
+    quick: Callable[..., Any] = direct if direct and direct_arity == (arity or 1) else target
     quick2: Callable[..., Any] = direct if direct and direct_arity == 2 else target
     if arity == 0 and dtype_flag:
         quick = functools.partial(dtype_only if direct_arity == 1 else target, dtype=default_native)
         quick2 = functools.partial(
             dtype_only if direct_arity == 2 else target, dtype=default_native
         )
-    elif arity == 0:
-        quick = direct if direct and direct_arity == 1 else target
     wrap = functools.partial(_wrap, native_types=native_types)
     return Built(inline, quick, quick2, plain, view, native_view, native_set, general, error, wrap)

@@ -146,6 +146,26 @@ def remembered_defaults(native_dtype: Callable[[Dtype | str], Any]) -> Callable[
     return default_native
 
 
+def remembered_accumulation(
+    native_dtype: Callable[[Dtype | str], Any], name_of: Callable[[Any], str]
+) -> Callable[[Any], Any]:
+    """A backend's ``accumulation(native)``: the native dtype ``sum``/``prod``/``trace`` of a
+    ``native``-dtype array return by default (``functional.statistical.accumulation_dtype``
+    of its name, ``name_of(native)``), kept per native dtype, which is all it depends on;
+    every ``sum`` and ``trace`` asks, and building a dtype's name costs microseconds."""
+    known: dict[Any, Any] = {}
+
+    def accumulation(native: Any) -> Any:
+        answer = known.get(native)
+        if answer is None:
+            from ivycheck.runtime.functional.statistical import accumulation_dtype  # cycle
+
+            answer = known[native] = native_dtype(accumulation_dtype(name_of(native)))
+        return answer
+
+    return accumulation
+
+
 def remembered_dtypes(convert: Callable[[str], Any]) -> Callable[[Dtype | str], Any]:
     """A backend's ``native_dtype``: ``convert`` of a dtype's name, each answer kept.
 

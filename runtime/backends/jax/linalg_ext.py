@@ -4,7 +4,6 @@ of ``x`` by the wrapper; ``out`` is written by the wrapper."""
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import jax.numpy as jnp
@@ -12,7 +11,6 @@ import jax.numpy as jnp
 from ivycheck.runtime.backends._linalg import solve_shapes
 from ivycheck.runtime.backends.jax import primitives
 from ivycheck.runtime.dtypes import result_type
-from ivycheck.runtime.functional.statistical import accumulation_dtype
 
 Arr = Any
 
@@ -90,19 +88,12 @@ def svdvals(x: Arr, /, *, out: Arr | None = None) -> Arr:
     return jnp.linalg.svdvals(x)
 
 
-@functools.cache
-def _accumulation(dtype: Any) -> Any:
-    """The standard's accumulation dtype for a native ``dtype``, remembered per dtype: asked
-    on every ``trace``, and a dtype's name alone takes microseconds to build."""
-    return primitives.native_dtype(accumulation_dtype(str(dtype)))
-
-
 def trace(x: Arr, /, *, offset: int = 0, dtype: Any = None, out: Arr | None = None) -> Arr:
     """One ``jnp.trace`` in the standard's dtype, given explicitly for integers
     (``jnp.trace`` by itself keeps bool and widens unsigned integers to the signed default).
     Float sums may differ from NumPy's in the last place (the compiled reduction adds in
     another order), which the standard leaves open."""
-    acc = _accumulation(x.dtype) if dtype is None else jnp.dtype(dtype)
+    acc = primitives.accumulation(x.dtype) if dtype is None else jnp.dtype(dtype)
     if acc.kind in "biu":
         return jnp.trace(x, offset=offset, axis1=-2, axis2=-1, dtype=acc)
     return jnp.trace(x, offset=offset, axis1=-2, axis2=-1, dtype=dtype)

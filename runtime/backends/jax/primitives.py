@@ -9,7 +9,12 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ivycheck.runtime.backends import Index, remembered_defaults, remembered_dtypes
+from ivycheck.runtime.backends import (
+    Index,
+    remembered_accumulation,
+    remembered_defaults,
+    remembered_dtypes,
+)
 from ivycheck.runtime.dtypes import Dtype
 
 NAME = "jax"
@@ -23,6 +28,8 @@ native_dtype = remembered_dtypes(jnp.dtype)
 """``jnp.dtype`` for a dtype name (float64 needs ``jax_enable_x64``, set with the backend)."""
 default_native = remembered_defaults(native_dtype)
 """The native default dtype of Python values (``arange``, ``full``)."""
+accumulation = remembered_accumulation(native_dtype, str)
+"""The native dtype ``sum``/``prod``/``trace`` return by default for a native dtype."""
 
 
 def dtype_name(x: Any) -> str:

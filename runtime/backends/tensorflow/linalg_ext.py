@@ -6,7 +6,6 @@ that). Batch axes are broadcast explicitly: TensorFlow's solvers do not broadcas
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import numpy as np
@@ -17,7 +16,6 @@ from ivycheck.runtime.backends.tensorflow import primitives
 from ivycheck.runtime.backends.tensorflow._promotion import promoted
 from ivycheck.runtime.backends.tensorflow.linear_algebra import matmul
 from ivycheck.runtime.backends.tensorflow.statistical import sum as _sum
-from ivycheck.runtime.functional.statistical import accumulation_dtype
 
 Arr = Any
 
@@ -162,18 +160,11 @@ def svdvals(x: Arr, /, *, out: Arr | None = None) -> Arr:
     return _svdvals(x)
 
 
-@functools.cache
-def _accumulation(dtype: Any) -> Any:
-    """The standard's accumulation dtype for a native ``dtype``, remembered per dtype: asked
-    on every ``trace``, and a dtype's name alone takes microseconds to build."""
-    return primitives.native_dtype(accumulation_dtype(dtype.name))
-
-
 def trace(x: Arr, /, *, offset: int = 0, dtype: Any = None, out: Arr | None = None) -> Arr:
     """``tf.linalg.trace`` (the main diagonal, no ``dtype``) when ``x`` already has the
     result dtype; otherwise the diagonal cast to it, then summed (casting the diagonal
     only, not the matrix)."""
-    if offset == 0 and x.dtype == (_accumulation(x.dtype) if dtype is None else dtype):
+    if offset == 0 and x.dtype == (primitives.accumulation(x.dtype) if dtype is None else dtype):
         return tf.linalg.trace(x)
     return _sum(diagonal(x, offset=offset), axis=-1, dtype=dtype)
 

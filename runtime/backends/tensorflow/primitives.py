@@ -8,7 +8,12 @@ from typing import Any
 import numpy as np
 import tensorflow as tf
 
-from ivycheck.runtime.backends import Index, remembered_defaults, remembered_dtypes
+from ivycheck.runtime.backends import (
+    Index,
+    remembered_accumulation,
+    remembered_defaults,
+    remembered_dtypes,
+)
 from ivycheck.runtime.dtypes import Dtype
 
 NAME = "tensorflow"
@@ -26,6 +31,8 @@ native_dtype = remembered_dtypes(tf.as_dtype)
 """``tf.as_dtype`` for a dtype (or its name)."""
 default_native = remembered_defaults(native_dtype)
 """The native default dtype of Python values (``arange``, ``full``)."""
+accumulation = remembered_accumulation(native_dtype, lambda native: native.name)
+"""The native dtype ``sum``/``prod``/``trace`` return by default for a native dtype."""
 
 
 def dtype_name(x: Any) -> str:

@@ -9,9 +9,8 @@ from typing import Any
 import torch
 
 from ivycheck.runtime.backends._linalg import solve_shapes
-from ivycheck.runtime.backends.torch import _unsigned
+from ivycheck.runtime.backends.torch import _unsigned, primitives
 from ivycheck.runtime.backends.torch.linear_algebra import _promoted
-from ivycheck.runtime.backends.torch.statistical import accumulation
 from ivycheck.runtime.backends.torch.statistical import sum as _sum
 
 Arr = Any
@@ -105,7 +104,7 @@ def trace(x: Arr, /, *, offset: int = 0, dtype: Any = None, out: Arr | None = No
     if offset == 0 and x.ndim == 2 and x.dtype in _NATIVE_TRACE and dtype in (None, torch.int64):
         return torch.trace(x)
     diagonal = torch.diagonal(x, offset, -2, -1)
-    if dtype is None and x.dtype == accumulation(x.dtype) and x.dtype != torch.uint64:
+    if dtype is None and x.dtype == primitives.accumulation(x.dtype) and x.dtype != torch.uint64:
         return diagonal.sum(-1)  # float or complex, kept by torch's sum as it is
     return _sum(diagonal, axis=-1, dtype=dtype)
 

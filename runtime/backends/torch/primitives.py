@@ -8,7 +8,12 @@ from typing import Any
 import numpy as np
 import torch
 
-from ivycheck.runtime.backends import Index, remembered_defaults, remembered_dtypes
+from ivycheck.runtime.backends import (
+    Index,
+    remembered_accumulation,
+    remembered_defaults,
+    remembered_dtypes,
+)
 from ivycheck.runtime.dtypes import Dtype, can_write
 
 NAME = "torch"
@@ -26,6 +31,10 @@ native_dtype = remembered_dtypes(_torch_dtype)
 """``torch.float32`` and friends, by dtype or name."""
 default_native = remembered_defaults(native_dtype)
 """The native default dtype of Python values (``arange``, ``full``)."""
+accumulation = remembered_accumulation(
+    native_dtype, lambda native: str(native).removeprefix("torch.")
+)
+"""The native dtype ``sum``/``prod``/``trace`` return by default for a native dtype."""
 
 
 def dtype_name(x: Any) -> str:

@@ -13,7 +13,6 @@ import torch
 
 import ivycheck.runtime as ivy
 from ivycheck.runtime.backends.torch import _unsigned, primitives
-from ivycheck.runtime.functional.statistical import accumulation_dtype
 
 Arr = Any
 
@@ -25,25 +24,11 @@ def _float(x: torch.Tensor, dtype: Any) -> tuple[torch.Tensor, Any]:
     return x, dtype
 
 
-_ACCUMULATION: dict[torch.dtype, torch.dtype] = {}
-"""The standard's accumulation dtype per input dtype, filled on first use: it depends on the
-dtype alone, and every ``sum`` asks for it."""
-
-
-def accumulation(dtype: torch.dtype) -> torch.dtype:
-    """The dtype ``sum``/``prod``/``trace`` of a ``dtype`` tensor returns by default."""
-    acc = _ACCUMULATION.get(dtype)
-    if acc is None:
-        name = str(dtype).removeprefix("torch.")
-        acc = _ACCUMULATION[dtype] = primitives.native_dtype(accumulation_dtype(name))
-    return acc
-
-
 def _accumulate(x: torch.Tensor, dtype: Any) -> tuple[torch.Tensor, Any]:
     """``x`` in the dtype to compute in, and the result dtype (the standard's by default);
     ``x`` itself when it already has that dtype (``.to`` costs a call even then)."""
     if dtype is None:
-        dtype = accumulation(x.dtype)
+        dtype = primitives.accumulation(x.dtype)
     if x.dtype != dtype:
         x = x.to(dtype)
     return _unsigned.signed(x), dtype
@@ -71,7 +56,7 @@ def sum(
         and dtype is None
         and axis is None
         and not keepdims
-        and x.dtype == accumulation(x.dtype)
+        and x.dtype == primitives.accumulation(x.dtype)
         and x.dtype != torch.uint64
     ):
         return torch.sum(x)
