@@ -10,7 +10,6 @@ import tensorflow as tf
 
 from ivycheck.runtime.backends.tensorflow import primitives
 from ivycheck.runtime.backends.tensorflow._promotion import axes
-from ivycheck.runtime.functional.statistical import accumulation_dtype
 
 Arr = Any
 
@@ -22,9 +21,7 @@ def _prepare(x: Any, axis: Any, dtype: Any) -> tuple[Any, Any]:
 
 
 def _accumulated(x: Any, dtype: Any) -> Any:
-    return tf.cast(
-        x, dtype or primitives.native_dtype(accumulation_dtype(primitives.dtype_name(x)))
-    )
+    return tf.cast(x, dtype or primitives.accumulation(x.dtype))
 
 
 def sum(
