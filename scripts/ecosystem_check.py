@@ -54,6 +54,10 @@ CHECKED_DIR = "ivy"
 
 VERDICTS = ("true", "judgement", "false", "missed", "unreviewed")
 ENTRY_KEYS = ("path", "row", "col", "code", "verdict", "reason", "message")
+OPTIONAL_KEYS = ("runtime",)
+"""``runtime``: ``confirmed`` or ``refuted`` when ``scripts/verify_fixes.py --update-review``
+ran the consequence the message states (absent: not run); kept by ``--update``."""
+RUNTIME_STATUSES = ("confirmed", "refuted")
 
 Key = tuple[str, int, int, str]
 
@@ -91,6 +95,7 @@ class Entry:
     verdict: str
     reason: str
     message: str | None
+    runtime: str | None = None
 
     @property
     def key(self) -> Key:
@@ -112,8 +117,15 @@ def parse_snapshot(text: str) -> list[Entry]:
             raw = json.loads(line)
         except json.JSONDecodeError as error:
             raise SnapshotError(f"line {number}: not JSON ({error})") from error
-        if not isinstance(raw, dict) or set(raw) != set(ENTRY_KEYS):
-            raise SnapshotError(f"line {number}: expected exactly the keys {', '.join(ENTRY_KEYS)}")
+        if (
+            not isinstance(raw, dict)
+            or not set(ENTRY_KEYS) <= set(raw)
+            or not set(raw) <= set(ENTRY_KEYS + OPTIONAL_KEYS)
+        ):
+            raise SnapshotError(
+                f"line {number}: expected exactly the keys {', '.join(ENTRY_KEYS)} "
+                f"(and optionally {', '.join(OPTIONAL_KEYS)})"
+            )
         entry = _entry_from(raw, number)
         if entry.key in seen:
             raise SnapshotError(f"line {number}: {entry} appears twice")
@@ -139,6 +151,8 @@ def _entry_from(raw: Mapping[str, Any], number: int) -> Entry:
             raise SnapshotError(f"line {number}: a missed finding has no message (null)")
     elif not isinstance(raw["message"], str):
         raise SnapshotError(f"line {number}: message must be a string")
+    if "runtime" in raw and raw["runtime"] not in RUNTIME_STATUSES:
+        raise SnapshotError(f"line {number}: runtime must be one of {', '.join(RUNTIME_STATUSES)}")
     return Entry(
         raw["path"],
         raw["row"],
@@ -147,6 +161,7 @@ def _entry_from(raw: Mapping[str, Any], number: int) -> Entry:
         raw["verdict"],
         raw["reason"],
         raw["message"],
+        raw.get("runtime"),
     )
 
 
@@ -155,6 +170,7 @@ def render_snapshot(entries: Iterable[Entry]) -> str:
     lines = []
     for entry in sorted(entries, key=lambda e: e.key):
         raw = {name: getattr(entry, name) for name in ENTRY_KEYS}
+        raw.update({k: getattr(entry, k) for k in OPTIONAL_KEYS if getattr(entry, k) is not None})
         lines.append(json.dumps(raw, ensure_ascii=False))
     return "".join(line + "\n" for line in lines)
 
@@ -255,7 +271,9 @@ def updated(entries: Iterable[Entry], findings: Iterable[Finding]) -> list[Entry
             result.append(Entry(*key, verdict="unreviewed", reason="", message=finding.message))
         else:
             verdict = "true" if entry.verdict == "missed" else entry.verdict
-            result.append(replace(entry, verdict=verdict, message=finding.message))
+            # a changed message is a changed claim: its run-time status no longer applies
+            runtime = entry.runtime if entry.message == finding.message else None
+            result.append(replace(entry, verdict=verdict, message=finding.message, runtime=runtime))
     result.extend(e for k, e in snapshot.items() if k not in reported and e.verdict == "missed")
     return sorted(result, key=lambda e: e.key)
 
