@@ -14,6 +14,26 @@ def _address(value: str) -> tuple[str, int]:
     return host, int(port)
 
 
+LEVELS = ("error", "warning", "info", "debug")
+
+
+def configure_logging(level: str, log_file: str | None = None) -> None:
+    """The server's own log at ``level``, on standard error (which editors show in their
+    output panel) or in ``log_file``. pygls's log is library noise to a user (a warning
+    for each cancelled request already answered, tracebacks the server reports in one
+    line itself): it is shown only at ``debug``."""
+    handler: logging.Handler = (
+        logging.FileHandler(log_file, encoding="utf-8") if log_file else logging.StreamHandler()
+    )
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s", "%H:%M:%S"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(getattr(logging, level.upper()))
+    quiet = logging.DEBUG if level == "debug" else logging.CRITICAL + 1
+    for name in ("pygls", "lsprotocol"):
+        logging.getLogger(name).setLevel(quiet)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="ivycheck lsp", description="Run the ivycheck language server."
@@ -21,10 +41,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     transport = parser.add_mutually_exclusive_group()
     transport.add_argument("--stdio", action="store_true", help="talk over stdin/stdout (default)")
     transport.add_argument("--tcp", type=_address, metavar="HOST:PORT", help="listen on TCP")
-    parser.add_argument("--log-file", help="write the server's own log here")
+    parser.add_argument("--log-file", help="write the server's log here (default: standard error)")
+    parser.add_argument(
+        "--log-level",
+        choices=LEVELS,
+        default="warning",
+        help="what the server logs (default: warning); `debug` adds pygls's own log, "
+        "every message sent and received",
+    )
     args = parser.parse_args(argv)
-    if args.log_file:
-        logging.basicConfig(filename=args.log_file, level=logging.INFO)
+    configure_logging(args.log_level, args.log_file)
     from ivycheck.lsp.server import server
 
     if args.tcp:

@@ -9,7 +9,6 @@ from lsprotocol import types
 
 from ivycheck.checker.diagnostics import Diagnostic
 from ivycheck.checker.registry import all_rules
-from ivycheck.checker.reporters import rule_url
 from ivycheck.lsp.convert import from_position
 
 _CODE = re.compile(r"[A-Z]+[0-9]+")
@@ -63,5 +62,7 @@ def _markdown(code: str) -> str:
     for label, examples in (("Flagged", rule.INVALID[:1]), ("Not flagged", rule.VALID[:1])):
         for example in examples:
             parts.append(f"{label}:\n```python\n{example.code.rstrip()}\n```")
-    parts.append(f"[Documentation]({rule_url(code)})")
+    # No link: the project has no published home to point at. The same text, with every
+    # example, is `--explain`'s and the section of docs/rules.md in ivycheck's sources.
+    parts.append(f"More: `ivycheck --explain {code}` (or {code} in ivycheck's docs/rules.md)")
     return "\n\n".join(parts)

@@ -16,23 +16,29 @@ No rule logic lives here: every answer is computed by ``ivycheck.checker`` (thro
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import gc
 import logging
+import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
+from urllib.parse import unquote, urlparse
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcException
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
+from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 from pygls.uris import from_fs_path, to_fs_path
+from pygls.workspace import TextDocument
 
 from ivycheck import __version__
 from ivycheck.checker.diagnostics import Diagnostic
 from ivycheck.checker.engine import INTERNAL_ERROR
-from ivycheck.lsp import actions, hover
+from ivycheck.lsp import actions, hover, transport
 from ivycheck.lsp.config_problems import ConfigProblem, problem_line
 from ivycheck.lsp.convert import split_lines, to_lsp_diagnostic
 from ivycheck.lsp.idle_gc import IdleCollector
@@ -53,7 +59,16 @@ log = logging.getLogger(__name__)
 
 class IvycheckProtocol(LanguageServerProtocol):
     """pygls logs a request it cannot deserialize and answers nothing; JSON-RPC wants an
-    error response (-32602 invalid params), or the client waits forever."""
+    error response (-32602 invalid params), or the client waits forever. Error responses
+    carry a message, never the server's Python traceback (pygls puts it in ``data``)."""
+
+    def _send_response(
+        self, msg_id: Any, result: Any | None = None, error: types.ResponseError | None = None
+    ) -> None:
+        if error is not None and error.data is not None:
+            log.debug("error response %s: %s (%s)", msg_id, error.message, error.data)
+            error = types.ResponseError(code=error.code, message=error.message)
+        super()._send_response(msg_id, result, error)
 
     def structure_message(self, data: dict[str, Any]) -> Any:
         try:
@@ -95,6 +110,56 @@ class IvycheckServer(LanguageServer):
         self.logged_errors: dict[str, set[str]] = {}
         self.shown_problems: dict[Path, ConfigProblem] = {}
 
+    # --- transport: bounded, resynchronising reads (see ``transport``) ------------------
+
+    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
+        """Serve on standard input and output until the client closes them or exits."""
+        self._stop_event = stop_event = threading.Event()
+        source = transport.FileSource(stdin or sys.stdin.buffer)
+        self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        reader = transport.MessageReader(source, self.protocol._send_data)
+        try:
+            asyncio.run(transport.serve(stop_event, reader, self.handle_body))
+        except BrokenPipeError:
+            log.error("the client closed the connection; the server stops")
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            source.close()
+            self.shutdown()  # type: ignore[no-untyped-call]
+
+    def start_tcp(self, host: str, port: int) -> None:
+        """Serve one client at a time on ``host:port`` (the same reader as on stdio)."""
+        self._stop_event = stop_event = threading.Event()
+
+        async def connection(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            self.protocol.set_writer(writer)
+            messages = transport.MessageReader(
+                transport.StreamSource(reader), self.protocol._send_data
+            )
+            await transport.serve(stop_event, messages, self.handle_body)
+            self.shutdown()  # type: ignore[no-untyped-call]
+
+        async def listen() -> None:
+            self._server = await asyncio.start_server(
+                connection, host, port, limit=transport.MAX_LINE_BYTES
+            )
+            async with self._server:
+                await self._server.serve_forever()
+
+        with contextlib.suppress(asyncio.CancelledError):
+            asyncio.run(listen())
+
+    def handle_body(self, body: bytes) -> None:
+        """One message's body: parsed and dispatched; a body that is no JSON-RPC message
+        gets an error response (see :meth:`report_server_error`)."""
+        try:
+            message = transport.parse(body, self.protocol.structure_message)
+            self.protocol.handle_message(message)
+        except Exception as error:  # bad input must not stop the server
+            log.debug("unusable message", exc_info=True)
+            self._report_server_error(error, JsonRpcException)
+
     def report_server_error(self, error: Exception, source: Any) -> None:
         """A message that is not even JSON gets JSON-RPC's parse error (id null)."""
         if isinstance(error, ValueError) and not isinstance(error, JsonRpcException):
@@ -125,24 +190,64 @@ class IvycheckServer(LanguageServer):
     def open_uris(self) -> list[str]:
         return list(self.workspace.text_documents)
 
+    def disk_path(self, uri: str) -> Path | None:
+        """The file ``uri`` names, if the server may read it from disk: a local ``file:``
+        URI inside a workspace folder (symbolic links resolved). Anything else (another
+        scheme, a remote host, ``/etc/passwd``, a link out of the folder) is not read."""
+        parsed = urlparse(uri)
+        if parsed.scheme != "file" or parsed.netloc not in ("", "localhost"):
+            return None
+        path_text = to_fs_path(uri)
+        if not path_text:
+            return None
+        path = Path(path_text)
+        try:
+            real = path.resolve()
+            folders = [folder.resolve() for folder in self.folders()]
+        except (OSError, RuntimeError):
+            return None
+        if any(real.is_relative_to(folder) for folder in folders):
+            return path
+        return None
+
+    def document(self, uri: str) -> TextDocument:
+        """The document the client opened; for a request about a document it did not open,
+        the file on disk, if :meth:`disk_path` allows reading it and it exists. Otherwise
+        an invalid-params error that says why (and no traceback)."""
+        opened: TextDocument | None = self.workspace.text_documents.get(unquote(uri))
+        if opened is not None:
+            return opened
+        path = self.disk_path(uri)
+        if path is None:
+            raise JsonRpcInvalidParams(
+                f"{uri} is not open in the editor, and ivycheck reads from disk only "
+                "file: URIs inside the workspace folders"
+            )
+        document = self.workspace.get_text_document(uri)
+        try:
+            document.source  # noqa: B018 - read now, so that a missing file is reported here
+        except (OSError, UnicodeDecodeError) as err:
+            reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+            raise JsonRpcInvalidParams(f"cannot read {path}: {reason}") from None
+        return document
+
     async def check(self, uri: str) -> list[Diagnostic] | None:
         """Check the current text of ``uri``; ``None`` if the text changed meanwhile."""
+        document = self.document(uri)
         path_text = to_fs_path(uri)
         if path_text is None:
             return []
-        document = self.workspace.get_text_document(uri)
         version = document.version
         try:
             text = document.source
-        except OSError as err:
-            self.log(f"cannot read {uri}: {err}", types.MessageType.Warning)
-            return []
+        except (OSError, UnicodeDecodeError) as err:
+            raise JsonRpcInvalidParams(f"cannot read {path_text}: {err}") from None
         if not self.project.settings.enable:
             return []
         path = Path(path_text)
         loop = asyncio.get_running_loop()
         changed, found = await loop.run_in_executor(self.checker, self._check_sync, path, text)
-        if self.workspace.get_text_document(uri).version != version:
+        if self.document(uri).version != version:
             return None
         kept = [d for d in found if d.code != INTERNAL_ERROR]
         self.log_new_errors(uri, path, [d.message for d in found if d.code == INTERNAL_ERROR])
@@ -467,8 +572,8 @@ def did_close(ls: IvycheckServer, params: types.DidCloseTextDocumentParams) -> N
     path = to_fs_path(uri)
     if path is not None:
         ls.project.close(Path(path))
-    # The file's summary goes back to what is on disk.
-    if path is not None and ls.project.update(Path(path), None):
+    # The file's summary goes back to what is on disk (if it may be read).
+    if ls.disk_path(uri) is not None and path is not None and ls.project.update(Path(path), None):
         ls.recheck_others(uri)
     if not ls.pull_mode:
         ls.text_document_publish_diagnostics(
@@ -490,7 +595,7 @@ async def diagnostic(
     found = await ls.check(uri)
     while found is None:  # the text changed while checking: check the newer text
         found = await ls.check(uri)
-    lines = split_lines(ls.workspace.get_text_document(uri).source)
+    lines = split_lines(ls.document(uri).source)
     ls.count_check()
     items = [to_lsp_diagnostic(d, lines) for d in found]
     result_id = report_id(items)
@@ -531,13 +636,13 @@ async def workspace_diagnostic(
 
 async def _current(ls: IvycheckServer, uri: str) -> tuple[list[Diagnostic], str]:
     """The diagnostics of the document's current version (checking if not yet done)."""
-    document = ls.workspace.get_text_document(uri)
+    document = ls.document(uri)
     cached = ls.results.get(uri)
     if cached is None or cached[0] != document.version:
         found = await ls.check(uri)
         while found is None:
             found = await ls.check(uri)
-        return found, ls.workspace.get_text_document(uri).source
+        return found, ls.document(uri).source
     return cached[1], document.source
 
 
@@ -599,7 +704,7 @@ async def did_change_watched_files(
             continue
         if Path(path).name in CONFIG_FILES:
             config_changed = True
-        elif path.endswith(".py") and change.uri not in open_uris:
+        elif path.endswith(".py") and change.uri not in open_uris and ls.disk_path(change.uri):
             changed = await loop.run_in_executor(ls.checker, ls.project.update, Path(path), None)
             index_changed = index_changed or changed
             closed_changed = True

@@ -138,6 +138,10 @@ async def test_hover_on_diagnostic_and_on_noqa_code(workspace: Path) -> None:
         assert hovered is not None and isinstance(hovered.contents, types.MarkupContent)
         assert hovered.contents.value.startswith("**IVY005** `decorator-order`")
         assert "```python" in hovered.contents.value
+        # No link to a home the project never names (issue 22 item 8): the way to the
+        # full text is the command's.
+        assert "](" not in hovered.contents.value and "http" not in hovered.contents.value
+        assert "`ivycheck --explain IVY005`" in hovered.contents.value
         on_noqa = await client.text_document_hover_async(
             types.HoverParams(
                 text_document=types.TextDocumentIdentifier(uri=document),
