@@ -12,7 +12,8 @@ PIP_INSTALL := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pi
 DROP_OLD_DIST := $(BIN)/python -m pip uninstall --quiet --yes ivycheck 2>/dev/null || true
 
 .PHONY: demo test test-explore lint typecheck dogfood pytest test-slow install-dev relink clean vsix bench-deps \
-	conformance conformance-numpy conformance-torch conformance-jax conformance-tensorflow ecosystem
+	conformance conformance-numpy conformance-torch conformance-jax conformance-tensorflow ecosystem \
+	verify-fixes
 
 include editors/vscode.mk
 
@@ -90,3 +91,9 @@ conformance-%: install-dev
 # ivycheck over the real Ivy snapshot in ../shared, compared with the reviewed findings.
 ecosystem: install-dev
 	$(BIN)/python scripts/ecosystem_check.py --strict
+
+# Fix safety proven by execution (issue 23): --fix on a temporary copy of the Ivy snapshot in
+# ../shared, each changed function run before and after on NumPy and PyTorch (JAX, TensorFlow,
+# Paddle where they import), each correctness claim run; ~2 min on 2 cores (docs/verify-fixes.md).
+verify-fixes: install-dev
+	$(BIN)/python scripts/verify_fixes.py
