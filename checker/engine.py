@@ -245,7 +245,7 @@ def to_diagnostic(
         end_col=span.end_column + 1,
         code=report.code,
         message=report.message,
-        severity=rule.SEVERITY,
+        severity=report.severity or rule.SEVERITY,
         fix=_to_fix(rule, report, context, located) if with_fix else None,
         category=(report.category or rule.CATEGORY).value,
     )

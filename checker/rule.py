@@ -79,6 +79,10 @@ class Example:
     put, as written, before ``code`` and before ``expected``, so ``code`` is the whole
     snippet again (what tests check and the documentation shows) and the example's own
     text is only what it varies.
+
+    ``message`` (INVALID only) is text the finding's message must contain, and
+    ``severity``/``category`` what the finding must have: for rules whose message or
+    severity depends on the project (the consequence a backend's update has, say).
     """
 
     code: str
@@ -86,6 +90,9 @@ class Example:
     expected: str | None = None
     files: Mapping[str, str] = field(default_factory=dict)
     preamble: str = ""
+    message: str | None = None
+    severity: Severity | None = None
+    category: Category | None = None
 
     def __post_init__(self) -> None:
         set_field = object.__setattr__  # frozen: the normalised texts are set once, here
@@ -108,6 +115,8 @@ class Report:
     fix_target: cst.CSTNode | None = None
     category: Category | None = None
     """This finding's category when it differs from the rule's ``CATEGORY``."""
+    severity: Severity | None = None
+    """This finding's severity when it differs from the rule's ``SEVERITY``."""
 
     @property
     def replaced_node(self) -> cst.CSTNode:
@@ -332,9 +341,11 @@ class Rule(CachedVisitorLookup):
         fix_description: str | None = None,
         fix_target: cst.CSTNode | None = None,
         category: Category | None = None,
+        severity: Severity | None = None,
     ) -> None:
         """Report ``node``; ``replacement`` replaces ``fix_target`` (default: ``node``);
-        ``category`` when this finding is of another kind than the rule's ``CATEGORY``."""
+        ``category``/``severity`` when this finding is of another kind than the rule's
+        ``CATEGORY``/``SEVERITY`` (a consequence that differs per backend, say)."""
         self.reports.append(
             Report(
                 self.CODE,
@@ -344,6 +355,7 @@ class Rule(CachedVisitorLookup):
                 fix_description,
                 fix_target,
                 category,
+                severity,
             )
         )
 

@@ -17,7 +17,7 @@ from ivycheck.checker.config import DECORATOR_ALIASES, Config
 from ivycheck.checker.diagnostics import FixSafety, Severity
 from ivycheck.checker.index import ProjectIndex
 from ivycheck.checker.rule import Category, Example, Replacement, Rule, RuleContext
-from ivycheck.checker.summary import FunctionSummary
+from ivycheck.checker.summary import FunctionSummary, OutWrapperSummary
 from ivycheck.checker.walk import children, nodes_of
 from ivycheck.checker.walk import visit as walk
 
@@ -28,6 +28,7 @@ __all__ = [
     "Example",
     "FixSafety",
     "FunctionSummary",
+    "OutWrapperSummary",
     "ProjectIndex",
     "Replacement",
     "Rule",

@@ -43,6 +43,12 @@ class FunctionSummary:
     through calls, attributes and basic subscripts alone, the links of that chain, from
     the parameter outwards (see :func:`argument_chains`). Whether each link makes a view
     is the reading rule's knowledge, not the summary's."""
+    buffer_update: str = ""
+    """Backend functions only: what the function does when it writes its second positional
+    parameter's value into its first (as a backend's ``inplace_update(x, val)`` does), on
+    the path its flags' defaults take: ``"copies"`` (into ``x``'s existing buffer, keeping
+    its dtype), ``"rebinds"`` (``x`` takes the value's buffer or dtype), ``""`` (neither
+    seen). See :func:`buffer_update`."""
     BASIC_INDEX: ClassVar[str] = "[]"
     """The link for a basic subscript (``x[0]``, ``x[..., 1:]``) in ``argument_chains``."""
 
@@ -56,6 +62,22 @@ class FunctionSummary:
 
 
 @dataclass
+class OutWrapperSummary:
+    """What the project's own ``handle_out_argument`` does with the result of a function it
+    handed the native ``out`` buffer (see :func:`out_wrapper`)."""
+
+    line: int
+    native_update: str = ""
+    """The function the wrapper calls as ``update(out, result)`` after the native call
+    (``inplace_update``); ``""`` when it returns the result without writing ``out``."""
+    per_item: bool = False
+    """A tuple/list result is written item by item into ``out[i]``."""
+    reads_value: bool = False
+    """The wrapper reads ``support_native_out``'s value (``getattr(fn, ..., False)``,
+    ``fn.support_native_out``) rather than testing its presence (``hasattr``)."""
+
+
+@dataclass
 class FileSummary:
     """Everything the index keeps of one file; ``parse_error`` when ``ast`` rejected it."""
 
@@ -64,6 +86,8 @@ class FileSummary:
     functions: dict[str, FunctionSummary] = field(default_factory=dict)
     parse_error: str | None = None
     digest: str = ""
+    out_wrapper: OutWrapperSummary | None = None
+    """The file's module-level ``handle_out_argument``, read (any part of the code base)."""
     statement_lines: tuple[int, ...] = ()
     """First line of each top-level statement (its first decorator's, if any): lets the
     rule phase place findings without generating the module's code. Not a public fact."""
@@ -89,9 +113,11 @@ class FileSummary:
                     tuple(f.calls),
                     tuple(f.return_calls),
                     tuple(f.argument_chains),
+                    f.buffer_update,
                 )
                 for name, f in sorted(self.functions.items())
             ),
+            None if self.out_wrapper is None else repr(self.out_wrapper),
         )
 
     def facts_digest(self) -> str:
@@ -278,6 +304,7 @@ def summarize(source: str | bytes, path: str, part: str) -> FileSummary:
         summary.parse_error = f"{type(err).__name__}: {err}"
         return summary
     summary.statement_lines = tuple(_first_line(stmt) for stmt in tree.body)
+    summary.out_wrapper = out_wrapper(tree)
     if not (part == "functional" or part.startswith("backend:")):
         return summary
     functions = summary.functions
@@ -288,6 +315,7 @@ def summarize(source: str | bytes, path: str, part: str) -> FileSummary:
             functions[stmt.name] = _summarize_function(stmt, imports)
             if backend:
                 functions[stmt.name].argument_chains = argument_chains(stmt, imports)
+                functions[stmt.name].buffer_update = buffer_update(stmt)
     for stmt in tree.body:
         _record_module_statement(stmt, functions)
     return summary
@@ -321,6 +349,220 @@ def _record_loop(loop: ast.For, functions: dict[str, FunctionSummary]) -> None:
                 for name in names:
                     if name in functions:
                         functions[name].attributes[attr] = value
+
+
+# What the wrapper does with ``out`` after a native call, and what a backend's update does -
+#
+# The consequence of a wrong ``support_native_out`` is a fact of the checked project: its
+# own ``handle_out_argument`` either writes the function's result into ``out`` after the
+# native call (Ivy: ``ivy.inplace_update(out, ret)``) or returns it as it is, and each
+# backend's update either copies into ``out``'s existing buffer (keeping its dtype) or
+# rebinds ``out`` to the value (its dtype and buffer). Both are read here from the tree.
+
+WRAPPER = "handle_out_argument"
+
+
+def out_wrapper(tree: ast.Module) -> OutWrapperSummary | None:
+    """The module-level ``def handle_out_argument``'s native path, if the file has one.
+
+    The native call is the call given ``out=<a name other than out>`` (the native buffer)
+    whose result is bound to a name; what follows it in the same block up to its
+    ``return`` is searched for ``update(out..., result...)`` with the result itself (not a
+    cast of it) as the value. A native call returned directly writes nothing.
+    """
+    for stmt in tree.body:
+        if isinstance(stmt, ast.FunctionDef) and stmt.name == WRAPPER:
+            return _wrapper_facts(stmt)
+    return None
+
+
+def _wrapper_facts(node: ast.FunctionDef) -> OutWrapperSummary:
+    facts = OutWrapperSummary(line=node.lineno, reads_value=_reads_attribute_value(node))
+    for block in _blocks(node):
+        for position, stmt in enumerate(block):
+            call = stmt.value if isinstance(stmt, ast.Assign | ast.Return) else None
+            if not isinstance(call, ast.Call) or not _passes_native_buffer(call):
+                continue
+            if isinstance(stmt, ast.Return):
+                return facts
+            assert isinstance(stmt, ast.Assign)
+            names = [t.id for t in stmt.targets if isinstance(t, ast.Name)]
+            if not names:
+                continue
+            for later in block[position + 1 :]:
+                for child in ast.walk(later):
+                    if isinstance(child, ast.Call) and _writes_result(child, names[0]):
+                        facts.native_update = decorator_name(child.func)
+                        facts.per_item = facts.per_item or isinstance(child.args[1], ast.Subscript)
+                if isinstance(later, ast.Return):
+                    break
+            return facts
+    return facts
+
+
+def _reads_attribute_value(node: ast.FunctionDef) -> bool:
+    """``getattr(fn, "support_native_out", ...)`` or ``fn.support_native_out`` read, and no
+    ``hasattr(fn, "support_native_out")``."""
+    value = presence = False
+    for child in ast.walk(node):
+        if isinstance(child, ast.Attribute) and child.attr == _ATTRIBUTE:
+            value = value or isinstance(child.ctx, ast.Load)
+        elif isinstance(child, ast.Call) and len(child.args) >= 2:
+            name = decorator_name(child.func)
+            second = child.args[1]
+            if isinstance(second, ast.Constant) and second.value == _ATTRIBUTE:
+                presence = presence or name == "hasattr"
+                value = value or name == "getattr"
+    return value and not presence
+
+
+_ATTRIBUTE = "support_native_out"
+
+
+def _blocks(node: ast.AST) -> Iterator[list[ast.stmt]]:
+    """Every statement list inside ``node`` (bodies, branches, handlers), outermost first."""
+    for child in ast.walk(node):
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(child, name, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                yield block
+        for handler in getattr(child, "handlers", []):
+            yield handler.body
+
+
+def _passes_native_buffer(call: ast.Call) -> bool:
+    """``out=`` given something other than ``out`` itself or ``None``."""
+    return any(
+        k.arg == "out"
+        and not (isinstance(k.value, ast.Name) and k.value.id == "out")
+        and not (isinstance(k.value, ast.Constant) and k.value.value is None)
+        for k in call.keywords
+    )
+
+
+def _writes_result(call: ast.Call, result: str) -> bool:
+    """``update(out, result)`` or ``update(out[i], result[i])``: the result itself."""
+    if len(call.args) < 2:
+        return False
+    target, value = call.args[0], call.args[1]
+    if isinstance(target, ast.Subscript) and isinstance(value, ast.Subscript):
+        target, value = target.value, value.value
+    return (
+        isinstance(target, ast.Name)
+        and target.id == "out"
+        and isinstance(value, ast.Name)
+        and value.id == result
+    )
+
+
+def buffer_update(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+    """How ``f(x, val, ...)`` writes ``val`` into ``x``: ``"copies"``, ``"rebinds"`` or ``""``.
+
+    Names are followed from the two parameters through assignments (a tuple unpacked from
+    a call of both is paired item by item, ``(x_native, val_native), _ =
+    to_native(x, val)``). *Rebinds*: a name of ``x`` is assigned something made from
+    ``val`` (``x_native = x_native.astype(val_native.dtype)``), or ``x.data``/``x._data``
+    is (``x.data = val_native``). *Copies*: ``val`` is written through a name of ``x``
+    (``x_native[()] = val_native``, ``x_native.copy_(val)``, ``np.copyto(x_native,
+    val_native)``) and nothing rebinds. Branches under a flag parameter whose default is
+    ``False``/``None`` (``if ensure_in_backend:``) are not taken: the wrapper passes none.
+    """
+    args = node.args
+    positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+    if len(positional) < 2:
+        return ""
+    return _BufferUpdate(positional[0], positional[1], _off_flags(args)).run(node.body)
+
+
+def _off_flags(args: ast.arguments) -> set[str]:
+    """Parameters whose default is ``False`` or ``None``: branches on them are off."""
+    pairs = [
+        *zip(reversed([*args.posonlyargs, *args.args]), reversed(args.defaults), strict=False),
+        *zip(args.kwonlyargs, args.kw_defaults, strict=True),
+    ]
+    return {
+        a.arg
+        for a, d in pairs
+        if isinstance(d, ast.Constant) and (d.value is False or d.value is None)
+    }
+
+
+class _BufferUpdate:
+    def __init__(self, x: str, val: str, off: set[str]) -> None:
+        self.x, self.xs, self.vals, self.off = x, {x}, {val}, off
+        self.copies = self.rebinds = False
+
+    def run(self, body: list[ast.stmt]) -> str:
+        self.block(body)
+        return "rebinds" if self.rebinds else "copies" if self.copies else ""
+
+    def mentions(self, node: ast.AST, names: set[str]) -> bool:
+        return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
+
+    def block(self, body: list[ast.stmt]) -> None:
+        for stmt in body:
+            if isinstance(stmt, ast.If):
+                if not (isinstance(stmt.test, ast.Name) and stmt.test.id in self.off):
+                    self.block(stmt.body)
+                self.block(stmt.orelse)
+            elif isinstance(stmt, ast.Assign):
+                for target in stmt.targets:
+                    self.assign(target, stmt.value)
+            elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+                self.call(stmt.value)
+            elif isinstance(stmt, ast.For | ast.While | ast.With | ast.Try):
+                self.block(stmt.body)
+                self.block(getattr(stmt, "orelse", []))
+                for handler in getattr(stmt, "handlers", []):
+                    self.block(handler.body)
+
+    def call(self, call: ast.Call) -> None:
+        func = call.func
+        given = [*call.args, *(k.value for k in call.keywords)]
+        if (
+            isinstance(func, ast.Attribute)
+            and self.mentions(func.value, self.xs - {self.x})
+            and any(self.mentions(a, self.vals) for a in given)
+        ):
+            self.copies = True  # x_native.copy_(val_native), x_native.assign(val_native)
+        names = [a.id for a in call.args if isinstance(a, ast.Name)]
+        if any(n in self.xs - {self.x} for n in names) and any(n in self.vals for n in names):
+            self.copies = True  # np.copyto(x_native, val_native)
+
+    def assign(self, target: ast.expr, value: ast.expr) -> None:
+        pairs = isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple)
+        if pairs and len(target.elts) == len(value.elts):  # type: ignore[attr-defined]
+            for item, part in zip(target.elts, value.elts, strict=True):  # type: ignore[attr-defined]
+                self.assign(item, part)
+            return
+        if isinstance(target, ast.Tuple) and isinstance(value, ast.Call):
+            inner = target.elts[0] if target.elts else None
+            items = inner.elts if isinstance(inner, ast.Tuple) else target.elts
+            if len(items) == len(value.args):
+                for item, arg in zip(items, value.args, strict=True):
+                    self.assign(item, arg)
+                return
+        from_x, from_val = self.mentions(value, self.xs), self.mentions(value, self.vals)
+        if isinstance(target, ast.Name):
+            if from_val and target.id in self.xs:
+                self.rebinds = True
+            self.xs.discard(target.id)
+            self.vals.discard(target.id)
+            if from_x and not from_val:
+                self.xs.add(target.id)
+            elif from_val and not from_x:
+                self.vals.add(target.id)
+        elif isinstance(target, ast.Attribute):
+            owner = target.value
+            if (
+                isinstance(owner, ast.Name)
+                and owner.id == self.x
+                and from_val
+                and target.attr in ("data", "_data")
+            ):
+                self.rebinds = True  # x.data = val_native
+        elif isinstance(target, ast.Subscript) and self.mentions(target.value, self.xs):
+            self.copies = self.copies or from_val  # x_native[()] = val_native
 
 
 # Chains from a parameter to a returned value ------------------------------------------

@@ -114,6 +114,10 @@ class FunctionOutFlow:
     """``out`` goes somewhere the analysis does not follow (returned, stored, a closure...)."""
     forwards_var_kwargs: bool = False
     """The signature's ``**kwargs`` is passed on, so ``out`` may travel inside it."""
+    reads_data: bool = False
+    """``out``'s values are read: passed by position (``jnp.add(out, updates)``, a scatter
+    that starts from it), indexed, an operand, a method's receiver (``out.at[i]``). Then
+    the function uses the buffer it is handed, whatever reaches a native ``out=``."""
     writes: frozenset[int] = frozenset()
     """ids of the nodes whose evaluation writes (or may write) ``out``: the calls that receive
     it natively or through ``inplace_update``, and the uses the analysis cannot follow."""
@@ -368,6 +372,7 @@ class _Analysis(cst.CSTVisitor):
                     if kind is not UseKind.REJECTED:
                         self.flow.forwards_var_kwargs = True
                         self.covering.add(id(call))
+        self.flow.reads_data = self.flow.reads_data or self.flow.escapes
         self.flow.aliases = frozenset(self.aliases)
         self.flow.carriers = frozenset(self.carriers)
         self.flow.writes = frozenset(self.covering)
@@ -400,6 +405,7 @@ class _Analysis(cst.CSTVisitor):
             self.flow.escapes = True
             self.covering.add(id(node))
         elif isinstance(parent, cst.Attribute) and parent.value is node:
+            self.flow.reads_data = True  # out.at[i], out.shape, out.copy_(...)
             if isinstance(grandparent, cst.Call) and grandparent.func is parent:
                 self.flow.escapes = True  # out.copy_(...), out.fill(...): writes we cannot judge
                 self.covering.add(id(grandparent))
@@ -407,6 +413,8 @@ class _Analysis(cst.CSTVisitor):
             if any(isinstance(a, cst.AssignTarget | cst.AugAssign) for a in self.stack[-4:-2]):
                 self.flow.escapes = True  # out[...] = value writes the buffer directly
                 self.covering.add(id(node))
+            else:
+                self.flow.reads_data = True  # out[1:] read: its values are data
         elif not self._in_test():
             self.flow.escapes = True
             self.covering.add(id(node))
@@ -450,6 +458,7 @@ class _Analysis(cst.CSTVisitor):
         if is_inplace_update(call.func) and (keyword == "x" or position == 0):
             self._record(call, UseKind.INPLACE, _last_name(call.func))
             return
+        self.flow.reads_data = True
         helper = self.module.helper_of(call)
         if helper is not None:
             target = keyword if keyword is not None else _positional_param(helper, position)

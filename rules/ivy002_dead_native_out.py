@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, FixSafety, ProjectIndex, Rule, nodes_of
+from ivycheck.checker.rule_api import (
+    Category,
+    Example,
+    FixSafety,
+    ProjectIndex,
+    Rule,
+    Severity,
+    nodes_of,
+)
+from ivycheck.rules._out_fate import OutFate, ignored_buffer_fate
 from ivycheck.rules._outflow import FunctionOutFlow, UseKind, module_outflow
 from ivycheck.rules._support_native_out import AttributeSite
 
@@ -13,17 +22,97 @@ TORCH = "ivy/functional/backends/torch/example.py"
 JAX = "ivy/functional/backends/jax/example.py"
 TF = "ivy/functional/backends/tensorflow/example.py"
 API = "ivy/functional/ivy/example.py"
+WRAPPER = "ivy/func_wrapper.py"
+TORCH_GENERAL = "ivy/functional/backends/torch/general.py"
+NP_GENERAL = "ivy/functional/backends/numpy/general.py"
+
+# The project's own wrapper and updates (what a finding's consequence is read from).
+_WRAPPER_UPDATES_OUT = """
+    def handle_out_argument(fn):
+        def _wrapped(*args, out=None, **kwargs):
+            if out is None:
+                return fn(*args, **kwargs)
+            buffer = to_native(out)
+            result = fn(*args, out=buffer, **kwargs)
+            inplace_update(out, result)
+            return out
+
+        return _wrapped
+    """
+"""Writes the native call's result into ``out`` afterwards (as Ivy's does)."""
+
+_WRAPPER_RETURNS = """
+    def handle_out_argument(fn):
+        def _wrapped(*args, out=None, **kwargs):
+            if out is None:
+                return fn(*args, **kwargs)
+            return fn(*args, out=to_native(out), **kwargs)
+
+        return _wrapped
+    """
+"""Returns the native call's result as it is: ``out`` is written by the function or never."""
+
+_UPDATE_COPIES = """
+    def inplace_update(x, val, /, *, ensure_in_backend=False):
+        x_native, val_native = to_native(x), to_native(val)
+        x_native[...] = val_native
+        if ensure_in_backend:
+            x.data = val_native
+        return x
+    """
+"""Copies into the existing buffer (the cast is the assignment's): ``out`` keeps its dtype."""
+
+_UPDATE_REBINDS = """
+    def inplace_update(x, val, /):
+        x_native = to_native(x)
+        if x_native.dtype != val.dtype:
+            x_native = x_native.astype(val.dtype)
+        np.copyto(x_native, to_native(val))
+        x.data = x_native
+        return x
+    """
+"""Casts ``out``'s buffer to the value's dtype first: ``out`` changes dtype and buffer."""
+
+_TORCH_IGNORES = """
+    import torch
+
+
+    def tan(x, /, *, out=None):
+        return torch.tan(x)
+
+
+    tan.support_native_out = True
+    """
+"""A PyTorch function that ignores the native buffer it is handed."""
+
+_TORCH_IGNORES_FIXED = """
+    import torch
+
+
+    def tan(x, /, *, out=None):
+        return torch.tan(x)
+    """
 
 
 class DeadNativeOut(Rule):
     """``support_native_out`` promises that the function writes the native ``out`` buffer.
 
-    Ivy's ``handle_out_argument`` trusts the attribute: it hands the function the native
-    buffer as ``out=``, does *not* write the result into it afterwards, and rebinds the
-    ``ivy.Array`` to whatever the function returned. If the function ignores the buffer,
-    nothing is written into it: the user's ``out`` is rebound to a fresh array, so it
-    silently changes dtype (a ``float32`` buffer becomes ``float64``), and every view or
-    other reference to the old buffer keeps the stale values.
+    The wrapper (``handle_out_argument``) trusts the attribute: it hands the function the
+    native buffer as ``out=`` and skips its own cast of the result to ``out``'s dtype. If the
+    function ignores the buffer, what the user's ``out`` becomes is a fact of the checked
+    project, read from its own wrapper and backends (see ``rules/_out_fate.py``), and the
+    message says which:
+
+    * the wrapper writes the result with the backend's update, which *copies* into the
+      existing buffer (Ivy's PyTorch ``inplace_update``): ``out`` keeps its dtype and buffer,
+      the cost is an extra allocation and a copy (performance, a warning);
+    * that update *rebinds* or casts ``out`` (Ivy's NumPy, JAX, TensorFlow, Paddle): ``out``
+      silently changes dtype and buffer when the result's dtype differs, and views of the old
+      buffer keep stale values (correctness, an error);
+    * the wrapper returns the result without writing ``out``: ``out`` keeps its old values.
+
+    Without a ``handle_out_argument`` in the checked tree (a project importing ``ivy``), the
+    default is Ivy's at the ecosystem snapshot's commit: PyTorch copies, the others rebind.
 
     Flagged: every JAX or TensorFlow backend function with the attribute (those frameworks
     have no native ``out``), and NumPy/PyTorch functions where ``out`` reaches no native
@@ -31,9 +120,12 @@ class DeadNativeOut(Rule):
     out, ``out`` used only in ``inplace_update`` (write it there, but without the attribute),
     or passed only to functions that reject it. Aliases, chains of locals, ``**kwargs``,
     same-file helpers and calls the checker cannot resolve count as forwarding (quiet).
-    Not flagged: functions whose functional-API counterpart has no ``@handle_out_argument``
-    (JAX/TF ``scatter_*``, where ``out`` is data, not a destination), and
-    ``support_native_out = False`` (IVY015).
+    Not flagged: functions that read ``out``'s values (a scatter or accumulation that starts
+    from them, ``out[...]`` on the right-hand side, ``out`` passed by position, a method of
+    ``out``): they use the buffer they are handed, and removing the attribute would change
+    their results; functions whose functional-API counterpart has no
+    ``@handle_out_argument`` (nothing reads the attribute); ``support_native_out = False``
+    (IVY015).
 
     The fix removes the attribute (or the function's entry in a loop over functions); the
     wrapper then writes ``out`` itself, keeping its dtype.
@@ -41,7 +133,7 @@ class DeadNativeOut(Rule):
 
     CODE = "IVY002"
     NAME = "dead-native-out"
-    MESSAGE = "`support_native_out` on a function that never forwards `out` natively; `out` silently changes dtype; remove it"
+    MESSAGE = "`support_native_out` on a function that never forwards `out` natively; remove it"
     FIX_SAFETY = FixSafety.SAFE
     PARTS = frozenset({"backend:*"})
     TRIGGERS = ("support_native_out",)
@@ -253,8 +345,101 @@ class DeadNativeOut(Rule):
             """,
             path=NP,
         ),
+        Example(
+            """
+            def scatter_sum(indices, updates, /, *, out=None):
+                start = jnp.zeros(updates.shape) if out is None else out
+                return start.at[indices].add(updates)
+
+
+            scatter_sum.support_native_out = True
+            """,
+            path=JAX,
+            files={
+                API: """
+                @handle_out_argument
+                def scatter_sum(indices, updates, /, *, out=None):
+                    ...
+                """,
+            },
+        ),
+        Example(
+            """
+            import torch
+
+
+            def accumulate(x, /, *, out=None):
+                return torch.add(out, x)
+
+
+            accumulate.support_native_out = True
+            """,
+            path=TORCH,
+            files={
+                API: """
+                @handle_out_argument
+                def accumulate(x, /, *, out=None):
+                    ...
+                """,
+            },
+        ),
+        Example(
+            """
+            import numpy as np
+
+
+            def shift(x, /, *, out=None):
+                previous = out[1:]
+                return np.concatenate([previous, x])
+
+
+            shift.support_native_out = True
+            """,
+            path=NP,
+        ),
     )
     INVALID = (
+        Example(
+            _TORCH_IGNORES,
+            path=TORCH,
+            files={WRAPPER: _WRAPPER_UPDATES_OUT, TORCH_GENERAL: _UPDATE_COPIES},
+            expected=_TORCH_IGNORES_FIXED,
+            message="the wrapper then copies the result into `out` (an extra allocation",
+            severity=Severity.WARNING,
+            category=Category.PERFORMANCE,
+        ),
+        Example(
+            """
+            import numpy as np
+
+
+            def tan(x, /, *, out=None):
+                return np.tan(x)
+
+
+            tan.support_native_out = True
+            """,
+            path=NP,
+            files={WRAPPER: _WRAPPER_UPDATES_OUT, NP_GENERAL: _UPDATE_REBINDS},
+            expected="""
+            import numpy as np
+
+
+            def tan(x, /, *, out=None):
+                return np.tan(x)
+            """,
+            message="`out` silently changes dtype and buffer when the result's dtype differs",
+            severity=Severity.ERROR,
+            category=Category.CORRECTNESS,
+        ),
+        Example(
+            _TORCH_IGNORES,
+            path=TORCH,
+            files={WRAPPER: _WRAPPER_RETURNS, TORCH_GENERAL: _UPDATE_COPIES},
+            expected=_TORCH_IGNORES_FIXED,
+            message="the wrapper returns the result without writing `out`",
+            severity=Severity.ERROR,
+        ),
         Example(
             """
             import jax.numpy as jnp
@@ -442,48 +627,61 @@ class DeadNativeOut(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         flow = module_outflow(self.context)
         backend = self.context.backend
+        fate: OutFate | None = None
         for name, sites in flow.attributes.items():
             function = flow.functions.get(name)
             if function is None:
                 continue
             if not _out_is_destination(self.context.index, name):
                 continue
+            analysis = flow.analyse(function)
+            if analysis.reads_data:
+                continue  # out is data the function starts from: the attribute is used
             if backend in ("jax", "tensorflow"):
                 why = f"{backend} has no native `out`"
             else:
-                analysis = flow.analyse(function)
                 if analysis.may_forward_natively:
                     continue
                 why = _why(analysis)
+            if fate is None:
+                fate = ignored_buffer_fate(self.context.index, backend)
             for site in sites:
                 if not site.is_falsy_literal:
-                    self._report(site, why)
+                    self._report(site, why, fate)
 
-    def _report(self, site: AttributeSite, why: str) -> None:
+    def _report(self, site: AttributeSite, why: str, fate: OutFate) -> None:
         removal = site.removal()
         target, replacement = removal if removal is not None else (None, None)
         self.report(
             site.element if site.element is not None else site.small,
             f"`{site.function}` has `support_native_out` but {why}: the wrapper hands over the "
-            "native buffer, the function ignores it, and `out` silently changes dtype; "
+            f"native buffer, {_what_the_function_does(why)}, and {fate.consequence}; "
             "remove the attribute",
             replacement=replacement,
             fix_description="Remove the `support_native_out` attribute",
             fix_target=target,
+            category=fate.category,
+            severity=fate.severity,
         )
 
 
 def _out_is_destination(index: ProjectIndex, name: str) -> bool:
     """Whether the wrapper treats ``out`` of ``name`` as a destination (reads the attribute).
 
-    Decided by the functional-API counterpart's ``@handle_out_argument``. When the API is
-    not in view (only a backend folder is checked), ``scatter_*`` functions, where ``out``
-    is the data scattered into, are given the benefit of the doubt.
+    Decided by the functional-API counterpart's ``@handle_out_argument``; when the API is
+    not in view (only a backend folder is checked), by what the function does with ``out``
+    alone (:attr:`FunctionOutFlow.reads_data`, asked by the caller).
     """
     api = index.api_function(name)
     if api is None:
-        return not name.startswith("scatter")
+        return True
     return "handle_out_argument" in api.decorators
+
+
+def _what_the_function_does(why: str) -> str:
+    if "inplace_update" in why:
+        return "the function writes it by `inplace_update`, not by a native `out=`"
+    return "the function ignores it"
 
 
 def _why(flow: FunctionOutFlow) -> str:

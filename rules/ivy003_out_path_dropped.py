@@ -7,25 +7,72 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, Rule, nodes_of
+from ivycheck.checker.rule_api import Category, Example, Rule, Severity, nodes_of
+from ivycheck.rules._out_fate import OutFate, ignored_buffer_fate
 from ivycheck.rules._outflow import module_outflow
 from ivycheck.rules._return_paths import return_paths
 
 NP = "ivy/functional/backends/numpy/example.py"
 TORCH = "ivy/functional/backends/torch/example.py"
 JAX = "ivy/functional/backends/jax/example.py"
+WRAPPER = "ivy/func_wrapper.py"
+TORCH_GENERAL = "ivy/functional/backends/torch/general.py"
+
+_WRAPPER_UPDATES_OUT = """
+    def handle_out_argument(fn):
+        def _wrapped(*args, out=None, **kwargs):
+            if out is None:
+                return fn(*args, **kwargs)
+            ret = fn(*args, out=to_native(out), **kwargs)
+            inplace_update(out, ret)
+            return out
+
+        return _wrapped
+    """
+"""The project's wrapper: writes the native call's result into ``out`` afterwards."""
+
+_UPDATE_COPIES = """
+    def inplace_update(x, val, /):
+        x_native = to_native(x)
+        x_native[()] = to_native(val)
+        return x
+    """
+"""The backend's update copies into ``out``'s buffer (keeping its dtype)."""
+
+_UPDATE_REBINDS = """
+    def inplace_update(x, val, /):
+        x.data = to_native(val)
+        return x
+    """
+"""The backend's update rebinds ``out`` to the value (its dtype and buffer)."""
+
+_TORCH_EARLY_RETURN = """
+    import torch
+
+
+    def tan(x, *, dtype=None, out=None):
+        if dtype is not None:
+            return torch.tan(x).to(dtype)
+        return torch.tan(x, out=out)
+
+
+    tan.support_native_out = True
+    """
+"""A return path that drops ``out`` (the buffer is untouched there)."""
 
 
 class OutPathDropped(Rule):
     """Every return of a ``support_native_out`` function must have written ``out``.
 
     With ``support_native_out`` the wrapper hands the function the native ``out`` buffer and
-    trusts it to write the result there; it does not copy the result in afterwards but
-    rebinds the ``ivy.Array`` to whatever was returned. A return path that neither forwards
-    ``out`` to a native function nor reaches ``inplace_update(out, ...)`` leaves the buffer
-    untouched: ``out`` silently changes dtype and every view of it keeps the old values. The
-    classic case is an early return for a special argument (``exclusive=True`` in
-    ``cumsum``, a ``dtype`` cast) added after the native call was written.
+    trusts it to write the result there. A return path that neither forwards ``out`` to a
+    native function nor reaches ``inplace_update(out, ...)`` leaves the buffer untouched;
+    what ``out`` then becomes is read from the project's own wrapper and backend update, as
+    for IVY002: copied into (PyTorch under Ivy's wrapper: an extra allocation and a copy, a
+    performance warning), rebound (NumPy, JAX...: ``out`` changes dtype and buffer when the
+    result's dtype differs, an error), or never written. The classic case is an early
+    return for a special argument (``exclusive=True`` in ``cumsum``, a ``dtype`` cast) added
+    after the native call was written.
 
     Guard-aware: a path is fine after ``if ivy.exists(out): return ivy.inplace_update(out,
     ret)`` (the documented cholesky shape: the return that follows runs with ``out=None``),
@@ -42,7 +89,8 @@ class OutPathDropped(Rule):
     == 0:``, ``x.ndim == 0``), and a return of a name that a loop above rebinds to a
     result written into ``out`` (``for a in axis: x = torch.all(x, dim=a, out=out)`` then
     ``return x``), which misses ``out`` only when the loop runs zero times. The mistake is
-    the same (the buffer stays untouched there), the inputs that reach it are rare.
+    the same (the buffer stays untouched there), the inputs that reach it are rare: those
+    findings are warnings, not errors.
     """
 
     CODE = "IVY003"
@@ -50,6 +98,7 @@ class OutPathDropped(Rule):
     MESSAGE = "Return path of a `support_native_out` function never writes `out`; forward it or `inplace_update(out, ret)`"
     PARTS = frozenset({"backend:numpy", "backend:torch"})
     TRIGGERS = ("support_native_out",)
+    NEEDS_INDEX = True
     VALID = (
         Example(
             """
@@ -226,6 +275,39 @@ class OutPathDropped(Rule):
     )
     INVALID = (
         Example(
+            _TORCH_EARLY_RETURN,
+            path=TORCH,
+            files={WRAPPER: _WRAPPER_UPDATES_OUT, TORCH_GENERAL: _UPDATE_COPIES},
+            message="the wrapper then copies the result into `out` (an extra allocation",
+            severity=Severity.WARNING,
+            category=Category.PERFORMANCE,
+        ),
+        Example(
+            _TORCH_EARLY_RETURN,
+            path=TORCH,
+            files={WRAPPER: _WRAPPER_UPDATES_OUT, TORCH_GENERAL: _UPDATE_REBINDS},
+            message="`out` silently changes dtype and buffer when the result's dtype differs",
+            severity=Severity.ERROR,
+            category=Category.CORRECTNESS,
+        ),
+        Example(
+            """
+            import numpy as np
+
+
+            def var(x, /, *, axis=None, out=None):
+                if x.size == 0:
+                    return np.var(x, axis=axis)
+                return np.var(x, axis=axis, out=out)
+
+
+            var.support_native_out = True
+            """,
+            path=NP,
+            message="(reached only on empty or 0-d input)",
+            severity=Severity.WARNING,
+        ),
+        Example(
             """
             import ivy
             import torch
@@ -377,6 +459,7 @@ class OutPathDropped(Rule):
 
     def visit_Module(self, node: cst.Module) -> None:
         flow = module_outflow(self.context)
+        fate: OutFate | None = None
         for name, sites in flow.attributes.items():
             function = flow.functions.get(name)
             if function is None or all(site.is_falsy_literal for site in sites):
@@ -387,14 +470,17 @@ class OutPathDropped(Rule):
             for path in return_paths(analysis):
                 if path.covered:
                     continue
+                if fate is None:
+                    fate = ignored_buffer_fate(self.context.index, self.context.backend)
                 when = _degenerate(function, path.node)
                 self.report(
                     path.node,
                     f"`{name}` has `support_native_out`, but this return{when} never writes "
-                    "`out`: "
-                    "the native buffer stays untouched and `out` is rebound to the result "
-                    "(dtype changes, views go stale); forward `out` here or end with "
+                    f"`out`: the native buffer stays untouched and {fate.consequence}; "
+                    "forward `out` here or end with "
                     "`if ivy.exists(out): return ivy.inplace_update(out, ret)`",
+                    category=fate.category,
+                    severity=Severity.WARNING if when else fate.severity,
                 )
 
 

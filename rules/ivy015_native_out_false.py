@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Category, Example, FixSafety, Rule
+from ivycheck.checker.rule_api import Category, Example, FixSafety, Rule, Severity
 from ivycheck.rules._api_functions import api_handles_out
+from ivycheck.rules._out_fate import project_wrapper
+from ivycheck.rules._outflow import module_outflow
 from ivycheck.rules._support_native_out import attribute_sites, statement_removal
 
 NP = "ivy/functional/backends/numpy/example.py"
@@ -37,10 +39,17 @@ class NativeOutFalse(Rule):
     Ivy's ``handle_out_argument`` tests ``hasattr(fn, "support_native_out")``: the attribute's
     presence, not its value. A function marked ``False`` (or ``None``, or ``0``) is therefore
     handed the native ``out`` buffer exactly like one marked ``True``. If the function does
-    not forward it, the buffer is never written and ``out`` is rebound to the result: it
-    silently changes dtype and views of it go stale. If it does forward it, the ``False``
+    not forward it, ``out`` meets IVY002's fate (per the project's wrapper and backend:
+    copied into, or rebound to the result's dtype). If it does forward it, the ``False``
     lies to every reader. (Our runtime reads the value, so the same code behaves differently
-    under ivycheck's runtime and under Ivy.)
+    under ivycheck's runtime and under Ivy.) The premise is read from the project: when its
+    own ``handle_out_argument`` reads the attribute's value (``getattr(fn,
+    "support_native_out", False)``) and never tests its presence, ``False`` means what it
+    says and nothing is reported.
+
+    A function that reads ``out``'s values (a scatter that starts from them) uses the
+    buffer the attribute makes the wrapper hand over: removing the line would change its
+    results, so the message asks for ``True`` and no fix is offered.
 
     The fix removes the statement (or the function's entry in a loop over functions), which
     is what ``False`` was meant to say. If the function does forward ``out`` natively,
@@ -49,7 +58,7 @@ class NativeOutFalse(Rule):
     When the functional-API counterpart has no ``handle_out_argument`` (neither decorator
     nor ``mixed_backend_wrappers["to_add"]``), nothing reads the attribute at all: the line
     is dead and misleading rather than harmful: the message says so and the finding's
-    category is ``dead-code`` (same fix).
+    category is ``dead-code``, a warning (same fix).
     """
 
     CODE = "IVY015"
@@ -118,8 +127,40 @@ class NativeOutFalse(Rule):
             """,
             path=NP,
         ),
+        Example(
+            preamble=_NUMPY_TAN,
+            code="""
+            tan.support_native_out = False
+            """,
+            path=NP,
+            files={
+                "ivy/func_wrapper.py": """
+                def handle_out_argument(fn):
+                    native = getattr(fn, "support_native_out", False)
+
+                    def _wrapped(*args, out=None, **kwargs):
+                        if native and out is not None:
+                            return fn(*args, out=out.data, **kwargs)
+                        return fn(*args, **kwargs)
+
+                    return _wrapped
+                """,
+            },
+        ),
     )
     INVALID = (
+        Example(
+            """
+            def scatter_sum(indices, updates, *, out=None):
+                start = jnp.zeros(updates.shape) if out is None else out
+                return start.at[indices].add(updates)
+
+
+            scatter_sum.support_native_out = False
+            """,
+            path=JAX,
+            message="the function reads `out`'s values, so removing the line would change",
+        ),
         Example(
             """
             def tan(x, *, out=None):
@@ -238,6 +279,10 @@ class NativeOutFalse(Rule):
     )
 
     def visit_Module(self, node: cst.Module) -> None:
+        wrapper = project_wrapper(self.context.index)
+        if wrapper is not None and wrapper[1].reads_value:
+            return  # the project's own wrapper reads the value: False means False
+        flow = module_outflow(self.context)
         seen: set[int] = set()
         for site in attribute_sites(node):
             if not site.is_falsy_literal or id(site.small) in seen:
@@ -246,14 +291,22 @@ class NativeOutFalse(Rule):
             removal = statement_removal(site)
             target, replacement = removal if removal is not None else (None, None)
             written = self.context.code_for(site.small).strip().rstrip(";")
-            category = None
+            category = severity = None
+            function = flow.functions.get(site.function)
             if api_handles_out(self.context.index, site.function) is False:
                 message = (
                     f"`{written}` is read by nothing (the API function has no "
                     "`handle_out_argument`), and would act as `True` if it were: "
                     "dead, misleading line; remove the attribute"
                 )
-                category = Category.DEAD_CODE
+                category, severity = Category.DEAD_CODE, Severity.WARNING
+            elif function is not None and flow.analyse(function).reads_data:
+                message = (
+                    f"`{written}` acts as `support_native_out = True`: Ivy's wrapper "
+                    "tests presence, not value, and the function reads `out`'s values, "
+                    "so removing the line would change its results; write `True`"
+                )
+                target = replacement = None
             else:
                 message = (
                     f"`{written}` acts as `support_native_out = True`: Ivy's wrapper "
@@ -266,4 +319,5 @@ class NativeOutFalse(Rule):
                 fix_description="Remove the `support_native_out` attribute",
                 fix_target=target,
                 category=category,
+                severity=severity,
             )

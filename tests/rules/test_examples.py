@@ -51,6 +51,35 @@ def test_invalid_example_is_flagged(rule: type[Rule], example: Example) -> None:
     assert _check(rule, example) == [rule.CODE]
 
 
+@pytest.mark.parametrize(
+    ("rule", "example"),
+    [
+        case
+        for case in _cases("INVALID")
+        if any(
+            v is not None
+            for v in (case.values[1].message, case.values[1].severity, case.values[1].category)
+        )  # type: ignore[attr-defined]
+    ],
+)
+def test_invalid_example_pins_message_severity_category(rule: type[Rule], example: Example) -> None:
+    config = CONFIG.with_overrides(select=(rule.CODE,))
+    (found,) = check_source(
+        example.code,
+        path=example.path,
+        config=config,
+        rules=RULES,
+        index=_index(example),
+        relative_path=example.path,
+    )
+    if example.message is not None:
+        assert example.message in found.message
+    if example.severity is not None:
+        assert found.severity is example.severity
+    if example.category is not None:
+        assert found.category == example.category.value
+
+
 @pytest.mark.parametrize(("rule", "example"), _cases("VALID"))
 def test_valid_example_is_not_flagged(rule: type[Rule], example: Example) -> None:
     assert _check(rule, example) == []
