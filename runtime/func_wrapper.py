@@ -39,6 +39,7 @@ import ivycheck.runtime as ivy
 from ivycheck.runtime import views
 from ivycheck.runtime.array import Array, TrackedView
 from ivycheck.runtime.backend_handler import current_backend, state
+from ivycheck.runtime.backends import _promote
 from ivycheck.runtime.container import Container
 from ivycheck.runtime.dtypes import SCALAR_TYPES, as_dtype, infer_from_values
 from ivycheck.runtime.exceptions import (
@@ -547,6 +548,9 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
     default_native = prims.native_dtype(infer_from_values([])) if dtype_flag else None
     native_dtypes: dict[Any, Any] = {}
     fast = to_native and not (dtype_flag and name in _DTYPE_FROM_VALUES)
+    # A Python float beside an integer array: the default float on every backend (only the
+    # general path sees Python scalars; two arrays take ``quick``).
+    widen = _promote.weak_scalars if name in _promote.SCALAR_OPERANDS else None
 
     def unwrap_sequence(seq: Any) -> Any:
         """``_to_native(seq)`` for a flat tuple/list of plain values and arrays."""
@@ -610,7 +614,7 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
         for i in array_like:
             if i < len(nargs) and type(nargs[i]) in (list, tuple):
                 nargs[i] = prims.asarray(nargs[i], None, None)
-        return nargs
+        return nargs if widen is None else widen(prims, nargs)
 
     def call(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         if array_fn:
@@ -692,6 +696,8 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
                     else:
                         break
                 else:
+                    if widen is not None:
+                        nargs = widen(prims, nargs)
                     if kwargs:
                         nkwargs = native_kwargs(args, kwargs)
                         if nkwargs is _NO_RESULT:

@@ -66,7 +66,11 @@ def suite_folder() -> Path:
 
 
 def run_backend(
-    backend: str, max_examples: int, selection: list[str], seed: int | None = None
+    backend: str,
+    max_examples: int,
+    selection: list[str],
+    seed: int | None = None,
+    version: str = VERSION,
 ) -> Outcome:
     """Run the suite (or ``selection`` of its files) against one backend in a subprocess;
     ``seed`` fixes Hypothesis' draws (the same examples every run)."""
@@ -76,7 +80,7 @@ def run_backend(
         env = {
             **os.environ,
             "PYTHONDONTWRITEBYTECODE": "1",
-            "ARRAY_API_TESTS_VERSION": VERSION,
+            "ARRAY_API_TESTS_VERSION": version,
             "ARRAY_API_TESTS_MODULE": (
                 f"exec('import ivycheck.runtime as xp; xp.set_backend(\"{backend}\")')"
             ),
@@ -202,12 +206,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-examples", type=int, default=20)
     parser.add_argument("--check", action="store_true", help="fail on an unlisted failure")
     parser.add_argument("--update", action="store_true", help="rewrite the failure lists")
+    parser.add_argument(
+        "--version",
+        default=VERSION,
+        help="ARRAY_API_TESTS_VERSION (2023.12, 2024.12, 2025.12); the lists are 2023.12's",
+    )
+    parser.add_argument(
+        "--show-failures", action="store_true", help="print every failure with its reason"
+    )
     parser.add_argument("files", nargs="*", help="suite files, e.g. test_constants.py")
     args = parser.parse_args(argv)
     status = 0
     for backend in args.backend or BACKENDS:
-        outcome = run_backend(backend, args.max_examples, args.files)
-        print(outcome.line(), flush=True)
+        outcome = run_backend(backend, args.max_examples, args.files, version=args.version)
+        print(f"{args.version} {outcome.line()}", flush=True)
+        if args.show_failures:
+            for test_id, reason in sorted(outcome.failures.items()):
+                print(f"  {test_id}: {reason}", flush=True)
         if args.update:
             write_list(outcome, args.files)
         if args.check:

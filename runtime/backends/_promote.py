@@ -38,6 +38,64 @@ def cast_all(prims: Any, dtype: Dtype | str, operands: Any) -> list[Any]:
     ]
 
 
+SCALAR_OPERANDS = frozenset(
+    {
+        "add", "subtract", "multiply", "divide", "pow", "remainder", "floor_divide",
+        "atan2", "copysign", "hypot", "logaddexp", "maximum", "minimum", "nextafter",
+        "equal", "not_equal", "less", "less_equal", "greater", "greater_equal",
+    }
+)  # fmt: skip
+"""Binary functions whose Python scalar operands take part in promotion (the wrapper applies
+:func:`weak_scalars` to their arguments on every backend)."""
+
+
+def weak_scalars(prims: Any, args: list[Any]) -> list[Any]:
+    """``args`` of a binary function, a Python ``float``/``complex`` beside a bool or integer
+    array cast with it to :func:`result_type` (the default float32 / complex64).
+
+    The standard leaves that dtype to the implementation; docs/runtime.md gives the default
+    float on every backend. NumPy and JAX (64-bit) would give float64 / complex128, PyTorch
+    and TensorFlow already give the default: their dtypes have no ``kind`` and pass unchanged,
+    as does every other pair (one type check for the common case).
+    """
+    if len(args) != 2:
+        return args
+    x1, x2 = args
+    t1, t2 = type(x1), type(x2)
+    if t1 is float or t1 is complex:
+        array = x2
+    elif t2 is float or t2 is complex:
+        array = x1
+    else:
+        return args
+    kind = getattr(getattr(array, "dtype", None), "kind", None)
+    if kind is None or kind not in "biu":
+        return args
+    return cast_all(prims, result_type(x1, x2), args)
+
+
+_INTEGRAL = frozenset(
+    ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
+)
+
+
+def _integral(prims: Any, x: Any) -> bool:
+    if isinstance(x, (bool, int)):
+        return True
+    if isinstance(x, (float, complex)):
+        return False
+    return prims.dtype_name(x) in _INTEGRAL
+
+
+def true_division(prims: Any, x1: Any, x2: Any) -> Any:
+    """``divide``'s operands: integers and booleans only both become float64, the dtype NumPy
+    divides them in (the standard leaves it open; PyTorch would give float32, TensorFlow
+    float32 for 8/16-bit integers, JAX float32). Others as they are."""
+    if _integral(prims, x1) and _integral(prims, x2):
+        return cast_all(prims, "float64", (x1, x2))
+    return x1, x2
+
+
 def bounds(prims: Any, x: Any, low: Any, high: Any) -> list[Any]:
     """``clip``'s bounds as native arrays of ``x``'s dtype (``None`` kept): the standard says
     they take no part in type promotion, the result has ``x``'s dtype."""

@@ -14,7 +14,7 @@ import jax.numpy as jnp
 from jax import lax
 
 from ivycheck.runtime.backends._complex_special import pow_of_zero, repair
-from ivycheck.runtime.backends._promote import bounds, promote
+from ivycheck.runtime.backends._promote import bounds, promote, true_division
 from ivycheck.runtime.backends.jax import primitives
 
 Arr = Any
@@ -111,7 +111,7 @@ def cosh(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def divide(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    return jnp.divide(x1, x2)
+    return jnp.divide(*true_division(primitives, x1, x2))
 
 
 def equal(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:

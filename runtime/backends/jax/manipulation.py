@@ -9,6 +9,8 @@ import jax.numpy as jnp
 import numpy as np
 
 from ivycheck.runtime.axes import normalize_axes
+from ivycheck.runtime.backends._promote import promote
+from ivycheck.runtime.backends.jax import primitives
 
 Arr = Any
 
@@ -72,11 +74,11 @@ def broadcast_to(x: Arr, /, shape: Sequence[int], *, out: Arr | None = None) -> 
 
 
 def concat(arrays: Sequence[Arr], /, *, axis: int | None = 0, out: Arr | None = None) -> Arr:
-    return jnp.concatenate(arrays, axis=axis)
+    return jnp.concatenate(promote(primitives, *arrays), axis=axis)
 
 
 def stack(arrays: Sequence[Arr], /, *, axis: int = 0, out: Arr | None = None) -> Arr:
-    return jnp.stack(arrays, axis=axis)
+    return jnp.stack(promote(primitives, *arrays), axis=axis)
 
 
 def repeat(x: Arr, repeats: Any, /, *, axis: int | None = None, out: Arr | None = None) -> Arr:

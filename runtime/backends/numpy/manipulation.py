@@ -8,6 +8,9 @@ from typing import Any
 
 import numpy as np
 
+from ivycheck.runtime.backends._promote import promote
+from ivycheck.runtime.backends.numpy import primitives
+
 Arr = Any
 
 
@@ -64,11 +67,11 @@ def broadcast_to(x: Arr, /, shape: Sequence[int], *, out: Arr | None = None) -> 
 
 
 def concat(arrays: Sequence[Arr], /, *, axis: int | None = 0, out: Arr | None = None) -> Arr:
-    return np.concatenate(arrays, axis=axis)
+    return np.concatenate(promote(primitives, *arrays), axis=axis)
 
 
 def stack(arrays: Sequence[Arr], /, *, axis: int = 0, out: Arr | None = None) -> Arr:
-    return np.stack(arrays, axis=axis)
+    return np.stack(promote(primitives, *arrays), axis=axis)
 
 
 def repeat(x: Arr, repeats: Any, /, *, axis: int | None = None, out: Arr | None = None) -> Arr:

@@ -19,7 +19,7 @@ from typing import Any
 import tensorflow as tf
 
 from ivycheck.runtime.backends._complex_special import pow_of_zero, repair
-from ivycheck.runtime.backends._promote import bounds, promote
+from ivycheck.runtime.backends._promote import bounds, promote, true_division
 from ivycheck.runtime.backends.tensorflow import primitives
 
 Arr = Any
@@ -149,7 +149,7 @@ def multiply(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def divide(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    return tf.math.truediv(*_pair(x1, x2))
+    return tf.math.truediv(*_pair(*true_division(primitives, x1, x2)))
 
 
 def floor_divide(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:

@@ -18,7 +18,7 @@ import torch
 
 import ivycheck.runtime as ivy
 from ivycheck.runtime.backends._complex_special import pow_of_zero, repair
-from ivycheck.runtime.backends._promote import bounds, promote
+from ivycheck.runtime.backends._promote import bounds, promote, true_division
 from ivycheck.runtime.backends.torch import _unsigned, primitives
 from ivycheck.runtime.backends.torch._unsigned import WIDE_UNSIGNED
 
@@ -290,7 +290,7 @@ bitwise_invert.support_native_out = True  # type: ignore[attr-defined]
 
 
 def divide(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    return torch.divide(*_pair(x1, x2), out=out)
+    return torch.divide(*_pair(*true_division(primitives, x1, x2)), out=out)
 
 
 divide.support_native_out = True  # type: ignore[attr-defined]
