@@ -57,7 +57,7 @@ async def measure(root: Path) -> list[tuple[str, float, int, int, str]]:
     def on_refresh(params: None) -> None:
         refreshes.append(time.perf_counter())
 
-    await client.start_io(sys.executable, "-m", "ivycheck", "lsp")
+    await client.start_io(sys.executable, "-m", "ivycheck", "lsp", "--log-level", "info")
     root_uri = _uri(root)
     await client.initialize_async(
         types.InitializeParams(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 from collections.abc import Sequence
 
 
@@ -45,12 +46,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--log-level",
         choices=LEVELS,
-        default="warning",
-        help="what the server logs (default: warning); `debug` adds pygls's own log, "
-        "every message sent and received",
+        default=None,
+        help="what the server logs (default: $IVYCHECK_LOG_LEVEL, else warning); `info` "
+        "adds what it does (indexing, workspace checks), `debug` also pygls's own log",
     )
     args = parser.parse_args(argv)
-    configure_logging(args.log_level, args.log_file)
+    level = args.log_level or os.environ.get("IVYCHECK_LOG_LEVEL", "warning").lower()
+    if level not in LEVELS:
+        parser.error(f"IVYCHECK_LOG_LEVEL must be one of {', '.join(LEVELS)}, not {level!r}")
+    configure_logging(level, args.log_file)
     from ivycheck.lsp.server import server
 
     if args.tcp:

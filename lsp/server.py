@@ -55,6 +55,12 @@ WORKSPACE_DEBOUNCE_SECONDS = 0.2
 """Cross-file changes closer together than this re-publish closed files' results once."""
 WATCHERS = (*(f"**/{name}" for name in CONFIG_FILES), "**/*.py")
 log = logging.getLogger(__name__)
+_LOG_LEVELS = {
+    types.MessageType.Error: logging.ERROR,
+    types.MessageType.Warning: logging.WARNING,
+    types.MessageType.Info: logging.INFO,
+    types.MessageType.Log: logging.INFO,
+}
 
 
 class IvycheckProtocol(LanguageServerProtocol):
@@ -175,6 +181,11 @@ class IvycheckServer(LanguageServer):
     # --- helpers ------------------------------------------------------------------------
 
     def log(self, message: str, kind: types.MessageType = types.MessageType.Log) -> None:
+        """A line for the editor's log (``window/logMessage``): warnings and errors always,
+        what the server does (``Log``, ``Info``) only at ``--log-level info`` or ``debug``."""
+        level = _LOG_LEVELS.get(kind, logging.INFO)
+        if not log.isEnabledFor(level):
+            return
         self.window_log_message(types.LogMessageParams(type=kind, message=message))
 
     def folders(self) -> list[Path]:
@@ -538,7 +549,10 @@ async def _register_watchers(ls: IvycheckServer) -> None:
             )
         )
     except Exception as err:  # noqa: BLE001 - a client that cannot register still works
-        ls.log(f"cannot watch files ({err}); pyproject.toml changes need a restart")
+        ls.log(
+            f"cannot watch files ({err}); pyproject.toml changes need a restart",
+            types.MessageType.Warning,
+        )
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)

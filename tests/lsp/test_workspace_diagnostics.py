@@ -152,7 +152,7 @@ async def test_a_backend_change_rechecks_only_the_files_that_asked_about_it(
     creation.write_text(CREATION)
     backend_path = workspace / "ivy/functional/backends/numpy/special.py"
     api = uri(workspace / "ivy/functional/ivy/special.py")
-    async with server(workspace, pull=True) as client:
+    async with server(workspace, pull=True, env={"IVYCHECK_LOG_LEVEL": "info"}) as client:
         ids = await _pull_complete(client, api)
         refreshes = client.diagnostic_refresh_count
         backend_path.write_text(BACKEND_WITH_ERF)
