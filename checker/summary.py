@@ -72,6 +72,9 @@ class OutWrapperSummary:
     (``inplace_update``); ``""`` when it returns the result without writing ``out``."""
     per_item: bool = False
     """A tuple/list result is written item by item into ``out[i]``."""
+    buffer_per_item: bool = False
+    """The native buffer is made item by item (``to_native(out, nested=True)``, a
+    comprehension): a tuple ``out`` reaches the function as a tuple of native arrays."""
     reads_value: bool = False
     """The wrapper reads ``support_native_out``'s value (``getattr(fn, ..., False)``,
     ``fn.support_native_out``) rather than testing its presence (``hasattr``)."""
@@ -383,6 +386,7 @@ def _wrapper_facts(node: ast.FunctionDef) -> OutWrapperSummary:
             call = stmt.value if isinstance(stmt, ast.Assign | ast.Return) else None
             if not isinstance(call, ast.Call) or not _passes_native_buffer(call):
                 continue
+            facts.buffer_per_item = _per_item(_buffer_expression(call, node))
             if isinstance(stmt, ast.Return):
                 return facts
             assert isinstance(stmt, ast.Assign)
@@ -428,6 +432,35 @@ def _blocks(node: ast.AST) -> Iterator[list[ast.stmt]]:
                 yield block
         for handler in getattr(child, "handlers", []):
             yield handler.body
+
+
+def _buffer_expression(call: ast.Call, wrapper: ast.FunctionDef) -> ast.expr | None:
+    """What the native call's ``out=`` is made from (through one local name)."""
+    value = next((k.value for k in call.keywords if k.arg == "out"), None)
+    if isinstance(value, ast.Name):
+        for child in ast.walk(wrapper):
+            if (
+                isinstance(child, ast.Assign)
+                and len(child.targets) == 1
+                and isinstance(child.targets[0], ast.Name)
+                and child.targets[0].id == value.id
+            ):
+                return child.value
+    return value
+
+
+def _per_item(value: ast.expr | None) -> bool:
+    if value is None:
+        return False
+    for child in ast.walk(value):
+        if isinstance(child, ast.ListComp | ast.GeneratorExp | ast.SetComp):
+            return True
+        if isinstance(child, ast.Call) and any(
+            k.arg == "nested" and isinstance(k.value, ast.Constant) and k.value.value is True
+            for k in child.keywords
+        ):
+            return True
+    return False
 
 
 def _passes_native_buffer(call: ast.Call) -> bool:

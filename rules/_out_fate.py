@@ -97,3 +97,10 @@ def ignored_buffer_fate(index: ProjectIndex, backend: str | None) -> OutFate:
         return OutFate(DEFAULT_BY_BACKEND.get(backend or "", UNKNOWN), source)
     summary = index.files[update].functions[wrapper.native_update]
     return OutFate(summary.buffer_update or UNKNOWN, source)
+
+
+def converts_tuple_items(index: ProjectIndex) -> bool:
+    """Whether the wrapper makes a tuple ``out`` a tuple of native arrays before handing it
+    over (default: no; Ivy's ``ivy.to_native(out)`` leaves a tuple's items wrapped)."""
+    found = project_wrapper(index)
+    return found is not None and found[1].buffer_per_item

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from ivycheck.checker.rule_api import Category, Example, FixSafety, Rule, Severity
 from ivycheck.rules._api_functions import api_handles_out, is_private_helper
+from ivycheck.rules._out_fate import converts_tuple_items
 from ivycheck.rules._outflow import ModuleOutFlow, module_outflow, takes_param
 from ivycheck.rules._return_paths import return_paths
 from ivycheck.rules._support_native_out import ATTRIBUTE
@@ -14,6 +17,29 @@ NP = "ivy/functional/backends/numpy/example.py"
 TORCH = "ivy/functional/backends/torch/example.py"
 JAX = "ivy/functional/backends/jax/example.py"
 API = "ivy/functional/ivy/example.py"
+
+_SPLIT = """
+    import numpy as np
+
+
+    def split_exponent(x, /, *, out: Optional[Tuple[np.ndarray, np.ndarray]] = None):
+        return np.frexp(x, out=out)
+    """
+"""A function with two results: its ``out`` is a tuple of arrays."""
+
+_WRAPPER_PER_ITEM = """
+    def handle_out_argument(fn):
+        def _wrapped(*args, out=None, **kwargs):
+            if out is None:
+                return fn(*args, **kwargs)
+            buffer = to_native(out, nested=True)
+            ret = fn(*args, out=buffer, **kwargs)
+            inplace_update(out, ret)
+            return out
+
+        return _wrapped
+    """
+"""A wrapper that converts a tuple ``out`` item by item before handing it over."""
 
 
 class MissingNativeOut(Rule):
@@ -50,6 +76,13 @@ class MissingNativeOut(Rule):
     branch) would leave the buffer untouched and rebind ``out`` to a new array of another
     dtype. There the finding names the first such return and says to make it write ``out``
     (forward it, or ``inplace_update``) before adding the attribute; no fix is offered.
+
+    A function with several results (``out`` or the result annotated as a tuple) gets no fix
+    either when the project's wrapper hands a tuple ``out`` over without converting its
+    items (Ivy's ``ivy.to_native(out)``, read from the tree's ``handle_out_argument``;
+    the default without one): the attribute alone would not make the native path work
+    (a native function refuses a tuple of wrapped arrays). With a wrapper that converts
+    item by item (``to_native(out, nested=True)``) the fix is offered as usual.
     """
 
     CODE = "IVY001"
@@ -233,6 +266,26 @@ class MissingNativeOut(Rule):
         ),
     )
     INVALID = (
+        Example(
+            _SPLIT,
+            path=NP,
+            message="the wrapper hands a tuple `out` over without converting its items",
+        ),
+        Example(
+            _SPLIT,
+            path=NP,
+            files={"ivy/func_wrapper.py": _WRAPPER_PER_ITEM},
+            expected="""
+            import numpy as np
+
+
+            def split_exponent(x, /, *, out: Optional[Tuple[np.ndarray, np.ndarray]] = None):
+                return np.frexp(x, out=out)
+
+
+            split_exponent.support_native_out = True
+            """,
+        ),
         Example(
             """
             import numpy as np
@@ -527,6 +580,15 @@ class MissingNativeOut(Rule):
                     f"`{name}.support_native_out = True`",
                 )
                 continue
+            if _several_results(function) and not converts_tuple_items(self.context.index):
+                self.report(
+                    function.name,
+                    f"{found}; `out` holds several results here, and the wrapper hands a "
+                    "tuple `out` over without converting its items (`to_native` without "
+                    "`nested`), so the attribute alone does not make this native path work: "
+                    "convert the items (or write each with `inplace_update`) first",
+                )
+                continue
             line = cst.parse_statement(f"{name}.{ATTRIBUTE} = True{self._comment(flow)}\n")
             line = line.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine()])
             self.report(
@@ -548,3 +610,18 @@ class MissingNativeOut(Rule):
                     if comment is not None and "type: ignore" in comment.value:
                         return f"  {comment.value}"
         return ""
+
+
+def _several_results(function: cst.FunctionDef) -> bool:
+    """``out`` or the result annotated as a tuple (``Optional[Tuple[...]]``): a function
+    with several results, whose ``out`` is a tuple of arrays."""
+    code = cst.Module(body=[]).code_for_node
+    annotations = [function.returns] + [
+        p.annotation
+        for p in (*function.params.params, *function.params.kwonly_params)
+        if p.name.value == "out"
+    ]
+    return any(
+        a is not None and re.search(r"\b(Tuple|tuple|NamedTuple)\b", code(a.annotation))
+        for a in annotations
+    )
