@@ -175,6 +175,7 @@ CLAIM_CHECKS: tuple[tuple[str, str, str], ...] = (
     ("IVY002", "copies the result into `out`", "copied_into_out"),
     ("IVY015", "acts as `support_native_out = True`", "acts_as_true"),
     ("IVY015", "is read by nothing", "read_by_nothing"),
+    ("IVY003", "copies the result into `out`", "path_copied_into_out"),
     ("IVY003", "never writes `out`", "never_writes_out"),
     ("IVY016", "nothing writes it", "out_not_written"),
     ("IVY017", "every call raises AttributeError", "raises_attribute_error"),
@@ -500,7 +501,7 @@ def plan_claims(findings: list[Json], corpus: Path) -> list[Json]:
         row["function"] = claim_function(finding, source)
         if code == "IVY013" and row["function"]:
             row["own"] = own_backends(corpus, row["function"])
-        if check == "never_writes_out":
+        if check in ("never_writes_out", "path_copied_into_out"):
             match = re.search(r"the return on line (\d+)", finding["message"])
             row["line"] = int(match.group(1)) if match else finding["location"]["row"]
         claims.append(row)

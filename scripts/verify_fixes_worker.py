@@ -516,7 +516,13 @@ def check_claim(claim: Json) -> Json:
             "status": "confirmed" if shares else "refuted",
             "why": "the result shares memory with the input" if shares else "a new array",
         }
-    if check in ("dtype_change", "never_writes_out", "out_not_written", "copied_into_out"):
+    if check in (
+        "dtype_change",
+        "never_writes_out",
+        "out_not_written",
+        "copied_into_out",
+        "path_copied_into_out",
+    ):
         return _check_out_claim(fn, claim)
     return {"status": "not runnable", "why": f"unknown check {check}"}
 
@@ -533,7 +539,8 @@ def _why(plain: Json) -> str:
 def _check_out_claim(fn: Callable[..., Any], claim: Json) -> Json:
     """Claims about ``out`` after a call: it changes dtype; or a return leaves it unwritten."""
     check = claim["check"]
-    probe = LineProbe(claim["file"], claim["line"]) if check == "never_writes_out" else None
+    on_path = check in ("never_writes_out", "path_copied_into_out")
+    probe = LineProbe(claim["file"], claim["line"]) if on_path else None
     plans = CLAIM_PLANS if probe else PLANS
     tried: list[str] = []
     for kind, shape in plans:
@@ -541,7 +548,7 @@ def _check_out_claim(fn: Callable[..., Any], claim: Json) -> Json:
         if args is None or kwargs is None:
             tried.append(f"{kind} {shape}: {_why(plain)}")
             continue
-        other = check in ("dtype_change", "never_writes_out", "copied_into_out")
+        other = check != "out_not_written"
         if probe is not None:
             probe.hit = False
             with probe.watching():
@@ -557,7 +564,8 @@ def _check_out_claim(fn: Callable[..., Any], claim: Json) -> Json:
         if "raises" in seen.get("result", {}):
             tried.append(f"{kind} {shape}: the call with out raises {seen['result']['raises']}")
             continue
-        return {"plan": f"{kind} {shape}", **_judge_out(check, seen)}
+        judged = "copied_into_out" if check == "path_copied_into_out" else check
+        return {"plan": f"{kind} {shape}", **_judge_out(judged, seen)}
     return {"status": "not runnable", "why": "; ".join(tried) or "no plan"}
 
 
