@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, Rule, RuleContext
+from ivycheck.checker.rule_api import Example, Rule, RuleContext, nodes_of
 from ivycheck.rules._decorators import decorator_name
 
 _ARRAY = "ivy/data_classes/array/elementwise.py"
@@ -18,6 +18,35 @@ def _self_name(node: cst.FunctionDef) -> str | None:
     return positional[0].name.value if positional else None
 
 
+_IN_PLACE_PROTOCOL = frozenset(
+    {
+        "__iadd__", "__isub__", "__imul__", "__imatmul__", "__itruediv__", "__ifloordiv__",
+        "__imod__", "__ipow__", "__ilshift__", "__irshift__", "__iand__", "__ixor__",
+        "__ior__", "__setitem__", "__delitem__",
+    }
+)  # fmt: skip
+"""Python's data model: these methods exist to change the object they are called on."""
+
+
+def _is_mutator(node: cst.FunctionDef, this: str) -> bool:
+    """A method whose job is to write into its instance: one of the data model's in-place
+    methods, or one that gives its caller nothing new back (every ``return`` is bare, or
+    returns the instance itself)."""
+    if node.name.value in _IN_PLACE_PROTOCOL:
+        return True
+    returns = [r for r in nodes_of(node.body, cst.Return) if _own(node, r)]
+    return all(
+        r.value is None or (isinstance(r.value, cst.Name) and r.value.value in (this, "None"))
+        for r in returns
+    )
+
+
+def _own(method: cst.FunctionDef, returned: cst.Return) -> bool:
+    """Whether ``returned`` belongs to ``method`` itself, not to a function defined in it."""
+    nested = nodes_of(method.body, cst.FunctionDef)
+    return not any(r is returned for inner in nested for r in nodes_of(inner.body, cst.Return))
+
+
 class OutSelf(Rule):
     """An instance method must not pass ``out=self``.
 
@@ -28,9 +57,13 @@ class OutSelf(Rule):
     ``x.add(y)`` with ``y`` broadcasting to a larger shape, or a float result for an
     integer ``self``, raises instead of returning the new array.
 
-    Forward the caller's buffer instead: take ``out=None`` and pass ``out=out``. In-place
-    operators (``__iadd__``) write with ``ivy.inplace_update(self, result)``, which checks
-    the shape and dtype before anything is written. Frontends are not checked: NumPy itself
+    Forward the caller's buffer instead: take ``out=None`` and pass ``out=out``.
+
+    Not flagged: a method whose job is to write into its instance. That is one of Python's
+    in-place methods (``__iadd__`` and the other augmented assignments, ``__setitem__``,
+    ``__delitem__``), or a method that hands its caller nothing new (every ``return`` is
+    bare or returns the instance: ``def step(self, g): ivy.subtract(self, g, out=self)``).
+    Writing ``self`` is what the caller asked for there. Frontends are not checked: NumPy itself
     implements ``a += b`` as ``np.add(a, b, out=a)``, and the NumPy frontend mirrors it.
     """
 
@@ -97,6 +130,31 @@ class OutSelf(Rule):
             """,
             path="ivy/data_classes/container/elementwise.py",
         ),
+        Example(
+            """
+            class Array:
+                def __iadd__(self, other):
+                    return ivy.add(self._data, other, out=self)
+
+
+                def __setitem__(self, query, value):
+                    ivy.scatter_nd(query, value, reduction="replace", out=self)
+            """,
+            path=_ARRAY,
+        ),
+        Example(
+            """
+            class Model:
+                def step(self, grad):
+                    ivy.subtract(self, grad, out=self)
+
+
+                def add_(self, other):
+                    ivy.add(self, other, out=self)
+                    return self
+            """,
+            path="project/model.py",
+        ),
     )
     INVALID = (
         Example(
@@ -110,8 +168,10 @@ class OutSelf(Rule):
         Example(
             """
             class Array:
-                def __iadd__(self, other):
-                    return ivy.add(self._data, other, out=self)
+                def where(self, condition, other):
+                    if condition is None:
+                        return self
+                    return ivy.where(condition, self, other, out=self)
             """,
             path=_ARRAY,
         ),
@@ -145,7 +205,8 @@ class OutSelf(Rule):
             """
             class Model:
                 def step(self, grad):
-                    ivy.subtract(self, grad, out=self)
+                    updated = ivy.subtract(self, grad, out=self)
+                    return updated.sum()
             """,
             path="project/model.py",
         ),
@@ -174,7 +235,8 @@ class OutSelf(Rule):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         if self._in_class_body and self._in_class_body[-1]:
-            self._selves.append(_self_name(node))
+            this = _self_name(node)
+            self._selves.append(None if this is None or _is_mutator(node, this) else this)
         else:
             # a nested function sees the method's ``self`` unless it rebinds the name
             inherited = self._selves[-1] if self._selves else None
