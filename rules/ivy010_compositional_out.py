@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, Rule
+from ivycheck.checker.rule_api import Category, Example, Rule, Severity, nodes_of
 from ivycheck.rules._api_functions import ApiFunction, api_functions
 from ivycheck.rules._backends import backend_calls_in, body_uses_out
 from ivycheck.rules._decorators import decorator_name
+from ivycheck.rules._names import is_inplace_update
 
 _API = "ivy/functional/ivy/layers.py"
 _NUMPY = "ivy/functional/backends/numpy/layers.py"
@@ -32,6 +33,53 @@ def _is_stub(node: cst.FunctionDef) -> bool:
     return True
 
 
+def _every_return_writes_out(node: cst.FunctionDef) -> bool:
+    """Whether each ``return`` of the body (not of a function inside it) hands back what
+    was written into ``out``: a call given ``out=out``, ``inplace_update(out, ...)``, or
+    ``out`` itself, or comes after the guard ``if ivy.exists(out): return
+    ivy.inplace_update(out, ret)`` (then it runs with ``out=None``). Only then does the
+    body write ``out`` on its own without the wrapper (``xc = ivy.copy_array(x, out=out)``
+    ... ``return ret`` writes ``out`` with an intermediate and returns something else)."""
+    nested = nodes_of(node.body, cst.FunctionDef)
+    inner = {id(r) for f in nested for r in nodes_of(f.body, cst.Return)}
+    seen = False
+    for statement in node.body.body if isinstance(node.body, cst.IndentedBlock) else ():
+        returns = [r for r in nodes_of(statement, cst.Return) if id(r) not in inner]
+        if not all(_writes_out(r.value) for r in returns):
+            return False
+        seen = seen or bool(returns)
+        if _is_out_guard(statement):
+            return True  # every later return runs with ``out=None``
+    return seen
+
+
+def _is_out_guard(statement: cst.CSTNode) -> bool:
+    """``if <a test of out>: ... return <writes out>`` with no ``else``."""
+    if not isinstance(statement, cst.If) or statement.orelse is not None:
+        return False
+    mentions = any(n.value == "out" for n in nodes_of(statement.test, cst.Name))
+    last = statement.body.body[-1] if isinstance(statement.body, cst.IndentedBlock) else None
+    smalls = last.body if isinstance(last, cst.SimpleStatementLine) else ()
+    return mentions and any(isinstance(s, cst.Return) and _writes_out(s.value) for s in smalls)
+
+
+def _writes_out(value: cst.BaseExpression | None) -> bool:
+    if isinstance(value, cst.Name):
+        return value.value == "out"
+    if not isinstance(value, cst.Call):
+        return False
+    if is_inplace_update(value.func):
+        first = value.args[0].value if value.args else None
+        return isinstance(first, cst.Name) and first.value == "out"
+    return any(
+        a.keyword is not None
+        and a.keyword.value == "out"
+        and isinstance(a.value, cst.Name)
+        and a.value.value == "out"
+        for a in value.args
+    )
+
+
 class CompositionalOut(Rule):
     """A compositional function handles ``out`` itself, so it must not be wrapped for it.
 
@@ -41,7 +89,12 @@ class CompositionalOut(Rule):
     ``@handle_out_argument``, they never see it: when ``out`` is given the wrapper calls the
     function without it and then writes the result with ``inplace_update``, so the body's
     own ``out`` handling is dead code and the result is computed into a temporary and
-    copied. Remove the decorator.
+    copied. The result is still right (the wrapper writes ``out``), so this is a dead-code
+    warning. The advice follows the body: remove the decorator when every ``return`` hands
+    back what was written into ``out`` (a call given ``out=out``, ``inplace_update(out,
+    ...)``); otherwise removing it would break the function (``result = base **
+    linspace(..., out=out); return result`` writes ``out`` with an intermediate), so the
+    advice is to drop the body's ``out`` handling and keep the decorator.
 
     The converse is worse: a compositional function that takes ``out``, is not wrapped for
     it and never reads it drops ``out``: ``f(x, out=o)`` returns the result and leaves ``o``
@@ -117,6 +170,7 @@ class CompositionalOut(Rule):
                 return ivy.add(ivy.matmul(x, weight), bias, out=out)
             """,
             path=_API,
+            message="remove the decorator (every return writes `out` itself)",
         ),
         Example(
             """
@@ -148,6 +202,30 @@ class CompositionalOut(Rule):
         ),
     )
     INVALID = (
+        Example(
+            """
+            @handle_out_argument
+            def geomspace(start, stop, num, /, *, base=10.0, out=None):
+                result = base ** ivy.linspace(start, stop, num, out=out)
+                if ivy.exists(out):
+                    return ivy.inplace_update(out, result)
+                return result
+            """,
+            path=_API,
+            message="remove the decorator (every return writes `out` itself)",
+        ),
+        Example(
+            """
+            @handle_out_argument
+            def geomspace(start, stop, num, /, *, base=10.0, out=None):
+                exponents = ivy.linspace(start, stop, num, out=out)
+                return base**exponents
+            """,
+            path=_API,
+            message="drop that handling and keep the decorator",
+            severity=Severity.WARNING,
+            category=Category.DEAD_CODE,
+        ),
         Example(
             """
             @handle_out_argument
@@ -233,11 +311,20 @@ class CompositionalOut(Rule):
                     ),
                     function.node.name,
                 )
+                if _every_return_writes_out(function.node):
+                    advice = "remove the decorator (every return writes `out` itself)"
+                else:
+                    advice = (
+                        "drop that handling and keep the decorator (not every return writes "
+                        "`out` itself, so without the decorator `out` would not hold the result)"
+                    )
                 self.report(
                     decorator,
                     f"`{function.name}` is compositional and handles `out` itself, but "
                     "@handle_out_argument calls it without `out`, so that handling is dead; "
-                    "remove the decorator",
+                    f"{advice}",
+                    category=Category.DEAD_CODE,
+                    severity=Severity.WARNING,
                 )
             elif not wrapped and not used:
                 self.report(
