@@ -7,11 +7,12 @@ computes (issue 23: removing ``support_native_out`` from a scatter that accumula
 
 1. copies the snapshot's ``ivy/`` package to a temporary folder (deleted afterwards; the
    snapshot is read in place and never copied into the repository), runs ``ivycheck --format
-   json`` on it for the findings, then ``ivycheck --fix`` (safe fixes only) on the copy;
-2. finds every function the fix changed (a top-level ``def`` with its decorators, or a
-   module-level ``name.attribute = ...`` of it) and the safe findings in it;
+   json`` on it for the findings, then, per rule with safe fixes, ``ivycheck --fix --select
+   CODE`` on a copy of its own (so that a difference is charged to the rule that made it);
+2. finds every function each rule's fix changed (a top-level ``def`` with its decorators, or
+   a module-level ``name.attribute = ...`` of it) and the safe findings in it;
 3. per backend (NumPy, PyTorch; JAX, TensorFlow and Paddle where they import), starts one
-   process on the original tree and one on the fixed copy (``scripts/verify_fixes_worker.py``,
+   process on the original tree and one per fixed copy (``scripts/verify_fixes_worker.py``,
    each with only its tree on ``sys.path``), which call each changed function's public
    ``ivy.<name>`` with inputs generated from its signature: without ``out``, with an ``out`` of
    the result's dtype and with one of another dtype, both filled with a sentinel;
@@ -146,6 +147,8 @@ class Target:
 
     path: str
     unit: str
+    tree: str = ""
+    """The rule code whose fixes alone made the fixed copy this function is run in."""
     codes: list[str] = field(default_factory=list)
     findings: list[Json] = field(default_factory=list)
 
@@ -405,11 +408,13 @@ class Report:
     claims: list[Json] = field(default_factory=list)
     seconds: float = 0.0
 
-    def failures(self) -> list[str]:
+    def failures(self, *, strict: bool = False) -> list[str]:
+        """Differing fixes and refuted claims; ``strict``: corrections of a claim count too."""
+        failing = ("differs", "corrects the claim only") if strict else ("differs",)
         bad = [
-            f"fix differs: {f['backend']} {f['path']} {f['function']} ({f['detail']})"
+            f"fix {f['verdict']}: {f['backend']} {f['path']} {f['function']} ({f['detail']})"
             for f in self.fixes
-            if f["verdict"] == "differs"
+            if f["verdict"] in failing
         ]
         bad += [
             f"claim refuted: {c['backend']} {c['path']}:{c['row']} {c['code']} {c['function']} "
@@ -440,30 +445,42 @@ def counts(rows: Iterable[Mapping[str, Any]], key: str) -> dict[str, dict[str, i
     return {backend: dict(sorted(c.items())) for backend, c in sorted(table.items())}
 
 
-def collect(corpus: Path, scratch: Path) -> tuple[list[Json], list[Target], Path]:
-    """Copy, check, fix; the findings (before the fix) and the functions the fix changed."""
-    fixed_root = scratch / "fixed"
-    shutil.copytree(corpus / "ivy", fixed_root / "ivy")
-    checked = run_ivycheck(fixed_root, "--format", "json")
+def collect(corpus: Path, scratch: Path) -> tuple[list[Json], list[Target], dict[str, Path]]:
+    """Check a copy; fix one copy per rule (its safe fixes alone); the changed functions.
+
+    One copy per rule, so that a difference is charged to the rule whose fix made it: with
+    every fix applied at once, a functional-API function whose only fix is a decorator
+    reorder also changes when a backend function it calls loses an attribute.
+    """
+    checked_root = scratch / "checked"
+    shutil.copytree(corpus / "ivy", checked_root / "ivy")
+    checked = run_ivycheck(checked_root, "--format", "json")
     if checked.returncode != 0:
         raise RuntimeError(f"ivycheck failed: {checked.stderr.strip()[-500:]}")
     findings: list[Json] = json.loads(checked.stdout)
-    fixing = run_ivycheck(fixed_root, "--fix")
-    if fixing.returncode != 0:
-        raise RuntimeError(f"ivycheck --fix failed: {fixing.stderr.strip()[-500:]}")
     safe = [f for f in findings if f.get("fix") and f["fix"]["applicability"] == "safe"]
-    targets: dict[tuple[str, str], Target] = {}
-    for path in sorted({f["filename"] for f in safe} | set(_changed_files(corpus, fixed_root))):
-        before = (corpus / path).read_text(encoding="utf-8")
-        after = (fixed_root / path).read_text(encoding="utf-8")
-        for unit in changed_units(before, after):
-            targets[(path, unit)] = Target(path, unit)
-        for finding in (f for f in safe if f["filename"] == path):
-            unit = unit_at(before, finding["location"]["row"]) or "<module>"
-            target = targets.setdefault((path, unit), Target(path, unit))
-            target.codes.append(finding["code"])
-            target.findings.append(finding)
-    return findings, sorted(targets.values(), key=lambda t: (t.path, t.unit)), fixed_root
+    targets: dict[tuple[str, str, str], Target] = {}
+    trees: dict[str, Path] = {}
+    for code in sorted({f["code"] for f in safe}):
+        root = scratch / f"fixed-{code}"
+        shutil.copytree(corpus / "ivy", root / "ivy")
+        fixing = run_ivycheck(root, "--fix", "--select", code)
+        if fixing.returncode != 0:
+            raise RuntimeError(f"ivycheck --fix --select {code} failed: {fixing.stderr[-500:]}")
+        trees[code] = root
+        mine = [f for f in safe if f["code"] == code]
+        for path in sorted({f["filename"] for f in mine} | set(_changed_files(corpus, root))):
+            before = (corpus / path).read_text(encoding="utf-8")
+            after = (root / path).read_text(encoding="utf-8")
+            for unit in changed_units(before, after):
+                targets.setdefault((path, unit, code), Target(path, unit, code))
+            for finding in (f for f in mine if f["filename"] == path):
+                unit = unit_at(before, finding["location"]["row"]) or "<module>"
+                target = targets.setdefault((path, unit, code), Target(path, unit, code))
+                target.codes.append(finding["code"])
+                target.findings.append(finding)
+    ordered = sorted(targets.values(), key=lambda t: (t.path, t.unit, t.tree))
+    return findings, ordered, trees
 
 
 def _changed_files(corpus: Path, fixed_root: Path) -> list[str]:
@@ -513,7 +530,7 @@ def run(corpus: Path, backends: Sequence[str]) -> Report:
     report = Report(corpus=str(corpus))
     with tempfile.TemporaryDirectory(prefix="ivycheck-verify-fixes-") as tmp:
         scratch = Path(tmp)
-        findings, targets, fixed_root = collect(corpus, scratch)
+        findings, targets, trees = collect(corpus, scratch)
         report.safe_fixes = sum(
             1 for f in findings if f.get("fix") and f["fix"]["applicability"] == "safe"
         )
@@ -550,9 +567,15 @@ def run(corpus: Path, backends: Sequence[str]) -> Report:
                 report.backends[backend] = f"not runnable: {original['backend_error']}"
                 continue
             report.backends[backend] = "ran"
-            per_backend[backend]["fixed"] = run_worker(
-                fixed_root, {"backend": backend, "functions": names}, scratch, f"{backend}-fixed"
-            )
+            per_backend[backend]["fixed"] = {}
+            for code, root in trees.items():
+                mine = sorted(
+                    {t.name for t in runnable if t.tree == code and backend in t.backends(backends)}
+                )
+                if mine:
+                    per_backend[backend]["fixed"][code] = run_worker(
+                        root, {"backend": backend, "functions": mine}, scratch, f"{backend}-{code}"
+                    )
         for target in targets:
             for backend in target.backends(backends):
                 if backend not in wanted:
@@ -578,7 +601,7 @@ def _fix_row(target: Target, backend: str, runs: Json | None) -> Json:
         "backend": backend,
         "path": target.path,
         "function": target.unit,
-        "codes": sorted(set(target.codes)),
+        "codes": sorted(set(target.codes)) or [target.tree],
     }
     why = target.why_not_runnable()
     if why is None and runs is None:
@@ -587,12 +610,12 @@ def _fix_row(target: Target, backend: str, runs: Json | None) -> Json:
         why = f"the {backend} backend does not import: {runs['original']['backend_error']}"
     if why is not None or runs is None:
         return {**row, "verdict": "not runnable", "detail": why}
-    fixed = runs.get("fixed", {})
+    fixed = runs.get("fixed", {}).get(target.tree, {})
     if "backend_error" in fixed:
         return {**row, "verdict": "differs", "detail": f"fixed tree: {fixed['backend_error']}"}
     before = runs["original"]["functions"].get(target.name, {})
     after = fixed.get("functions", {}).get(target.name, {})
-    kind, detail = verdict(before, after, target.codes)
+    kind, detail = verdict(before, after, target.codes or [target.tree])
     row.update(verdict=kind, detail=detail, plan=before.get("plain", {}).get("plan"))
     if kind in ("differs", "corrects the claim only"):
         row.update(before=before, after=after)
@@ -753,6 +776,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help=f'record confirmed/refuted claims as "runtime" in {REVIEW.name}',
     )
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="a fix that corrects the defect its finding claims also fails (any change fails)",
+    )
     args = parser.parse_args(argv)
     if not (args.corpus / "ivy").is_dir():
         print(f"error: corpus not found: {args.corpus / 'ivy'}", file=sys.stderr)
@@ -771,7 +799,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.update_review:
         written = update_review(REVIEW, claim_summary(report.claims))
         print(f"wrote {REVIEW} ({written} entries with a run-time status)")
-    failures = report.failures()
+    failures = report.failures(strict=args.strict)
     for line in failures:
         print(f"FAIL {line}")
     print(f"verify-fixes: {'FAILED' if failures else 'ok'} ({len(failures)} failures)")

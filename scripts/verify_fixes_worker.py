@@ -173,6 +173,14 @@ FLOAT_MATRIX = [[0.9, 0.2, 0.1], [0.3, 0.8, 0.2], [0.1, 0.25, 0.7]]
 FLOAT_MATRIX_2 = [[0.6, 0.15, 0.35], [0.45, 0.7, 0.05], [0.2, 0.4, 0.85]]
 INT_MATRIX = [[3, 1, 2], [4, 6, 5], [9, 7, 8]]
 INT_MATRIX_2 = [[2, 0, 1], [1, 2, 0], [0, 1, 2]]
+COMPLEX_MATRIX = [
+    [complex(a, b) for a, b in zip(r, q, strict=True)]
+    for r, q in zip(FLOAT_MATRIX, FLOAT_MATRIX_2, strict=True)
+]
+COMPLEX_MATRIX_2 = [
+    [complex(b, -a) for a, b in zip(r, q, strict=True)]
+    for r, q in zip(FLOAT_MATRIX, FLOAT_MATRIX_2, strict=True)
+]
 
 
 def _annotation_text(param: inspect.Parameter) -> str:
@@ -183,7 +191,7 @@ def _annotation_text(param: inspect.Parameter) -> str:
 
 
 ARRAY_NAMES = {"x", "x1", "x2", "a", "b", "input", "arr", "y", "self", "values", "weights", "m"}
-ARRAY_TYPES = ("Array", "ndarray", "Tensor", "Variable")
+ARRAY_TYPES = ("Array", "ndarray", "Tensor", "Variable", "method tensor")
 """Annotation words of an array parameter (the API's and the backends' own)."""
 INT_NAMES = {"axis": 0, "dim": 0, "window_length": 4, "num": 4, "n": 3, "k": 1, "size": 4}
 
@@ -198,10 +206,13 @@ def plan_arguments(
     """
     ivy = _ivy()
 
-    dtype = "float32" if kind == "float" else "int32"
-    first, second = (
-        (FLOAT_MATRIX, FLOAT_MATRIX_2) if kind == "float" else (INT_MATRIX, INT_MATRIX_2)
-    )
+    dtype = {"float": "float32", "int": "int32", "complex": "complex64"}[kind]
+    pairs: dict[str, tuple[list[list[Any]], list[list[Any]]]] = {
+        "float": (FLOAT_MATRIX, FLOAT_MATRIX_2),
+        "int": (INT_MATRIX, INT_MATRIX_2),
+        "complex": (COMPLEX_MATRIX, COMPLEX_MATRIX_2),
+    }
+    first, second = pairs[kind]
 
     def array(which: int) -> Any:
         data = first if which == 0 else second
@@ -238,6 +249,18 @@ def plan_arguments(
             value = INT_NAMES[name]
         elif "Shape" in text or name == "shape":
             value = (3, 3)
+        elif "dtype" in text or name == "dtype":
+            value = ivy.as_native_dtype(dtype)
+        elif "device" in text or name == "device":
+            value = ivy.as_native_dev("cpu")
+        elif (
+            "int" in text
+            and "Sequence" in text
+            and not any(word in text for word in ("Union[int", "Optional[int"))
+        ):
+            value = [0] if name.endswith(("modes", "axes")) else [2, 2]
+        elif "int" in text and ("Union" in text or "Tuple" in text):
+            value = INT_NAMES.get(name, {"destination": 1, "kernel_size": 2}.get(name, 0))
         elif text in ("int", "<class 'int'>"):
             value = 2
         elif "float" in text or "Number" in text:
@@ -261,6 +284,7 @@ CLAIM_PLANS = (
     ("float", "vector"),
     ("float", "scalar"),
     ("float", "empty"),
+    ("complex", "matrix"),
 )
 """Input forms tried for a claim about one return path, until one reaches that path."""
 
@@ -401,7 +425,9 @@ def _dtypes(out: Any) -> Any:
 
 
 def find_plan(
-    fn: Callable[..., Any], plans: tuple[tuple[str, str], ...]
+    fn: Callable[..., Any],
+    plans: tuple[tuple[str, str], ...],
+    extra: dict[str, Any] | None = None,
 ) -> tuple[list[Any], dict[str, Any], Any, Json] | tuple[None, None, None, Json]:
     """The first plan whose call without ``out`` returns arrays; else the last observation."""
     ivy = _ivy()
@@ -412,6 +438,7 @@ def find_plan(
         if isinstance(planned, str):
             return None, None, None, {"not_runnable": planned}
         args, kwargs = planned
+        kwargs = {**kwargs, **(extra or {})}
         ret, error = _call(fn, args, kwargs)
         if error is not None:
             last = {"plan": f"{kind} {shape}", "result": error}
@@ -543,10 +570,12 @@ def _check_out_claim(fn: Callable[..., Any], claim: Json) -> Json:
     probe = LineProbe(claim["file"], claim["line"]) if on_path else None
     plans = CLAIM_PLANS if probe else PLANS
     tried: list[str] = []
-    for kind, shape in plans:
-        args, kwargs, ret, plain = find_plan(fn, ((kind, shape),))
+    flips = _bool_flips(fn) if probe else [{}]
+    for (kind, shape), flip in ((plan, flip) for flip in flips for plan in plans):
+        args, kwargs, ret, plain = find_plan(fn, ((kind, shape),), flip)
+        label = f"{kind} {shape}" + "".join(f", {k}={v}" for k, v in flip.items())
         if args is None or kwargs is None:
-            tried.append(f"{kind} {shape}: {_why(plain)}")
+            tried.append(f"{label}: {_why(plain)}")
             continue
         other = check != "out_not_written"
         if probe is not None:
@@ -554,19 +583,40 @@ def _check_out_claim(fn: Callable[..., Any], claim: Json) -> Json:
             with probe.watching():
                 seen = observe_with_out(fn, args, kwargs, ret, other=other)
             if not probe.hit:
-                tried.append(f"{kind} {shape}: line {claim['line']} not reached")
+                tried.append(f"{label}: line {claim['line']} not reached")
                 continue
         else:
             seen = observe_with_out(fn, args, kwargs, ret, other=other)
         if "not_runnable" in seen:
-            tried.append(f"{kind} {shape}: {seen['not_runnable']}")
+            tried.append(f"{label}: {seen['not_runnable']}")
             continue
         if "raises" in seen.get("result", {}):
-            tried.append(f"{kind} {shape}: the call with out raises {seen['result']['raises']}")
+            tried.append(f"{label}: the call with out raises {seen['result']['raises']}")
             continue
         judged = "copied_into_out" if check == "path_copied_into_out" else check
-        return {"plan": f"{kind} {shape}", **_judge_out(judged, seen)}
-    return {"status": "not runnable", "why": "; ".join(tried) or "no plan"}
+        return {"plan": label, **_judge_out(judged, seen)}
+    return {"status": "not runnable", "why": _tried(tried)}
+
+
+def _tried(tried: list[str]) -> str:
+    """What was tried, each distinct reason once (the plans that ended the same way merged)."""
+    by_reason: dict[str, list[str]] = {}
+    for item in tried:
+        label, _, reason = item.partition(": ")
+        by_reason.setdefault(reason, []).append(label)
+    return "; ".join(f"{', '.join(labels)}: {reason}" for reason, labels in by_reason.items())
+
+
+def _bool_flips(fn: Callable[..., Any]) -> list[dict[str, Any]]:
+    """No change, then each keyword with a bool default flipped (branches such as
+    ``if exclusive`` or ``if not modulus`` that a return path may sit behind)."""
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return [{}]
+    flips: list[dict[str, Any]] = [{}]
+    flips += [{p.name: not p.default} for p in params if isinstance(p.default, bool)]
+    return flips
 
 
 def _leaves(seen: Json) -> list[Json]:

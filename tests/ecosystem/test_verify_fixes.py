@@ -251,3 +251,53 @@ def test_the_review_keeps_an_optional_runtime_key() -> None:
         ]
     )
     assert summary == {("ivy/a.py", 1, 1, "IVY002"): "refuted"}
+
+
+BACKEND_FILE = """\
+import numpy as np
+
+
+def trapz(y, /, *, x=None, dx=1.0, axis=-1, out=None):
+    return np.trapezoid(y, x=x, dx=dx, axis=axis)
+
+
+trapz.support_native_out = False
+"""
+
+API_FILE = """\
+from ivy.func_wrapper import handle_exceptions, handle_nestable, handle_out_argument
+from ivy.utils.backend import current_backend
+
+
+@handle_nestable
+@handle_exceptions
+@handle_out_argument
+def trapz(y, /, *, x=None, dx=1.0, axis=-1, out=None):
+    return current_backend(y).trapz(y, x=x, dx=dx, axis=axis, out=out)
+"""
+
+
+def test_each_rule_fixes_a_copy_of_its_own(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    backend = corpus / "ivy" / "functional" / "backends" / "numpy" / "elementwise.py"
+    api = corpus / "ivy" / "functional" / "ivy" / "elementwise.py"
+    for path, text in ((backend, BACKEND_FILE), (api, API_FILE)):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    findings, targets, trees = vf.collect(corpus, scratch)
+    assert {f["code"] for f in findings} == {"IVY005", "IVY015"}
+    assert sorted(trees) == ["IVY005", "IVY015"]
+    assert [(t.path, t.unit, t.tree, t.codes) for t in targets] == [
+        ("ivy/functional/backends/numpy/elementwise.py", "trapz", "IVY015", ["IVY015"]),
+        ("ivy/functional/ivy/elementwise.py", "trapz", "IVY005", ["IVY005"]),
+    ]
+    # each copy holds its own rule's fix only; the corpus is untouched
+    fixed_backend = (trees["IVY015"] / backend.relative_to(corpus)).read_text()
+    assert "support_native_out" not in fixed_backend
+    assert (trees["IVY015"] / api.relative_to(corpus)).read_text() == API_FILE
+    assert (trees["IVY005"] / backend.relative_to(corpus)).read_text() == BACKEND_FILE
+    assert backend.read_text() == BACKEND_FILE and api.read_text() == API_FILE
+    assert targets[0].backends(["numpy", "torch"]) == ["numpy"]
+    assert targets[1].backends(["numpy", "torch"]) == ["numpy", "torch"]
