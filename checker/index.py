@@ -113,12 +113,21 @@ class ProjectIndex:
 
     ``functional`` maps a name to the API files defining it (in path order), ``backends``
     a backend to its function names and the file defining each (the first in path order).
+    A name defined in several files of one part (an experimental and a main module) is
+    resolved as Python resolves it: the definition the packages' own ``__init__`` files
+    star-import last wins (:meth:`winner`); ``api_function`` and ``implementations``
+    answer with that one.
     """
 
     def __init__(self) -> None:
         self.files = SummaryTable()
         self.functional: dict[str, list[str]] = {}
         self.backends: dict[str, dict[str, str]] = {}
+        self._backend_paths: dict[str, dict[str, list[str]]] = {}
+        """Every file of a backend defining a name, in path order (``backends`` keeps the
+        first)."""
+        self._orders: dict[str, list[str]] = {}
+        """Per package folder, its modules in the order its ``__init__`` binds their names."""
         self._parts: dict[str, str] = {}
         self._facts: dict[str, str] = {}
         self._part_set: frozenset[str] | None = None
@@ -143,19 +152,24 @@ class ProjectIndex:
         self.files.put(summary)
         self._parts[path] = part
         self._part_set = None
+        self._orders.clear()
         if isinstance(summary, EncodedSummary):
             self._facts[path] = summary.facts_digest
         if part == "functional":
             for name in names:
                 self.functional.setdefault(name, []).append(path)
         elif part.startswith("backend:"):
-            functions = self.backends.setdefault(part.removeprefix("backend:"), {})
+            backend = part.removeprefix("backend:")
+            functions = self.backends.setdefault(backend, {})
+            paths = self._backend_paths.setdefault(backend, {})
             for name in names:
                 functions.setdefault(name, path)
+                paths.setdefault(name, []).append(path)
 
     def _drop(self, path: str) -> None:
         part = self._parts.pop(path)
         self._part_set = None
+        self._orders.clear()
         self._facts.pop(path, None)
         names = list(self.files[path].functions)
         self.files.pop(path)
@@ -167,10 +181,17 @@ class ProjectIndex:
                 else:
                     self.functional.pop(name, None)
         elif part.startswith("backend:"):
-            functions = self.backends.get(part.removeprefix("backend:"), {})
+            backend = part.removeprefix("backend:")
+            functions = self.backends.get(backend, {})
+            paths = self._backend_paths.get(backend, {})
             for name in names:
-                if functions.get(name) == path:
-                    del functions[name]
+                remaining = [p for p in paths.get(name, []) if p != path]
+                if remaining:
+                    paths[name] = remaining
+                    functions[name] = remaining[0]
+                else:
+                    paths.pop(name, None)
+                    functions.pop(name, None)
 
     def parts(self) -> frozenset[str]:
         """The parts (``functional``, ``backend:numpy``...) with at least one file (asked
@@ -205,16 +226,54 @@ class ProjectIndex:
         return None
 
     def implementations(self, name: str) -> dict[str, FunctionSummary]:
-        """The backends that define ``name``, with their definitions."""
+        """The backends that define ``name``, with their definitions (the winning one)."""
         return {
-            backend: self.files[functions[name]].functions[name]
+            backend: self.files[self.backend_path(backend, name)].functions[name]
             for backend, functions in sorted(self.backends.items())
             if name in functions
         }
 
+    def backend_path(self, backend: str, name: str) -> str:
+        """The file whose ``name`` a backend uses at run time (``KeyError`` if none)."""
+        paths = self._backend_paths[backend][name]
+        return paths[0] if len(paths) == 1 else self.winner(paths)
+
     def api_function(self, name: str) -> FunctionSummary | None:
         found = self.functional.get(name)
-        return self.files[found[0]].functions[name] if found else None
+        if not found:
+            return None
+        path = found[0] if len(found) == 1 else self.winner(found)
+        return self.files[path].functions[name]
+
+    def winner(self, paths: list[str]) -> str:
+        """Of files defining the same name, the one whose definition is bound last by the
+        outermost package ``__init__`` that star-imports them all (``from .experimental
+        import *`` after ``from .linear_algebra import *``: the experimental one); the first
+        in path order when no ``__init__`` of the index imports them all."""
+        folders = paths[0].split("/")[:-1]
+        for depth in range(1, len(folders) + 1):
+            position = {path: i for i, path in enumerate(self._order("/".join(folders[:depth])))}
+            if all(path in position for path in paths):
+                return max(paths, key=position.__getitem__)
+        return paths[0]
+
+    def _order(self, package: str, seen: frozenset[str] = frozenset()) -> list[str]:
+        """The module files whose names ``package``'s ``__init__`` binds, in binding order."""
+        known = self._orders.get(package)
+        if known is not None:
+            return known
+        init = self.files.get(f"{package}/__init__.py") if package not in seen else None
+        order: list[str] = []
+        for module in init.star_imports if init is not None else ():
+            dots = len(module) - len(module.lstrip("."))
+            base = package.split("/")[: len(package.split("/")) - (dots - 1)]
+            target = "/".join([*base, *module.lstrip(".").split(".")])
+            if f"{target}.py" in self.files:
+                order.append(f"{target}.py")
+            elif f"{target}/__init__.py" in self.files:
+                order.extend(self._order(target, seen | {package}))
+        self._orders[package] = order
+        return order
 
     def kind(self, name: str) -> FunctionKind | None:
         """Primary, compositional or mixed; ``None`` when ``name`` is not in the functional API."""

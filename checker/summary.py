@@ -91,6 +91,10 @@ class FileSummary:
     digest: str = ""
     out_wrapper: OutWrapperSummary | None = None
     """The file's module-level ``handle_out_argument``, read (any part of the code base)."""
+    star_imports: tuple[str, ...] = ()
+    """A package ``__init__.py`` only: the relative modules it star-imports, in order
+    (``".linear_algebra"``, ``".ivy.experimental"``). A name two modules define is the
+    last one's at run time: the index resolves duplicate definitions by this order."""
     statement_lines: tuple[int, ...] = ()
     """First line of each top-level statement (its first decorator's, if any): lets the
     rule phase place findings without generating the module's code. Not a public fact."""
@@ -121,6 +125,7 @@ class FileSummary:
                 for name, f in sorted(self.functions.items())
             ),
             None if self.out_wrapper is None else repr(self.out_wrapper),
+            self.star_imports,
         )
 
     def facts_digest(self) -> str:
@@ -308,6 +313,8 @@ def summarize(source: str | bytes, path: str, part: str) -> FileSummary:
         return summary
     summary.statement_lines = tuple(_first_line(stmt) for stmt in tree.body)
     summary.out_wrapper = out_wrapper(tree)
+    if path.rsplit("/", 1)[-1] == "__init__.py":
+        summary.star_imports = star_imports(tree)
     if not (part == "functional" or part.startswith("backend:")):
         return summary
     functions = summary.functions
@@ -322,6 +329,17 @@ def summarize(source: str | bytes, path: str, part: str) -> FileSummary:
     for stmt in tree.body:
         _record_module_statement(stmt, functions)
     return summary
+
+
+def star_imports(tree: ast.Module) -> tuple[str, ...]:
+    """``from .x import *`` at module level (through ``if``/``try``), in order, as ``.x``."""
+    return tuple(
+        "." * stmt.level + (stmt.module or "")
+        for stmt in _module_statements(tree.body)
+        if isinstance(stmt, ast.ImportFrom)
+        and stmt.level > 0
+        and any(alias.name == "*" for alias in stmt.names)
+    )
 
 
 def _first_line(stmt: ast.stmt) -> int:

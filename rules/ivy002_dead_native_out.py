@@ -397,6 +397,41 @@ class DeadNativeOut(Rule):
             """,
             path=NP,
         ),
+        Example(
+            """
+            import jax.numpy as jnp
+
+
+            def cumulative(x, /, *, out=None):
+                return jnp.cumsum(x)
+
+
+            cumulative.support_native_out = True
+            """,
+            path=JAX,
+            files={
+                "ivy/functional/__init__.py": """
+                    from .ivy.experimental import *
+                    from .ivy import *
+                    """,
+                "ivy/functional/ivy/__init__.py": """
+                    from .statistical import *
+                    """,
+                "ivy/functional/ivy/experimental/__init__.py": """
+                    from .statistical import *
+                    """,
+                "ivy/functional/ivy/statistical.py": """
+                    @to_native_arrays_and_back
+                    def cumulative(x, /, *, out=None):
+                        ...
+                    """,
+                "ivy/functional/ivy/experimental/statistical.py": """
+                    @handle_out_argument
+                    def cumulative(x, /, *, out=None):
+                        ...
+                    """,
+            },
+        ),
     )
     INVALID = (
         Example(

@@ -33,6 +33,31 @@ _OPTIONAL_IMPORT = """
 """Compound statements before the one a fix edits (its text and the fixed text share them)."""
 
 
+# A name defined twice in the functional API: Python binds the one imported last.
+_TWICE_DEFINED_API = {
+    "ivy/functional/__init__.py": """
+        from .ivy.experimental import *
+        from .ivy import *
+        """,
+    "ivy/functional/ivy/__init__.py": """
+        from .linear_algebra import *
+        """,
+    "ivy/functional/ivy/experimental/__init__.py": """
+        from .linear_algebra import *
+        """,
+    "ivy/functional/ivy/linear_algebra.py": """
+        @handle_out_argument
+        def eig_pair(x, /, *, out=None):
+            return current_backend(x).eig_pair(x, out=out)
+        """,
+    "ivy/functional/ivy/experimental/linear_algebra.py": """
+        def eig_pair(x, /, *, out=None):
+            return current_backend(x).eig_pair(x)
+        """,
+}
+"""The main module (with ``@handle_out_argument``) is star-imported last: it wins."""
+
+
 class NativeOutFalse(Rule):
     """``support_native_out = False`` does not switch the native path off.
 
@@ -149,6 +174,22 @@ class NativeOutFalse(Rule):
         ),
     )
     INVALID = (
+        Example(
+            """
+            def eig_pair(x, /, *, out=None):
+                return np.linalg.eig(x)
+
+
+            eig_pair.support_native_out = False
+            """,
+            path="ivy/functional/backends/numpy/experimental/linear_algebra.py",
+            files=_TWICE_DEFINED_API,
+            message="acts as `support_native_out = True`",
+            expected="""
+            def eig_pair(x, /, *, out=None):
+                return np.linalg.eig(x)
+            """,
+        ),
         Example(
             """
             def scatter_sum(indices, updates, *, out=None):
