@@ -94,8 +94,28 @@ def show_settings(path: Path, config: Config) -> str:
         "",
         "[tool.ivycheck.backends]",
         *(f"{name} = {_toml(list(patterns))}" for name, patterns in config.backends),
+        "",
+        *_out_fate_lines(),
     ]
     return "\n".join(lines) + "\n"
+
+
+def _out_fate_lines() -> list[str]:
+    """How IVY002/IVY003/IVY015 decide what ``out`` becomes (not a setting: read from the
+    tree, with this default), as comments."""
+    from ivycheck.rules._out_fate import DEFAULT_BY_BACKEND, DEFAULT_UPDATE
+
+    defaults = ", ".join(f"{backend} {kind}" for backend, kind in DEFAULT_BY_BACKEND.items())
+    return [
+        "# What `out` becomes when a function ignores the native buffer (IVY002, IVY003,",
+        "# IVY015) is read from the checked tree: its own `handle_out_argument` and each",
+        "# backend's update function. Default when the tree has no `handle_out_argument`",
+        f"# (Ivy 975c8fc): the wrapper writes the result with `{DEFAULT_UPDATE}`, which",
+        f"# {defaults}",
+        "# (copies: `out` keeps its dtype and buffer; rebinds: `out` takes the result's",
+        "# dtype and a new buffer); the wrapper tests the attribute's presence; a tuple",
+        "# `out` is handed over without converting its items.",
+    ]
 
 
 def _configured_globs(config: Config) -> Iterable[tuple[str, str]]:

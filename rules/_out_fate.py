@@ -92,9 +92,9 @@ def ignored_buffer_fate(index: ProjectIndex, backend: str | None) -> OutFate:
     source = f"{path}:{wrapper.line}"
     if not wrapper.native_update:
         return OutFate(UNWRITTEN, source)
-    update = index.backends.get(backend or "", {}).get(wrapper.native_update)
-    if update is None:
+    if wrapper.native_update not in index.backends.get(backend or "", {}):
         return OutFate(DEFAULT_BY_BACKEND.get(backend or "", UNKNOWN), source)
+    update = index.backend_path(backend or "", wrapper.native_update)
     summary = index.files[update].functions[wrapper.native_update]
     return OutFate(summary.buffer_update or UNKNOWN, source)
 
