@@ -65,7 +65,6 @@ from ivycheck.runtime.dtypes import (  # noqa: E402
 )
 
 newaxis = None
-__array_api_version__ = "2023.12"
 
 from ivycheck.runtime import (  # noqa: E402  (fft, linalg: the extension namespaces)
     fft,
@@ -144,10 +143,12 @@ from ivycheck.runtime.functional.elementwise import (  # noqa: E402
     minimum,
     multiply,
     negative,
+    nextafter,
     not_equal,
     positive,
     pow,
     real,
+    reciprocal,
     remainder,
     round,
     sign,
@@ -174,7 +175,7 @@ from ivycheck.runtime.functional.general import (  # noqa: E402
     to_native,
     to_numpy,
 )
-from ivycheck.runtime.functional.indexing import take  # noqa: E402
+from ivycheck.runtime.functional.indexing import take, take_along_axis  # noqa: E402
 from ivycheck.runtime.functional.linear_algebra import (  # noqa: E402
     cholesky,
     matmul,
@@ -185,6 +186,7 @@ from ivycheck.runtime.functional.linear_algebra import (  # noqa: E402
 from ivycheck.runtime.functional.losses import cross_entropy  # noqa: E402
 from ivycheck.runtime.functional.manipulation import (  # noqa: E402
     broadcast_arrays,
+    broadcast_shapes,
     broadcast_to,
     concat,
     expand_dims,
@@ -206,10 +208,12 @@ from ivycheck.runtime.functional.manipulation import (  # noqa: E402
 from ivycheck.runtime.functional.searching import (  # noqa: E402
     argmax,
     argmin,
+    count_nonzero,
     nonzero,
     searchsorted,
 )
 from ivycheck.runtime.functional.set import (  # noqa: E402
+    isin,
     unique_all,
     unique_counts,
     unique_inverse,
@@ -217,6 +221,7 @@ from ivycheck.runtime.functional.set import (  # noqa: E402
 )
 from ivycheck.runtime.functional.sorting import argsort, sort  # noqa: E402
 from ivycheck.runtime.functional.statistical import (  # noqa: E402
+    cumulative_prod,
     cumulative_sum,
     max,
     mean,
@@ -226,8 +231,11 @@ from ivycheck.runtime.functional.statistical import (  # noqa: E402
     sum,
     var,
 )
-from ivycheck.runtime.functional.utility import all, any  # noqa: E402
-from ivycheck.runtime.info import __array_namespace_info__  # noqa: E402
+from ivycheck.runtime.functional.utility import all, any, diff  # noqa: E402
+from ivycheck.runtime.info import (  # noqa: E402
+    __array_namespace_info__,
+    set_array_api_version,
+)
 
 if TYPE_CHECKING:  # statically "a native array of some backend" (runtime/native.py)
     from ivycheck.runtime.native import NativeArray
@@ -239,8 +247,12 @@ else:
         would otherwise type every missing attribute of the namespace as ``Any``."""
         if name == "NativeArray":
             return _native_array_class()
+        if name == "__array_api_version__":
+            return _array_api_version()
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
+
+from ivycheck.runtime.info import array_api_version as _array_api_version  # noqa: E402
 
 _activate_default("numpy")
 
@@ -283,6 +295,7 @@ __all__ = [
     "bool",
     "bool_",
     "broadcast_arrays",
+    "broadcast_shapes",
     "broadcast_to",
     "can_cast",
     "ceil",
@@ -296,10 +309,13 @@ __all__ = [
     "copysign",
     "cos",
     "cosh",
+    "count_nonzero",
     "cross_entropy",
+    "cumulative_prod",
     "cumulative_sum",
     "current_backend",
     "current_backend_str",
+    "diff",
     "divide",
     "dtypes",
     "e",
@@ -342,6 +358,7 @@ __all__ = [
     "is_native_array",
     "isdtype",
     "isfinite",
+    "isin",
     "isinf",
     "isnan",
     "less",
@@ -370,6 +387,7 @@ __all__ = [
     "nan",
     "negative",
     "newaxis",
+    "nextafter",
     "nonzero",
     "not_equal",
     "ones",
@@ -380,6 +398,7 @@ __all__ = [
     "pow",
     "prod",
     "real",
+    "reciprocal",
     "remainder",
     "repeat",
     "reshape",
@@ -388,6 +407,7 @@ __all__ = [
     "rot90",
     "round",
     "searchsorted",
+    "set_array_api_version",
     "set_backend",
     "set_item",
     "sign",
@@ -404,6 +424,7 @@ __all__ = [
     "sum",
     "swapaxes",
     "take",
+    "take_along_axis",
     "tan",
     "tanh",
     "tensordot",

@@ -218,7 +218,7 @@ class Array:
 
     def __array_namespace__(self, /, *, api_version: str | None = None) -> Any:
         """The namespace whose functions accept this array: ``ivycheck.runtime``."""
-        if api_version not in (None, "2021.12", "2022.12", "2023.12"):
+        if api_version not in (None, "2021.12", "2022.12", "2023.12", "2024.12", "2025.12"):
             raise IvyValueError(f"unsupported Array API version {api_version!r}")
         return ivy
 

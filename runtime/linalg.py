@@ -41,6 +41,7 @@ from ivycheck.runtime.functional.linear_algebra import (
 from ivycheck.runtime.native import NativeArray
 
 __all__ = [
+    "EigResult",
     "EighResult",
     "QRResult",
     "SVDResult",
@@ -49,7 +50,9 @@ __all__ = [
     "cross",
     "det",
     "diagonal",
+    "eig",
     "eigh",
+    "eigvals",
     "eigvalsh",
     "inv",
     "matmul",
@@ -69,6 +72,13 @@ __all__ = [
     "vecdot",
     "vector_norm",
 ]
+
+
+class EigResult(NamedTuple):
+    """``eig``: the eigenvalues and the eigenvectors as columns, complex (2025.12)."""
+
+    eigenvalues: Array
+    eigenvectors: Array
 
 
 class EighResult(NamedTuple):
@@ -150,6 +160,27 @@ def diagonal(
 ) -> Array:
     """The ``offset`` diagonal of each matrix: a view of ``x`` (writes go through)."""
     return current_backend(x).diagonal(x, offset=offset, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@inputs_to_ivy_arrays
+@handle_array_function
+def eig(x: Array | NativeArray, /) -> EigResult:
+    """Eigen-decomposition of general square matrices (2025.12): complex eigenvalues and
+    eigenvectors of ``x``'s precision (float32 gives complex64), in the backend's order."""
+    return EigResult(*(Array(n) for n in current_backend(x).eig(_natives(x))))
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def eigvals(x: Array | NativeArray, /, *, out: Optional[Array] = None) -> Array:
+    """Eigenvalues of general square matrices (2025.12), complex of ``x``'s precision."""
+    return current_backend(x).eigvals(x, out=out)
 
 
 @handle_exceptions

@@ -9,6 +9,9 @@ The rules are written for the quadrant the standard's tables use (``b = imag(x) 
 ``a = real(x) >= 0`` for the odd and even functions); the symmetries the standard states for
 each function (``f(conj(x)) == conj(f(x))``, ``f(-x) == -f(x)`` or ``f(-x) == f(x)``) carry
 them to the other quadrants, so no sign case is written twice.
+
+:func:`floor_of_quotient` is the one real table of the same kind: ``floor_divide`` with an
+infinite operand.
 """
 
 from __future__ import annotations
@@ -258,3 +261,12 @@ def pow_of_zero(
     exponent_zero = ops.logical_and(ops.equal(a2, 0.0), ops.equal(b2, 0.0))
     to_one = ops.logical_and(base_zero, exponent_zero)
     return make_complex(ops.where(to_one, 1.0, re), ops.where(to_one, 0.0, im))
+
+
+def floor_of_quotient(ops: Any, x1: Any, x2: Any, ret: Any) -> Any:
+    """``floor_divide``'s float result ``ret`` with ``floor(x1 / x2)`` where an operand is
+    infinite: the values the standard prefers (``inf // 2`` is ``inf``, ``-1.0 // inf`` is
+    ``-0.0``; the 2024.12 suite tests them), where Python, NumPy and PyTorch pair ``//`` with
+    ``%`` (NaN, -1.0). ``ops`` is the backend's elementwise module, on native operands."""
+    infinite = ops.logical_or(ops.isinf(x1), ops.isinf(x2))
+    return ops.where(infinite, ops.floor(ops.divide(x1, x2)), ret)

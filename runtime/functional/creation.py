@@ -277,9 +277,9 @@ def from_dlpack(
 @handle_nestable
 @to_native_arrays_and_back
 @handle_array_function
-def meshgrid(*arrays: Array | NativeArray, indexing: str = "xy") -> list[Array]:
+def meshgrid(*arrays: Array | NativeArray, indexing: str = "xy") -> Sequence[Array]:
     """Coordinate matrices from 1-d coordinate vectors (``"xy"``: Cartesian, ``"ij"``:
-    matrix indexing); each output has memory of its own."""
+    matrix indexing); each output has memory of its own. A tuple (a list before 2025.12)."""
     return current_backend(*arrays).meshgrid(*arrays, indexing=indexing)
 
 

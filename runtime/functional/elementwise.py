@@ -766,3 +766,25 @@ def trunc(x: Operand, /, *, out: Optional[Array] = None) -> Array:
 def where(condition: Operand, x1: Operand, x2: Operand, /, *, out: Optional[Array] = None) -> Array:
     """``x1`` where ``condition`` holds, else ``x2`` (promoted as the standard says)."""
     return current_backend(x1, x2).where(condition, x1, x2, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def nextafter(x1: Operand, x2: Operand, /, *, out: Optional[Array] = None) -> Array:
+    """The next representable float after ``x1`` towards ``x2`` (2024.12)."""
+    return current_backend(x1, x2).nextafter(x1, x2, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def reciprocal(x: Operand, /, *, out: Optional[Array] = None) -> Array:
+    """``1 / x`` (2024.12); integers give float64, as ``divide`` does."""
+    return current_backend(x).reciprocal(x, out=out)

@@ -29,7 +29,7 @@ from ivycheck.runtime.dtypes import (
     as_dtype,
     can_write,
 )
-from ivycheck.runtime.exceptions import InplaceUpdateException, IvyTypeError
+from ivycheck.runtime.exceptions import InplaceUpdateException, IvyTypeError, IvyValueError
 from ivycheck.runtime.func_wrapper import (
     handle_array_function,
     handle_exceptions,
@@ -262,14 +262,22 @@ def _has_negative_step(query: Any) -> bool:
     return any(isinstance(i, slice) and i.step is not None and i.step < 0 for i in items)
 
 
+def _is_integer(item: Any) -> bool:
+    """An integer index (not a bool, which NumPy reads as a mask)."""
+    return isinstance(item, (int, np.integer)) and not isinstance(item, (bool, np.bool_))
+
+
 @handle_exceptions
 def set_item(x: Array, query: Any, val: Any, /, *, copy: Optional[bool] = False) -> Array:
     """``x[query] = val`` in place (through views, on every backend); returns ``x``.
 
     Values are cast to ``x``'s dtype and broadcast to the selected region as NumPy's item
     assignment does -- leading length-1 axes of the value beyond the region's rank are
-    dropped (``v[0,] = ones((1, 1))`` into a region of shape ``()``) -- and a value that does
-    not fit raises before anything is written. ``copy=True`` updates and returns a copy.
+    dropped (``v[0, ...] = ones((1, 1))`` into a region of shape ``()``) -- and a value that
+    does not fit raises before anything is written. An integer for every axis selects one
+    element, which takes a scalar or a 0-d array only: ``v[0,] = ones((1,))`` raises
+    ``IvyValueError`` as NumPy does ("setting an array element with a sequence").
+    ``copy=True`` updates and returns a copy.
     """
     if copy:
         x = ivy.copy_array(x)
@@ -278,6 +286,11 @@ def set_item(x: Array, query: Any, val: Any, /, *, copy: Optional[bool] = False)
     shape, dtype = _target(x)
     region = np.empty(shape, dtype=np.uint8)[ivy.func_wrapper._to_numpy(items)]
     native, vshape, _ = _value(val, dtype)
+    if vshape and items and len(items) == len(shape) and all(map(_is_integer, items)):
+        raise IvyValueError(
+            f"set_item: setting an array element with a sequence: an integer index for every "
+            f"axis selects one element, and the value has shape {vshape}"
+        )
     kept = vshape
     while len(kept) > region.ndim and kept[0] == 1:
         kept = kept[1:]

@@ -37,3 +37,22 @@ def take(
     """Elements of ``x`` at the integer ``indices`` along ``axis`` (a copy; ``axis`` may be
     left out for 1-d ``x`` only)."""
     return current_backend(x).take(x, indices, axis=axis, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def take_along_axis(
+    x: Array | NativeArray,
+    indices: Array | NativeArray,
+    /,
+    *,
+    axis: int = -1,
+    out: Optional[Array] = None,
+) -> Array:
+    """Elements of ``x`` at ``indices`` along ``axis``, the other axes matched (2024.12;
+    negative indices count from the end)."""
+    return current_backend(x).take_along_axis(x, indices, axis=axis, out=out)

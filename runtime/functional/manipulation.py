@@ -17,6 +17,7 @@ import numpy as np
 import ivycheck.runtime as ivy
 from ivycheck.runtime.array import Array
 from ivycheck.runtime.backend_handler import current_backend
+from ivycheck.runtime.exceptions import IvyValueError
 from ivycheck.runtime.func_wrapper import (
     handle_array_function,
     handle_array_like_without_promotion,
@@ -27,6 +28,7 @@ from ivycheck.runtime.func_wrapper import (
     inputs_to_ivy_arrays,
     to_native_arrays_and_back,
 )
+from ivycheck.runtime.info import as_sequence
 from ivycheck.runtime.native import NativeArray
 
 Axes = int | Sequence[int]
@@ -241,11 +243,21 @@ def broadcast_to(
 @handle_nestable
 @inputs_to_ivy_arrays
 @handle_array_function
-def broadcast_arrays(*arrays: Array | NativeArray) -> list[Array]:
+def broadcast_arrays(*arrays: Array | NativeArray) -> Sequence[Array]:
     """Every array broadcast to the common shape: views made by :func:`broadcast_to`, so
-    no backend code of its own."""
-    shape = np.broadcast_shapes(*(tuple(a.shape) for a in arrays))
-    return [ivy.broadcast_to(a, shape) for a in arrays]
+    no backend code of its own (a tuple; a list before 2025.12)."""
+    shape = broadcast_shapes(*(tuple(a.shape) for a in arrays))
+    return as_sequence(ivy.broadcast_to(a, shape) for a in arrays)
+
+
+@handle_exceptions
+def broadcast_shapes(*shapes: tuple[int, ...]) -> tuple[int, ...]:
+    """The shape ``shapes`` broadcast to (2025.12): no array, so no backend; ``()`` for no
+    shape; shapes that do not broadcast raise ``IvyValueError`` (a ``ValueError``)."""
+    try:
+        return tuple(int(n) for n in np.broadcast_shapes(*shapes))
+    except ValueError as e:
+        raise IvyValueError(f"broadcast_shapes: {e}") from None
 
 
 @handle_exceptions

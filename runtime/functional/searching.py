@@ -84,3 +84,21 @@ def searchsorted(
 ) -> Array:
     """Where the elements of ``x2`` go into the sorted 1-d ``x1`` to keep it sorted."""
     return current_backend(x1, x2).searchsorted(x1, x2, side=side, sorter=sorter, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def count_nonzero(
+    x: Array | NativeArray,
+    /,
+    *,
+    axis: int | tuple[int, ...] | None = None,
+    keepdims: bool = False,
+    out: Optional[Array] = None,
+) -> Array:
+    """How many elements along ``axis`` are not zero (2024.12), in the default index dtype."""
+    return current_backend(x).count_nonzero(x, axis=axis, keepdims=keepdims, out=out)

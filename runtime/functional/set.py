@@ -91,3 +91,22 @@ def unique_inverse(x: Array | NativeArray, /) -> UniqueInverseResult:
 def unique_values(x: Array | NativeArray, /, *, out: Optional[Array] = None) -> Array:
     """Sorted unique values."""
     return current_backend(x).unique_values(x, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def isin(
+    x1: Array | NativeArray | int | float,
+    x2: Array | NativeArray | int | float,
+    /,
+    *,
+    invert: bool = False,
+    out: Optional[Array] = None,
+) -> Array:
+    """Whether each element of ``x1`` equals some element of ``x2`` (2025.12; NaN equals
+    nothing), of ``x1``'s shape; ``invert`` negates."""
+    return current_backend(x1, x2).isin(x1, x2, invert=invert, out=out)

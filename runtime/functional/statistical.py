@@ -190,3 +190,25 @@ def cumulative_sum(
     return current_backend(x).cumulative_sum(
         x, axis=axis, dtype=dtype, include_initial=include_initial, out=out
     )
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def cumulative_prod(
+    x: Array | NativeArray,
+    /,
+    *,
+    axis: int | None = None,
+    dtype: str | None = None,
+    include_initial: bool = False,
+    out: Optional[Array] = None,
+) -> Array:
+    """Running product along ``axis`` (required unless ``x`` is 1-d; 2024.12);
+    ``include_initial`` prepends the one of the empty product."""
+    return current_backend(x).cumulative_prod(
+        x, axis=axis, dtype=dtype, include_initial=include_initial, out=out
+    )

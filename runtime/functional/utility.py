@@ -56,3 +56,24 @@ def any(
 ) -> Array:
     """Whether some element along ``axis`` is true (non-zero; NaN is true)."""
     return current_backend(x).any(x, axis=axis, keepdims=keepdims, out=out)
+
+
+@handle_exceptions
+@handle_nestable
+@handle_array_like_without_promotion
+@handle_out_argument
+@to_native_arrays_and_back
+@handle_array_function
+def diff(
+    x: Array | NativeArray,
+    /,
+    *,
+    axis: int = -1,
+    n: int = 1,
+    prepend: Array | NativeArray | None = None,
+    append: Array | NativeArray | None = None,
+    out: Optional[Array] = None,
+) -> Array:
+    """The ``n``-th forward difference along ``axis`` (2024.12), ``prepend``/``append``
+    joined to ``x`` along ``axis`` first."""
+    return current_backend(x).diff(x, axis=axis, n=n, prepend=prepend, append=append, out=out)

@@ -533,6 +533,80 @@ add("fft.rfftfreq", 7, oracle=lambda n: np.fft.rfftfreq(n).astype(np.float32))
 add("fft.rfftfreq", 6, d=2.0, dtype="float64", oracle=lambda n, d, dtype: np.fft.rfftfreq(n, d))
 
 
+# -- 2024.12 and 2025.12 ------------------------------------------------------------------------
+
+add("reciprocal", F32)
+add("reciprocal", F64)
+add("reciprocal", C64)
+add("reciprocal", I32[I32 != 0], oracle=lambda x: np.divide(1, x))  # integers: float64
+add("nextafter", F32, F32[::-1].copy(), exact=True)
+add("nextafter", F64, 0.0, exact=True)
+add("nextafter", np.array([0.0, -0.0, 1.0]), np.array([1.0, -1.0, 2.0]), exact=True)
+add("nextafter", 1.0, F64, exact=True)
+_IDX = np.array([[2, 0, -1], [1, 1, 0], [0, -2, 2]])
+add("take_along_axis", F32_2D[:, :3], _IDX, axis=1, exact=True,
+    oracle=lambda x, i, axis: np.take_along_axis(x, i, axis))  # fmt: skip
+add("take_along_axis", CUBE[0, :, :3], _IDX[:2], axis=0, exact=True,
+    oracle=lambda x, i, axis: np.take_along_axis(x, i, axis))  # fmt: skip
+add("take_along_axis", I8, np.array([3, -1, 0]), exact=True,
+    oracle=lambda x, i: np.take_along_axis(x, i, -1))  # fmt: skip
+for _x in (F32_2D, B.reshape(2, 4), C64[:4].reshape(2, 2), U8.reshape(4, 2)):
+    add("count_nonzero", _x, oracle=lambda x: np.asarray(np.count_nonzero(x), np.int64))
+    add("count_nonzero", _x, axis=1, keepdims=True,
+        oracle=lambda x, **k: np.count_nonzero(x, **k).astype(np.int64))  # fmt: skip
+    add("count_nonzero", _x, axis=(0,),
+        oracle=lambda x, **k: np.count_nonzero(x, **k).astype(np.int64))  # fmt: skip
+add("cumulative_prod", I8[2:6], exact=True)
+add("cumulative_prod", U8[:4], exact=True)
+add("cumulative_prod", F32_2D, axis=1)
+add("cumulative_prod", F32_2D, axis=0, include_initial=True)
+add("cumulative_prod", I32.reshape(2, 4), axis=1, dtype="float64")
+add("diff", F32, exact=True)
+add("diff", F32_2D, axis=0, n=2, exact=True)
+add("diff", I8, n=3, exact=True)
+add("diff", U8, exact=True)  # wraps, as NumPy
+add("diff", F32_2D, prepend=F32_2D[:, :1], append=F32_2D[:, -1:], exact=True)
+add("diff", B, exact=True)
+add("isin", I32, IB2, exact=True)
+add("isin", F64, np.array([np.nan, 0.5, -np.inf]), exact=True)  # NaN is in nothing
+add("isin", F32_2D, F32_2D[1], invert=True, exact=True)
+add("isin", I8, 5, exact=True)
+add("isin", 2, I32, exact=True, oracle=lambda a, b: np.asarray(np.isin(a, b)))
+add("broadcast_shapes", (2, 1, 4), (3, 1), (1,), oracle=lambda *s: np.broadcast_shapes(*s))
+add("broadcast_shapes", oracle=lambda: ())
+add("broadcast_shapes", (0, 1), (5,), oracle=lambda *s: np.broadcast_shapes(*s))
+
+
+def _sorted_complex(values: Any) -> Any:
+    """Eigenvalues in an order that does not depend on the last bits (conjugate pairs)."""
+    return values[np.lexsort((np.round(values.imag, 4), np.round(values.real, 4)))]
+
+
+def _eig_check(got: Any, args: tuple[Any, ...]) -> None:
+    values, vectors = (ivy.to_numpy(g) for g in got)
+    complex_dtype = np.result_type(args[0].dtype, np.complex64)
+    assert values.dtype == vectors.dtype == complex_dtype
+    tol = 1e-4 if complex_dtype == np.complex64 else 1e-10
+    np.testing.assert_allclose(args[0] @ vectors, vectors * values, atol=tol)
+    expected = _sorted_complex(np.linalg.eigvals(args[0]))
+    np.testing.assert_allclose(_sorted_complex(values), expected, atol=tol)
+
+
+def _eigvals_check(got: Any, args: tuple[Any, ...]) -> None:
+    values = ivy.to_numpy(got)
+    complex_dtype = np.result_type(args[0].dtype, np.complex64)
+    assert values.dtype == complex_dtype
+    tol = 1e-4 if complex_dtype == np.complex64 else 1e-10
+    expected = _sorted_complex(np.linalg.eigvals(args[0]).astype(complex_dtype))
+    np.testing.assert_allclose(_sorted_complex(values), expected, atol=tol)
+
+
+_ROTATION = np.array([[0.0, -2.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 3.0]])  # complex pair
+for _m in (MG, _ROTATION, _ROTATION.astype(np.float32), MG.astype(np.complex128)):
+    add("linalg.eig", _m, check=_eig_check)
+    add("linalg.eigvals", _m, check=_eigvals_check)
+
+
 # -- the test ----------------------------------------------------------------------------------
 
 ORACLE_MODULES = {"linalg": np.linalg, "fft": np.fft}
@@ -540,7 +614,7 @@ NOT_FUNCTIONS = {
     "Array", "Container", "Dtype", "NativeArray", "InplaceUpdateException",
     "IvyBackendException", "IvyException", "IvyNotImplementedException", "IvyTypeError",
     "IvyValueError", "set_backend", "unset_backend", "using_backend", "current_backend",
-    "current_backend_str", "__array_namespace_info__",
+    "current_backend_str", "__array_namespace_info__", "set_array_api_version",
 }  # fmt: skip
 """Names of the namespace that are not array functions (classes, backend switching, the
 inspection namespace -- the conformance files in ``make test`` check that one)."""
@@ -607,7 +681,8 @@ def test_function_matches_oracle(backend: str, name: str) -> None:
         where = f"{name} case {number}: args {case.args!r} kwargs {case.kwargs!r}"
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
-            got = fn(*(_to_runtime(a) for a in case.args), **case.kwargs)
+            kwargs = {k: _to_runtime(v) for k, v in case.kwargs.items()}
+            got = fn(*(_to_runtime(a) for a in case.args), **kwargs)
         if case.check is not None:
             case.check(got, case.args)
             continue

@@ -203,3 +203,29 @@ def test_tracked_view_updates_with_one_strided_scatter(backend: str) -> None:
     expected = np.arange(24.0).reshape(4, 6)
     expected[1:4, ::2] = 0.0
     np.testing.assert_array_equal(npy(base), expected)
+
+
+@pytest.mark.parametrize("query", [(0,), 0, -1, (np.int64(1),)])
+@pytest.mark.parametrize("shape", [(1,), (1, 1)])
+def test_one_element_takes_no_sequence(backend: str, query: Any, shape: tuple[int, ...]) -> None:
+    """An integer for every axis of a view selects one element: NumPy refuses a value with
+    axes there, even of one element ("setting an array element with a sequence"), and so
+    does every backend, through a view or not; a 0-d value or a scalar is written. Found by
+    a differential fuzz of view chains (``v[0,] = ivy.array([1])`` was accepted)."""
+    base = ivy.array(np.arange(6.0).reshape(2, 3))
+    view = base[1]
+    items = query if isinstance(query, tuple) else (query,)
+    expected = np.arange(6.0).reshape(2, 3)
+    with pytest.raises(ValueError, match="setting an array element with a sequence"):
+        expected[1][query] = np.ones(shape)  # the oracle
+    with pytest.raises(ivy.IvyValueError, match="setting an array element with a sequence"):
+        view[query] = ivy.ones(shape, dtype="float64")
+    with pytest.raises(ivy.IvyValueError):
+        base[(1, *items)] = ivy.ones(shape)
+    np.testing.assert_array_equal(npy(base), expected)  # nothing written
+    view[query] = ivy.asarray(7.0, dtype="float64")
+    expected[1][query] = 7.0
+    np.testing.assert_array_equal(npy(base), expected)
+    view[(*items, Ellipsis)] = ivy.full(shape, 9.0, dtype="float64")  # a 0-d view: leading
+    expected[1][(*items, Ellipsis)] = np.full(shape, 9.0)  # axes dropped, as in NumPy
+    np.testing.assert_array_equal(npy(base), expected)

@@ -8,6 +8,7 @@ import jax
 import jax.numpy as jnp
 
 from ivycheck.runtime.backends.jax import primitives
+from ivycheck.runtime.info import as_sequence
 
 Arr = Any
 
@@ -89,8 +90,8 @@ def from_dlpack(x: Any, /, *, copy: bool | None = None, out: Arr | None = None) 
     return jnp.array(ret, copy=True) if copy else ret
 
 
-def meshgrid(*arrays: Arr, indexing: str = "xy") -> list[Arr]:
-    return list(jnp.meshgrid(*arrays, indexing=indexing))
+def meshgrid(*arrays: Arr, indexing: str = "xy") -> Any:
+    return as_sequence(jnp.meshgrid(*arrays, indexing=indexing))
 
 
 def tril(x: Arr, /, *, k: int = 0, out: Arr | None = None) -> Arr:

@@ -13,7 +13,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from ivycheck.runtime.backends._complex_special import pow_of_zero, repair
+from ivycheck.runtime.backends._complex_special import floor_of_quotient, pow_of_zero, repair
 from ivycheck.runtime.backends._promote import bounds, promote, true_division
 from ivycheck.runtime.backends.jax import primitives
 
@@ -136,7 +136,8 @@ def floor_divide(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
     ret = jnp.floor_divide(x1, x2)
     if not jnp.issubdtype(ret.dtype, jnp.floating):
         return ret
-    return jnp.where(ret == 0, jnp.copysign(ret, jnp.multiply(x1, x2)), ret)
+    ret = jnp.where(ret == 0, jnp.copysign(ret, jnp.multiply(x1, x2)), ret)
+    return floor_of_quotient(sys.modules[__name__], x1, x2, ret)
 
 
 def greater(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -315,3 +316,11 @@ def remainder(x1: Arr, x2: Arr, /, *, modulus: bool = True, out: Arr | None = No
     if not jnp.issubdtype(ret.dtype, jnp.floating):
         return ret
     return jnp.where(ret == 0, jnp.copysign(ret, x2), ret)
+
+
+def nextafter(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.nextafter(x1, x2)
+
+
+def reciprocal(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return divide(1, x)

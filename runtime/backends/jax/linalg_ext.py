@@ -103,3 +103,11 @@ def vector_norm(
     x: Arr, /, *, axis: Any = None, keepdims: bool = False, ord: Any = 2, out: Arr | None = None
 ) -> Arr:
     return jnp.linalg.vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
+
+
+def eig(x: Arr, /) -> tuple[Arr, ...]:
+    return tuple(jnp.linalg.eig(x))
+
+
+def eigvals(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return jnp.linalg.eigvals(x)

@@ -32,3 +32,9 @@ def searchsorted(
 ) -> Arr:
     # JAX indexes in int32; the standard's index dtype is the default integer.
     return jnp.searchsorted(x1, x2, side=side, sorter=sorter).astype(jnp.int64)
+
+
+def count_nonzero(
+    x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None = None
+) -> Arr:
+    return jnp.sum(truth(x) != 0, axis=axis, keepdims=keepdims, dtype=jnp.int64)

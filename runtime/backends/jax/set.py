@@ -23,3 +23,7 @@ def unique_inverse(x: Arr, /) -> tuple[Arr, Arr]:
 
 def unique_values(x: Arr, /, *, out: Arr | None = None) -> Arr:
     return jnp.unique_values(x)
+
+
+def isin(x1: Arr, x2: Arr, /, *, invert: bool = False, out: Arr | None = None) -> Arr:
+    return jnp.isin(x1, x2, invert=invert)

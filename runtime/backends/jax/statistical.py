@@ -6,6 +6,8 @@ from typing import Any
 
 import jax.numpy as jnp
 
+from ivycheck.runtime.backends.jax import primitives
+
 Arr = Any
 
 
@@ -87,3 +89,17 @@ def cumulative_sum(
     out: Arr | None = None,
 ) -> Arr:
     return jnp.cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial)
+
+
+def cumulative_prod(
+    x: Arr,
+    /,
+    *,
+    axis: int | None = None,
+    dtype: Any = None,
+    include_initial: bool = False,
+    out: Arr | None = None,
+) -> Arr:
+    if dtype is None:  # (jnp.cumulative_prod keeps small integers; the standard widens them)
+        dtype = primitives.accumulation(x.dtype)
+    return jnp.cumulative_prod(x, axis=axis, dtype=dtype, include_initial=include_initial)

@@ -35,3 +35,16 @@ def all(x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None 
 
 def any(x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None = None) -> Arr:
     return jnp.any(truth(x), axis=axis, keepdims=keepdims)
+
+
+def diff(
+    x: Arr,
+    /,
+    *,
+    axis: int = -1,
+    n: int = 1,
+    prepend: Arr | None = None,
+    append: Arr | None = None,
+    out: Arr | None = None,
+) -> Arr:
+    return jnp.diff(x, n=n, axis=axis, prepend=prepend, append=append)

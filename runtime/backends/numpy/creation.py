@@ -8,6 +8,7 @@ import numpy as np
 
 from ivycheck.runtime.backends.numpy.primitives import default_native, native_dtype
 from ivycheck.runtime.dtypes import DEFAULT_INT
+from ivycheck.runtime.info import as_sequence
 
 Arr = Any
 
@@ -90,8 +91,8 @@ def from_dlpack(x: Any, /, *, copy: bool | None = None, out: Arr | None = None) 
     return np.from_dlpack(x, copy=copy)
 
 
-def meshgrid(*arrays: Arr, indexing: Literal["xy", "ij"] = "xy") -> list[Arr]:
-    return list(np.meshgrid(*arrays, indexing=indexing))
+def meshgrid(*arrays: Arr, indexing: Literal["xy", "ij"] = "xy") -> Any:
+    return as_sequence(np.meshgrid(*arrays, indexing=indexing))
 
 
 def tril(x: Arr, /, *, k: int = 0, out: Arr | None = None) -> Arr:

@@ -8,10 +8,12 @@ own.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
 
+from ivycheck.runtime.backends._complex_special import floor_of_quotient
 from ivycheck.runtime.backends._promote import bounds
 from ivycheck.runtime.backends.numpy import primitives
 
@@ -211,7 +213,15 @@ floor.support_native_out = True  # type: ignore[attr-defined]
 
 
 def floor_divide(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    return np.floor_divide(x1, x2, out=out)
+    ret = np.floor_divide(x1, x2, out=out)
+    if ret.dtype.kind != "f":
+        return ret
+    with np.errstate(divide="ignore", invalid="ignore"):  # (warned once, above)
+        fixed = floor_of_quotient(sys.modules[__name__], x1, x2, ret)
+    if out is None:
+        return fixed
+    out[...] = fixed
+    return out
 
 
 floor_divide.support_native_out = True  # type: ignore[attr-defined]
@@ -484,3 +494,17 @@ trunc.support_native_out = True  # type: ignore[attr-defined]
 def where(condition: Arr, x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
     # np.where has no ``out``: the wrapper writes the result with inplace_update.
     return np.where(condition, x1, x2)
+
+
+def nextafter(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return np.nextafter(x1, x2, out=out)
+
+
+nextafter.support_native_out = True  # type: ignore[attr-defined]
+
+
+def reciprocal(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return divide(1, x, out=out)
+
+
+reciprocal.support_native_out = True  # type: ignore[attr-defined]

@@ -97,3 +97,17 @@ def vector_norm(
     x: Arr, /, *, axis: Any = None, keepdims: bool = False, ord: Any = 2, out: Arr | None = None
 ) -> Arr:
     return np.asarray(np.linalg.vector_norm(x, axis=axis, keepdims=keepdims, ord=ord))
+
+
+def _complex(x: Arr, *results: Arr) -> tuple[Arr, ...]:
+    """``results`` complex of ``x``'s precision (NumPy gives real eigenvalues when all are)."""
+    dtype = np.result_type(x.dtype, np.complex64)
+    return tuple(r.astype(dtype, copy=False) for r in results)
+
+
+def eig(x: Arr, /) -> tuple[Arr, ...]:
+    return _complex(x, *np.linalg.eig(x))
+
+
+def eigvals(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return _complex(x, np.linalg.eigvals(x))[0]

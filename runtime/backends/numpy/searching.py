@@ -30,3 +30,9 @@ def searchsorted(
     x1: Arr, x2: Arr, /, *, side: str = "left", sorter: Arr | None = None, out: Arr | None = None
 ) -> Arr:
     return np.asarray(np.searchsorted(x1, x2, side=side, sorter=sorter))  # type: ignore[call-overload]
+
+
+def count_nonzero(
+    x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None = None
+) -> Arr:
+    return np.asarray(np.count_nonzero(x, axis=axis, keepdims=keepdims), dtype=np.int64)

@@ -25,3 +25,7 @@ def unique_inverse(x: Arr, /) -> tuple[Arr, Arr]:
 def unique_values(x: Arr, /, *, out: Arr | None = None) -> Arr:
     # np.unique_values may hash instead of sorting (NumPy 2.3+); the runtime's are sorted.
     return np.unique(x, equal_nan=False)
+
+
+def isin(x1: Arr, x2: Arr, /, *, invert: bool = False, out: Arr | None = None) -> Arr:
+    return np.asarray(np.isin(x1, x2, invert=invert))

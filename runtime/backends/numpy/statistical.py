@@ -111,3 +111,18 @@ def cumulative_sum(
 
 
 cumulative_sum.support_native_out = True  # type: ignore[attr-defined]
+
+
+def cumulative_prod(
+    x: Arr,
+    /,
+    *,
+    axis: int | None = None,
+    dtype: Any = None,
+    include_initial: bool = False,
+    out: Arr | None = None,
+) -> Arr:
+    return np.cumulative_prod(x, axis=axis, dtype=dtype, include_initial=include_initial, out=out)
+
+
+cumulative_prod.support_native_out = True  # type: ignore[attr-defined]

@@ -9,6 +9,7 @@ import numpy as np
 import tensorflow as tf
 
 from ivycheck.runtime.backends.tensorflow import primitives
+from ivycheck.runtime.info import as_sequence
 
 Arr = Any
 
@@ -119,8 +120,8 @@ def from_dlpack(x: Any, /, *, copy: bool | None = None, out: Arr | None = None) 
     return primitives.copy(ret) if copy else ret
 
 
-def meshgrid(*arrays: Arr, indexing: str = "xy") -> list[Arr]:
-    return list(tf.meshgrid(*arrays, indexing=indexing))
+def meshgrid(*arrays: Arr, indexing: str = "xy") -> Any:
+    return as_sequence(tf.meshgrid(*arrays, indexing=indexing))
 
 
 def _triangle(x: Arr, keep: Any) -> Arr:

@@ -18,7 +18,7 @@ from typing import Any
 
 import tensorflow as tf
 
-from ivycheck.runtime.backends._complex_special import pow_of_zero, repair
+from ivycheck.runtime.backends._complex_special import floor_of_quotient, pow_of_zero, repair
 from ivycheck.runtime.backends._promote import bounds, promote, true_division
 from ivycheck.runtime.backends.tensorflow import primitives
 
@@ -153,7 +153,11 @@ def divide(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def floor_divide(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
-    return tf.math.floordiv(*_pair(x1, x2))
+    x1, x2 = _pair(x1, x2)
+    ret = tf.math.floordiv(x1, x2)
+    if not ret.dtype.is_floating:
+        return ret
+    return floor_of_quotient(sys.modules[__name__], x1, x2, ret)
 
 
 def equal(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -446,3 +450,11 @@ def clip(
 
 def where(condition: Arr, x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
     return tf.where(tf.cast(condition, tf.bool), *_pair(x1, x2))
+
+
+def nextafter(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return tf.math.nextafter(*_pair(x1, x2))
+
+
+def reciprocal(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return divide(1, x)

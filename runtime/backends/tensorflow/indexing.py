@@ -15,3 +15,10 @@ def take(x: Arr, indices: Arr, /, *, axis: int | None = None, out: Arr | None = 
     indices = tf.cast(indices, tf.int64)
     n = tf.shape(x, out_type=tf.int64)[axis]
     return tf.gather(x, tf.where(indices < 0, indices + n, indices), axis=axis)
+
+
+def take_along_axis(x: Arr, indices: Arr, /, *, axis: int = -1, out: Arr | None = None) -> Arr:
+    indices = tf.cast(indices, tf.int64)
+    n = tf.shape(x, out_type=tf.int64)[axis]
+    indices = tf.where(indices < 0, indices + n, indices)
+    return tf.experimental.numpy.take_along_axis(x, indices, axis)

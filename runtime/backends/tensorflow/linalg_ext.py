@@ -189,3 +189,11 @@ def vector_norm(
         return tf.sqrt(tf.reduce_sum(a * a, axis=axis, keepdims=keepdims))
     p = tf.cast(ord, a.dtype)
     return tf.reduce_sum(a**p, axis=axis, keepdims=keepdims) ** (1 / p)
+
+
+def eig(x: Arr, /) -> tuple[Arr, ...]:
+    return tuple(tf.linalg.eig(x))
+
+
+def eigvals(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return tf.linalg.eigvals(x)

@@ -68,3 +68,13 @@ def searchsorted(
         x1, x2 = tf.cast(x1, tf.uint8), tf.cast(x2, tf.uint8)
     ret = tf.searchsorted(x1, tf.reshape(x2, [-1]), side=side, out_type=tf.int64)
     return tf.reshape(ret, tf.shape(x2))
+
+
+def count_nonzero(
+    x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None = None
+) -> Arr:
+    truth = tf.cast(utility.truth(x), tf.int64)
+    if axis == ():
+        return truth
+    axis = axis if axis is None or isinstance(axis, int) else list(axis)
+    return tf.reduce_sum(truth, axis=axis, keepdims=keepdims)

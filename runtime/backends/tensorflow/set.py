@@ -8,7 +8,8 @@ from typing import Any
 
 import tensorflow as tf
 
-from ivycheck.runtime.backends.tensorflow import sorting
+from ivycheck.runtime.backends._promote import promote
+from ivycheck.runtime.backends.tensorflow import primitives, sorting
 
 Arr = Any
 
@@ -50,3 +51,11 @@ def unique_inverse(x: Arr, /) -> tuple[Arr, Arr]:
 def unique_values(x: Arr, /, *, out: Arr | None = None) -> Arr:
     _, ordered, _, starts, _ = _groups(x)
     return tf.boolean_mask(ordered, starts)
+
+
+def isin(x1: Arr, x2: Arr, /, *, invert: bool = False, out: Arr | None = None) -> Arr:
+    """Every element of ``x1`` compared with every one of ``x2`` (no native ``isin``)."""
+    x1, x2 = promote(primitives, x1, x2)
+    found = tf.reduce_any(tf.equal(tf.reshape(x1, [-1, 1]), tf.reshape(x2, [1, -1])), axis=1)
+    found = tf.reshape(found, tf.shape(x1))
+    return tf.logical_not(found) if invert else found

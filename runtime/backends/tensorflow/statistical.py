@@ -105,6 +105,24 @@ def std(
     return tf.sqrt(var(x, axis=axis, correction=correction, keepdims=keepdims))
 
 
+def _cumulative(
+    name: str, fn: Any, fill: Any, x: Arr, axis: int | None, dtype: Any, include_initial: bool
+) -> Arr:
+    """``cumulative_sum`` / ``cumulative_prod``: ``fn`` (``tf.cumsum`` / ``tf.math.cumprod``)
+    in the accumulation dtype, ``fill`` (zeros / ones) prepended for ``include_initial``."""
+    if axis is None:
+        if x.shape.rank != 1:
+            raise ValueError(f"{name}: axis is required for a {x.shape.rank}-d array")
+        axis = 0
+    x = _accumulated(x, dtype)
+    ret = fn(x, axis=axis)
+    if include_initial:
+        shape = list(primitives.shape(ret))
+        shape[axis] = 1
+        ret = tf.concat([fill(shape, dtype=ret.dtype), ret], axis)
+    return ret
+
+
 def cumulative_sum(
     x: Arr,
     /,
@@ -114,14 +132,16 @@ def cumulative_sum(
     include_initial: bool = False,
     out: Arr | None = None,
 ) -> Arr:
-    if axis is None:
-        if x.shape.rank != 1:
-            raise ValueError(f"cumulative_sum: axis is required for a {x.shape.rank}-d array")
-        axis = 0
-    x = _accumulated(x, dtype)
-    ret = tf.cumsum(x, axis=axis)
-    if include_initial:
-        shape = list(primitives.shape(ret))
-        shape[axis] = 1
-        ret = tf.concat([tf.zeros(shape, dtype=ret.dtype), ret], axis)
-    return ret
+    return _cumulative("cumulative_sum", tf.cumsum, tf.zeros, x, axis, dtype, include_initial)
+
+
+def cumulative_prod(
+    x: Arr,
+    /,
+    *,
+    axis: int | None = None,
+    dtype: Any = None,
+    include_initial: bool = False,
+    out: Arr | None = None,
+) -> Arr:
+    return _cumulative("cumulative_prod", tf.math.cumprod, tf.ones, x, axis, dtype, include_initial)

@@ -37,3 +37,26 @@ def all(x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None 
 def any(x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None = None) -> Arr:
     x, axis = _truth(x, axis)
     return tf.reduce_any(x, axis=axis, keepdims=keepdims)
+
+
+def diff(
+    x: Arr,
+    /,
+    *,
+    axis: int = -1,
+    n: int = 1,
+    prepend: Arr | None = None,
+    append: Arr | None = None,
+    out: Arr | None = None,
+) -> Arr:
+    """Slices subtracted ``n`` times (``tf.experimental.numpy.diff`` takes no ``prepend``)."""
+    parts = [p for p in (prepend, x, append) if p is not None]
+    if len(parts) > 1:
+        x = tf.concat(parts, axis)
+    axis = axis % x.shape.rank
+    for _ in range(n):
+        head = [slice(None)] * axis + [slice(1, None)]
+        tail = [slice(None)] * axis + [slice(None, -1)]
+        a, b = x[tuple(head)], x[tuple(tail)]
+        x = tf.not_equal(a, b) if x.dtype == tf.bool else a - b
+    return x

@@ -10,6 +10,7 @@ import torch.utils.dlpack
 
 from ivycheck.runtime.backends.torch import _unsigned, primitives
 from ivycheck.runtime.dtypes import DEFAULT_INT
+from ivycheck.runtime.info import as_sequence
 
 Arr = Any
 
@@ -113,9 +114,9 @@ def from_dlpack(x: Any, /, *, copy: bool | None = None, out: Arr | None = None) 
     return ret.clone() if copy else ret
 
 
-def meshgrid(*arrays: Arr, indexing: str = "xy") -> list[Arr]:
+def meshgrid(*arrays: Arr, indexing: str = "xy") -> Any:
     # torch's grids are expanded views sharing memory; NumPy's have memory of their own.
-    return [g.clone() for g in torch.meshgrid(*arrays, indexing=indexing)]
+    return as_sequence(g.clone() for g in torch.meshgrid(*arrays, indexing=indexing))
 
 
 def tril(x: Arr, /, *, k: int = 0, out: Arr | None = None) -> Arr:

@@ -17,7 +17,7 @@ from typing import Any
 import torch
 
 import ivycheck.runtime as ivy
-from ivycheck.runtime.backends._complex_special import pow_of_zero, repair
+from ivycheck.runtime.backends._complex_special import floor_of_quotient, pow_of_zero, repair
 from ivycheck.runtime.backends._promote import bounds, promote, true_division
 from ivycheck.runtime.backends.torch import _unsigned, primitives
 from ivycheck.runtime.backends.torch._unsigned import WIDE_UNSIGNED
@@ -565,9 +565,8 @@ def floor_divide(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
     if x1.dtype in WIDE_UNSIGNED:
         return _written(_divmod_unsigned(x1, x2)[0], out)
     if x1.dtype.is_floating_point:
-        ret = torch.floor_divide(x1, x2)
-        lost = torch.isnan(ret) & ~torch.isnan(x1) & ~torch.isnan(x2)
-        return _written(torch.where(lost, torch.floor(x1 / x2), ret), out)
+        ret = floor_of_quotient(sys.modules[__name__], x1, x2, torch.floor_divide(x1, x2))
+        return _written(ret, out)
     return torch.floor_divide(x1, x2, out=out)
 
 
@@ -628,3 +627,17 @@ def where(condition: Arr, x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr
 
 
 where.support_native_out = True  # type: ignore[attr-defined]
+
+
+def nextafter(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.nextafter(*_pair(x1, x2), out=out)
+
+
+nextafter.support_native_out = True  # type: ignore[attr-defined]
+
+
+def reciprocal(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return divide(1, x, out=out)
+
+
+reciprocal.support_native_out = True  # type: ignore[attr-defined]

@@ -14,3 +14,9 @@ def take(x: Arr, indices: Arr, /, *, axis: int | None = None, out: Arr | None = 
         x, axis = torch.reshape(x, (-1,)), 0
     index = (slice(None),) * (axis % x.ndim) + (torch.as_tensor(indices, dtype=torch.int64),)
     return x[index]
+
+
+def take_along_axis(x: Arr, indices: Arr, /, *, axis: int = -1, out: Arr | None = None) -> Arr:
+    indices = torch.as_tensor(indices, dtype=torch.int64)
+    indices = torch.where(indices < 0, indices + x.shape[axis], indices)
+    return torch.take_along_dim(x, indices, dim=axis)

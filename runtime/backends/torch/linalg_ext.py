@@ -118,3 +118,11 @@ def vector_norm(
         a = torch.abs(x)
         return (a != 0).to(a.dtype) if ord == 0 else a
     return torch.linalg.vector_norm(x, ord=ord, dim=axis, keepdim=keepdims)
+
+
+def eig(x: Arr, /) -> tuple[Arr, ...]:
+    return tuple(torch.linalg.eig(x))
+
+
+def eigvals(x: Arr, /, *, out: Arr | None = None) -> Arr:
+    return torch.linalg.eigvals(x)

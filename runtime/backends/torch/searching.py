@@ -52,3 +52,12 @@ def searchsorted(
     dtype = primitives.native_dtype(result_type(x1, x2))
     x1, x2 = _key(x1.to(dtype)), _key(torch.as_tensor(x2).to(dtype))
     return torch.searchsorted(x1, x2, right=side == "right", sorter=sorter)
+
+
+def count_nonzero(
+    x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None = None
+) -> Arr:
+    truth = x != 0
+    if axis == ():  # torch reads an empty ``dim`` as every axis
+        return truth.to(torch.int64)
+    return torch.sum(truth, dim=axis, keepdim=keepdims, dtype=torch.int64)

@@ -7,6 +7,9 @@ from typing import Any
 
 import torch
 
+from ivycheck.runtime.backends._promote import promote
+from ivycheck.runtime.backends.torch import primitives
+
 Arr = Any
 
 
@@ -41,3 +44,8 @@ def unique_inverse(x: Arr, /) -> tuple[Arr, Arr]:
 
 def unique_values(x: Arr, /, *, out: Arr | None = None) -> Arr:
     return _unique(x)[0] if x.is_complex() else torch.unique(x, sorted=True)
+
+
+def isin(x1: Arr, x2: Arr, /, *, invert: bool = False, out: Arr | None = None) -> Arr:
+    x1, x2 = promote(primitives, x1, x2)
+    return torch.isin(x1, x2, invert=invert)

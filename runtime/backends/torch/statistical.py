@@ -175,6 +175,24 @@ def var(
 var.support_native_out = True  # type: ignore[attr-defined]
 
 
+def _cumulative(
+    name: str, fn: Any, fill: Any, x: Arr, axis: int | None, dtype: Any, include_initial: bool
+) -> Arr:
+    """``cumulative_sum`` / ``cumulative_prod``: ``fn`` (``torch.cumsum`` / ``torch.cumprod``)
+    in the accumulation dtype, ``fill`` (zeros / ones) prepended for ``include_initial``."""
+    if axis is None:
+        if x.ndim != 1:
+            raise ValueError(f"{name}: axis is required for a {x.ndim}-d array")
+        axis = 0
+    x, result = _accumulate(x, dtype)
+    ret = fn(x, dim=axis, dtype=x.dtype)  # torch accumulates small integers into int64
+    if include_initial:
+        shape = list(ret.shape)
+        shape[axis] = 1
+        ret = torch.cat([fill(shape, dtype=ret.dtype), ret], dim=axis)
+    return _unsigned.restore(ret, result)
+
+
 def cumulative_sum(
     x: Arr,
     /,
@@ -184,14 +202,18 @@ def cumulative_sum(
     include_initial: bool = False,
     out: Arr | None = None,
 ) -> Arr:
-    if axis is None:
-        if x.ndim != 1:
-            raise ValueError(f"cumulative_sum: axis is required for a {x.ndim}-d array")
-        axis = 0
-    x, result = _accumulate(x, dtype)
-    ret = torch.cumsum(x, dim=axis, dtype=x.dtype)  # torch sums small integers into int64
-    if include_initial:
-        shape = list(ret.shape)
-        shape[axis] = 1
-        ret = torch.cat([torch.zeros(shape, dtype=ret.dtype), ret], dim=axis)
-    return _unsigned.restore(ret, result)
+    return _cumulative("cumulative_sum", torch.cumsum, torch.zeros, x, axis, dtype, include_initial)
+
+
+def cumulative_prod(
+    x: Arr,
+    /,
+    *,
+    axis: int | None = None,
+    dtype: Any = None,
+    include_initial: bool = False,
+    out: Arr | None = None,
+) -> Arr:
+    return _cumulative(
+        "cumulative_prod", torch.cumprod, torch.ones, x, axis, dtype, include_initial
+    )

@@ -21,3 +21,16 @@ def any(x: Arr, /, *, axis: Any = None, keepdims: bool = False, out: Arr | None 
     if axis == ():
         return x
     return torch.any(x, dim=axis, keepdim=keepdims)
+
+
+def diff(
+    x: Arr,
+    /,
+    *,
+    axis: int = -1,
+    n: int = 1,
+    prepend: Arr | None = None,
+    append: Arr | None = None,
+    out: Arr | None = None,
+) -> Arr:
+    return torch.diff(x, n=n, dim=axis, prepend=prepend, append=append)
