@@ -34,6 +34,8 @@ else), **differs** (anything else: the fix is not safe), or **not runnable** (wh
     .venv/bin/python scripts/verify_fixes.py                   # the full run (make verify-fixes)
     .venv/bin/python scripts/verify_fixes.py --json report.json --markdown report.md
     .venv/bin/python scripts/verify_fixes.py --update-review   # "runtime" keys in the review
+    .venv/bin/python scripts/verify_fixes.py --review-from report.json   # the same, no run
+    .venv/bin/python scripts/verify_fixes.py --strict   # a fix that corrects its claim fails too
 """
 
 from __future__ import annotations
@@ -777,11 +779,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f'record confirmed/refuted claims as "runtime" in {REVIEW.name}',
     )
     parser.add_argument(
+        "--review-from",
+        type=Path,
+        metavar="REPORT",
+        help="no run: record the claims of a saved --json report in the review, then stop",
+    )
+    parser.add_argument(
         "--strict",
         action="store_true",
         help="a fix that corrects the defect its finding claims also fails (any change fails)",
     )
     args = parser.parse_args(argv)
+    if args.review_from:
+        saved = json.loads(args.review_from.read_text(encoding="utf-8"))
+        written = update_review(REVIEW, claim_summary(saved["claims"]))
+        print(f"wrote {REVIEW} ({written} entries with a run-time status)")
+        return 0
     if not (args.corpus / "ivy").is_dir():
         print(f"error: corpus not found: {args.corpus / 'ivy'}", file=sys.stderr)
         return 2
