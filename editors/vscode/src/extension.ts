@@ -25,8 +25,27 @@ const SECTION = "ivycheck";
 const FIX_ALL_KIND = "source.fixAll.ivycheck";
 
 const IMPORT_STRATEGIES = ["useBundled", "fromEnvironment"];
+const LOG_LEVELS = ["error", "warning", "info", "debug"];
+
+/**
+ * The language client, less one line: vscode-languageclient logs every exit of the server
+ * process as an error, `Server process exited with code 0.` included, which is how every
+ * normal stop and restart ends. A non-zero code or a signal is still an error.
+ */
+class IvycheckClient extends LanguageClient {
+  public error(message: string, data?: any, showNotification?: boolean | "force"): void {
+    if (message === "Server process exited with code 0.") {
+      log("server process exited (code 0)");
+      return;
+    }
+    super.error(message, data, showNotification);
+  }
+}
 
 let client: LanguageClient | undefined;
+let status: vscode.LanguageStatusItem | undefined;
+/** The error notification shown for the last failed start, while it is still open. */
+let openError: Thenable<unknown> | undefined;
 let extensionPath = "";
 let clientWatchers: vscode.FileSystemWatcher[] = [];
 let output: vscode.OutputChannel | undefined;
@@ -144,9 +163,11 @@ async function startClient(): Promise<void> {
   const args = bundled ? [launcher, "lsp", ...extraArgs] : ["-m", "ivycheck", "lsp", ...extraArgs];
   const cwd = firstWorkspaceFolder()?.uri.fsPath;
 
+  const configuredLevel = config.get<string>("logLevel", "warning");
+  const logLevel = LOG_LEVELS.includes(configuredLevel) ? configuredLevel : "warning";
   const processOptions = {
     ...(cwd ? { cwd } : {}),
-    env: { ...process.env, IVYCHECK_IMPORT_STRATEGY: strategy },
+    env: { ...process.env, IVYCHECK_IMPORT_STRATEGY: strategy, IVYCHECK_LOG_LEVEL: logLevel },
   };
   const serverOptions: ServerOptions = {
     command: interpreter,
@@ -178,38 +199,22 @@ async function startClient(): Promise<void> {
       `${bundled ? ` (importStrategy ${strategy})` : " (no bundled server in this build)"}` +
       `${cwd ? ` (cwd ${cwd})` : ""}`,
   );
-  const next = new LanguageClient(SECTION, "ivycheck", serverOptions, clientOptions);
+  const next = new IvycheckClient(SECTION, "ivycheck", serverOptions, clientOptions);
   client = next;
+  const started = Date.now();
   try {
     const check = bundled ? [launcher, "--check"] : ["-c", "import ivycheck.lsp.cli"];
     const problem = await checkServer(interpreter, check, processOptions);
     if (problem !== undefined) {
-      throw new Error(problem);
+      throw new StartError(problem);
     }
+    log(`interpreter checked in ${Date.now() - started} ms`);
     await next.start();
-    log("server started");
+    log(`server started in ${Date.now() - started} ms`);
   } catch (err) {
     client = undefined;
     watchers.forEach((w) => w.dispose());
-    const message =
-      `ivycheck: could not start the language server with "${interpreter}" ` +
-      `(${errorText(err)}). ` +
-      (bundled
-        ? `Set "ivycheck.interpreter" to a Python 3.11+ the extension bundles ivycheck for, ` +
-          `or install ivycheck into that interpreter ("pip install /path/to/ivycheck", ` +
-          `distribution ivycheck-lint) with "ivycheck.importStrategy": "fromEnvironment".`
-        : `Install ivycheck into that interpreter ("pip install /path/to/ivycheck", ` +
-          `distribution ivycheck-lint), or set "ivycheck.interpreter".`);
-    log(message);
-    void vscode.window
-      .showErrorMessage(message, "Open Settings", "Show Output")
-      .then((choice) => {
-        if (choice === "Open Settings") {
-          void vscode.commands.executeCommand("workbench.action.openSettings", "ivycheck.");
-        } else if (choice === "Show Output") {
-          output?.show(true);
-        }
-      });
+    showStartError(startErrorMessage(interpreter, bundled, err));
     try {
       await next.dispose();
     } catch {
@@ -217,8 +222,76 @@ async function startClient(): Promise<void> {
     }
     return;
   }
+  clearStartError();
   // The watchers live as long as this client; stopClient disposes them.
   clientWatchers = watchers;
+}
+
+/** A reason the interpreter check gave (the launcher's own message, or Python's). */
+class StartError extends Error {}
+
+/**
+ * One message, with one piece of advice: the launcher's (it knows the interpreter's version,
+ * the bundled versions and the import strategy), else what the extension knows: the
+ * interpreter could not be run at all.
+ */
+function startErrorMessage(interpreter: string, bundled: boolean, err: unknown): string {
+  const text = errorText(err).replace(/^ivycheck: /, "");
+  if (err instanceof StartError && bundled && !/ENOENT|EACCES/.test(text)) {
+    return `ivycheck: the language server cannot start: ${text}`;
+  }
+  if (/ENOENT|EACCES|not found/i.test(text)) {
+    return (
+      `ivycheck: the interpreter "${interpreter}" could not be run (${text}). ` +
+      `Set "ivycheck.interpreter" to a Python 3.11 or newer.`
+    );
+  }
+  return (
+    `ivycheck: the language server could not start with "${interpreter}" (${text}). ` +
+    (bundled
+      ? `Set "ivycheck.interpreter" to a Python 3.11 or newer.`
+      : `This build bundles no server: install ivycheck into that interpreter ` +
+        `(pip install /path/to/a/clone/of/ivycheck), or set "ivycheck.interpreter".`)
+  );
+}
+
+function showStartError(message: string): void {
+  log(message);
+  if (status) {
+    status.severity = vscode.LanguageStatusSeverity.Error;
+    status.text = "ivycheck: not running";
+    status.detail = message;
+  }
+  const shown = vscode.window.showErrorMessage(message, "Open Settings", "Show Output");
+  openError = shown;
+  void shown.then((choice) => {
+    if (openError === shown) {
+      openError = undefined;
+    }
+    if (choice === "Open Settings") {
+      void vscode.commands.executeCommand("workbench.action.openSettings", "ivycheck.");
+    } else if (choice === "Show Output") {
+      output?.show(true);
+    }
+  });
+}
+
+/**
+ * The server runs again: the status item says so and the error notification of the last
+ * failure, if the user has not closed it yet, is hidden (the API cannot close one
+ * notification; hiding the toasts leaves every notification in the notification centre).
+ */
+function clearStartError(): void {
+  if (status) {
+    status.severity = vscode.LanguageStatusSeverity.Information;
+    status.text = "ivycheck";
+    status.detail = "language server running";
+  }
+  if (openError !== undefined) {
+    openError = undefined;
+    log("the server runs again: the error notification is hidden");
+    void vscode.commands.executeCommand("notifications.hideToasts");
+  }
 }
 
 async function stopClient(): Promise<void> {
@@ -263,6 +336,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   extensionPath = context.extensionPath ?? "";
   output = vscode.window.createOutputChannel("ivycheck");
   context.subscriptions.push(output);
+  status = vscode.languages.createLanguageStatusItem("ivycheck.status", { language: "python" });
+  status.name = "ivycheck";
+  status.text = "ivycheck";
+  status.command = {
+    title: "Settings",
+    command: "workbench.action.openSettings",
+    arguments: ["ivycheck."],
+  };
+  context.subscriptions.push(status);
 
   context.subscriptions.push(
     vscode.commands.registerCommand("ivycheck.restart", () =>
@@ -283,7 +365,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       if (!event.affectsConfiguration(SECTION)) {
         return;
       }
-      const keys = ["enable", "interpreter", "importStrategy", "args", "select", "ignore"];
+      const keys = [
+        "enable",
+        "interpreter",
+        "importStrategy",
+        "args",
+        "select",
+        "ignore",
+        "logLevel",
+      ];
       if (!keys.some((k) => event.affectsConfiguration(`${SECTION}.${k}`))) {
         return;
       }

@@ -44,6 +44,45 @@ def _fail(message: str) -> int:
     return 3
 
 
+def _version(package: Path) -> str:
+    """The version in ``ivycheck/_version.py``-like sources, without importing ivycheck
+    (its import is the server's own start, after this line)."""
+    for name in ("_version.py", "__init__.py"):
+        try:
+            text = (package / name).read_text(encoding="utf-8")
+        except OSError:
+            continue
+        for line in text.splitlines():
+            if line.startswith("__version__") and "=" in line:
+                return line.split("=", 1)[1].strip().strip("\"'")
+    return "(version unknown)"
+
+
+def _no_server_message(strategy: str) -> str:
+    """Why this interpreter cannot run the server, and the one thing to do about it."""
+    bundled = sorted(p.name for p in LIBS.iterdir()) if LIBS.is_dir() else []
+    here = f"{sys.executable} (Python {sys.version.split()[0]}, {tag()})"
+    if sys.version_info < (3, 11):  # noqa: UP036 - the launcher runs on any Python 3
+        return (
+            f"{here} is too old: ivycheck needs Python 3.11 or newer. Set ivycheck.interpreter "
+            f"to a Python the extension bundles ivycheck for ({', '.join(bundled) or 'none'})."
+        )
+    if strategy == "fromEnvironment":
+        return (
+            f"{here} has no ivycheck installed, and the extension bundles none for it "
+            f"(bundled for: {', '.join(bundled) or 'none'}). Install ivycheck into it "
+            "(pip install /path/to/a/clone/of/ivycheck, distribution ivycheck-lint), or set "
+            "ivycheck.interpreter to a Python the extension bundles ivycheck for."
+        )
+    return (
+        f"the extension bundles ivycheck only for {', '.join(bundled) or 'no interpreter'}, "
+        f"not for {here}, which has no ivycheck of its own. Set ivycheck.interpreter to a "
+        "Python of a bundled version; or install ivycheck into this one (pip install "
+        "/path/to/a/clone/of/ivycheck, distribution ivycheck-lint) and set "
+        "ivycheck.importStrategy to fromEnvironment."
+    )
+
+
 def main(argv: list[str]) -> int:
     if argv == ["--print-tag"]:
         print(tag())
@@ -57,18 +96,24 @@ def main(argv: list[str]) -> int:
             sys.path.insert(0, str(libs))
         else:
             sys.path.append(str(libs))
-    if sys.version_info < (3, 11) or importlib.util.find_spec("ivycheck") is None:
-        bundled = sorted(p.name for p in LIBS.iterdir()) if LIBS.is_dir() else []
-        return _fail(
-            f"{sys.executable} (Python {sys.version.split()[0]}, {tag()}) has no ivycheck "
-            f"installed and the extension bundles it only for: {', '.join(bundled) or 'none'}. "
-            "Set ivycheck.interpreter to a Python of a bundled version, or install ivycheck "
-            "into this one (pip install /path/to/ivycheck, or "
-            '"ivycheck-lint @ git+<repository URL>") and set ivycheck.importStrategy '
-            "to fromEnvironment."
-        )
+    spec = importlib.util.find_spec("ivycheck") if sys.version_info >= (3, 11) else None
+    if spec is None:
+        return _fail(_no_server_message(strategy))
     if argv == ["--check"]:
         return 0
+    # One line naming the copy that runs (the editor shows standard error in its log).
+    origin = Path(spec.origin or "").resolve().parent
+    where = (
+        f"bundled with the extension ({libs.name})"
+        if libs in origin.parents
+        else f"from the interpreter's environment ({origin})"
+    )
+    print(
+        f"ivycheck: starting the language server: ivycheck {_version(origin)} {where}, "
+        f"Python {sys.version.split()[0]} ({sys.executable}), importStrategy {strategy}",
+        file=sys.stderr,
+        flush=True,
+    )
     sys.argv = [str(Path(__file__)), *argv]
     runpy.run_module("ivycheck", run_name="__main__", alter_sys=True)
     return 0

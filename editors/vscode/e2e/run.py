@@ -1,0 +1,362 @@
+"""The extension in a real VS Code: code-server (VS Code in the browser) with the built
+.vsix installed, driven in headless Chromium by Playwright, as a person would use it.
+
+    python e2e/run.py --vsix ivycheck-0.1.0.vsix --code-server .e2e/.../code-server
+        --node .e2e/node/.../node --python python3 [--chromium /usr/bin/chromium]
+
+What it checks, each in the running editor: the diagnostic of an Ivy-style file appears
+(its squiggle), hover shows the rule's documentation, the quick fix writes the fixed text
+(read back from disk after saving), a function typed into the file gets its diagnostic,
+the diagnostic is back quickly after a window reload, a bogus interpreter shows the error
+and a good one clears it, and the output channel holds no error line and no library noise.
+It prints the times (to the first diagnostic after opening, from the last keystroke to the
+new diagnostic, after a reload) and exits non-zero on the first failed check.
+
+Everything binds to 127.0.0.1; every process it starts (code-server and its children,
+Chromium) is stopped on exit. Chromium runs with the flags this machine needs (no
+background networking), a new empty profile, and is never downloaded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, sync_playwright
+
+API_FILE = "ivy/functional/ivy/elementwise.py"
+BAD = """\
+@to_native_arrays_and_back
+@handle_out_argument
+def tan(x, /, *, out=None):
+    return current_backend(x).tan(x, out=out)
+"""
+FIXED = BAD.replace(
+    "@to_native_arrays_and_back\n@handle_out_argument\n",
+    "@handle_out_argument\n@to_native_arrays_and_back\n",
+)
+TYPED = (
+    "@to_native_arrays_and_back\n@handle_out_argument\n"
+    "def cos(x, /, *, out=None): return current_backend(x).cos(x, out=out)\n"
+)
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SQUIGGLE = ".view-overlays .squiggly-error, .view-overlays .squiggly-warning"
+TIMES: dict[str, float] = {}
+
+
+def step(name: str) -> None:
+    print(f"[e2e] {name}", flush=True)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def write_settings(user_data: Path, settings: dict[str, Any]) -> None:
+    folder = user_data / "User"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "settings.json").write_text(json.dumps(settings, indent=2))
+
+
+@contextlib.contextmanager
+def code_server(
+    node: str, code_server_js: str, user_data: Path, extensions: Path, port: int
+) -> Iterator[subprocess.Popen[bytes]]:
+    log = open(user_data / "code-server.log", "wb")  # noqa: SIM115 - closed below
+    process = subprocess.Popen(
+        [
+            node,
+            code_server_js,
+            *("--bind-addr", f"127.0.0.1:{port}"),
+            *("--auth", "none"),
+            *("--user-data-dir", str(user_data)),
+            *("--extensions-dir", str(extensions)),
+            "--disable-telemetry",
+            "--disable-update-check",
+            "--disable-workspace-trust",
+            "--disable-getting-started-override",
+            "--ignore-last-opened",
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,  # its own process group: stopped whole on exit
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2):
+                    break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit(
+                        f"code-server did not start; its log:\n{(user_data / 'code-server.log').read_text()}"
+                    ) from None
+                time.sleep(0.2)
+        yield process
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        log.close()
+
+
+def wait_for(page: Page, what: str, predicate: Any, timeout: float = 60.0) -> float:
+    """Poll ``predicate()`` until true; the monotonic time it became true."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if predicate():
+            return time.monotonic()
+        if time.monotonic() > deadline:
+            page.screenshot(path=str(ARTIFACTS / f"timeout-{what.replace(' ', '-')}.png"))
+            if USER_DATA is not None:
+                (ARTIFACTS / "output-channel.log").write_text(output_log(USER_DATA))
+            raise SystemExit(f"FAILED: {what} (after {timeout:.0f} s)")
+        page.wait_for_timeout(20)
+
+
+def squiggles(page: Page) -> int:
+    return page.locator(SQUIGGLE).count()
+
+
+def command(page: Page, name: str) -> None:
+    page.locator(".part.editor").first.click(position={"x": 300, "y": 400}, force=True)
+    page.keyboard.press("F1")
+    box = page.locator(".quick-input-widget input")
+    box.wait_for(state="visible")
+    box.fill(f">{name}")
+    page.wait_for_timeout(300)
+    page.keyboard.press("Enter")
+
+
+def open_file(page: Page, relative: str) -> float:
+    page.keyboard.press("Control+p")
+    box = page.locator(".quick-input-widget input")
+    box.wait_for(state="visible")
+    box.fill(relative)
+    page.locator(".quick-input-list .monaco-list-row").first.wait_for(state="visible")
+    started = time.monotonic()
+    page.keyboard.press("Enter")
+    page.locator(".monaco-editor .view-lines").first.wait_for(state="visible")
+    return started
+
+
+def output_log(user_data: Path) -> str:
+    found = sorted((user_data / "logs").rglob("*ivycheck*.log"), key=lambda p: p.stat().st_mtime)
+    return "\n".join(p.read_text(errors="replace") for p in found)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--vsix", required=True)
+    parser.add_argument("--code-server", required=True, help="code-server's out/node/entry.js")
+    parser.add_argument("--node", required=True)
+    parser.add_argument("--python", required=True, help="the interpreter the .vsix bundles for")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--artifacts", default="build/vscode-e2e")
+    args = parser.parse_args(argv)
+    global ARTIFACTS, USER_DATA
+    ARTIFACTS = Path(args.artifacts).resolve()
+    shutil.rmtree(ARTIFACTS, ignore_errors=True)
+    ARTIFACTS.mkdir(parents=True)
+    python = shutil.which(args.python) or args.python
+
+    with tempfile.TemporaryDirectory(prefix="ivycheck-e2e-") as tmp:
+        root = Path(tmp)
+        user_data, extensions, workspace = root / "user", root / "extensions", root / "ws"
+        USER_DATA = user_data
+        (workspace / API_FILE).parent.mkdir(parents=True)
+        (workspace / "pyproject.toml").write_text("[tool.ivycheck]\n")
+        (workspace / API_FILE).write_text(BAD)
+        settings = {
+            "ivycheck.interpreter": python,
+            "workbench.startupEditor": "none",
+            "workbench.tips.enabled": False,
+            "security.workspace.trust.enabled": False,
+            "telemetry.telemetryLevel": "off",
+            "update.mode": "none",
+            "extensions.autoCheckUpdates": False,
+            "extensions.autoUpdate": False,
+            "workbench.enableExperiments": False,
+            "editor.hover.delay": 100,
+            "files.autoSave": "off",
+            "chat.disableAIFeatures": True,
+            # Typing must write what is typed: no completion takes an Enter.
+            "editor.quickSuggestions": {"other": "off", "comments": "off", "strings": "off"},
+            "editor.suggestOnTriggerCharacters": False,
+            "editor.acceptSuggestionOnEnter": "off",
+            "editor.wordBasedSuggestions": "off",
+            "ivycheck.trace.server": os.environ.get("IVYCHECK_E2E_TRACE", "off"),
+        }
+        write_settings(user_data, settings)
+        step(f"installing {args.vsix}")
+        subprocess.run(
+            [
+                args.node,
+                args.code_server,
+                *("--user-data-dir", str(user_data)),
+                *("--extensions-dir", str(extensions)),
+                *("--install-extension", str(Path(args.vsix).resolve())),
+            ],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        port = free_port()
+        step(f"code-server on 127.0.0.1:{port}")
+        with (
+            code_server(args.node, args.code_server, user_data, extensions, port),
+            sync_playwright() as pw,
+        ):
+            # A new, empty profile (Playwright passes it as --user-data-dir).
+            browser = pw.chromium.launch_persistent_context(
+                str(root / "chromium"),
+                executable_path=args.chromium,
+                headless=True,
+                args=CHROMIUM_FLAGS,
+                viewport={"width": 1400, "height": 900},
+            )
+            try:
+                page = browser.pages[0] if browser.pages else browser.new_page()
+                try:
+                    run_checks(page, port, workspace, user_data, settings)
+                except Exception:
+                    page.screenshot(path=str(ARTIFACTS / "failure.png"))
+                    (ARTIFACTS / "output-channel.log").write_text(output_log(user_data))
+                    raise
+            finally:
+                browser.close()
+    print(json.dumps({"times_s": TIMES}), flush=True)
+    return 0
+
+
+def run_checks(
+    page: Page, port: int, workspace: Path, user_data: Path, settings: dict[str, Any]
+) -> None:
+    page.goto(f"http://127.0.0.1:{port}/?folder={workspace}")
+    page.locator(".monaco-workbench").wait_for(state="visible", timeout=120_000)
+    page.wait_for_timeout(1000)
+
+    step("open the file: its diagnostic appears")
+    started = open_file(page, "elementwise.py")
+    TIMES["open_to_first_diagnostic"] = (
+        wait_for(page, "first diagnostic", lambda: squiggles(page) > 0, 120) - started
+    )
+
+    step("hover shows the rule")
+    page.locator(SQUIGGLE).first.hover(force=True)  # the text above it takes the events
+    hover = page.locator(".monaco-hover:visible")
+    wait_for(
+        page,
+        "hover with IVY005",
+        lambda: "IVY005" in (hover.first.inner_text() if hover.count() else ""),
+    )
+    text = hover.first.inner_text()
+    assert "decorator-order" in text and "ivycheck --explain IVY005" in text, text
+    page.keyboard.press("Escape")
+
+    step("the quick fix writes the fixed text")
+    page.locator(SQUIGGLE).first.click(force=True)
+    page.keyboard.press("Control+.")
+    actions = page.locator(".action-widget .monaco-list-row")
+    actions.first.wait_for(state="visible")
+    titles = actions.all_inner_texts()
+    fix = next((i for i, t in enumerate(titles) if "IVY005" in t and "Suppress" not in t), None)
+    assert fix is not None, titles
+    actions.nth(fix).click()
+    wait_for(page, "diagnostic gone after the fix", lambda: squiggles(page) == 0)
+    page.keyboard.press("Control+s")
+    wait_for(page, "fixed text on disk", lambda: (workspace / API_FILE).read_text() == FIXED)
+
+    step("an edit's diagnostic follows")
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\n")
+    page.keyboard.press("Home")
+    for number, line in enumerate(TYPED.splitlines()):
+        if number:
+            page.keyboard.press("Enter")
+            page.keyboard.press("Home")
+        page.keyboard.type(line, delay=20)
+    typed = time.monotonic()
+    TIMES["edit_to_diagnostic"] = (
+        wait_for(page, "diagnostic of the typed function", lambda: squiggles(page) > 0) - typed
+    )
+    page.keyboard.press("Control+s")
+    expected = FIXED + "\n" + TYPED.rstrip("\n")
+    wait_for(page, "typed text on disk", lambda: (workspace / API_FILE).read_text() == expected)
+
+    step("after a window reload the diagnostic is back")
+    command(page, "Developer: Reload Window")
+    reloaded = time.monotonic()
+    page.wait_for_timeout(500)
+    page.locator(".monaco-workbench").wait_for(state="visible", timeout=120_000)
+    TIMES["reload_to_diagnostic"] = (
+        wait_for(page, "diagnostic after reload", lambda: squiggles(page) > 0, 120) - reloaded
+    )
+
+    step("a bogus interpreter shows the error; a good one clears it")
+    # In the workspace's .vscode/settings.json, which VS Code watches (and overrides the user's).
+    workspace_settings = workspace / ".vscode" / "settings.json"
+    workspace_settings.parent.mkdir(exist_ok=True)
+    workspace_settings.write_text(json.dumps({"ivycheck.interpreter": "/nonexistent/python3"}))
+    toast = page.locator(".notification-toast", has_text="ivycheck")
+    wait_for(page, "error notification", lambda: toast.count() > 0)
+    message = toast.first.inner_text()
+    assert "/nonexistent/python3" in message and "Open Settings" in message, message
+    assert "<" not in message, message
+    assert toast.count() > 0, "the error notification went before the server recovered"
+    workspace_settings.write_text(
+        json.dumps({"ivycheck.interpreter": settings["ivycheck.interpreter"]})
+    )
+    wait_for(page, "error cleared once the server runs again", lambda: toast.count() == 0)
+    wait_for(page, "diagnostic after recovery", lambda: squiggles(page) > 0)
+
+    step("the output channel holds no error line and no library noise")
+    page.wait_for_timeout(1000)
+    log = output_log(user_data)
+    (ARTIFACTS / "output-channel.log").write_text(log)
+    noisy = [
+        line
+        for line in log.splitlines()
+        if "Cancel notification" in line
+        or ("[Error" in line and "/nonexistent/python3" not in line)
+        or "Traceback" in line
+    ]
+    assert not noisy, noisy
+    assert "ivycheck: starting the language server: ivycheck" in log, log
+    page.screenshot(path=str(ARTIFACTS / "final.png"))
+
+
+ARTIFACTS = Path("build/vscode-e2e")
+USER_DATA: Path | None = None
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
