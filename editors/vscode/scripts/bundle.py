@@ -31,13 +31,28 @@ def _pip(*args: str) -> None:
     )
 
 
+def executable(name: str) -> str:
+    """The interpreter's own path for a name on PATH or a path (``python3.12``, a pyenv
+    shim, ``.venv/bin/python``): ``pip --python`` takes only a real interpreter's path."""
+    found = shutil.which(name)
+    if found is None:
+        raise SystemExit(f"bundle.py: no Python interpreter {name!r} (not on PATH, not a file)")
+    done = subprocess.run(
+        [found, "-c", "import sys; print(sys.executable)"], capture_output=True, text=True
+    )
+    if done.returncode != 0 or not done.stdout.strip():
+        raise SystemExit(f"bundle.py: {name!r} ({found}) does not run: {done.stderr.strip()}")
+    return done.stdout.strip()
+
+
 def bundle(out: Path, interpreters: list[str]) -> list[Path]:
     """Fill ``out/<tag>`` for each interpreter; returns the directories written."""
     written = []
     with tempfile.TemporaryDirectory() as wheels:
         _pip("wheel", "--no-deps", "--wheel-dir", wheels, str(REPO))
         (wheel,) = Path(wheels).glob("*.whl")
-        for python in interpreters:
+        for name in interpreters:
+            python = executable(name)
             tag = subprocess.run(
                 [python, str(LAUNCHER), "--print-tag"], capture_output=True, text=True, check=True
             ).stdout.strip()
