@@ -94,6 +94,6 @@ ecosystem: install-dev
 
 # Fix safety proven by execution (issue 23): --fix on a temporary copy of the Ivy snapshot in
 # ../shared, each changed function run before and after on NumPy and PyTorch (JAX, TensorFlow,
-# Paddle where they import), each correctness claim run; ~2 min on 2 cores (docs/verify-fixes.md).
+# Paddle where they import), each correctness claim run; ~5 min on 2 cores (docs/verify-fixes.md).
 verify-fixes: install-dev
 	$(BIN)/python scripts/verify_fixes.py
