@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import enum
 import hashlib
-import pickle
+import json
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
+from ivycheck.checker import datacodec
 from ivycheck.checker.summary import FileSummary, FunctionSummary, text_digest
 
 
@@ -35,13 +36,15 @@ class FunctionKind(enum.StrEnum):
 @dataclass(frozen=True)
 class EncodedSummary:
     """A file's summary as the cache keeps it: what the index is built from in the clear
-    (part, function names, facts digest), the rest pickled until someone asks."""
+    (part, function names, facts digest), the rest JSON text until someone asks: the
+    cache stores it as data (:mod:`~ivycheck.checker.datacodec`), and a blob that does not
+    decode gives a summary that says so instead of a traceback mid-run."""
 
     path: str
     part: str
     names: tuple[str, ...]
     facts_digest: str
-    blob: bytes
+    blob: str
 
     @classmethod
     def encode(cls, summary: FileSummary) -> EncodedSummary:
@@ -50,13 +53,14 @@ class EncodedSummary:
             summary.part,
             tuple(summary.functions),
             summary.facts_digest(),
-            pickle.dumps(summary, protocol=pickle.HIGHEST_PROTOCOL),
+            json.dumps(datacodec.encode(summary), separators=(",", ":")),
         )
 
     def decode(self) -> FileSummary:
-        summary = pickle.loads(self.blob)
-        assert isinstance(summary, FileSummary)
-        return summary
+        try:
+            return datacodec.decode(FileSummary, json.loads(self.blob))
+        except ValueError:  # datacodec.DecodeError and json's errors
+            return FileSummary(self.path, self.part, parse_error="unreadable cache entry")
 
 
 class SummaryTable(Mapping[str, FileSummary]):

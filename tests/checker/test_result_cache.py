@@ -116,7 +116,7 @@ def _one_changed(directory: Path, number: int) -> ResultCache:
 
 def test_a_run_that_changes_little_appends_to_a_journal(tmp_path: Path) -> None:
     cache = _saved(tmp_path, 200)
-    main = next(tmp_path.glob("results-*.pickle"))
+    main = next(tmp_path.glob("results-*.json"))
     before = main.read_bytes()
 
     again = ResultCache(tmp_path)
@@ -133,7 +133,7 @@ def test_a_run_that_changes_little_appends_to_a_journal(tmp_path: Path) -> None:
 
 def test_the_journal_is_folded_into_the_main_file_once_it_grows(tmp_path: Path) -> None:
     _saved(tmp_path, 40)
-    main = next(tmp_path.glob("results-*.pickle"))
+    main = next(tmp_path.glob("results-*.json"))
     journal = main.with_suffix(".journal")
     for run_number in range(40):
         current = _one_changed(tmp_path, run_number)
