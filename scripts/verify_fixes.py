@@ -738,8 +738,9 @@ def markdown(report: Report) -> str:
         rows = [c for c in report.claims if c["status"] == status]
         lines += ["", f"Claims {status}: {len(rows)}", ""]
         lines += [
-            f"- {c['backend']} {c['code']} `{c.get('function')}` ({c['path']}:{c['row']}): "
-            f"{c.get('why', '')}"
+            f"- {c['backend']} {c['code']}"
+            + (f" `{c['function']}`" if c.get("function") else "")
+            + f" ({c['path']}:{c['row']}): {c.get('why', '')}"
             for c in rows
         ]
     return "\n".join(lines) + "\n"
