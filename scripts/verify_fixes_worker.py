@@ -608,14 +608,21 @@ def _tried(tried: list[str]) -> str:
 
 
 def _bool_flips(fn: Callable[..., Any]) -> list[dict[str, Any]]:
-    """No change, then each keyword with a bool default flipped (branches such as
-    ``if exclusive`` or ``if not modulus`` that a return path may sit behind)."""
+    """No change, then each keyword with a bool default flipped, then each pair of them
+    (branches such as ``if not modulus`` or ``elif exclusive and reverse`` that a return path
+    may sit behind)."""
     try:
         params = inspect.signature(fn).parameters.values()
     except (TypeError, ValueError):
         return [{}]
+    bools = [p for p in params if isinstance(p.default, bool)]
     flips: list[dict[str, Any]] = [{}]
-    flips += [{p.name: not p.default} for p in params if isinstance(p.default, bool)]
+    flips += [{p.name: not p.default} for p in bools]
+    flips += [
+        {p.name: not p.default, q.name: not q.default}
+        for i, p in enumerate(bools)
+        for q in bools[i + 1 :]
+    ]
     return flips
 
 
