@@ -7,8 +7,9 @@
 The suite lives beside the checkout in ``../shared/array-api-tests`` (it is not on the package
 index and is never copied into this repository); it runs from its own folder because its
 ``conftest.py`` is there, with byte code, pytest's cache and Hypothesis' database kept out of it.
-Each backend runs in its own process, with the command ``PROVENANCE.md`` gives (version
-2023.12, no xfail list), so the counts are the ones a peer namespace is measured with.
+Each backend runs in its own process, with the command ``PROVENANCE.md`` gives (no xfail list;
+version 2025.12, the one the namespace implements, or another with ``--version``), so the
+counts are the ones a peer namespace is measured with.
 
 Every remaining failure is named, with its reason, in ``tests/conformance/<backend>-xfails.txt``
 (one ``<test id>  # <reason>`` per line). ``--check`` fails on a failure that is not listed
@@ -34,7 +35,9 @@ REPO = Path(__file__).resolve().parent.parent
 SUITE = REPO.parent / "shared" / "array-api-tests"
 LISTS = REPO / "tests" / "conformance"
 BACKENDS = ("numpy", "torch", "jax", "tensorflow")
-VERSION = "2023.12"
+VERSION = "2025.12"
+"""The version the namespace implements (``ivy.__array_api_version__``): the failure lists are
+this version's."""
 
 
 @dataclass
@@ -209,13 +212,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--version",
         default=VERSION,
-        help="ARRAY_API_TESTS_VERSION (2023.12, 2024.12, 2025.12); the lists are 2023.12's",
+        help=f"ARRAY_API_TESTS_VERSION (2023.12, 2024.12, 2025.12); the lists are {VERSION}'s",
     )
     parser.add_argument(
         "--show-failures", action="store_true", help="print every failure with its reason"
     )
     parser.add_argument("files", nargs="*", help="suite files, e.g. test_constants.py")
     args = parser.parse_args(argv)
+    if args.version != VERSION and (args.check or args.update):
+        parser.error(f"--check and --update read and write the {VERSION} lists")
     status = 0
     for backend in args.backend or BACKENDS:
         outcome = run_backend(backend, args.max_examples, args.files, version=args.version)

@@ -30,10 +30,13 @@ def cast_all(prims: Any, dtype: Dtype | str, operands: Any) -> list[Any]:
     """Each of ``operands`` as a native array of ``dtype``.
 
     A Python scalar is built in ``dtype`` directly: converting it first (to the backend's
-    default float32, or int64) would round a float64 value or widen an int8 result.
+    default float32, or int64) would round a float64 value or widen an int8 result. A Python
+    ``bool`` beside numbers is the number (TensorFlow refuses ``True`` as an int8).
     """
     return [
-        prims.asarray(x, dtype, None) if isinstance(x, SCALAR_TYPES) else prims.cast(x, dtype)
+        prims.asarray(int(x) if type(x) is bool and dtype != "bool" else x, dtype, None)
+        if isinstance(x, SCALAR_TYPES)
+        else prims.cast(x, dtype)
         for x in operands
     ]
 

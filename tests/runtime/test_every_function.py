@@ -699,3 +699,44 @@ def test_function_matches_oracle(backend: str, name: str) -> None:
 def test_from_dlpack(backend: str, dtype: str) -> None:
     source = ivy.asarray(np.arange(1, 5).astype(dtype) if dtype != "bool" else B[:4].copy())
     _from_dlpack_check(ivy.from_dlpack(source), (None, source))
+
+
+SCALAR_DTYPES = (
+    "bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64",
+    "float32", "float64", "complex64", "complex128",
+)  # fmt: skip
+SCALARS = {"b": [True], "i": [True, 3], "u": [True, 3], "f": [True, 3, -1.5], "c": [3, 0.5, 2j]}
+
+
+@pytest.mark.parametrize("name", ["add", "subtract", "multiply", "equal", "less"])
+def test_python_scalars_of_every_kind(backend: str, name: str) -> None:
+    """A Python scalar on either side of an array of every dtype: the array's dtype when the
+    scalar's kind is not higher (the standard), the default float32 / complex64 when it is
+    (integer array and ``float``, real array and ``complex``: the standard leaves those open,
+    docs/runtime.md fixes them), and NumPy's values; a Python ``bool`` beside a numeric array
+    is the number (outside the standard, which pairs bools with bool arrays, but NumPy and
+    every backend take it). Arithmetic on bool arrays and order on complex ones are outside
+    the standard and left out. 0-d arrays are not weak."""
+    fn, oracle = getattr(ivy, name), weak(getattr(np, name))
+    for dtype in SCALAR_DTYPES:
+        kind = np.dtype(dtype).kind
+        values = np.array([0, 1, 1, 0, 1], dtype=dtype) if kind == "b" else (
+            np.array([0, 1, 2, 5, 7]).astype(dtype))  # fmt: skip
+        scalars = [*SCALARS[kind], *([1.5, 1j] if kind in "biu" else [])]
+        if kind == "f":
+            scalars.append(1j)
+        if (kind == "b" and name != "equal") or (kind == "c" and name == "less"):
+            continue
+        for scalar in scalars:
+            if name == "less" and type(scalar) is complex:
+                continue  # (no order on complex numbers)
+            for args in ((values, scalar), (scalar, values)):
+                with warnings.catch_warnings(), np.errstate(all="ignore"):
+                    warnings.simplefilter("ignore")
+                    got = fn(*(_to_runtime(a) for a in args))
+                    expected = oracle(*args)
+                _compare(got, expected, False, f"{name}{args!r}")
+    # 0-d arrays take part in promotion as arrays (PyTorch reads them as weak scalars)
+    zero_d = ivy.asarray(np.asarray(3, dtype=np.int64))
+    got = fn(ivy.asarray(np.array([1, 2], dtype=np.int8)), zero_d)
+    assert str(got.dtype) == ("bool" if name in ("equal", "less") else "int64")
