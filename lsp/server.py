@@ -341,12 +341,19 @@ class IvycheckServer(LanguageServer):
 
     async def _scan(self) -> None:
         loop = asyncio.get_running_loop()
+        started = loop.time()
         while not await loop.run_in_executor(
             self.checker, self.project.scan_step, SCAN_STEP_SECONDS
         ):
             pass
         for problem in self.project.begin_scan(()):
             self.log(problem, types.MessageType.Warning)
+        self.collector.after_batch()
+        # At --log-level info: the moment the index is complete (benchmarks wait for it).
+        self.log(
+            f"index built: {len(self.project.summaries)} files in {loop.time() - started:.1f} s",
+            types.MessageType.Info,
+        )
         self.recheck_others()
 
     async def closed_reports(self) -> list[tuple[str, FileResult]]:
@@ -366,6 +373,8 @@ class IvycheckServer(LanguageServer):
             reports += [(_file_uri(path), result) for path, result in done]
         await loop.run_in_executor(self.checker, self.closed.keep_only, files)
         checked = self.closed.checked - before
+        if checked > 50:
+            self.collector.after_batch()
         if checked:  # VS Code pulls every 2 s: an unchanged workspace logs nothing
             self.log(f"workspace diagnostics: {checked} of {len(files)} files checked")
         return reports
@@ -392,6 +401,7 @@ class IvycheckServer(LanguageServer):
                     types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
                 )
             del self.pushed[uri]
+        self.log(f"workspace diagnostics up to date: {len(current)} closed files")
 
     def schedule_workspace(self) -> None:
         """Publish closed files' changed results soon (push mode), once for a burst."""

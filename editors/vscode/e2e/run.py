@@ -23,6 +23,7 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -318,8 +319,16 @@ def run_checks(
     reloaded = time.monotonic()
     page.wait_for_timeout(500)
     page.locator(".monaco-workbench").wait_for(state="visible", timeout=120_000)
+    TIMES["reload_to_workbench"] = time.monotonic() - reloaded
+    page.locator(".monaco-editor .view-lines", has_text="handle_out_argument").first.wait_for(
+        state="visible", timeout=120_000
+    )
+    TIMES["reload_to_editor_shown"] = time.monotonic() - reloaded
     TIMES["reload_to_diagnostic"] = (
         wait_for(page, "diagnostic after reload", lambda: squiggles(page) > 0, 120) - reloaded
+    )
+    TIMES["editor_shown_to_diagnostic_after_reload"] = (
+        TIMES["reload_to_diagnostic"] - TIMES["reload_to_editor_shown"]
     )
 
     step("a bogus interpreter shows the error; a good one clears it")
@@ -352,6 +361,10 @@ def run_checks(
     ]
     assert not noisy, noisy
     assert "ivycheck: starting the language server: ivycheck" in log, log
+    # The extension's own account of each start (activation, interpreter check, server).
+    for line in log.splitlines():
+        if re.search(r"\[client\] (activated|interpreter checked|server started)", line):
+            print(f"[e2e] log: {line}", flush=True)
     page.screenshot(path=str(ARTIFACTS / "final.png"))
 
 

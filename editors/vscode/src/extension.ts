@@ -336,6 +336,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   extensionPath = context.extensionPath ?? "";
   output = vscode.window.createOutputChannel("ivycheck");
   context.subscriptions.push(output);
+  // Where the time to the first diagnostic goes, after a window reload: the extension
+  // host's start to this activation, then the interpreter check and the server's start.
+  log(`activated ${Math.round(process.uptime() * 1000)} ms after the extension host started`);
   status = vscode.languages.createLanguageStatusItem("ivycheck.status", { language: "python" });
   status.name = "ivycheck";
   status.text = "ivycheck";

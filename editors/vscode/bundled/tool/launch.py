@@ -76,7 +76,7 @@ def _no_server_message(strategy: str) -> str:
         )
     return (
         f"the extension bundles ivycheck only for {', '.join(bundled) or 'no interpreter'}, "
-        f"not for {here}, which has no ivycheck of its own. Set ivycheck.interpreter to a "
+        f"not for {here}, which has no ivycheck installed. Set ivycheck.interpreter to a "
         "Python of a bundled version; or install ivycheck into this one (pip install "
         "/path/to/a/clone/of/ivycheck, distribution ivycheck-lint) and set "
         "ivycheck.importStrategy to fromEnvironment."
