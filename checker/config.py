@@ -22,6 +22,8 @@ from typing import Any
 
 import pathspec
 
+from ivycheck.checker.roots import contains, marker_root, own_folder
+
 DEFAULT_DECORATOR_ORDER: tuple[str, ...] = (
     "handle_nans",
     "handle_exceptions",
@@ -467,10 +469,13 @@ def config_file_in(directory: Path) -> Path | None:
 
 
 def find_config(start: Path, _cache: dict[Path, Config] | None = None) -> Config:
-    """The config of the nearest ``pyproject.toml`` with ``[tool.ivycheck]`` above ``start``."""
-    directory = Path(os.path.abspath(start))
-    if not directory.is_dir():
-        directory = directory.parent
+    """The config of the nearest configuration file above ``start``; without one, the
+    defaults rooted at :func:`~ivycheck.checker.roots.marker_root` of ``start``.
+
+    With ``_cache`` shared across a run, a folder below one already resolved gets that
+    folder's answer: the files found under a path named on the command line share its
+    root even in a tree without markers."""
+    directory = own_folder(start)
     visited: list[Path] = []
     found: Config | None = None
     for candidate in (directory, *directory.parents):
@@ -483,7 +488,9 @@ def find_config(start: Path, _cache: dict[Path, Config] | None = None) -> Config
             found = load_config_file(config_file)
             break
     if found is None:
-        found = Config(root=Path.cwd())
+        found = Config(root=marker_root(directory))
+        # Folders above the root belong to no project of ours: not answered from here.
+        visited = [candidate for candidate in visited if contains(found.root, candidate)]
     if _cache is not None:
         for candidate in visited:
             _cache[candidate] = found
@@ -492,7 +499,7 @@ def find_config(start: Path, _cache: dict[Path, Config] | None = None) -> Config
 
 def configures(directory: Path) -> bool:
     """Whether ``directory`` holds a configuration file, i.e. is the root of a found
-    configuration (``find_config`` falls back to the working directory when there is none)."""
+    configuration (``find_config`` falls back to the defaults at a marker's root)."""
     return config_file_in(directory) is not None
 
 

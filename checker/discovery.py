@@ -17,6 +17,7 @@ from pathlib import Path
 import pathspec
 
 from ivycheck.checker.config import Config
+from ivycheck.checker.roots import contains, marker_root, own_folder
 
 
 @dataclass(frozen=True)
@@ -182,45 +183,16 @@ def discover(
     return ProjectFiles(files, {path: per_file(path) for path in files}, problems)
 
 
-PROJECT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
-"""What marks a project's top folder when no configuration says where it is."""
-
-
 def project_root(path: Path, configured_root: Path | None) -> Path:
     """The folder whose every Python file the cross-file rules see when ``path`` is checked.
 
     Invariant: any paths within one project give the same root, so a file gets the same
-    findings whichever paths name it. With a configuration, its root (for a path inside
-    it). Without one, the first of: the nearest folder above ``path`` holding a project
-    marker (``pyproject.toml``, ``setup.py``, ``setup.cfg``, ``.git``); the top-level
-    package holding ``path`` (the last folder going up through ``__init__.py`` files);
-    the working directory, if ``path`` is inside it; ``path``'s own folder. Neither the
-    filesystem root nor the home directory is ever taken: indexing them would read
-    every Python file the user owns.
+    findings whichever paths name it and from whichever folder. With a configuration, its
+    root (for a path inside it); without one, :func:`~ivycheck.checker.roots.marker_root`.
     """
-    absolute = Path(os.path.abspath(path))
-    directory = absolute if absolute.is_dir() else absolute.parent
-    if configured_root is not None:
-        configured = Path(os.path.abspath(configured_root))
-        if directory == configured or configured in directory.parents:
-            return configured
-    too_wide = {Path(directory.anchor), Path.home()}
-    for candidate in (directory, *directory.parents):
-        if candidate in too_wide:
-            break
-        if any(os.path.lexists(candidate / marker) for marker in PROJECT_MARKERS):
-            return candidate
-    package: Path | None = None
-    for candidate in (directory, *directory.parents):
-        if candidate in too_wide or not (candidate / "__init__.py").is_file():
-            break
-        package = candidate
-    if package is not None:
-        return package
-    working = Path.cwd()
-    if working not in too_wide and (directory == working or working in directory.parents):
-        return working
-    return directory
+    if configured_root is not None and contains(configured_root, own_folder(path)):
+        return Path(os.path.abspath(configured_root))
+    return marker_root(path)
 
 
 def outermost(folders: list[Path]) -> list[Path]:

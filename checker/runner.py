@@ -28,7 +28,7 @@ from ivycheck.checker import collector
 from ivycheck.checker.cache import CacheEntry, ResultCache, cache_directory, stat_key
 from ivycheck.checker.config import Config, ConfigError, Overrides, find_config, load_config_file
 from ivycheck.checker.diagnostics import Diagnostic, Severity
-from ivycheck.checker.discovery import discover
+from ivycheck.checker.discovery import ProjectFiles, discover
 from ivycheck.checker.engine import (
     INTERNAL_ERROR,
     SYNTAX_ERROR,
@@ -300,10 +300,12 @@ class Runner:
         return index_roots(self.options.paths, self.config_for, self._explicit is not None)
 
     def cache_dir(self) -> Path:
-        """Where the result cache of this run lives: at the root of the first path's
-        configuration (or ``IVYCHECK_CACHE_DIR``)."""
+        """Where the result cache of this run lives: at the project root of the first path
+        (or ``IVYCHECK_CACHE_DIR``). Invariant: inside the project checked, never beside a
+        configuration named with ``--config`` that lies elsewhere (``/dev/null``), nor
+        in the working directory of a run over another folder."""
         first = self.options.paths[0] if self.options.paths else Path(".")
-        return cache_directory(self.config_for(first).root)
+        return cache_directory(index_roots([first], self.config_for, self._explicit is not None)[0])
 
     def _result_key(self, config: Config, index: ProjectIndex) -> str:
         """Computed once per configuration and index, never per file: the index digest
@@ -400,7 +402,7 @@ class Runner:
         path = Path(name)
         config = self.config_for(path if self.options.stdin_filename else Path("."))
         relative = config.relative(path)
-        index = ProjectIndex.build([summarize(text, relative, config.part_of(relative))])
+        index = self._stdin_index(path, config, text, relative)
         rules = _rules()
         if self.options.fix or self.options.diff:
             outcome = fix_source(
@@ -425,6 +427,27 @@ class Runner:
             text, path=name, config=config, rules=rules, index=index, relative_path=relative
         )
         return result
+
+    def _stdin_index(self, path: Path, config: Config, text: str, relative: str) -> ProjectIndex:
+        """The project's index as a run over ``path`` on disk would build it, with the
+        text read from standard input in place of the file: an editor or pre-commit hook
+        piping a buffer gets the same cross-file findings as ``ivycheck path``."""
+        summary = summarize(text, relative, config.part_of(relative))
+        if not self.options.stdin_filename or not needs_index([config], all_rules().values()):
+            return ProjectIndex.build([summary])
+        roots = index_roots([path], self.config_for, self._explicit is not None)
+        cache = ResultCache(cache_directory(roots[0]) if self.options.use_cache else None)
+        index = build_index(
+            ProjectFiles([path], {path: config}, []),
+            roots,
+            self.config_for,
+            cache,
+            all_rules().values(),
+            config_for_file=self.config_for_file,
+        )
+        cache.save()
+        index.replace_file(summary.path, summary)
+        return index
 
 
 def _with_path(diagnostics: Iterable[Diagnostic], path: str) -> list[Diagnostic]:

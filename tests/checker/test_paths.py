@@ -165,12 +165,12 @@ def test_project_root_without_configuration(tmp_path: Path, monkeypatch: Any) ->
     # A marker above wins: the project, not only the package.
     (tmp_path / "repo/.git").mkdir()
     assert project_root(module, None) == tmp_path / "repo"
-    # Not in a package, no marker: the working directory when the path is inside it...
+    # Not in a package, no marker: the path's own folder, whatever the working directory
+    # (never the filesystem root or the home directory).
     loose = tmp_path / "scripts/tool.py"
     loose.parent.mkdir()
     loose.write_text("", encoding="utf-8")
-    assert project_root(loose, None) == tmp_path
-    # ...else the path's own folder, never the filesystem root or the home directory.
+    assert project_root(loose, None) == tmp_path / "scripts"
     monkeypatch.chdir(Path(tmp_path.anchor))
     assert project_root(loose, None) == tmp_path / "scripts"
     assert project_root(Path(tmp_path.anchor), None) == Path(tmp_path.anchor)
