@@ -6,9 +6,9 @@ import re
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Category, Example, FixSafety, Rule, Severity
+from ivycheck.checker.rule_api import Category, Example, FixSafety, Rule, Severity, nodes_of
 from ivycheck.rules._api_functions import api_handles_out, is_private_helper
-from ivycheck.rules._out_fate import converts_tuple_items
+from ivycheck.rules._out_fate import COPIES, converts_tuple_items, ignored_buffer_fate
 from ivycheck.rules._outflow import ModuleOutFlow, module_outflow, takes_param
 from ivycheck.rules._return_paths import return_paths
 from ivycheck.rules._support_native_out import ATTRIBUTE
@@ -70,12 +70,20 @@ class MissingNativeOut(Rule):
     not be in it).
 
     The fix adds ``fn.support_native_out = True`` after the function, as Ivy writes it. It
-    is offered only when every ``return`` of the function writes ``out`` (IVY003's test):
+    is unsafe (``--unsafe-fixes``): with the attribute the native function, not the
+    wrapper's cast, decides what an ``out`` of another dtype gets, and some refuse one the
+    wrapper would have cast (``torch.fft.ifft`` raises for a ``complex128`` ``out`` of a
+    ``complex64`` result; NumPy ufuncs refuse an unsafe cast). It is offered only when every ``return`` of the function writes ``out`` (IVY003's test):
     with the attribute the wrapper stops writing ``out`` itself, so a path that returns
     without writing it (a default-``ord`` branch, a ``copy=False`` shortcut, a ``reverse``
     branch) would leave the buffer untouched and rebind ``out`` to a new array of another
     dtype. There the finding names the first such return and says to make it write ``out``
     (forward it, or ``inplace_update``) before adding the attribute; no fix is offered.
+
+    No fix either where a return hands back a method of the native call's result
+    (``np.quantile(..., out=out).astype(x.dtype)``, directly or in the same-file helper
+    ``out`` goes through) and the backend's update rebinds ``out`` (see IVY002): with the
+    attribute the wrapper would write that new array into ``out``, changing its dtype.
 
     A function with several results (``out`` or the result annotated as a tuple) gets no fix
     either when the project's wrapper hands a tuple ``out`` over without converting its
@@ -90,7 +98,7 @@ class MissingNativeOut(Rule):
     MESSAGE = "Function forwards `out` natively but lacks `support_native_out`; add `fn.support_native_out = True`"
     SEVERITY = Severity.WARNING
     CATEGORY = Category.PERFORMANCE
-    FIX_SAFETY = FixSafety.SAFE
+    FIX_SAFETY = FixSafety.UNSAFE
     PARTS = frozenset({"backend:numpy", "backend:torch"})
     TRIGGERS = ("out",)
     NEEDS_INDEX = True
@@ -266,6 +274,17 @@ class MissingNativeOut(Rule):
         ),
     )
     INVALID = (
+        Example(
+            """
+            import numpy as np
+
+
+            def percentile(a, q, /, *, out=None):
+                return np.percentile(a, q, out=out).astype(a.dtype)
+            """,
+            path=NP,
+            message="hands back a method of the native call's result (a new array)",
+        ),
         Example(
             _SPLIT,
             path=NP,
@@ -580,6 +599,28 @@ class MissingNativeOut(Rule):
                     f"`{name}.support_native_out = True`",
                 )
                 continue
+            fate = ignored_buffer_fate(self.context.index, self.context.backend)
+            helpers = [flow.functions.get(use.via or "") for use in uses]
+            chained = next(
+                (
+                    found_return
+                    for candidate in (function, *helpers)
+                    if candidate is not None
+                    for found_return in [_returns_a_method_of_the_native_result(candidate)]
+                    if found_return is not None
+                ),
+                None,
+            )
+            if chained is not None and fate.kind != COPIES:
+                line_number = self.context.positions[chained].start.line
+                self.report(
+                    function.name,
+                    f"{found}; but the return on line {line_number} hands back a method of "
+                    "the native call's result (a new array), and with the attribute the "
+                    f"wrapper would write that into `out`, so {fate.consequence}: return "
+                    "what the native call wrote before adding the attribute",
+                )
+                continue
             if _several_results(function) and not converts_tuple_items(self.context.index):
                 self.report(
                     function.name,
@@ -625,3 +666,20 @@ def _several_results(function: cst.FunctionDef) -> bool:
         a is not None and re.search(r"\b(Tuple|tuple|NamedTuple)\b", code(a.annotation))
         for a in annotations
     )
+
+
+def _returns_a_method_of_the_native_result(function: cst.FunctionDef) -> cst.Return | None:
+    """A ``return`` of ``native(..., out=out).method(...)`` (``np.quantile(a, q,
+    out=out).astype(x.dtype)``): the value returned is not the buffer written."""
+    for returned in nodes_of(function.body, cst.Return):
+        value = returned.value
+        if (
+            isinstance(value, cst.Call)
+            and isinstance(value.func, cst.Attribute)
+            and isinstance(value.func.value, cst.Call)
+            and any(
+                a.keyword is not None and a.keyword.value == "out" for a in value.func.value.args
+            )
+        ):
+            return returned
+    return None

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import libcst as cst
 
 from ivycheck.checker.rule_api import Category, Example, Rule, Severity, nodes_of
-from ivycheck.rules._out_fate import OutFate, ignored_buffer_fate
+from ivycheck.rules._out_fate import OutFate, ignored_buffer_fate, project_wrapper
 from ivycheck.rules._outflow import module_outflow
 from ivycheck.rules._return_paths import return_paths
 
@@ -79,7 +79,9 @@ class OutPathDropped(Rule):
     and inside any branch whose test mentions ``out``. A native call with ``out`` followed by
     a method (``return torch.tan(x, out=out).to(dtype)``) counts as forwarding, as do aliases,
     chains, ``**kwargs`` and same-file helpers (see IVY001). Functions that never forward
-    ``out`` natively are IVY002's, JAX/TensorFlow ones too.
+    ``out`` natively are IVY002's, JAX/TensorFlow ones too. ``support_native_out = False``
+    counts as the attribute when the project's wrapper tests its presence (Ivy's does; see
+    IVY015), and not when it reads the value.
 
     Fix by passing ``out=out`` on that path too, or by ending it with
     ``if ivy.exists(out): return ivy.inplace_update(out, ret)``.
@@ -275,6 +277,22 @@ class OutPathDropped(Rule):
     )
     INVALID = (
         Example(
+            """
+            import numpy as np
+
+
+            def tan(x, *, dtype=None, out=None):
+                if dtype is not None:
+                    return np.tan(x).astype(dtype)
+                return np.tan(x, out=out)
+
+
+            tan.support_native_out = False
+            """,
+            path=NP,
+            message="this return never writes `out`",
+        ),
+        Example(
             _TORCH_EARLY_RETURN,
             path=TORCH,
             files={WRAPPER: _WRAPPER_UPDATES_OUT, TORCH_GENERAL: _UPDATE_COPIES},
@@ -460,10 +478,16 @@ class OutPathDropped(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         flow = module_outflow(self.context)
         fate: OutFate | None = None
+        presence: bool | None = None
         for name, sites in flow.attributes.items():
             function = flow.functions.get(name)
-            if function is None or all(site.is_falsy_literal for site in sites):
+            if function is None:
                 continue
+            if presence is None:
+                wrapper = project_wrapper(self.context.index)
+                presence = wrapper is None or not wrapper[1].reads_value
+            if not presence and all(site.is_falsy_literal for site in sites):
+                continue  # the project's wrapper reads the value: False means False
             analysis = flow.analyse(function)
             if not analysis.may_forward_natively:
                 continue  # IVY002: the attribute itself is wrong

@@ -7,7 +7,7 @@ import libcst as cst
 from ivycheck.checker.rule_api import Category, Example, FixSafety, Rule, Severity
 from ivycheck.rules._api_functions import api_handles_out
 from ivycheck.rules._out_fate import project_wrapper
-from ivycheck.rules._outflow import module_outflow
+from ivycheck.rules._outflow import ModuleOutFlow, module_outflow
 from ivycheck.rules._support_native_out import attribute_sites, statement_removal
 
 NP = "ivy/functional/backends/numpy/example.py"
@@ -72,9 +72,11 @@ class NativeOutFalse(Rule):
     "support_native_out", False)``) and never tests its presence, ``False`` means what it
     says and nothing is reported.
 
-    A function that reads ``out``'s values (a scatter that starts from them) uses the
-    buffer the attribute makes the wrapper hand over: removing the line would change its
-    results, so the message asks for ``True`` and no fix is offered.
+    A function that uses the buffer the attribute makes the wrapper hand over (forwards
+    ``out`` to a native function that writes it, or reads its values: a scatter that starts
+    from them) must keep the attribute: removing the line would change its results (or
+    drop its native path). The fix writes ``True`` instead (the same presence, so the same
+    behaviour); a loop over several functions is left to a human.
 
     The fix removes the statement (or the function's entry in a loop over functions), which
     is what ``False`` was meant to say. If the function does forward ``out`` natively,
@@ -200,7 +202,15 @@ class NativeOutFalse(Rule):
             scatter_sum.support_native_out = False
             """,
             path=JAX,
-            message="the function reads `out`'s values, so removing the line would change",
+            message="the function uses the buffer it is handed",
+            expected="""
+            def scatter_sum(indices, updates, *, out=None):
+                start = jnp.zeros(updates.shape) if out is None else out
+                return start.at[indices].add(updates)
+
+
+            scatter_sum.support_native_out = True
+            """,
         ),
         Example(
             """
@@ -333,6 +343,7 @@ class NativeOutFalse(Rule):
             target, replacement = removal if removal is not None else (None, None)
             written = self.context.code_for(site.small).strip().rstrip(";")
             category = severity = None
+            description = "Remove the `support_native_out` attribute"
             function = flow.functions.get(site.function)
             if api_handles_out(self.context.index, site.function) is False:
                 message = (
@@ -341,13 +352,16 @@ class NativeOutFalse(Rule):
                     "dead, misleading line; remove the attribute"
                 )
                 category, severity = Category.DEAD_CODE, Severity.WARNING
-            elif function is not None and flow.analyse(function).reads_data:
+            elif function is not None and _uses_the_buffer(flow, function):
                 message = (
                     f"`{written}` acts as `support_native_out = True`: Ivy's wrapper "
-                    "tests presence, not value, and the function reads `out`'s values, "
-                    "so removing the line would change its results; write `True`"
+                    "tests presence, not value, and the function uses the buffer it is "
+                    "handed (forwards `out` natively or reads its values); write `True`"
                 )
                 target = replacement = None
+                description = "Write `True`"
+                if isinstance(site.statement, cst.SimpleStatementLine):
+                    target, replacement = site.value, cst.Name("True")
             else:
                 message = (
                     f"`{written}` acts as `support_native_out = True`: Ivy's wrapper "
@@ -357,8 +371,16 @@ class NativeOutFalse(Rule):
                 site.small,
                 message,
                 replacement=replacement,
-                fix_description="Remove the `support_native_out` attribute",
+                fix_description=description,
                 fix_target=target,
                 category=category,
                 severity=severity,
             )
+
+
+def _uses_the_buffer(flow: ModuleOutFlow, function: cst.FunctionDef) -> bool:
+    """The function forwards ``out`` to a native function that writes it, or reads its
+    values: the buffer the attribute makes the wrapper hand over is used, so the
+    attribute must stay (``True``: the same presence, the same behaviour)."""
+    analysis = flow.analyse(function)
+    return analysis.reads_data or analysis.forwards_natively

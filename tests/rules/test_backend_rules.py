@@ -239,11 +239,17 @@ def test_ivy_like_fixtures_are_clean() -> None:
     assert _findings(root) == {}
 
 
-def _fix(source: str, path: str, codes: tuple[str, ...]) -> str:
+def _fix(source: str, path: str, codes: tuple[str, ...], unsafe: bool = False) -> str:
     config = Config(root=Path("/project")).with_overrides(select=codes)
     index = ProjectIndex.build([summarize(source, path, config.part_of(path))])
     outcome = fix_source(
-        source, path=path, config=config, rules=RULES, index=index, relative_path=path
+        source,
+        path=path,
+        config=config,
+        rules=RULES,
+        index=index,
+        relative_path=path,
+        unsafe=unsafe,
     )
     assert outcome.diagnostics == [] and outcome.problems == []
     return outcome.source
@@ -254,7 +260,7 @@ def test_false_attribute_on_a_forwarding_function_converges_to_true() -> None:
         "import numpy as np\n\n\ndef tan(x, *, out=None):\n    return np.tan(x, out=out)\n\n\n"
         "tan.support_native_out = False\n"
     )
-    fixed = _fix(source, "ivy/functional/backends/numpy/m.py", ("IVY001", "IVY015"))
+    fixed = _fix(source, "ivy/functional/backends/numpy/m.py", ("IVY001", "IVY015"), unsafe=True)
     assert fixed.endswith("\n\n\ntan.support_native_out = True\n")
     assert "False" not in fixed
 
