@@ -343,6 +343,24 @@ def _string_list(value: Any, key: str, source: Path) -> tuple[str, ...]:
     return tuple(value)
 
 
+_NOT_GLOBS = frozenset({"decorator-order", "runtime-modules"})
+
+
+def _glob_list(value: Any, key: str, source: Path) -> tuple[str, ...]:
+    """Patterns in ``.gitignore`` syntax, each compiled once here: a bad one (``[z-a]``,
+    a lone ``\\``) is a configuration error naming the key, not a traceback mid-run."""
+    patterns = _string_list(value, key, source)
+    for pattern in patterns:
+        try:
+            pathspec.GitIgnoreSpec.from_lines([pattern])
+        except (ValueError, re.error) as err:  # GitIgnorePatternError is a ValueError
+            raise ConfigError(
+                f"{source}: [tool.ivycheck] {key}: {pattern!r} is not a valid pattern "
+                f"(.gitignore syntax): {err}"
+            ) from None
+    return patterns
+
+
 def _code_list(value: Any, key: str, source: Path) -> tuple[str, ...]:
     codes = _string_list(value, key, source)
     for code in codes:
@@ -368,8 +386,10 @@ def config_from_table(table: Mapping[str, Any], root: Path, source: Path | None)
         attr = key.replace("-", "_")
         if key in _CODE_LIST_KEYS:
             values[attr] = _code_list(value, key, where)
-        elif key in _PATTERN_LIST_KEYS:
+        elif key in _NOT_GLOBS:
             values[attr] = _string_list(value, key, where)
+        elif key in _PATTERN_LIST_KEYS:
+            values[attr] = _glob_list(value, key, where)
         elif key == "respect-gitignore":
             if not isinstance(value, bool):
                 raise ConfigError(
@@ -383,7 +403,10 @@ def config_from_table(table: Mapping[str, Any], root: Path, source: Path | None)
                     "pattern = [codes]"
                 )
             values[attr] = tuple(
-                (pattern, _code_list(codes, f"per-file-ignores.{pattern!r}", where))
+                (
+                    _glob_list([pattern], "per-file-ignores", where)[0],
+                    _code_list(codes, f"per-file-ignores.{pattern!r}", where),
+                )
                 for pattern, codes in value.items()
             )
         elif key == "category":
@@ -429,7 +452,7 @@ def _backends(value: Any, where: Path) -> tuple[tuple[str, tuple[str, ...]], ...
                 f"{where}: [tool.ivycheck] backends.{name!r}: a backend name is letters, "
                 "digits, '_', '-' or '.' (the library's name, e.g. 'paddle')"
             )
-        merged[name] = _string_list(patterns, f"backends.{name}", where)
+        merged[name] = _glob_list(patterns, f"backends.{name}", where)
     return tuple(merged.items())
 
 

@@ -242,6 +242,12 @@ def test_unknown_config_key_names_key_and_file(project: Path) -> None:
         ("backends = { mxnet = 'x/**' }", "backends.mxnet must be a list of strings"),
         ("per-file-ignores = ['a']", "per-file-ignores must be a table"),
         ("respect-gitignore = 'yes'", "respect-gitignore must be true or false"),
+        ("exclude = ['**/[z-a]/**']", "exclude: '**/[z-a]/**' is not a valid pattern"),
+        ("exclude = ['\\']", "exclude: '\\\\' is not a valid pattern"),
+        ("extend-exclude = ['[z-a]']", "extend-exclude: '[z-a]' is not a valid pattern"),
+        ("functional-api = ['[z-a]']", "functional-api: '[z-a]' is not a valid pattern"),
+        ("per-file-ignores = { '[z-a]' = ['IVY005'] }", "per-file-ignores: '[z-a]' is not a"),
+        ("backends = { paddle = ['[z-a]'] }", "backends.paddle: '[z-a]' is not a valid pattern"),
     ],
 )
 def test_bad_config_values_exit_two(project: Path, table: str, message: str) -> None:
