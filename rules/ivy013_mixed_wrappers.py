@@ -69,6 +69,20 @@ _F_WRAPPED_FOR_OUT = """
 """A mixed function with ``out``; ``handle_out_argument`` wraps its API path."""
 
 
+_MIXED_BLEND = """
+    @handle_partial_mixed_function
+    def blend(x, y, weight, /, *, out=None):
+        return ivy.add(x, ivy.multiply(weight, ivy.subtract(y, x)), out=out)
+
+
+    blend.mixed_backend_wrappers = {
+        "to_add": ("inputs_to_native_arrays", "outputs_to_ivy_arrays"),
+        "to_skip": ("inputs_to_ivy_arrays",),
+    }
+    """
+"""A mixed function with ``out`` whose backend path is not wrapped for it."""
+
+
 class MixedWrappers(Rule):
     """A mixed function's backend path must be wrapped for ``out`` too.
 
@@ -76,8 +90,11 @@ class MixedWrappers(Rule):
     primary in the backends that ship their own implementation. When such a backend is
     used, Ivy re-wraps the function with ``mixed_backend_wrappers``: the wrappers in
     ``to_add`` are applied and those in ``to_skip`` are left out. If the function takes
-    ``out`` and ``to_add`` lacks ``handle_out_argument``, nothing on the backend path writes
-    into ``out``: the caller's buffer stays untouched on exactly those backends.
+    ``out`` and ``to_add`` lacks ``handle_out_argument``, ``out`` reaches the backend's
+    implementation as it is: one that ignores it leaves the caller's buffer untouched on
+    exactly that backend (the message names them, from the project index). Where every
+    backend's own implementation passes ``out`` on (``torch.lerp(..., out=out)``), it is
+    written, and nothing is reported.
 
     ``to_add`` and ``to_skip`` must be tuples. ``("inputs_to_ivy_arrays")`` is a string in
     parentheses, not a tuple: iterating over ``to_add`` then yields single letters instead
@@ -94,7 +111,17 @@ class MixedWrappers(Rule):
     )
     PARTS = frozenset({"functional"})
     TRIGGERS = ("mixed_backend_wrappers",)
+    NEEDS_INDEX = True
     VALID = (
+        Example(
+            _MIXED_BLEND,
+            files={
+                "ivy/functional/backends/torch/experimental/elementwise.py": """
+                def blend(x, y, weight, /, *, out=None):
+                    return torch.lerp(x, y, weight, out=out)
+                """,
+            },
+        ),
         Example(
             preamble=_LAYER_NORM,
             code="""
@@ -179,6 +206,20 @@ class MixedWrappers(Rule):
         ),
     )
     INVALID = (
+        Example(
+            _MIXED_BLEND,
+            files={
+                "ivy/functional/backends/torch/experimental/elementwise.py": """
+                def blend(x, y, weight, /, *, out=None):
+                    return torch.lerp(x, y, weight, out=out)
+                """,
+                "ivy/functional/backends/numpy/experimental/elementwise.py": """
+                def blend(x, y, weight, /, *, out=None):
+                    return x + weight * (y - x)
+                """,
+            },
+            message="on numpy, whose own implementation ignores `out`, nothing writes `out`",
+        ),
         Example(
             preamble=_LAYER_NORM,
             code="""
@@ -293,11 +334,19 @@ class MixedWrappers(Rule):
         wrappers = [] if to_add is None else _string_items(to_add)
         if wrappers is None or "handle_out_argument" in wrappers:
             return
+        implementations = self.context.index.implementations(function)
+        ignoring = [name for name, found in implementations.items() if not found.uses_out]
+        if implementations and not ignoring:
+            return  # every backend's own implementation writes ``out`` (passes it on)
+        where = (
+            f"on {', '.join(ignoring)}, whose own implementation ignores `out`,"
+            if ignoring
+            else "on a backend whose own implementation ignores `out`,"
+        )
         self.report(
             to_add if to_add is not None else value,
             f"`{function}` takes `out`, but `to_add` of its `mixed_backend_wrappers` lacks "
-            "`handle_out_argument`: on backends with their own implementation nothing writes "
-            "`out`; add it",
+            f"`handle_out_argument`: {where} nothing writes `out`; add it",
         )
 
 
