@@ -18,8 +18,10 @@ class MissingBackend(Rule):
     A primary function of the functional API does its work in the backend in use: Ivy
     looks ``name`` up on the backend module at call time. If no backend defines it (a typo,
     a renamed backend function, an implementation that was never written), every call
-    raises ``AttributeError`` at run time, on every backend, and nothing fails earlier:
-    imports succeed and the API looks complete.
+    fails at run time, on every backend, and nothing fails earlier: imports succeed and the
+    API looks complete. How it fails is the project's lookup's business (a plain backend
+    module raises ``AttributeError``; Ivy's backend modules fall back to the API function
+    itself, which recurses until a ``RecursionError``), so the message does not name it.
 
     Define the function in each backend (``ivy/functional/backends/<name>/``), or fix the
     name. The rule only runs when the checked files include backend code: a run over the
@@ -232,5 +234,6 @@ class MissingBackend(Rule):
         self.report(
             node.func,
             f"`current_backend(...).{name}` is defined by no backend (seen: {seen}); every "
-            f"call raises AttributeError: define `{name}` in each backend or fix the name",
+            f"call fails (the backend lookup finds nothing): define `{name}` in each backend or "
+            "fix the name",
         )
