@@ -550,6 +550,10 @@ add("take_along_axis", CUBE[0, :, :3], _IDX[:2], axis=0, exact=True,
     oracle=lambda x, i, axis: np.take_along_axis(x, i, axis))  # fmt: skip
 add("take_along_axis", I8, np.array([3, -1, 0]), exact=True,
     oracle=lambda x, i: np.take_along_axis(x, i, -1))  # fmt: skip
+add("take_along_axis", U8.astype(np.uint16), np.array([7, -1, 0]), exact=True,
+    oracle=lambda x, i: np.take_along_axis(x, i, -1))  # fmt: skip
+add("take_along_axis", U8.astype(np.uint64), np.array([1, 2]), exact=True,
+    oracle=lambda x, i: np.take_along_axis(x, i, -1))  # fmt: skip
 for _x in (F32_2D, B.reshape(2, 4), C64[:4].reshape(2, 2), U8.reshape(4, 2)):
     add("count_nonzero", _x, oracle=lambda x: np.asarray(np.count_nonzero(x), np.int64))
     add("count_nonzero", _x, axis=1, keepdims=True,

@@ -6,6 +6,8 @@ from typing import Any
 
 import torch
 
+from ivycheck.runtime.backends.torch import _unsigned
+
 Arr = Any
 
 
@@ -19,4 +21,5 @@ def take(x: Arr, indices: Arr, /, *, axis: int | None = None, out: Arr | None = 
 def take_along_axis(x: Arr, indices: Arr, /, *, axis: int = -1, out: Arr | None = None) -> Arr:
     indices = torch.as_tensor(indices, dtype=torch.int64)
     indices = torch.where(indices < 0, indices + x.shape[axis], indices)
-    return torch.take_along_dim(x, indices, dim=axis)
+    # (no gather kernel for uint16-64: their bits as int64)
+    return _unsigned.restore(torch.take_along_dim(_unsigned.signed(x), indices, dim=axis), x.dtype)
