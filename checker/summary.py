@@ -49,6 +49,10 @@ class FunctionSummary:
     the path its flags' defaults take: ``"copies"`` (into ``x``'s existing buffer, keeping
     its dtype), ``"rebinds"`` (``x`` takes the value's buffer or dtype), ``""`` (neither
     seen). See :func:`buffer_update`."""
+    degenerate_chains: list[tuple[str, ...]] = field(default_factory=list)
+    """The subset of ``argument_chains`` returned only on degenerate input: under a test
+    for an empty, 0-d or single-element argument (``if x.size == 0:``, ``if
+    math.prod(x.shape) == 1 and ...:``)."""
     BASIC_INDEX: ClassVar[str] = "[]"
     """The link for a basic subscript (``x[0]``, ``x[..., 1:]``) in ``argument_chains``."""
 
@@ -120,6 +124,7 @@ class FileSummary:
                     tuple(f.calls),
                     tuple(f.return_calls),
                     tuple(f.argument_chains),
+                    tuple(f.degenerate_chains),
                     f.buffer_update,
                 )
                 for name, f in sorted(self.functions.items())
@@ -324,7 +329,9 @@ def summarize(source: str | bytes, path: str, part: str) -> FileSummary:
         if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
             functions[stmt.name] = _summarize_function(stmt, imports)
             if backend:
-                functions[stmt.name].argument_chains = argument_chains(stmt, imports)
+                chains, degenerate = argument_chains_split(stmt, imports)
+                functions[stmt.name].argument_chains = chains
+                functions[stmt.name].degenerate_chains = degenerate
                 functions[stmt.name].buffer_update = buffer_update(stmt)
     for stmt in tree.body:
         _record_module_statement(stmt, functions)
@@ -647,11 +654,20 @@ def argument_chains(
     link: the argument itself) and returns of computed arrays give nothing. Returns of
     nested functions are theirs, not this function's.
     """
+    return argument_chains_split(node, imports)[0]
+
+
+def argument_chains_split(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, imports: dict[str, str]
+) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
+    """:func:`argument_chains`, and those of them returned only on degenerate input."""
     args = node.args
     params = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
     flow = _Flow(imports)
     flow.block(node.body, {name: frozenset({()}) for name in params})
-    return list(dict.fromkeys(flow.returned))
+    chains = list(dict.fromkeys(flow.returned))
+    regular = set(flow.regular)
+    return chains, [c for c in dict.fromkeys(flow.degenerate) if c not in regular]
 
 
 class _Flow:
@@ -660,6 +676,11 @@ class _Flow:
     def __init__(self, imports: dict[str, str]) -> None:
         self.imports = imports
         self.returned: list[tuple[str, ...]] = []
+        self.degenerate: list[tuple[str, ...]] = []
+        """Chains returned under a test for degenerate input (:func:`_degenerate_test`)."""
+        self.regular: list[tuple[str, ...]] = []
+        """Chains returned elsewhere."""
+        self.in_degenerate = 0
 
     def block(self, statements: list[ast.stmt], env: Env | None) -> Env | None:
         for stmt in statements:
@@ -671,7 +692,9 @@ class _Flow:
     def statement(self, stmt: ast.stmt, env: Env) -> Env | None:
         if isinstance(stmt, ast.Return):
             if stmt.value is not None:
-                self.returned.extend(c for c in self.chains(stmt.value, env) if c)
+                found = [c for c in self.chains(stmt.value, env) if c]
+                self.returned.extend(found)
+                (self.degenerate if self.in_degenerate else self.regular).extend(found)
             return None
         if isinstance(stmt, ast.Raise):
             return None
@@ -690,7 +713,11 @@ class _Flow:
         if isinstance(stmt, ast.Delete):
             return _without(env, _bound_names(stmt.targets))
         if isinstance(stmt, ast.If):
-            return _join(self.block(stmt.body, env), self.block(stmt.orelse, env))
+            degenerate = _degenerate_test(stmt.test)
+            self.in_degenerate += degenerate
+            body = self.block(stmt.body, env)
+            self.in_degenerate -= degenerate
+            return _join(body, self.block(stmt.orelse, env))
         if isinstance(stmt, ast.For | ast.AsyncFor | ast.While):
             return self.loop(stmt, env)
         if isinstance(stmt, ast.With | ast.AsyncWith):
@@ -779,6 +806,27 @@ class _Flow:
         if isinstance(node, ast.NamedExpr):  # the name it binds is not followed
             return self.chains(node.value, env)
         return _NONE
+
+
+def _degenerate_test(test: ast.expr) -> bool:
+    """A test that holds only for an empty, 0-d or single-element array: ``x.size == 0``,
+    ``x.ndim == 0``, ``len(x.shape) == 0``, ``x.size == 1``, ``math.prod(x.shape) == 1``,
+    alone or as one conjunct of an ``and`` (which only narrows it further). ``== 1`` counts
+    for an element count (``size``, ``numel()``, a ``prod`` of the shape), not for a rank:
+    ``x.ndim == 1`` is any vector."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return any(_degenerate_test(value) for value in test.values)
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return False
+    right = test.comparators[0]
+    if not isinstance(test.ops[0], ast.Eq) or not isinstance(right, ast.Constant):
+        return False
+    words = {n.attr for n in ast.walk(test.left) if isinstance(n, ast.Attribute)}
+    words |= {n.id for n in ast.walk(test.left) if isinstance(n, ast.Name)}
+    if right.value == 0 and type(right.value) is int:
+        return bool(words & {"size", "shape", "ndim", "numel"})
+    counts = "size" in words or "numel" in words or ("prod" in words and "shape" in words)
+    return right.value == 1 and type(right.value) is int and counts
 
 
 def _first_argument(call: ast.Call) -> ast.expr | None:

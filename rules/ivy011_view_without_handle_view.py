@@ -8,7 +8,14 @@ from collections.abc import Callable
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Config, Example, FunctionSummary, ProjectIndex, Rule
+from ivycheck.checker.rule_api import (
+    Config,
+    Example,
+    FunctionSummary,
+    ProjectIndex,
+    Rule,
+    Severity,
+)
 from ivycheck.rules._api_functions import ApiFunction, api_functions, implementations
 from ivycheck.rules._backends import backend_calls_in
 from ivycheck.rules._decorators import VIEW_DECORATORS
@@ -397,6 +404,29 @@ class ViewWithoutHandleView(Rule):
         ),
     )
     INVALID = (
+        Example(
+            """
+            @handle_exceptions
+            def flat_diag(x, /, *, out=None):
+                return current_backend(x).flat_diag(x, out=out)
+            """,
+            files={
+                "ivy/functional/backends/numpy/linalg.py": """
+                import math
+
+                import numpy as np
+
+
+                def flat_diag(x, /, *, out=None):
+                    x = np.ravel(x)
+                    if math.prod(x.shape) == 1:
+                        return x
+                    return np.diag(x)
+                """,
+            },
+            message="returns a view on empty, 0-d or single-element input only",
+            severity=Severity.WARNING,
+        ),
         Example(_FLIP, path=_API, files={_NUMPY: _NUMPY_FLIP}),
         Example(
             """
@@ -546,16 +576,20 @@ class ViewWithoutHandleView(Rule):
         if function.wrappers & VIEW_DECORATORS:
             return
         views = [
-            f"{backend}: {_describe(chain)}"
+            (f"{backend}: {_describe(chain)}", chain in implementation.degenerate_chains)
             for backend, implementation in sorted(found.items())
             for chain in implementation.argument_chains
             if _is_view(chain, backend)
         ]
         if views:
+            only_degenerate = all(degenerate for _, degenerate in views)
+            when = " on empty, 0-d or single-element input only" if only_degenerate else ""
             self.report(
                 function.node.name,
-                f"`{name}` returns a view ({'; '.join(views)}) but lacks @handle_view, so "
-                "JAX/TensorFlow behave differently; add @handle_view (and `copy`)",
+                f"`{name}` returns a view{when} ({'; '.join(v for v, _ in views)}) but lacks "
+                "@handle_view, so JAX/TensorFlow behave differently; add @handle_view "
+                "(and `copy`)",
+                severity=Severity.WARNING if only_degenerate else None,
             )
 
 
