@@ -82,6 +82,14 @@ _MIXED_BLEND = """
     """
 """A mixed function with ``out`` whose backend path is not wrapped for it."""
 
+_TORCH_BLEND = {
+    "ivy/functional/backends/torch/experimental/elementwise.py": """
+        def blend(x, y, weight, /, *, out=None):
+            return torch.lerp(x, y, weight, out=out)
+        """,
+}
+"""PyTorch's own ``blend``, which passes ``out`` on (so ``out`` is written there)."""
+
 
 class MixedWrappers(Rule):
     """A mixed function's backend path must be wrapped for ``out`` too.
@@ -116,10 +124,7 @@ class MixedWrappers(Rule):
         Example(
             _MIXED_BLEND,
             files={
-                "ivy/functional/backends/torch/experimental/elementwise.py": """
-                def blend(x, y, weight, /, *, out=None):
-                    return torch.lerp(x, y, weight, out=out)
-                """,
+                **_TORCH_BLEND,
             },
         ),
         Example(
@@ -209,10 +214,7 @@ class MixedWrappers(Rule):
         Example(
             _MIXED_BLEND,
             files={
-                "ivy/functional/backends/torch/experimental/elementwise.py": """
-                def blend(x, y, weight, /, *, out=None):
-                    return torch.lerp(x, y, weight, out=out)
-                """,
+                **_TORCH_BLEND,
                 "ivy/functional/backends/numpy/experimental/elementwise.py": """
                 def blend(x, y, weight, /, *, out=None):
                     return x + weight * (y - x)

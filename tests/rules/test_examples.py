@@ -8,6 +8,7 @@ import libcst as cst
 import pytest
 
 from ivycheck.checker.config import Config
+from ivycheck.checker.diagnostics import Diagnostic
 from ivycheck.checker.engine import ENGINE_CODES, check_source, fix_source
 from ivycheck.checker.index import ProjectIndex
 from ivycheck.checker.registry import all_rules
@@ -33,9 +34,9 @@ def _index(example: Example) -> ProjectIndex:
     )
 
 
-def _check(rule: type[Rule], example: Example, source: str | None = None) -> list[str]:
+def _diagnostics(rule: type[Rule], example: Example, source: str | None = None) -> list[Diagnostic]:
     config = CONFIG.with_overrides(select=(rule.CODE,))
-    found = check_source(
+    return check_source(
         example.code if source is None else source,
         path=example.path,
         config=config,
@@ -43,7 +44,10 @@ def _check(rule: type[Rule], example: Example, source: str | None = None) -> lis
         index=_index(example),
         relative_path=example.path,
     )
-    return [d.code for d in found]
+
+
+def _check(rule: type[Rule], example: Example, source: str | None = None) -> list[str]:
+    return [d.code for d in _diagnostics(rule, example, source)]
 
 
 @pytest.mark.parametrize(("rule", "example"), _cases("INVALID"))
@@ -63,15 +67,7 @@ def test_invalid_example_is_flagged(rule: type[Rule], example: Example) -> None:
     ],
 )
 def test_invalid_example_pins_message_severity_category(rule: type[Rule], example: Example) -> None:
-    config = CONFIG.with_overrides(select=(rule.CODE,))
-    (found,) = check_source(
-        example.code,
-        path=example.path,
-        config=config,
-        rules=RULES,
-        index=_index(example),
-        relative_path=example.path,
-    )
+    (found,) = _diagnostics(rule, example)
     if example.message is not None:
         assert example.message in found.message
     if example.severity is not None:
