@@ -744,3 +744,28 @@ def test_python_scalars_of_every_kind(backend: str, name: str) -> None:
     zero_d = ivy.asarray(np.asarray(3, dtype=np.int64))
     got = fn(ivy.asarray(np.array([1, 2], dtype=np.int8)), zero_d)
     assert str(got.dtype) == ("bool" if name in ("equal", "less") else "int64")
+
+
+def test_array_api_versions(backend: str) -> None:
+    """The namespace implements 2025.12; asking for 2023.12 or 2024.12 gives their lists
+    where 2025.12 returns tuples, and ``__array_api_version__`` reports the version asked."""
+    x = ivy.asarray(np.arange(3.0))
+    assert ivy.__array_api_version__ == "2025.12"
+    assert x.__array_namespace__(api_version="2024.12") is ivy
+    assert type(ivy.meshgrid(x, x)) is tuple
+    assert type(ivy.broadcast_arrays(x, x)) is tuple
+    assert ivy.__array_namespace_info__().devices() == ("cpu",)
+    try:
+        for version in ("2023.12", "2024.12"):
+            ivy.set_array_api_version(version)
+            assert ivy.__array_api_version__ == version
+            assert type(ivy.meshgrid(x, x)) is list
+            assert type(ivy.broadcast_arrays(x, x)) is list
+            assert ivy.__array_namespace_info__().devices() == ["cpu"]
+            assert ivy.reciprocal(x[1:]).shape == (2,)  # every name, whatever the version
+    finally:
+        ivy.set_array_api_version("2025.12")
+    with pytest.raises(ivy.IvyValueError):
+        ivy.set_array_api_version("2022.12")
+    with pytest.raises(ivy.IvyValueError):
+        x.__array_namespace__(api_version="2026.12")
