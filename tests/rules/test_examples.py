@@ -58,12 +58,10 @@ def test_invalid_example_is_flagged(rule: type[Rule], example: Example) -> None:
 @pytest.mark.parametrize(
     ("rule", "example"),
     [
-        case
-        for case in _cases("INVALID")
-        if any(
-            v is not None
-            for v in (case.values[1].message, case.values[1].severity, case.values[1].category)
-        )  # type: ignore[attr-defined]
+        pytest.param(rule, example, id=f"{rule.CODE}-INVALID-{number}")
+        for rule in RULES
+        for number, example in enumerate(rule.INVALID)
+        if any(v is not None for v in (example.message, example.severity, example.category))
     ],
 )
 def test_invalid_example_pins_message_severity_category(rule: type[Rule], example: Example) -> None:
