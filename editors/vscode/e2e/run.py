@@ -184,8 +184,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--python", required=True, help="the interpreter the .vsix bundles for")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--artifacts", default="build/vscode-e2e")
+    parser.add_argument(
+        "--edit-seconds",
+        type=float,
+        default=20.0,
+        help="how long to keep editing before the output channel is read (300: five minutes)",
+    )
     args = parser.parse_args(argv)
-    global ARTIFACTS, USER_DATA
+    global ARTIFACTS, USER_DATA, EDIT_SECONDS
+    EDIT_SECONDS = args.edit_seconds
     ARTIFACTS = Path(args.artifacts).resolve()
     shutil.rmtree(ARTIFACTS, ignore_errors=True)
     ARTIFACTS.mkdir(parents=True)
@@ -348,6 +355,30 @@ def run_checks(
     wait_for(page, "error cleared once the server runs again", lambda: toast.count() == 0)
     wait_for(page, "diagnostic after recovery", lambda: squiggles(page) > 0)
 
+    if EDIT_SECONDS > 0:
+        step(f"{EDIT_SECONDS:.0f} s of editing: typing, deleting, hovering, light bulb, saving")
+        page.locator(SQUIGGLE).first.click(force=True)
+        page.keyboard.press("Control+End")
+        deadline = time.monotonic() + EDIT_SECONDS
+        rounds = 0
+        while time.monotonic() < deadline:
+            rounds += 1
+            page.keyboard.press("Enter")
+            page.keyboard.type(f"value_{rounds} = {rounds}  # edit", delay=15)
+            page.locator(SQUIGGLE).first.hover(force=True)
+            page.wait_for_timeout(200)
+            page.keyboard.press("Control+.")
+            page.wait_for_timeout(200)
+            page.keyboard.press("Escape")
+            page.keyboard.press("Control+End")
+            if rounds % 3 == 0:
+                page.keyboard.press("Shift+Home")
+                page.keyboard.press("Backspace")
+                page.keyboard.press("Backspace")
+            if rounds % 5 == 0:
+                page.keyboard.press("Control+s")
+        TIMES["editing_rounds"] = rounds
+
     step("the output channel holds no error line and no library noise")
     page.wait_for_timeout(1000)
     log = output_log(user_data)
@@ -370,6 +401,7 @@ def run_checks(
 
 ARTIFACTS = Path("build/vscode-e2e")
 USER_DATA: Path | None = None
+EDIT_SECONDS = 20.0
 
 if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))

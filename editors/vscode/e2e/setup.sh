@@ -41,7 +41,7 @@ if [ ! -x "$CS_DIR/node_modules/.bin/code-server" ] || \
     echo "npm install code-server@$CODE_SERVER_VERSION (with Node $("$NODE_BIN/node" --version); builds native modules)"
     # npm's own scripts and node-gyp must run under Node 24: it comes first on PATH.
     PATH="$NODE_BIN:$PATH" npm install --prefix "$CS_DIR" --no-fund --no-audit --no-save \
-        --unsafe-perm "code-server@$CODE_SERVER_VERSION"
+        "code-server@$CODE_SERVER_VERSION"
 fi
 
 VENV="$E2E_DIR/venv"
