@@ -23,7 +23,7 @@ from ivycheck.checker.baseline import (
     write_baseline,
 )
 from ivycheck.checker.diagnostics import Diagnostic
-from ivycheck.checker.sourcefile import SourceError, read_source, write_source_atomically
+from ivycheck.checker.sourcefile import SourceError, read_source, write_source_in_place
 
 
 def source_reader(stdin: tuple[str, str] | None) -> Callable[[str], str | None]:
@@ -105,10 +105,12 @@ class NoqaOutcome:
     problems: list[str] = field(default_factory=list)
 
 
-def add_noqa_to_files(diagnostics: Sequence[Diagnostic]) -> NoqaOutcome:
-    """Add ``# noqa`` directives for ``diagnostics`` to their files, written atomically
-    as ``--fix`` writes (same encoding, BOM and line endings; refused if the file changed
-    on disk meanwhile)."""
+def add_noqa_to_files(
+    diagnostics: Sequence[Diagnostic], root_of: Callable[[Path], Path]
+) -> NoqaOutcome:
+    """Add ``# noqa`` directives for ``diagnostics`` to their files, written as ``--fix``
+    writes (in place; same encoding, BOM and line endings; refused if the file changed on
+    disk meanwhile or is a link to outside its project, ``root_of`` the file)."""
     by_path: dict[str, list[Diagnostic]] = {}
     for d in diagnostics:
         by_path.setdefault(d.path, []).append(d)
@@ -130,7 +132,7 @@ def add_noqa_to_files(diagnostics: Sequence[Diagnostic]) -> NoqaOutcome:
         if edit.text == source.text:
             continue
         try:
-            write_source_atomically(Path(path), source, edit.text)
+            write_source_in_place(Path(path), source, edit.text, root=root_of(Path(path)))
         except (SourceError, OSError) as err:
             outcome.problems.append(f"{path}: not changed: {err}")
             continue

@@ -14,7 +14,7 @@ import multiprocessing
 import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -322,7 +322,7 @@ def _main(args: argparse.Namespace) -> int:
         sys.stderr.write("ivycheck: warning: No Python files found under the given path(s)\n")
         return EXIT_CLEAN
     if args.add_noqa:
-        return _add_noqa(result)
+        return _add_noqa(result, Runner(options).project_root_of)
     notes: list[str] = []
     if args.baseline or args.write_baseline:
         outcome = use_baseline(
@@ -341,9 +341,9 @@ def _main(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if result.diagnostics or result.problems else EXIT_CLEAN
 
 
-def _add_noqa(result: RunResult) -> int:
+def _add_noqa(result: RunResult, root_of: Callable[[Path], Path]) -> int:
     """Ruff's ``--add-noqa``: exit 0 once every finding that can be is suppressed."""
-    outcome = add_noqa_to_files(result.diagnostics)
+    outcome = add_noqa_to_files(result.diagnostics, root_of)
     for problem in [*result.problems, *outcome.problems]:
         sys.stderr.write(f"ivycheck: {problem}\n")
     sys.stderr.write(f"Added {outcome.added} noqa directive{'s' if outcome.added != 1 else ''}.\n")

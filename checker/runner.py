@@ -44,7 +44,7 @@ from ivycheck.checker.sourcefile import (
     SourceError,
     SourceFile,
     read_source,
-    write_source_atomically,
+    write_source_in_place,
 )
 from ivycheck.checker.summary import summarize
 
@@ -305,7 +305,11 @@ class Runner:
         configuration named with ``--config`` that lies elsewhere (``/dev/null``), nor
         in the working directory of a run over another folder."""
         first = self.options.paths[0] if self.options.paths else Path(".")
-        return cache_directory(index_roots([first], self.config_for, self._explicit is not None)[0])
+        return cache_directory(self.project_root_of(first))
+
+    def project_root_of(self, path: Path) -> Path:
+        """The root of the project ``path`` belongs to (see ``index_roots``)."""
+        return index_roots([path], self.config_for, self._explicit is not None)[0]
 
     def _result_key(self, config: Config, index: ProjectIndex) -> str:
         """Computed once per configuration and index, never per file: the index digest
@@ -379,7 +383,9 @@ class Runner:
                 result.diagnostics.extend(outcome.diagnostics)
                 return
             try:
-                write_source_atomically(path, source, outcome.fixed_text)
+                write_source_in_place(
+                    path, source, outcome.fixed_text, root=self.project_root_of(path)
+                )
             except (SourceError, OSError) as err:
                 result.problems.append(f"{outcome.path}: not fixed: {err}")
                 result.diagnostics.extend(outcome.unfixed_diagnostics)
@@ -435,7 +441,7 @@ class Runner:
         summary = summarize(text, relative, config.part_of(relative))
         if not self.options.stdin_filename or not needs_index([config], all_rules().values()):
             return ProjectIndex.build([summary])
-        roots = index_roots([path], self.config_for, self._explicit is not None)
+        roots = [self.project_root_of(path)]
         cache = ResultCache(cache_directory(roots[0]) if self.options.use_cache else None)
         index = build_index(
             ProjectFiles([path], {path: config}, []),

@@ -5,18 +5,23 @@ are kept in the text as they are, so that writing a fixed file back with the sam
 encoding and BOM changes only what the fix changed. The exception is a file whose lines end
 in a bare CR (classic Mac OS): libcst neither counts CR as a line break for positions nor
 round-trips a trailing CR, so such text is analysed with LF and written back with CR.
-Writes are atomic (temporary file in the same directory, then rename) and refuse to
-overwrite a file that changed on disk since it was read.
+Writes go into the file in place (:func:`write_source_in_place`: its owner, mode and hard
+links stay) and refuse to overwrite a file that changed on disk since it was read.
 """
 
 from __future__ import annotations
 
 import codecs
+import errno
+import fcntl
 import hashlib
 import io
 import os
-import tempfile
+import signal
+import threading
 import tokenize
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -80,25 +85,105 @@ def read_source(path: Path) -> SourceFile:
     return source
 
 
-def write_source_atomically(path: Path, original: SourceFile, new_text: str) -> None:
-    """Replace ``path`` with ``new_text`` if it still holds ``original``; else ``SourceError``."""
-    target = path.resolve()
-    try:
-        current = target.read_bytes()
-    except OSError as err:
-        raise SourceError(f"cannot re-read before writing: {err.strerror or err}") from None
-    if content_digest(current) != original.digest:
-        raise SourceError("the file changed on disk during the run; not overwritten")
+def write_source_in_place(
+    path: Path, original: SourceFile, new_text: str, root: Path | None = None
+) -> None:
+    """Overwrite the bytes of ``path`` with ``new_text`` if it still holds ``original``;
+    else ``SourceError`` and the file is left as it is.
+
+    The file keeps its identity (as ruff's ``--fix`` does): the same inode, hence its
+    owner, group, mode, ACLs and hard links; a temporary file renamed over it would make
+    another user's file ours and split its links. What makes that safe:
+
+    - the content is compared through the same open descriptor right before the write,
+      under an exclusive ``flock`` (which cooperating writers honour), so a concurrent
+      edit is lost only if it lands in the microseconds between that read and the
+      write; an editor that saves by renaming a new file over the old one is detected
+      after the write (the path no longer names the inode written) and reported;
+    - the new size is allocated first (``posix_fallocate``), so a full disk fails before
+      a byte changes, and a write that fails anyway is undone with the original bytes;
+    - Ctrl-C and SIGTERM wait until the file is whole (signals blocked for the write);
+    - with ``root``, a path that is, or goes through, a symbolic link to a file outside
+      ``root`` is refused, so a link planted in a repository cannot make ``--fix``
+      write elsewhere.
+    """
+    target = Path(os.path.realpath(path))
+    if root is not None and not _inside(target, Path(os.path.realpath(root))):
+        raise SourceError(
+            f"not written: it is a symbolic link to {target}, outside the project ({root})"
+        )
     data = original.encode(new_text)
-    mode = target.stat().st_mode
-    fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temporary, mode & 0o7777)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        fd = os.open(target, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0))
+    except OSError as err:
+        raise SourceError(f"cannot open for writing: {err.strerror or err}") from None
+    try:
+        with _signals_deferred():
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            current = _read_all(fd)
+            if content_digest(current) != original.digest:
+                raise SourceError("the file changed on disk during the run; not overwritten")
+            _overwrite(fd, current, data)
+        if not _names_inode(target, os.fstat(fd)):
+            raise SourceError("the file was replaced on disk during the run; fix not kept")
+    finally:
+        os.close(fd)
+
+
+def _inside(path: Path, root: Path) -> bool:
+    return path == root or root in path.parents
+
+
+def _read_all(fd: int) -> bytes:
+    chunks: list[bytes] = []
+    while chunk := os.pread(fd, 1 << 20, sum(map(len, chunks))):
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _overwrite(fd: int, old: bytes, new: bytes) -> None:
+    """``new`` in place of ``old``; on failure ``old`` is put back before re-raising."""
+    if len(new) > len(old):
+        try:
+            os.posix_fallocate(fd, 0, len(new))
+        except OSError as err:
+            if err.errno not in (errno.EINVAL, errno.EOPNOTSUPP):  # a file system without it
+                raise
+    try:
+        _write_at_start(fd, new)
+        os.ftruncate(fd, len(new))
+        os.fsync(fd)
+    except OSError:
+        _write_at_start(fd, old)
+        os.ftruncate(fd, len(old))
         raise
+
+
+def _write_at_start(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    offset = 0
+    while offset < len(view):
+        offset += os.pwrite(fd, view[offset:], offset)
+
+
+def _names_inode(path: Path, written: os.stat_result) -> bool:
+    try:
+        now = os.stat(path)
+    except OSError:
+        return False
+    return (now.st_dev, now.st_ino) == (written.st_dev, written.st_ino)
+
+
+@contextmanager
+def _signals_deferred() -> Iterator[None]:
+    """Ctrl-C or SIGTERM during the block takes effect when it ends (main thread only:
+    elsewhere Python delivers no signals anyway)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    deferred = {signal.SIGINT, signal.SIGTERM}
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, deferred)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)

@@ -18,7 +18,7 @@ import pytest
 
 from ivycheck.checker import runner
 from ivycheck.checker.runner import RunOptions, run
-from ivycheck.checker.sourcefile import SourceError, read_source, write_source_atomically
+from ivycheck.checker.sourcefile import SourceError, read_source, write_source_in_place
 from tests.helpers import IVYCHECK, run_ivycheck
 
 API = "ivy/functional/ivy/elementwise.py"
@@ -67,32 +67,29 @@ def test_fix_keeps_encoding_bom_and_line_endings(project: Path, name: str, encod
     assert path.read_bytes() == encode(FIXED_ORDER)
 
 
-def test_write_is_a_rename_of_a_complete_temporary_file(project: Path) -> None:
-    path = _project(project) / API
-    path.write_text(BAD_ORDER)
-    path.chmod(0o640)
-    inode = path.stat().st_ino
-    done = run_ivycheck("--fix", "--no-cache", API, cwd=project)
-    assert done.returncode == 0, done.stderr
-    assert path.read_text() == FIXED_ORDER
-    assert path.stat().st_ino != inode  # a new file renamed over the old one
-    assert path.stat().st_mode & 0o777 == 0o640
-    assert sorted(p.name for p in path.parent.iterdir()) == ["elementwise.py"]
-
-
-def test_a_failed_rename_leaves_the_original_and_no_temporary(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("failing", ["posix_fallocate", "ftruncate", "fsync"])
+def test_a_failed_write_leaves_the_original(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: str
 ) -> None:
+    """A full disk (or an I/O error) at any step of the in-place write: the file holds
+    its original bytes afterwards, and nothing else is left in the folder."""
     path = tmp_path / "f.py"
     path.write_text(BAD_ORDER)
     source = read_source(path)
+    real = getattr(os, failing)
+    calls: list[object] = []
 
-    def fail(*args: object) -> None:
-        raise OSError(28, "No space left on device")
+    def fail_once(*args: object) -> object:
+        calls.append(args)
+        if len(calls) == 1:
+            raise OSError(28, "No space left on device")
+        return real(*args)
 
-    monkeypatch.setattr(os, "replace", fail)
+    monkeypatch.setattr(os, failing, fail_once)
+    longer = FIXED_ORDER + "# longer than before, so the file must grow\n"
     with pytest.raises(OSError, match="No space"):
-        write_source_atomically(path, source, FIXED_ORDER)
+        write_source_in_place(path, source, longer)
+    assert calls
     assert path.read_text() == BAD_ORDER
     assert [p.name for p in tmp_path.iterdir()] == ["f.py"]
 
@@ -124,8 +121,8 @@ def test_write_refuses_when_the_file_is_gone(tmp_path: Path) -> None:
     path.write_text(BAD_ORDER)
     source = read_source(path)
     path.unlink()
-    with pytest.raises(SourceError, match="cannot re-read"):
-        write_source_atomically(path, source, FIXED_ORDER)
+    with pytest.raises(SourceError, match="cannot open for writing"):
+        write_source_in_place(path, source, FIXED_ORDER)
     assert not list(tmp_path.iterdir())
 
 

@@ -1,0 +1,102 @@
+"""``--fix`` changes a file's bytes, not its identity, and writes nowhere it should not.
+
+As ruff's fix does: the inode stays, so the owner, group, mode and hard links stay; a link
+planted in a repository cannot make it write outside the project; an editor that saves
+the file meanwhile keeps its text.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from ivycheck.checker import sourcefile
+from ivycheck.checker.sourcefile import SourceError, read_source, write_source_in_place
+from tests.helpers import run_ivycheck, write_tree
+
+API = "ivy/functional/ivy/elementwise.py"
+BAD_ORDER = (
+    "@to_native_arrays_and_back\n"
+    "@handle_out_argument\n"
+    "def tan(x, /, *, out=None):\n"
+    "    return current_backend(x).tan(x, out=out)\n"
+)
+FIXED_ORDER = BAD_ORDER.replace(
+    "@to_native_arrays_and_back\n@handle_out_argument\n",
+    "@handle_out_argument\n@to_native_arrays_and_back\n",
+)
+
+
+def _project(tmp_path: Path) -> Path:
+    return write_tree(tmp_path / "project", {"pyproject.toml": "[tool.ivycheck]\n", API: BAD_ORDER})
+
+
+def test_fix_keeps_the_inode_owner_mode_and_hard_links(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    path = root / API
+    path.chmod(0o640)
+    other_name = root / "hard_link.py.txt"
+    os.link(path, other_name)
+    if os.geteuid() == 0:
+        os.chown(path, 12345, 54321)  # another user's file, as root fixes it
+    before = os.stat(path)
+    done = run_ivycheck("--fix", "--no-cache", API, cwd=root)
+    assert done.returncode == 0, done.stderr
+    after = os.stat(path)
+    assert path.read_text() == FIXED_ORDER
+    assert (after.st_ino, after.st_uid, after.st_gid) == (
+        before.st_ino,
+        before.st_uid,
+        before.st_gid,
+    )
+    assert after.st_mode == before.st_mode and after.st_nlink == 2
+    assert other_name.read_text() == FIXED_ORDER  # the link is the same file
+    assert sorted(p.name for p in path.parent.iterdir()) == ["elementwise.py"]  # no temporary
+
+
+def test_fix_refuses_a_link_to_a_file_outside_the_project(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    outside = tmp_path / "elsewhere" / "victim.py"
+    outside.parent.mkdir()
+    outside.write_text(BAD_ORDER)
+    (root / API).unlink()
+    (root / API).symlink_to(outside)
+    done = run_ivycheck("--fix", "--no-cache", API, cwd=root)
+    assert outside.read_text() == BAD_ORDER
+    assert done.returncode == 1
+    assert "outside the project" in done.stderr and str(outside) in done.stderr
+    assert "IVY005" in done.stdout  # still reported, not silently skipped
+
+
+def test_fix_follows_a_link_inside_the_project(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    real = root / "ivy/functional/ivy/real_elementwise.py"
+    (root / API).rename(real)
+    (root / API).symlink_to(real.name)
+    done = run_ivycheck("--fix", "--no-cache", API, cwd=root)
+    assert done.returncode == 0, done.stderr
+    assert (root / API).is_symlink() and real.read_text() == FIXED_ORDER
+
+
+def test_a_file_replaced_by_an_editor_during_the_write_keeps_the_editors_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Editors save by renaming a new file over the old one: the fix went to the old inode,
+    which no longer has the name. The editor's text stays and the fix is reported lost."""
+    path = tmp_path / "f.py"
+    path.write_text(BAD_ORDER)
+    source = read_source(path)
+    saved = BAD_ORDER + "# saved by the editor\n"
+    real_overwrite = sourcefile._overwrite
+
+    def overwrite_while_the_editor_saves(fd: int, old: bytes, new: bytes) -> None:
+        real_overwrite(fd, old, new)
+        (tmp_path / "editor.tmp").write_text(saved)
+        os.replace(tmp_path / "editor.tmp", path)
+
+    monkeypatch.setattr(sourcefile, "_overwrite", overwrite_while_the_editor_saves)
+    with pytest.raises(SourceError, match="replaced on disk"):
+        write_source_in_place(path, source, FIXED_ORDER)
+    assert path.read_text() == saved
