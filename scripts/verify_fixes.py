@@ -184,6 +184,12 @@ CLAIM_CHECKS: tuple[tuple[str, str, str], ...] = (
     ("IVY003", "never writes `out`", "never_writes_out"),
     ("IVY016", "nothing writes it", "out_not_written"),
     ("IVY017", "every call raises AttributeError", "raises_attribute_error"),
+    ("IVY017", "every call fails", "raises"),
+    (
+        "IVY011",
+        "returns a view on empty, 0-d or single-element input only",
+        "returns_view_degenerate",
+    ),
     ("IVY011", "returns a view", "returns_view"),
     ("IVY013", "nothing writes `out`", "out_not_written"),
 )
@@ -227,10 +233,13 @@ def claim_backends(finding: Json, check: str, available: Sequence[str]) -> list[
     backend = backend_of(finding["filename"])
     if backend:
         return [backend]
-    if check == "returns_view":
+    if check in ("returns_view", "returns_view_degenerate"):
         named = re.findall(r"\b(numpy|torch): ", finding["message"])
         return [b for b in named if b in available] or named
-    if finding["code"] == "IVY013":  # "on backends with their own implementation"
+    if finding["code"] == "IVY013":  # "on jax, torch, whose own implementation ignores `out`"
+        named_list = re.search(r"\bon ([a-z, ]+), whose own implementation", finding["message"])
+        if named_list:
+            return [b for b in available if b in named_list.group(1).split(", ")]
         return [b for b in available if b in finding.get("own", ())]
     return list(available)
 

@@ -222,6 +222,8 @@ def plan_arguments(
             return ivy.array(data[0][0], dtype=dtype)
         if shape == "empty":
             return ivy.zeros((0,), dtype=dtype)
+        if shape == "single":
+            return ivy.array(data[0][:1], dtype=dtype)
         return ivy.array(data, dtype=dtype)
 
     try:
@@ -278,6 +280,9 @@ def plan_arguments(
 
 PLANS = (("float", "matrix"), ("int", "matrix"))
 """Input forms tried in order for a fix: the first whose call without ``out`` succeeds."""
+DEGENERATE_PLANS = (("float", "scalar"), ("float", "single"))
+"""Inputs for a claim about 0-d or single-element input (an empty array has no memory to
+share, so a view of it cannot be told from a copy)."""
 CLAIM_PLANS = (
     ("float", "matrix"),
     ("int", "matrix"),
@@ -534,15 +539,29 @@ def check_claim(claim: Json) -> Json:
         if "AttributeError" in (result.get("raises"), result.get("root")):
             return {"status": "confirmed", "why": raised, "observed": plain}
         return {"status": "refuted", "why": raised, "observed": plain}
-    if check == "returns_view":
-        args, kwargs, ret, plain = find_plan(fn, PLANS)
-        if args is None or kwargs is None:
-            return {"status": "not runnable", "why": _why(plain), "observed": plain}
-        shares = _shares_memory(ivy.to_native(ret), ivy.to_native(args[0]))
-        return {
-            "status": "confirmed" if shares else "refuted",
-            "why": "the result shares memory with the input" if shares else "a new array",
-        }
+    if check == "raises":
+        args, kwargs, _ret, plain = find_plan(fn, PLANS)
+        if "not_runnable" in plain:
+            return {"status": "not runnable", "why": plain["not_runnable"]}
+        if args is not None:
+            return {"status": "refuted", "why": "the call returned", "observed": plain}
+        result = plain.get("result", {})
+        raised = f"raised {result.get('raises')} (root cause {result.get('root')})"
+        return {"status": "confirmed", "why": raised, "observed": plain}
+    if check in ("returns_view", "returns_view_degenerate"):
+        plans = PLANS if check == "returns_view" else DEGENERATE_PLANS
+        seen: list[str] = []
+        for plan in plans:
+            args, kwargs, ret, plain = find_plan(fn, (plan,))
+            if args is None or kwargs is None:
+                seen.append(f"{' '.join(plan)}: {_why(plain)}")
+                continue
+            if _shares_memory(ivy.to_native(ret), ivy.to_native(args[0])):
+                why = f"{' '.join(plan)}: the result shares memory with the input"
+                return {"status": "confirmed", "why": why}
+            seen.append(f"{' '.join(plan)}: a new array")
+        ran = any(item.endswith("a new array") for item in seen)
+        return {"status": "refuted" if ran else "not runnable", "why": "; ".join(seen)}
     if check in (
         "dtype_change",
         "never_writes_out",
