@@ -88,6 +88,15 @@ def scatter_double(x: Array, /, *, out: Array = None) -> Array:
 
 def ignores_out(x: Array, /, *, out: Array = None) -> Array:
     return Array(to_native(x) + 1)
+
+
+def view_of_small(x: Array, /) -> Array:
+    native = to_native(x)
+    return Array(native if native.size == 1 else native.copy())
+
+
+def always_fails(x: Array, /) -> Array:
+    raise RecursionError("the lookup recursed")
 """
 
 
@@ -164,6 +173,10 @@ def observations(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         "claims": [
             {"id": "c1", "function": "ignores_out", "check": "out_not_written"},
             {"id": "c2", "function": "scatter_double", "check": "out_not_written"},
+            {"id": "c3", "function": "view_of_small", "check": "returns_view_degenerate"},
+            {"id": "c4", "function": "view_of_small", "check": "returns_view"},
+            {"id": "c5", "function": "always_fails", "check": "raises"},
+            {"id": "c6", "function": "always_fails", "check": "raises_attribute_error"},
         ],
     }
     return {
@@ -202,6 +215,11 @@ def test_claims_are_confirmed_or_refuted_by_running(observations: dict[str, Any]
     claims = observations["accumulate"]["claims"]
     assert claims["c1"]["status"] == "confirmed"  # ignores_out never writes out
     assert claims["c2"]["status"] == "refuted"  # scatter_double does
+    assert claims["c3"]["status"] == "confirmed"  # a view of a 0-d input
+    assert claims["c4"]["status"] == "refuted"  # a copy of a 3x3 one
+    assert claims["c5"]["status"] == "confirmed"
+    assert claims["c5"]["why"] == "raised RecursionError (root cause RecursionError)"
+    assert claims["c6"]["status"] == "refuted"  # fails, but not with AttributeError
 
 
 def _out_other(dtype_after: str, kept: bool, values: float) -> dict[str, Any]:
