@@ -184,7 +184,8 @@ TABLES: dict[str, tuple[str, tuple[Rule, ...]]] = {
     "exp": ("conj", _EXP_RULES),
     "expm1": (
         "conj",
-        (  # exp(x) - 1: the real part of exp's zeros (a = -inf) is -1
+        (  # exp(x) - 1: the real part of exp's zeros (a = -inf) is -1; +-0 + 0j gives +0 + 0j
+            ("0", "0", 0.0, 0.0),
             ("-inf", "finite", -1.0, _cis(0.0, "sin")),
             *((a, b, -1.0 if a == "-inf" else re, im) for a, b, re, im in _EXP_RULES[1:]),
         ),

@@ -195,11 +195,14 @@ exp.support_native_out = True  # type: ignore[attr-defined]
 
 def expm1(x: Arr, /, *, out: Arr | None = None) -> Arr:
     """Complex infinities and NaNs as the standard's table says: ``exp(x) - 1`` there
-    (``np.expm1(inf + 0j)`` is ``inf + nanj``; the standard and ``np.exp`` give ``inf + 0j``)."""
+    (``np.expm1(inf + 0j)`` is ``inf + nanj``; the standard and ``np.exp`` give ``inf + 0j``),
+    and a zero gives a +0 real part (``np.expm1(-0 + 0j)`` keeps the -0)."""
     if not np.iscomplexobj(x):
         return np.expm1(x, out=out)
     finite = np.isfinite(x)
-    return np.subtract(np.where(finite, np.expm1(x), np.exp(x)), ~finite, out=out)
+    ret = np.subtract(np.where(finite, np.expm1(x), np.exp(x)), ~finite, out=out)
+    np.copyto(ret.real, 0.0, where=np.equal(x, 0))
+    return ret
 
 
 expm1.support_native_out = True  # type: ignore[attr-defined]
