@@ -541,6 +541,23 @@ class _Analysis(cst.CSTVisitor):
             self.flow.escapes = True
 
 
+CONVERSIONS = frozenset({"astype", "to", "type"})
+"""NumPy/PyTorch methods that convert an array's dtype: a new array when it differs."""
+
+
+def method_of_native_result(value: cst.BaseExpression | None) -> str | None:
+    """``astype`` for ``np.divide(x, y, out=out).astype(x.dtype)``: the method called on
+    the result of a call given ``out=`` (what is returned is then not the buffer written)."""
+    if (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Attribute)
+        and isinstance(value.func.value, cst.Call)
+        and any(a.keyword is not None and a.keyword.value == OUT for a in value.func.value.args)
+    ):
+        return value.func.attr.value
+    return None
+
+
 def _positional_param(function: cst.FunctionDef, position: int) -> str | None:
     positional = [*function.params.posonly_params, *function.params.params]
     return positional[position].name.value if 0 <= position < len(positional) else None

@@ -9,7 +9,12 @@ import libcst as cst
 from ivycheck.checker.rule_api import Category, Example, FixSafety, Rule, Severity, nodes_of
 from ivycheck.rules._api_functions import api_handles_out, is_private_helper
 from ivycheck.rules._out_fate import COPIES, converts_tuple_items, ignored_buffer_fate
-from ivycheck.rules._outflow import ModuleOutFlow, module_outflow, takes_param
+from ivycheck.rules._outflow import (
+    ModuleOutFlow,
+    method_of_native_result,
+    module_outflow,
+    takes_param,
+)
 from ivycheck.rules._return_paths import return_paths
 from ivycheck.rules._support_native_out import ATTRIBUTE
 
@@ -671,15 +676,7 @@ def _several_results(function: cst.FunctionDef) -> bool:
 def _returns_a_method_of_the_native_result(function: cst.FunctionDef) -> cst.Return | None:
     """A ``return`` of ``native(..., out=out).method(...)`` (``np.quantile(a, q,
     out=out).astype(x.dtype)``): the value returned is not the buffer written."""
-    for returned in nodes_of(function.body, cst.Return):
-        value = returned.value
-        if (
-            isinstance(value, cst.Call)
-            and isinstance(value.func, cst.Attribute)
-            and isinstance(value.func.value, cst.Call)
-            and any(
-                a.keyword is not None and a.keyword.value == "out" for a in value.func.value.args
-            )
-        ):
-            return returned
-    return None
+    return next(
+        (r for r in nodes_of(function.body, cst.Return) if method_of_native_result(r.value)),
+        None,
+    )

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 import libcst as cst
 
 from ivycheck.checker.rule_api import Category, Example, Rule, Severity, nodes_of
-from ivycheck.rules._out_fate import OutFate, ignored_buffer_fate, project_wrapper
-from ivycheck.rules._outflow import module_outflow
+from ivycheck.rules._out_fate import COPIES, OutFate, ignored_buffer_fate, project_wrapper
+from ivycheck.rules._outflow import CONVERSIONS, method_of_native_result, module_outflow
 from ivycheck.rules._return_paths import return_paths
 
 NP = "ivy/functional/backends/numpy/example.py"
@@ -78,7 +78,11 @@ class OutPathDropped(Rule):
     ret)`` (the documented cholesky shape: the return that follows runs with ``out=None``),
     and inside any branch whose test mentions ``out``. A native call with ``out`` followed by
     a method (``return torch.tan(x, out=out).to(dtype)``) counts as forwarding, as do aliases,
-    chains, ``**kwargs`` and same-file helpers (see IVY001). Functions that never forward
+    chains, ``**kwargs`` and same-file helpers (see IVY001). But a dtype conversion of the
+    native result (``.astype``, ``.to``, ``.type``) hands back a new array, which the wrapper
+    then writes into ``out``: where the backend's update rebinds ``out`` (NumPy under Ivy's
+    wrapper) that return is reported too, since ``out`` ends with the converted dtype; where
+    the update copies (PyTorch), only work is wasted and nothing is reported. Functions that never forward
     ``out`` natively are IVY002's, JAX/TensorFlow ones too. ``support_native_out = False``
     counts as the attribute when the project's wrapper tests its presence (Ivy's does; see
     IVY015), and not when it reads the value.
@@ -102,6 +106,20 @@ class OutPathDropped(Rule):
     TRIGGERS = ("support_native_out",)
     NEEDS_INDEX = True
     VALID = (
+        Example(
+            """
+            import torch
+
+
+            def softsign(x, /, *, out=None):
+                return torch.divide(x, 1 + torch.abs(x), out=out).to(x.dtype)
+
+
+            softsign.support_native_out = True
+            """,
+            path=TORCH,
+            files={WRAPPER: _WRAPPER_UPDATES_OUT, TORCH_GENERAL: _UPDATE_COPIES},
+        ),
         Example(
             """
             import ivy
@@ -276,6 +294,21 @@ class OutPathDropped(Rule):
         ),
     )
     INVALID = (
+        Example(
+            """
+            import numpy as np
+
+
+            def softsign(x, /, *, out=None):
+                return np.divide(x, 1 + np.abs(x), out=out).astype(x.dtype)
+
+
+            softsign.support_native_out = True
+            """,
+            path=NP,
+            message="hands back `.astype(...)` of the result, a new array",
+            severity=Severity.ERROR,
+        ),
         Example(
             """
             import numpy as np
@@ -492,10 +525,11 @@ class OutPathDropped(Rule):
             if not analysis.may_forward_natively:
                 continue  # IVY002: the attribute itself is wrong
             for path in return_paths(analysis):
-                if path.covered:
-                    continue
                 if fate is None:
                     fate = ignored_buffer_fate(self.context.index, self.context.backend)
+                if path.covered:
+                    self._converted(name, path.node, fate)
+                    continue
                 when = _degenerate(function, path.node)
                 self.report(
                     path.node,
@@ -506,6 +540,23 @@ class OutPathDropped(Rule):
                     category=fate.category,
                     severity=Severity.WARNING if when else fate.severity,
                 )
+
+    def _converted(self, name: str, returned: cst.Return, fate: OutFate) -> None:
+        """A return that writes ``out`` natively but hands back a dtype conversion of the
+        result (``np.divide(x, y, out=out).astype(x.dtype)``): a new array, which the
+        wrapper then writes into ``out``. Reported where that changes ``out`` (the
+        backend's update rebinds it); where the update copies, only work is wasted."""
+        method = method_of_native_result(returned.value)
+        if method not in CONVERSIONS or fate.kind == COPIES:
+            return
+        self.report(
+            returned,
+            f"`{name}` has `support_native_out`, and this return writes `out` natively but "
+            f"hands back `.{method}(...)` of the result, a new array that the wrapper then "
+            f"writes into `out`: {fate.consequence}; return the native result itself",
+            category=fate.category,
+            severity=fate.severity,
+        )
 
 
 _EMPTY_TEST = re.compile(
