@@ -93,6 +93,12 @@ DEFAULT_EXCLUDE = (
 )
 
 
+DEFAULT_MAX_FILE_SIZE = 1024 * 1024
+"""1 MiB: three times the largest file of the Ivy code base (355 kB), checked in about a
+second and under 200 MiB; memory grows linearly below it (benchmarks/README.md, "File
+size"). A 5 MB file took 53 s and 5.8 GB before there was a bound."""
+
+
 class ConfigError(Exception):
     """A configuration problem the user has to fix; the CLI exits 2 with this message."""
 
@@ -115,6 +121,8 @@ class Config:
     decorator_order: tuple[str, ...] = DEFAULT_DECORATOR_ORDER
     runtime_modules: tuple[str, ...] = DEFAULT_RUNTIME_MODULES
     respect_gitignore: bool = True
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE
+    """Files larger than this many bytes (of UTF-8 text) are skipped with one finding."""
     category: tuple[str, ...] = ()
     """The categories reported (``correctness``, ``performance``, ``dead-code``); empty: all."""
     dropped_excludes: tuple[str, ...] = ()
@@ -133,6 +141,7 @@ class Config:
             "decorator_order": self.decorator_order,
             "runtime_modules": self.runtime_modules,
             "category": self.category,
+            "max_file_size": self.max_file_size,
         }
         return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:16]
 
@@ -333,7 +342,7 @@ _PATTERN_LIST_KEYS = {
 KNOWN_KEYS = frozenset(
     _CODE_LIST_KEYS
     | _PATTERN_LIST_KEYS
-    | {"per-file-ignores", "backends", "respect-gitignore", "category"}
+    | {"per-file-ignores", "backends", "respect-gitignore", "category", "max-file-size"}
 )
 
 
@@ -394,6 +403,12 @@ def config_from_table(table: Mapping[str, Any], root: Path, source: Path | None)
             if not isinstance(value, bool):
                 raise ConfigError(
                     f"{where}: [tool.ivycheck] respect-gitignore must be true or false"
+                )
+            values[attr] = value
+        elif key == "max-file-size":
+            if type(value) is not int or value < 1:
+                raise ConfigError(
+                    f"{where}: [tool.ivycheck] max-file-size must be a positive number of bytes"
                 )
             values[attr] = value
         elif key == "per-file-ignores":

@@ -92,6 +92,9 @@ def check_file(
     file: FileUnderCheck, rules: Sequence[type[Rule]], *, fixes: bool = True
 ) -> list[Diagnostic]:
     """:func:`check_source` for a file already gathered into a :class:`FileUnderCheck`."""
+    too_large = size_limit_finding(file.source, file.path, file.config)
+    if too_large is not None:
+        return [too_large]
     if skips_file(file.source):
         return []
     path = file.path
@@ -315,6 +318,25 @@ def _module_edit(report: Report, context: RuleContext) -> Edit | None:
         fixed = module.deep_replace(report.replaced_node, replacement)
     assert isinstance(fixed, cst.Module)
     return minimal_edit(context.source, fixed.code)
+
+
+def size_limit_finding(source: str, path: str, config: Config) -> Diagnostic | None:
+    """One finding instead of a check for text above ``max-file-size`` (every front end
+    comes through here): a generated multi-megabyte module would otherwise cost minutes
+    and gigabytes, per keystroke in the editor."""
+    limit = config.max_file_size
+    if len(source) <= limit // 4:  # four bytes a character at most: no need to encode
+        return None
+    size = len(source.encode("utf-8", "surrogatepass"))
+    return None if size <= limit else too_large_finding(path, size, limit)
+
+
+def too_large_finding(path: str, size: int, limit: int) -> Diagnostic:
+    message = (
+        f"skipped: the file is {size:,} bytes, more than max-file-size ({limit:,}); "
+        "raise max-file-size in the configuration to check it"
+    )
+    return Diagnostic(path, 1, 1, 1, 1, SYNTAX_ERROR, message, Severity.ERROR)
 
 
 def ast_syntax_error(source: str, path: str) -> Diagnostic | None:

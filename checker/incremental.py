@@ -41,6 +41,7 @@ from ivycheck.checker.engine import (
     check_file,
     finish,
     run_rules,
+    size_limit_finding,
     to_diagnostic,
 )
 from ivycheck.checker.index import ProjectIndex
@@ -90,6 +91,9 @@ class IncrementalChecker:
         index_version: object,
     ) -> list[Diagnostic]:
         """The same diagnostics as ``check_source(source, ...)``, usually much sooner."""
+        too_large = size_limit_finding(source, path, config)
+        if too_large is not None:
+            return [too_large]
         if skips_file(source):
             return []
         file = FileUnderCheck(source, path, relative_path, config, index)

@@ -30,8 +30,9 @@ from ivycheck.checker.rule import Rule
 from ivycheck.checker.sourcefile import SourceError, read_source
 from ivycheck.checker.summary import FileSummary, summarize
 
-Item = tuple[str, str, str]
-"""A file to summarize: path, path relative to its configuration's root, part."""
+Item = tuple[str, str, str, int]
+"""A file to summarize: path, path relative to its configuration's root, part, and the
+configuration's ``max-file-size``."""
 Summarized = tuple[str, str | None, EncodedSummary]
 """A file summarized: path, content digest (``None``: the file could not be read), summary."""
 Mapper = Callable[
@@ -51,10 +52,13 @@ def needs_index(configs: Iterable[Config], rules: Iterable[type[Rule]]) -> bool:
 
 def summarize_path(item: Item) -> Summarized:
     """One file from disk; an unreadable one gets a summary that says why."""
-    path, relative, part = item
+    path, relative, part, max_size = item
     try:
+        if _size_on_disk(path) > max_size:  # see runner._check_one
+            raise SourceError("skipped: larger than max-file-size")
         source = read_source(Path(path))
     except SourceError as err:
+        # No digest: not cached, so a raised max-file-size or a fixed file is seen again.
         return path, None, EncodedSummary.encode(FileSummary(relative, part, parse_error=str(err)))
     summary = summarize(source.text, relative, part)
     # Nothing reads a file's tree after its summary from disk; kept, the last file's tree
@@ -63,8 +67,15 @@ def summarize_path(item: Item) -> Summarized:
     return path, source.digest, EncodedSummary.encode(summary)
 
 
+def _size_on_disk(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0  # read_source says what is wrong with it
+
+
 def _crashed(item: Item) -> Summarized:
-    path, relative, part = item
+    path, relative, part, _ = item
     return path, None, EncodedSummary.encode(FileSummary(relative, part, parse_error="crashed"))
 
 
@@ -95,7 +106,7 @@ def summarize_files(
         entry = cache.lookup(path)
         cached = None if entry is None else entry.summary
         if entry is None or cached is None or (cached.path, cached.part) != (relative, part):
-            missing.append((str(path), relative, part))
+            missing.append((str(path), relative, part, config.max_file_size))
         else:
             found.append((str(path), entry.digest, cached))
     computed = mapper(summarize_path, missing, _crashed)

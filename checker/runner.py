@@ -13,6 +13,7 @@ one by one in a fresh process, and a file that kills that one too is reported as
 
 from __future__ import annotations
 
+import codecs
 import difflib
 import gc
 import os
@@ -35,6 +36,7 @@ from ivycheck.checker.engine import (
     check_source,
     fix_source,
     is_applicable,
+    too_large_finding,
 )
 from ivycheck.checker.index import ProjectIndex
 from ivycheck.checker.indexing import build_index, index_roots, needs_index
@@ -120,6 +122,16 @@ def _rules() -> list[type[Rule]]:
 
 
 def _check_one(task: _Task) -> _Outcome:
+    """One file, read and checked (and fixed) in a worker. A file whose bytes on disk
+    already exceed ``max-file-size`` is not even read: its UTF-8 text cannot be smaller
+    (the encodings Python reads take at most as many bytes a character as UTF-8)."""
+    limit = task.config.max_file_size
+    try:
+        size = os.path.getsize(task.path)
+    except OSError:
+        size = 0  # read_source says what is wrong with it
+    if size > limit + len(codecs.BOM_UTF8):
+        return _Outcome(task.path, [too_large_finding(task.path, size, limit)])
     try:
         source = read_source(Path(task.path))
     except SourceError as err:
