@@ -333,7 +333,10 @@ def _main(args: argparse.Namespace) -> int:
             stdin=stdin,
         )
         result.diagnostics, notes = outcome.diagnostics, outcome.notes
-    _emit(result, args, stdin, notes)
+    # Recording a baseline reports nothing: "All checks passed" after "Wrote 5 findings"
+    # would say the opposite of what was just written.
+    recording = bool(args.write_baseline) and not args.baseline
+    _emit(result, args, stdin, notes, summary=not recording)
     if args.exit_zero:
         return EXIT_CLEAN
     if args.diff:

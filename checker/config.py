@@ -126,6 +126,8 @@ class Config:
     category: tuple[str, ...] = ()
     """The categories reported (``correctness``, ``performance``, ``dead-code``); empty: all."""
     dropped_excludes: tuple[str, ...] = ()
+    source: Path | None = None
+    """The file the settings came from (``None``: the defaults); not part of the digest."""
 
     def digest(self) -> str:
         """A stable fingerprint of every option that can change a file's diagnostics."""
@@ -488,7 +490,7 @@ def load_config_file(path: Path) -> Config:
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: [tool.ivycheck] must be a table")
     absolute = Path(os.path.abspath(path))
-    return config_from_table(table, absolute.parent, absolute)
+    return replace(config_from_table(table, absolute.parent, absolute), source=absolute)
 
 
 CONFIG_FILE_NAMES = (".ivycheck.toml", "ivycheck.toml", "pyproject.toml")

@@ -70,7 +70,7 @@ def _toml(value: object) -> str:
 
 def show_settings(path: Path, config: Config) -> str:
     """The resolved settings for ``path``, as TOML a user could paste back."""
-    source = config_file_in(config.root)
+    source = config.source
     lines = [
         f"# Settings for {path}",
         f"# configuration file: {source if source is not None else '(none; defaults)'}",
@@ -88,6 +88,7 @@ def show_settings(path: Path, config: Config) -> str:
         f"decorator-order = {_toml(list(config.decorator_order))}",
         f"runtime-modules = {_toml(list(config.runtime_modules))}",
         f"respect-gitignore = {_toml(config.respect_gitignore)}",
+        f"max-file-size = {config.max_file_size}",
         "",
         "[tool.ivycheck.per-file-ignores]",
         *(f"{_toml(pattern)} = {_toml(list(codes))}" for pattern, codes in config.per_file_ignores),

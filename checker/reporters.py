@@ -21,12 +21,7 @@ from ivycheck import __version__
 from ivycheck.checker.diagnostics import Diagnostic, Severity
 from ivycheck.checker.registry import all_rules
 
-DOCS_URL = "https://github.com/ivycheck/ivycheck/blob/main/docs/rules.md"
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
-
-
-def rule_url(code: str) -> str:
-    return f"{DOCS_URL}#{code.lower()}"
 
 
 class Colors:
@@ -89,6 +84,8 @@ def _sarif_level(category: str) -> str:
 
 
 def _sarif_rule(code: str) -> dict[str, Any]:
+    """The rule's whole documentation inline (``help``), and no ``helpUri``: the project
+    names no public home, and a link to a guessed one would be a dead or wrong link."""
     rule = all_rules().get(code)
     if rule is None:
         return {"id": code, "name": code, "shortDescription": {"text": code}}
@@ -99,7 +96,6 @@ def _sarif_rule(code: str) -> dict[str, Any]:
         "shortDescription": {"text": rule.MESSAGE},
         "fullDescription": {"text": explanation},
         "help": {"text": explanation, "markdown": explanation},
-        "helpUri": rule_url(code),
         "defaultConfiguration": {"level": _sarif_level(rule.CATEGORY.value)},
         "properties": {"fixable": rule.FIX_SAFETY is not None, "category": rule.CATEGORY.value},
     }
@@ -168,7 +164,6 @@ def format_sarif(diagnostics: Sequence[Diagnostic]) -> str:
                     "driver": {
                         "name": "ivycheck",
                         "version": __version__,
-                        "informationUri": DOCS_URL,
                         "rules": [_sarif_rule(code) for code in codes],
                     }
                 },

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from lsprotocol import types
 
 from ivycheck.checker.diagnostics import Diagnostic, Edit, Severity
-from ivycheck.checker.reporters import rule_url
 
 SOURCE = "ivycheck"
 
@@ -66,7 +65,6 @@ def to_lsp_diagnostic(diagnostic: Diagnostic, lines: Sequence[str]) -> types.Dia
         message=diagnostic.message,
         severity=severity,
         code=diagnostic.code,
-        code_description=types.CodeDescription(href=rule_url(diagnostic.code)),
         source=SOURCE,
     )
 

@@ -224,6 +224,17 @@ def test_show_settings_prints_the_resolved_configuration(project: Path) -> None:
     assert 'ignore = ["IVY001"]' in lines
     assert 'extend-select = ["IVY100"]' in lines
     assert 'functional-api = ["src/api/**"]' in lines
+    assert "max-file-size = 1048576" in lines
+
+
+@pytest.mark.parametrize("content", ['ignore = ["IVY006"]\n', ""])
+def test_show_settings_names_the_file_given_with_config(project: Path, content: str) -> None:
+    """``--config F`` names ``F``, even one without an ivycheck table (the defaults)."""
+    settings = project / "elsewhere" / "ivycheck.toml"
+    write_tree(project, {"elsewhere/ivycheck.toml": content, "src/a.py": "x = 1\n"})
+    done = run_ivycheck("--show-settings", "--config", settings, "src/a.py", cwd=project)
+    assert done.returncode == 0
+    assert f"# configuration file: {settings}" in done.stdout.splitlines()
 
 
 @pytest.mark.parametrize("name", ["ivycheck.toml", ".ivycheck.toml"])
@@ -247,7 +258,7 @@ def test_baseline_hides_known_findings_when_lines_move_and_drops_fixed_ones(
     written = run_ivycheck("--write-baseline", "ivycheck-baseline.json", ".", cwd=project)
     assert written.returncode == 0
     assert written.stdout == ""
-    assert "Wrote 3 findings to ivycheck-baseline.json." in written.stderr
+    assert written.stderr == "ivycheck: Wrote 3 findings to ivycheck-baseline.json.\n"
     baseline = json.loads((project / "ivycheck-baseline.json").read_text())
     assert [(f["path"], f["code"]) for f in baseline["findings"]] == sorted(
         [(f"{API}/a.py", "IVY005"), (f"{API}/a.py", "IVY006"), (f"{API}/b.py", "IVY006")]

@@ -70,8 +70,7 @@ async def test_diagnostic_appears_and_goes_when_quick_fix_is_applied(workspace: 
         assert found.code == "IVY005"
         assert found.source == "ivycheck"
         assert found.severity == types.DiagnosticSeverity.Error
-        assert found.code_description is not None
-        assert found.code_description.href.endswith("#ivy005")
+        assert found.code_description is None  # no link to a home the project never names
         assert found.range.start == types.Position(line=1, character=0)
         actions = await _actions(client, document, found)
         fixes = [a for a in actions if a.kind == types.CodeActionKind.QuickFix and a.is_preferred]
