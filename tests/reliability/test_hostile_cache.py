@@ -151,3 +151,27 @@ def test_the_flake8_plugin_reads_a_hostile_cache_without_harm(tmp_path: Path) ->
         cache_file.write_bytes(b"\x80\x05garbage")
     garbage = subprocess.run(flake8, cwd=root, capture_output=True, text=True, timeout=120)
     assert (garbage.returncode, garbage.stdout) == (expected.returncode, expected.stdout)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("planted", ["crafted pickle", "random bytes"])
+async def test_the_language_server_reads_a_hostile_cache_without_harm(
+    tmp_path: Path, planted: str
+) -> None:
+    """The real server over stdio, on a workspace whose cache was planted: the diagnostics
+    of a clean workspace, and the crafted pickle runs nothing."""
+    from tests.lsp.harness import open_document, published, server
+
+    root = _project(tmp_path)
+    _check(root)  # a real cache first, so the planted files carry the names read
+    marker = tmp_path / "exploited"
+    if planted == "crafted pickle":
+        _plant_exploit(root, marker)
+    else:
+        for cache_file in _cache_files(root):
+            cache_file.write_bytes(random.Random(5).randbytes(4096))
+    async with server(root) as client:
+        document = open_document(client, root / "ivy/functional/ivy/elementwise.py")
+        [found] = await published(client, document, lambda d: len(d) == 1)
+    assert found.code == "IVY005"
+    assert not marker.exists()
