@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ivycheck.checker import datacodec
-from ivycheck.checker.summary import FileSummary, FunctionSummary, text_digest
+from ivycheck.checker.summary import WRAPPER, FileSummary, FunctionSummary, text_digest
 
 
 class FunctionKind(enum.StrEnum):
@@ -131,6 +131,9 @@ class ProjectIndex:
         """Every file of a backend defining a name, in path order (``backends`` keeps the
         first)."""
         self._orders: dict[str, list[str]] = {}
+        self._wrappers: set[str] = set()
+        """Files defining the project's own ``handle_out_argument`` (known from the names a
+        summary carries in the clear, so finding them decodes nothing)."""
         """Per package folder, its modules in the order its ``__init__`` binds their names."""
         self._parts: dict[str, str] = {}
         self._facts: dict[str, str] = {}
@@ -157,6 +160,8 @@ class ProjectIndex:
         self._parts[path] = part
         self._part_set = None
         self._orders.clear()
+        if WRAPPER in names:
+            self._wrappers.add(path)
         if isinstance(summary, EncodedSummary):
             self._facts[path] = summary.facts_digest
         if part == "functional":
@@ -174,6 +179,7 @@ class ProjectIndex:
         part = self._parts.pop(path)
         self._part_set = None
         self._orders.clear()
+        self._wrappers.discard(path)
         self._facts.pop(path, None)
         names = list(self.files[path].functions)
         self.files.pop(path)
@@ -196,6 +202,10 @@ class ProjectIndex:
                 else:
                     paths.pop(name, None)
                     functions.pop(name, None)
+
+    def wrapper_paths(self) -> list[str]:
+        """The files defining ``handle_out_argument`` at module level, in path order."""
+        return sorted(self._wrappers)
 
     def parts(self) -> frozenset[str]:
         """The parts (``functional``, ``backend:numpy``...) with at least one file (asked

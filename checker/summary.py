@@ -318,6 +318,10 @@ def summarize(source: str | bytes, path: str, part: str) -> FileSummary:
         return summary
     summary.statement_lines = tuple(_first_line(stmt) for stmt in tree.body)
     summary.out_wrapper = out_wrapper(tree)
+    if summary.out_wrapper is not None and not (part == "functional" or backend_part(part)):
+        # Named in ``functions`` (which the index reads without decoding the summary), so
+        # that the index knows where the wrapper is without decoding every file.
+        summary.functions[WRAPPER] = FunctionSummary(WRAPPER, summary.out_wrapper.line)
     if path.rsplit("/", 1)[-1] == "__init__.py":
         summary.star_imports = star_imports(tree)
     if not (part == "functional" or part.startswith("backend:")):
@@ -347,6 +351,10 @@ def star_imports(tree: ast.Module) -> tuple[str, ...]:
         and stmt.level > 0
         and any(alias.name == "*" for alias in stmt.names)
     )
+
+
+def backend_part(part: str) -> bool:
+    return part.startswith("backend:")
 
 
 def _first_line(stmt: ast.stmt) -> int:

@@ -76,7 +76,7 @@ class OutFate:
 
 def project_wrapper(index: ProjectIndex) -> tuple[str, OutWrapperSummary] | None:
     """(path, facts) of the first file, in path order, defining ``handle_out_argument``."""
-    for path in sorted(index.files):
+    for path in index.wrapper_paths():
         wrapper = index.files[path].out_wrapper
         if wrapper is not None:
             return path, wrapper

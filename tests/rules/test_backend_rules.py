@@ -496,3 +496,36 @@ def test_missing_attribute_is_not_fixed_while_a_return_drops_out(body: str, line
         source, path=path, config=config, rules=list(all_rules().values()), unsafe=True
     )
     assert fixed.source == source
+
+
+def test_the_wrapper_is_found_without_decoding_other_summaries() -> None:
+    from ivycheck.checker.index import EncodedSummary
+    from ivycheck.rules._out_fate import ignored_buffer_fate
+
+    wrapper = (
+        "def handle_out_argument(fn):\n"
+        "    def inner(*args, out=None, **kwargs):\n"
+        "        ret = fn(*args, out=to_native(out), **kwargs)\n"
+        "        inplace_update(out, ret)\n"
+        "        return out\n"
+        "    return inner\n"
+    )
+    update = "def inplace_update(x, val, /):\n    x.data = val\n    return x\n"
+    files = {
+        "ivy/func_wrapper.py": (wrapper, "other"),
+        "ivy/functional/backends/numpy/general.py": (update, "backend:numpy"),
+        **{
+            f"ivy/functional/backends/numpy/m{i}.py": (
+                f"def f{i}(x):\n    return x\n",
+                "backend:numpy",
+            )
+            for i in range(20)
+        },
+    }
+    index = ProjectIndex.build(
+        EncodedSummary.encode(summarize(text, path, part)) for path, (text, part) in files.items()
+    )
+    fate = ignored_buffer_fate(index, "numpy")
+    assert (fate.kind, fate.source) == ("rebinds", "ivy/func_wrapper.py:1")
+    decoded = [path for path in files if path not in index.files._encoded]
+    assert sorted(decoded) == ["ivy/func_wrapper.py", "ivy/functional/backends/numpy/general.py"]
