@@ -359,7 +359,8 @@ def _introspect(args: argparse.Namespace, options: RunOptions, paths: list[Path]
         first = (
             Path(args.stdin_filename) if str(paths[0]) == "-" and args.stdin_filename else paths[0]
         )
-        sys.stdout.write(show_settings(first, runner.config_for(first)))
+        index = runner.project_index(first)
+        sys.stdout.write(show_settings(first, runner.config_for(first), index))
         return EXIT_CLEAN
     project = discover(paths, runner.config_for, runner.config_for_file)
     listing, warnings = show_files(project)

@@ -23,6 +23,7 @@ from ivycheck.checker.config import (
     config_file_in,
 )
 from ivycheck.checker.discovery import ProjectFiles
+from ivycheck.checker.index import ProjectIndex
 from ivycheck.checker.registry import all_rules
 
 PART_LABELS = {"functional": "functional API", "frontend": "frontend", "data_classes": "data class"}
@@ -68,8 +69,9 @@ def _toml(value: object) -> str:
     return json.dumps(value)
 
 
-def show_settings(path: Path, config: Config) -> str:
-    """The resolved settings for ``path``, as TOML a user could paste back."""
+def show_settings(path: Path, config: Config, index: ProjectIndex | None = None) -> str:
+    """The resolved settings for ``path``, as TOML a user could paste back, and what the
+    rules read from its project (``index``) instead of a setting."""
     source = config.source
     lines = [
         f"# Settings for {path}",
@@ -96,18 +98,38 @@ def show_settings(path: Path, config: Config) -> str:
         "[tool.ivycheck.backends]",
         *(f"{name} = {_toml(list(patterns))}" for name, patterns in config.backends),
         "",
-        *_out_fate_lines(),
+        *_out_fate_lines(index or ProjectIndex()),
     ]
     return "\n".join(lines) + "\n"
 
 
-def _out_fate_lines() -> list[str]:
+def _out_fate_lines(index: ProjectIndex) -> list[str]:
     """How IVY002/IVY003/IVY015 decide what ``out`` becomes (not a setting: read from the
-    tree, with this default), as comments."""
-    from ivycheck.rules._out_fate import DEFAULT_BY_BACKEND, DEFAULT_UPDATE
+    tree, with a default), as comments: what this project's tree says, or the default."""
+    from ivycheck.rules._out_fate import (
+        DEFAULT_BY_BACKEND,
+        DEFAULT_UPDATE,
+        ignored_buffer_fate,
+        project_wrapper,
+    )
 
+    found = project_wrapper(index)
+    if found is not None:
+        path, wrapper = found
+        fates = ", ".join(
+            f"{backend} {ignored_buffer_fate(index, backend).kind or 'unknown'}"
+            for backend in sorted(index.backends)
+        )
+        return [
+            "# What `out` becomes when a function ignores the native buffer (IVY002, IVY003,",
+            f"# IVY015), read from this project: `handle_out_argument` at {path}:{wrapper.line}",
+            f"# writes the result with `{wrapper.native_update or '(nothing)'}`; per backend: {fates}",
+            "# (copies: `out` keeps its dtype and buffer; rebinds: `out` takes the result's",
+            "# dtype and a new buffer; unwritten: `out` keeps its old values).",
+        ]
     defaults = ", ".join(f"{backend} {kind}" for backend, kind in DEFAULT_BY_BACKEND.items())
     return [
+        "# This project defines no `handle_out_argument`: the default below applies.",
         "# What `out` becomes when a function ignores the native buffer (IVY002, IVY003,",
         "# IVY015) is read from the checked tree: its own `handle_out_argument` and each",
         "# backend's update function. Default when the tree has no `handle_out_argument`",

@@ -319,6 +319,22 @@ class Runner:
         first = self.options.paths[0] if self.options.paths else Path(".")
         return cache_directory(self.project_root_of(first))
 
+    def project_index(self, path: Path) -> ProjectIndex:
+        """The index of ``path``'s project, as a run over it builds it (cache included)."""
+        roots = [self.project_root_of(path)]
+        cache = ResultCache(cache_directory(roots[0]) if self.options.use_cache else None)
+        checked = discover(roots, self.config_for, self.config_for_file)
+        index = build_index(
+            checked,
+            roots,
+            self.config_for,
+            cache,
+            all_rules().values(),
+            config_for_file=self.config_for_file,
+        )
+        cache.save()
+        return index
+
     def project_root_of(self, path: Path) -> Path:
         """The root of the project ``path`` belongs to (see ``index_roots``)."""
         return index_roots([path], self.config_for, self._explicit is not None)[0]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import IVYCHECK, run_ivycheck, write_tree
+from tests.helpers import IVYCHECK, REPO, run_ivycheck, write_tree
 
 BAD_ORDER = """\
 @to_native_arrays_and_back
@@ -377,3 +377,17 @@ def test_show_files_with_a_backend_ivy_does_not_name(project: Path) -> None:
     done = run_ivycheck("--show-files", ".", cwd=project)
     assert done.returncode == 0, done.stderr
     assert "src/paddle_backend/a.py\tbackend:paddle" in done.stdout
+
+
+def test_show_settings_says_what_out_becomes_and_where_that_is_read(project: Path) -> None:
+    """Read from the project's own wrapper when it has one (the shared Ivy snapshot), the
+    documented default otherwise."""
+    _api(project, {"a.py": BAD_ORDER})
+    default = run_ivycheck("--show-settings", ".", cwd=project).stdout
+    assert "# This project defines no `handle_out_argument`: the default below applies." in default
+    corpus = REPO.parent / "shared/corpora/ivy-975c8fc"
+    assert corpus.is_dir(), "the shared snapshot is missing (CI has ../shared beside the checkout)"
+    done = run_ivycheck("--show-settings", "--no-cache", "ivy", cwd=corpus)
+    assert done.returncode == 0, done.stderr
+    assert "read from this project: `handle_out_argument` at func_wrapper.py:" in done.stdout
+    assert "numpy rebinds" in done.stdout and "torch copies" in done.stdout
