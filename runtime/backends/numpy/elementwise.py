@@ -200,8 +200,8 @@ def expm1(x: Arr, /, *, out: Arr | None = None) -> Arr:
     if not np.iscomplexobj(x):
         return np.expm1(x, out=out)
     finite = np.isfinite(x)
-    ret = np.subtract(np.where(finite, np.expm1(x), np.exp(x)), ~finite, out=out)
-    np.copyto(ret.real, 0.0, where=np.equal(x, 0))
+    ret = np.asarray(np.subtract(np.where(finite, np.expm1(x), np.exp(x)), ~finite, out=out))
+    np.copyto(ret.real, 0.0, where=np.equal(x, 0))  # (asarray: a 0-d result is a NumPy scalar)
     return ret
 
 
