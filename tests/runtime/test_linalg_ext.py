@@ -16,8 +16,10 @@ from hypothesis.extra import numpy as hnp
 import ivycheck.runtime as ivy
 from ivycheck.runtime import linalg
 
+# 5 draws (10 before every function got fixed oracle cases on every backend in
+# test_every_function.py; JAX compiles each drawn shape, the most of make test's time here).
 FAST = settings(  # the backend fixture holds for every example: it only selects the backend
-    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 
 
