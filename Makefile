@@ -79,8 +79,8 @@ bench-deps: install-dev
 # The Array API standard's test suite (../shared/array-api-tests) per backend, 20 examples, as
 # PROVENANCE.md runs it, at 2025.12 (the version the namespace implements; other versions:
 # `scripts/conformance.py --backend B --version 2023.12 --show-failures`): pass/fail/skip per
-# backend, and a failure not named in tests/conformance/<backend>-xfails.txt fails the target. From ~0.5 min (NumPy) to ~15 min (JAX)
-# per backend on 2 cores (docs/conformance.md);
+# backend, and a failure not named in tests/conformance/<backend>-xfails.txt fails the target.
+# From ~0.5 min (NumPy) to ~15 min (JAX) per backend on 2 cores (docs/conformance.md);
 # `make test` runs a fixed subset (tests/conformance/test_conformance.py).
 CONFORMANCE := $(BIN)/python scripts/conformance.py --check
 conformance: install-dev
