@@ -79,6 +79,8 @@ const vscodeStub = withFallback({
   }, "workspace"),
   extensions: { getExtension: () => undefined, all: [], onDidChange: noop },
   commands: withFallback({ registerCommand: (id) => { lines.push(`[command] ${id}`); return { dispose() {} }; } }, "commands"),
+  languages: withFallback({ createLanguageStatusItem: () => ({ dispose() {} }) }, "languages"),
+  LanguageStatusSeverity: { Information: 0, Warning: 1, Error: 2 },
 }, "vscode");
 
 const resolve = Module._resolveFilename;
