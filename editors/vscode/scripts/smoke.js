@@ -101,7 +101,7 @@ process.on("unhandledRejection", (err) => { unhandled.push(String(err && err.sta
   await new Promise((r) => setTimeout(r, 1500));
   await ext.deactivate();
   const log = lines.join("\n");
-  const report = lines.find((l) => l.startsWith("[error message] ivycheck: could not start"));
+  const report = lines.find((l) => l.startsWith("[error message] ivycheck: "));
   if (unhandled.length) {
     console.log(`FAIL unhandled rejection(s):\n${unhandled.join("\n")}`);
     process.exit(1);
