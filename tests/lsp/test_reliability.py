@@ -135,6 +135,9 @@ def helper_{n}(x, y, /, *, axis=None):
 
 
 async def test_a_five_megabyte_document(workspace: Path) -> None:
+    # Over the default max-file-size (1 MiB, a "skipped" IVY000): raised, so that the
+    # server really checks 5 MB on every change.
+    (workspace / "pyproject.toml").write_text("[tool.ivycheck]\nmax-file-size = 16777216\n")
     big = BAD + "".join("\n" + HELPER.format(n=n) for n in range(12_000))
     assert len(big.encode()) > 5 * 1000 * 1000
     async with server(workspace) as client:
