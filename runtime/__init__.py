@@ -4,7 +4,8 @@
 (``ivy.set_backend("torch" | "jax" | "tensorflow")``). See DESIGN.md "Runtime semantics" and
 ``docs/runtime.md``.
 
-This module is the main namespace: every name the Array API 2023.12 puts there, and the
+This module is the main namespace: every name the Array API 2025.12 puts there (``__array_api_version__``
+and ``set_array_api_version``: runtime/info.py), and the
 runtime's own Ivy-style names (``set_backend``, ``Array``, ``to_native``, ``inplace_update``
 ...). The extensions are the modules ``ivy.linalg`` and ``ivy.fft``; their functions are not
 here, except the four the standard puts in both places (``matmul``, ``matrix_transpose``,

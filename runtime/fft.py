@@ -1,4 +1,4 @@
-"""The ``fft`` extension of the Array API 2023.12: this module is ``ivy.fft`` (``xp.fft``).
+"""The ``fft`` extension of the Array API (2023.12 to 2025.12): this module is ``ivy.fft`` (``xp.fft``).
 
 Declared once with Ivy's decorators, dispatched to ``backends/<name>/fft_ext.py``. The
 standard makes ``xp.fft`` a namespace, so ``ivy.fft`` is this module and the one-dimensional

@@ -1,9 +1,11 @@
-"""Elementwise functions of the Array API 2023.12 standard.
+"""Elementwise functions of the Array API 2025.12 standard (2023.12's and 2024.12's
+``nextafter`` and ``reciprocal``).
 
 Each delegates to the backend; the wrappers declared above it do the rest (``func_wrapper``).
 Binary functions take an array or a Python scalar for either operand, and every backend gives
 the standard's result dtype (``dtypes.result_type``): a backend whose native promotion differs
-casts the operands to that dtype first.
+casts the operands to that dtype first, and a Python float beside an integer array gives the
+default float32 on every backend (``backends._promote.weak_scalars``, applied by the wrapper).
 """
 
 # mypy: disable-error-code="no-any-return"
