@@ -481,7 +481,15 @@ tan.support_native_out = True  # type: ignore[attr-defined]
 
 
 def tanh(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return np.tanh(x, out=out)
+    """``tanh(+-inf + yj)`` for finite ``y`` is ``+-1 + 0j`` with ``y``'s sign on the zero, as
+    the standard's table says (NumPy follows ``sin(2y)``'s sign there)."""
+    ret = np.tanh(x, out=out)
+    if not np.iscomplexobj(ret):
+        return ret
+    ret = np.asarray(ret)  # (a 0-d result is a NumPy scalar)
+    infinite = np.logical_and(np.isinf(np.real(x)), np.isfinite(np.imag(x)))
+    np.copyto(ret.imag, np.copysign(0.0, np.imag(x)), where=infinite)
+    return ret
 
 
 tanh.support_native_out = True  # type: ignore[attr-defined]

@@ -133,7 +133,7 @@ def tan(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def tanh(x: Arr, /, *, out: Arr | None = None) -> Arr:
-    return tf.math.tanh(_inexact(x))
+    return _tabled("tanh", tf.math.tanh, x)  # (tanh(inf + yj) is 1 + 0j whatever sin(2y))
 
 
 def add(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
