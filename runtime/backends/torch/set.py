@@ -8,7 +8,7 @@ from typing import Any
 import torch
 
 from ivycheck.runtime.backends._promote import promote
-from ivycheck.runtime.backends.torch import primitives
+from ivycheck.runtime.backends.torch import _unsigned, primitives
 
 Arr = Any
 
@@ -48,4 +48,5 @@ def unique_values(x: Arr, /, *, out: Arr | None = None) -> Arr:
 
 def isin(x1: Arr, x2: Arr, /, *, invert: bool = False, out: Arr | None = None) -> Arr:
     x1, x2 = promote(primitives, x1, x2)
-    return torch.isin(x1, x2, invert=invert)
+    # (no kernel for uint16-64: their bits as int64 compare equal alike)
+    return torch.isin(_unsigned.signed(x1), _unsigned.signed(x2), invert=invert)

@@ -6,6 +6,8 @@ from typing import Any
 
 import torch
 
+from ivycheck.runtime.backends.torch import _unsigned
+
 Arr = Any
 
 
@@ -33,4 +35,9 @@ def diff(
     append: Arr | None = None,
     out: Arr | None = None,
 ) -> Arr:
-    return torch.diff(x, n=n, dim=axis, prepend=prepend, append=append)
+    dtype = x.dtype  # (no kernel for uint16-64: through int64, wrapped back to their width)
+    x, prepend, append = (None if p is None else _unsigned.signed(p) for p in (x, prepend, append))
+    ret = torch.diff(x, n=n, dim=axis, prepend=prepend, append=append)
+    if dtype in (torch.uint16, torch.uint32):
+        ret = ret & ((1 << (8 * dtype.itemsize)) - 1)
+    return _unsigned.restore(ret, dtype)
