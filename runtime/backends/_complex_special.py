@@ -80,6 +80,7 @@ TABLES: dict[str, tuple[str, tuple[Rule, ...]]] = {
     "acos": (
         "conj",
         (
+            ("0", "0", PI / 2, -0.0),
             ("0", "nan", PI / 2, NAN),
             ("finite", "+inf", PI / 2, -INF),
             ("nonzero", "nan", NAN, NAN),
