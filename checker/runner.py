@@ -320,10 +320,12 @@ class Runner:
         return cache_directory(self.project_root_of(first))
 
     def project_index(self, path: Path) -> ProjectIndex:
-        """The index of ``path``'s project, as a run over it builds it (cache included)."""
+        """The index of ``path``'s project (a file or a folder, which need not exist), as
+        a run over it builds it, cache included: one walk of the project root."""
         roots = [self.project_root_of(path)]
         cache = ResultCache(cache_directory(roots[0]) if self.options.use_cache else None)
-        checked = discover(roots, self.config_for, self.config_for_file)
+        files = [] if path.is_dir() else [path]
+        checked = ProjectFiles(files, {path: self.config_for_file(path)}, [])
         index = build_index(
             checked,
             roots,
@@ -467,19 +469,9 @@ class Runner:
         text read from standard input in place of the file: an editor or pre-commit hook
         piping a buffer gets the same cross-file findings as ``ivycheck path``."""
         summary = summarize(text, relative, config.part_of(relative))
-        if not self.options.stdin_filename or not needs_index([config], all_rules().values()):
+        if not self.options.stdin_filename:
             return ProjectIndex.build([summary])
-        roots = [self.project_root_of(path)]
-        cache = ResultCache(cache_directory(roots[0]) if self.options.use_cache else None)
-        index = build_index(
-            ProjectFiles([path], {path: config}, []),
-            roots,
-            self.config_for,
-            cache,
-            all_rules().values(),
-            config_for_file=self.config_for_file,
-        )
-        cache.save()
+        index = self.project_index(path)
         index.replace_file(summary.path, summary)
         return index
 
