@@ -27,7 +27,7 @@ from ivycheck.checker.config import Config, configures
 from ivycheck.checker.discovery import ProjectFiles, discover, outermost, project_root
 from ivycheck.checker.index import EncodedSummary, ProjectIndex
 from ivycheck.checker.rule import Rule
-from ivycheck.checker.sourcefile import SourceError, read_source
+from ivycheck.checker.sourcefile import SourceError, read_source, too_large_on_disk
 from ivycheck.checker.summary import FileSummary, summarize
 
 Item = tuple[str, str, str, int]
@@ -54,7 +54,7 @@ def summarize_path(item: Item) -> Summarized:
     """One file from disk; an unreadable one gets a summary that says why."""
     path, relative, part, max_size = item
     try:
-        if _size_on_disk(path) > max_size:  # see runner._check_one
+        if too_large_on_disk(path, max_size) is not None:
             raise SourceError("skipped: larger than max-file-size")
         source = read_source(Path(path))
     except SourceError as err:
@@ -65,13 +65,6 @@ def summarize_path(item: Item) -> Summarized:
     # would sit beside its libcst parse during the check (a tenth of a big file's peak).
     pyast.forget(source.text)
     return path, source.digest, EncodedSummary.encode(summary)
-
-
-def _size_on_disk(path: str) -> int:
-    try:
-        return os.path.getsize(path)
-    except OSError:
-        return 0  # read_source says what is wrong with it
 
 
 def _crashed(item: Item) -> Summarized:

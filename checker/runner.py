@@ -13,7 +13,6 @@ one by one in a fresh process, and a file that kills that one too is reported as
 
 from __future__ import annotations
 
-import codecs
 import difflib
 import gc
 import os
@@ -46,6 +45,7 @@ from ivycheck.checker.sourcefile import (
     SourceError,
     SourceFile,
     read_source,
+    too_large_on_disk,
     write_source_in_place,
 )
 from ivycheck.checker.summary import summarize
@@ -122,15 +122,11 @@ def _rules() -> list[type[Rule]]:
 
 
 def _check_one(task: _Task) -> _Outcome:
-    """One file, read and checked (and fixed) in a worker. A file whose bytes on disk
-    already exceed ``max-file-size`` is not even read: its UTF-8 text cannot be smaller
-    (the encodings Python reads take at most as many bytes a character as UTF-8)."""
+    """One file, read and checked (and fixed) in a worker; one above ``max-file-size`` on
+    disk already is not even read."""
     limit = task.config.max_file_size
-    try:
-        size = os.path.getsize(task.path)
-    except OSError:
-        size = 0  # read_source says what is wrong with it
-    if size > limit + len(codecs.BOM_UTF8):
+    size = too_large_on_disk(task.path, limit)
+    if size is not None:
         return _Outcome(task.path, [too_large_finding(task.path, size, limit)])
     try:
         source = read_source(Path(task.path))

@@ -68,6 +68,19 @@ def decode_source(data: bytes) -> SourceFile:
     return SourceFile(text, encoding, bom, content_digest(data))
 
 
+def too_large_on_disk(path: str, limit: int) -> int | None:
+    """The size in bytes of the file at ``path`` if its bytes on disk already show that
+    its text exceeds ``limit`` bytes of UTF-8, so it need not be read; else ``None``
+    (also when it cannot be stat'ed: :func:`read_source` says what is wrong with it).
+    The encodings Python reads take at most as many bytes a character as UTF-8; only a
+    UTF-8 BOM is on disk and not in the text."""
+    try:
+        size = os.path.getsize(path)
+    except OSError:
+        return None
+    return size if size > limit + len(codecs.BOM_UTF8) else None
+
+
 def read_source(path: Path) -> SourceFile:
     try:
         data = path.read_bytes()
