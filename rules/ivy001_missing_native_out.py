@@ -18,34 +18,6 @@ from ivycheck.rules._outflow import (
 from ivycheck.rules._return_paths import return_paths
 from ivycheck.rules._support_native_out import ATTRIBUTE
 
-NP = "ivy/functional/backends/numpy/example.py"
-TORCH = "ivy/functional/backends/torch/example.py"
-JAX = "ivy/functional/backends/jax/example.py"
-API = "ivy/functional/ivy/example.py"
-
-_SPLIT = """
-    import numpy as np
-
-
-    def split_exponent(x, /, *, out: Optional[Tuple[np.ndarray, np.ndarray]] = None):
-        return np.frexp(x, out=out)
-    """
-"""A function with two results: its ``out`` is a tuple of arrays."""
-
-_WRAPPER_PER_ITEM = """
-    def handle_out_argument(fn):
-        def _wrapped(*args, out=None, **kwargs):
-            if out is None:
-                return fn(*args, **kwargs)
-            buffer = to_native(out, nested=True)
-            ret = fn(*args, out=buffer, **kwargs)
-            inplace_update(out, ret)
-            return out
-
-        return _wrapped
-    """
-"""A wrapper that converts a tuple ``out`` item by item before handing it over."""
-
 
 class MissingNativeOut(Rule):
     """A backend function that writes ``out`` natively should say so.
@@ -107,475 +79,7 @@ class MissingNativeOut(Rule):
     PARTS = frozenset({"backend:numpy", "backend:torch"})
     TRIGGERS = ("out",)
     NEEDS_INDEX = True
-    VALID = (
-        Example(
-            """
-            import numpy as np
-
-
-            def tan(x, /, *, out=None):
-                return np.tan(x, out=out)
-
-
-            tan.support_native_out = True
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            from torch import tan as ttan
-
-
-            def tan(x, /, *, out=None):
-                return ttan(x, out=out).to(x.dtype)
-
-
-            setattr(tan, "support_native_out", True)
-            """,
-            path=TORCH,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def tan(x, /, *, out=None):
-                return np.tan(x, out=out)
-
-
-            def sin(x, /, *, out=None):
-                o = out
-                return np.sin(x, out=o)
-
-
-            for fn in (tan, sin):
-                fn.support_native_out = True
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def _tan_helper(x, out=None):
-                return np.tan(x, out=out)
-
-
-            def tan_v_0p3p0_to_0p3p1(x, /, *, out=None):
-                return np.tan(x, out=out)
-
-
-            def tan(x, /, *, out=None):
-                return _tan_helper(x, out=out)
-
-
-            tan.support_native_out = True
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            import jax.numpy as jnp
-
-
-            def tan(x, /, *, out=None):
-                return jnp.tan(x, out=out)
-            """,
-            path=JAX,
-        ),
-        Example(
-            """
-            import ivy
-            import numpy as np
-
-
-            def cholesky(x, /, *, out=None):
-                ret = np.linalg.cholesky(x)
-                if ivy.exists(out):
-                    return ivy.inplace_update(out, ret)
-                return ret
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def tan(x, **kwargs):
-                return np.tan(x, **kwargs)
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def tan(x, /, *, out=None):
-                return np.tan(x, out=out)
-            """,
-            path=API,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def scatter_nd(x, updates, *, out=None):
-                return np.add(x, updates, out=out)
-            """,
-            path=NP,
-            files={
-                API: """
-                @to_native_arrays_and_back
-                def scatter_nd(x, updates, *, out=None):
-                    ...
-                """,
-            },
-        ),
-        Example(
-            """
-            def tan(x, /, *, out=None):
-                return x.tan(out=out)
-            """,
-            path=TORCH,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def tan(x, /, *, out=None):
-                return np.tan(x, out=out)
-
-
-            tan.support_native_out = False
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            import ivy
-            import numpy as np
-
-
-            def transpose(x, /, *, out=None):
-                ret = np.transpose(x)
-                return ivy.inplace_update(out, ret)
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def tan(x, /, *, out=None):
-                return np.tan(x, out=None)
-            """,
-            path=NP,
-        ),
-    )
-    INVALID = (
-        Example(
-            """
-            import numpy as np
-
-
-            def percentile(a, q, /, *, out=None):
-                return np.percentile(a, q, out=out).astype(a.dtype)
-            """,
-            path=NP,
-            message="hands back a method of the native call's result (a new array)",
-        ),
-        Example(
-            _SPLIT,
-            path=NP,
-            message="the wrapper hands a tuple `out` over without converting its items",
-        ),
-        Example(
-            _SPLIT,
-            path=NP,
-            files={"ivy/func_wrapper.py": _WRAPPER_PER_ITEM},
-            expected="""
-            import numpy as np
-
-
-            def split_exponent(x, /, *, out: Optional[Tuple[np.ndarray, np.ndarray]] = None):
-                return np.frexp(x, out=out)
-
-
-            split_exponent.support_native_out = True
-            """,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def tan(x, /, *, out=None):
-                return np.tan(x, out=out)
-            """,
-            path=NP,
-            expected="""
-            import numpy as np
-
-
-            def tan(x, /, *, out=None):
-                return np.tan(x, out=out)
-
-
-            tan.support_native_out = True
-            """,
-        ),
-        Example(
-            """
-            import numpy
-
-
-            def tan(x, /, *, out=None):
-                o = out
-                return numpy.tan(x, out=o)
-
-
-            def sin(x, /, *, out=None):
-                return numpy.sin(x)
-            """,
-            path=NP,
-            expected="""
-            import numpy
-
-
-            def tan(x, /, *, out=None):
-                o = out
-                return numpy.tan(x, out=o)
-
-
-            tan.support_native_out = True
-
-
-            def sin(x, /, *, out=None):
-                return numpy.sin(x)
-            """,
-        ),
-        Example(
-            """
-            from torch import tan as ttan
-
-
-            def tan(x, *, dtype=None, out=None):
-                b = a
-                a = out
-                return ttan(x, out=b).to(dtype)
-            """,
-            path=TORCH,
-            expected="""
-            from torch import tan as ttan
-
-
-            def tan(x, *, dtype=None, out=None):
-                b = a
-                a = out
-                return ttan(x, out=b).to(dtype)
-
-
-            tan.support_native_out = True
-            """,
-        ),
-        Example(
-            """
-            import torch
-
-
-            def matmul(x1, x2, /, *, out=None):
-                kw = {"out": out}
-                return torch.matmul(x1, x2, **kw)
-            """,
-            path=TORCH,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def _tan_helper(x, out=None):
-                return np.tan(x, out=out)
-
-
-            def tan(x, /, *, out=None):
-                return _tan_helper(x, out=out)
-            """,
-            path=NP,
-            expected="""
-            import numpy as np
-
-
-            def _tan_helper(x, out=None):
-                return np.tan(x, out=out)
-
-
-            def tan(x, /, *, out=None):
-                return _tan_helper(x, out=out)
-
-
-            tan.support_native_out = True
-            """,
-        ),
-        Example(
-            """
-            import torch
-
-
-            def solve(x1, x2, /, *, adjoint=False, out=None):
-                if adjoint:
-                    x1 = x1.mT
-                return torch.linalg.solve(x1, x2, out=out)
-
-
-            solve.other = 1
-            """,
-            path=TORCH,
-            expected="""
-            import torch
-
-
-            def solve(x1, x2, /, *, adjoint=False, out=None):
-                if adjoint:
-                    x1 = x1.mT
-                return torch.linalg.solve(x1, x2, out=out)
-
-
-            solve.support_native_out = True
-
-
-            solve.other = 1
-            """,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def sin(x, /, *, out=None):
-                return np.sin(x, out=out)
-
-
-            sin.support_native_out = True  # type: ignore[attr-defined]
-
-
-            def cos(x, /, *, out=None):
-                return np.cos(x, out=out)
-            """,
-            path=NP,
-            expected="""
-            import numpy as np
-
-
-            def sin(x, /, *, out=None):
-                return np.sin(x, out=out)
-
-
-            sin.support_native_out = True  # type: ignore[attr-defined]
-
-
-            def cos(x, /, *, out=None):
-                return np.cos(x, out=out)
-
-
-            cos.support_native_out = True  # type: ignore[attr-defined]
-            """,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def scatter_flat(x, updates, *, out=None):
-                return np.add(x, updates, out=out)
-            """,
-            path=NP,
-            files={
-                API: """
-                @handle_out_argument
-                def scatter_flat(x, updates, *, out=None):
-                    ...
-                """,
-            },
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def cummin(x, /, *, axis=0, dtype=None, out=None):
-                return np.minimum.accumulate(x, axis=axis, dtype=dtype, out=out)
-            """,
-            path=NP,
-            expected="""
-            import numpy as np
-
-
-            def cummin(x, /, *, axis=0, dtype=None, out=None):
-                return np.minimum.accumulate(x, axis=axis, dtype=dtype, out=out)
-
-
-            cummin.support_native_out = True
-            """,
-        ),
-        Example(
-            """
-            import torch
-
-
-            def put_along_axis(arr, indices, values, axis, /, *, mode="replace", out=None):
-                if mode == "replace":
-                    return torch.scatter(arr, axis, indices, values, out=out)
-                return torch.scatter_reduce(arr, axis, indices, values, reduce=mode, out=out)
-            """,
-            path=TORCH,
-            files={
-                API: """
-                @handle_exceptions
-                def put_along_axis(arr, indices, values, axis, /, *, mode="replace", out=None):
-                    return ivy.current_backend(arr).put_along_axis(
-                        arr, indices, values, axis, mode=mode, out=out
-                    )
-
-
-                put_along_axis.mixed_backend_wrappers = {
-                    "to_add": ("handle_out_argument", "inputs_to_native_arrays"),
-                    "to_skip": ("inputs_to_ivy_arrays",),
-                }
-                """,
-            },
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def cummin(x, /, *, axis=0, reverse=False, out=None):
-                if reverse:
-                    return np.flip(np.minimum.accumulate(np.flip(x, axis), axis=axis), axis)
-                return np.minimum.accumulate(x, axis=axis, out=out)
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            import torch
-
-
-            def vector_norm(x, /, *, ord=2, out=None):
-                if ord == 2:
-                    return torch.sqrt(torch.sum(x * x))
-                return torch.linalg.vector_norm(x, ord, out=out)
-            """,
-            path=TORCH,
-        ),
-    )
+    # VALID and INVALID: the examples at the end of this module.
 
     def visit_Module(self, node: cst.Module) -> None:
         flow = module_outflow(self.context)
@@ -680,3 +184,505 @@ def _returns_a_method_of_the_native_result(function: cst.FunctionDef) -> cst.Ret
         (r for r in nodes_of(function.body, cst.Return) if method_of_native_result(r.value)),
         None,
     )
+
+
+# Examples: each is a test (tests/rules/test_examples.py) and is shown by --explain.
+
+NP = "ivy/functional/backends/numpy/example.py"
+TORCH = "ivy/functional/backends/torch/example.py"
+JAX = "ivy/functional/backends/jax/example.py"
+API = "ivy/functional/ivy/example.py"
+
+_SPLIT = """
+    import numpy as np
+
+
+    def split_exponent(x, /, *, out: Optional[Tuple[np.ndarray, np.ndarray]] = None):
+        return np.frexp(x, out=out)
+    """
+"""A function with two results: its ``out`` is a tuple of arrays."""
+
+_WRAPPER_PER_ITEM = """
+    def handle_out_argument(fn):
+        def _wrapped(*args, out=None, **kwargs):
+            if out is None:
+                return fn(*args, **kwargs)
+            buffer = to_native(out, nested=True)
+            ret = fn(*args, out=buffer, **kwargs)
+            inplace_update(out, ret)
+            return out
+
+        return _wrapped
+    """
+"""A wrapper that converts a tuple ``out`` item by item before handing it over."""
+
+
+MissingNativeOut.VALID = (
+    Example(
+        """
+        import numpy as np
+
+
+        def tan(x, /, *, out=None):
+            return np.tan(x, out=out)
+
+
+        tan.support_native_out = True
+        """,
+        path=NP,
+    ),
+    Example(
+        """
+        from torch import tan as ttan
+
+
+        def tan(x, /, *, out=None):
+            return ttan(x, out=out).to(x.dtype)
+
+
+        setattr(tan, "support_native_out", True)
+        """,
+        path=TORCH,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def tan(x, /, *, out=None):
+            return np.tan(x, out=out)
+
+
+        def sin(x, /, *, out=None):
+            o = out
+            return np.sin(x, out=o)
+
+
+        for fn in (tan, sin):
+            fn.support_native_out = True
+        """,
+        path=NP,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def _tan_helper(x, out=None):
+            return np.tan(x, out=out)
+
+
+        def tan_v_0p3p0_to_0p3p1(x, /, *, out=None):
+            return np.tan(x, out=out)
+
+
+        def tan(x, /, *, out=None):
+            return _tan_helper(x, out=out)
+
+
+        tan.support_native_out = True
+        """,
+        path=NP,
+    ),
+    Example(
+        """
+        import jax.numpy as jnp
+
+
+        def tan(x, /, *, out=None):
+            return jnp.tan(x, out=out)
+        """,
+        path=JAX,
+    ),
+    Example(
+        """
+        import ivy
+        import numpy as np
+
+
+        def cholesky(x, /, *, out=None):
+            ret = np.linalg.cholesky(x)
+            if ivy.exists(out):
+                return ivy.inplace_update(out, ret)
+            return ret
+        """,
+        path=NP,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def tan(x, **kwargs):
+            return np.tan(x, **kwargs)
+        """,
+        path=NP,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def tan(x, /, *, out=None):
+            return np.tan(x, out=out)
+        """,
+        path=API,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def scatter_nd(x, updates, *, out=None):
+            return np.add(x, updates, out=out)
+        """,
+        path=NP,
+        files={
+            API: """
+            @to_native_arrays_and_back
+            def scatter_nd(x, updates, *, out=None):
+                ...
+            """,
+        },
+    ),
+    Example(
+        """
+        def tan(x, /, *, out=None):
+            return x.tan(out=out)
+        """,
+        path=TORCH,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def tan(x, /, *, out=None):
+            return np.tan(x, out=out)
+
+
+        tan.support_native_out = False
+        """,
+        path=NP,
+    ),
+    Example(
+        """
+        import ivy
+        import numpy as np
+
+
+        def transpose(x, /, *, out=None):
+            ret = np.transpose(x)
+            return ivy.inplace_update(out, ret)
+        """,
+        path=NP,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def tan(x, /, *, out=None):
+            return np.tan(x, out=None)
+        """,
+        path=NP,
+    ),
+)
+MissingNativeOut.INVALID = (
+    Example(
+        """
+        import numpy as np
+
+
+        def percentile(a, q, /, *, out=None):
+            return np.percentile(a, q, out=out).astype(a.dtype)
+        """,
+        path=NP,
+        message="hands back a method of the native call's result (a new array)",
+    ),
+    Example(
+        _SPLIT,
+        path=NP,
+        message="the wrapper hands a tuple `out` over without converting its items",
+    ),
+    Example(
+        _SPLIT,
+        path=NP,
+        files={"ivy/func_wrapper.py": _WRAPPER_PER_ITEM},
+        expected="""
+        import numpy as np
+
+
+        def split_exponent(x, /, *, out: Optional[Tuple[np.ndarray, np.ndarray]] = None):
+            return np.frexp(x, out=out)
+
+
+        split_exponent.support_native_out = True
+        """,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def tan(x, /, *, out=None):
+            return np.tan(x, out=out)
+        """,
+        path=NP,
+        expected="""
+        import numpy as np
+
+
+        def tan(x, /, *, out=None):
+            return np.tan(x, out=out)
+
+
+        tan.support_native_out = True
+        """,
+    ),
+    Example(
+        """
+        import numpy
+
+
+        def tan(x, /, *, out=None):
+            o = out
+            return numpy.tan(x, out=o)
+
+
+        def sin(x, /, *, out=None):
+            return numpy.sin(x)
+        """,
+        path=NP,
+        expected="""
+        import numpy
+
+
+        def tan(x, /, *, out=None):
+            o = out
+            return numpy.tan(x, out=o)
+
+
+        tan.support_native_out = True
+
+
+        def sin(x, /, *, out=None):
+            return numpy.sin(x)
+        """,
+    ),
+    Example(
+        """
+        from torch import tan as ttan
+
+
+        def tan(x, *, dtype=None, out=None):
+            b = a
+            a = out
+            return ttan(x, out=b).to(dtype)
+        """,
+        path=TORCH,
+        expected="""
+        from torch import tan as ttan
+
+
+        def tan(x, *, dtype=None, out=None):
+            b = a
+            a = out
+            return ttan(x, out=b).to(dtype)
+
+
+        tan.support_native_out = True
+        """,
+    ),
+    Example(
+        """
+        import torch
+
+
+        def matmul(x1, x2, /, *, out=None):
+            kw = {"out": out}
+            return torch.matmul(x1, x2, **kw)
+        """,
+        path=TORCH,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def _tan_helper(x, out=None):
+            return np.tan(x, out=out)
+
+
+        def tan(x, /, *, out=None):
+            return _tan_helper(x, out=out)
+        """,
+        path=NP,
+        expected="""
+        import numpy as np
+
+
+        def _tan_helper(x, out=None):
+            return np.tan(x, out=out)
+
+
+        def tan(x, /, *, out=None):
+            return _tan_helper(x, out=out)
+
+
+        tan.support_native_out = True
+        """,
+    ),
+    Example(
+        """
+        import torch
+
+
+        def solve(x1, x2, /, *, adjoint=False, out=None):
+            if adjoint:
+                x1 = x1.mT
+            return torch.linalg.solve(x1, x2, out=out)
+
+
+        solve.other = 1
+        """,
+        path=TORCH,
+        expected="""
+        import torch
+
+
+        def solve(x1, x2, /, *, adjoint=False, out=None):
+            if adjoint:
+                x1 = x1.mT
+            return torch.linalg.solve(x1, x2, out=out)
+
+
+        solve.support_native_out = True
+
+
+        solve.other = 1
+        """,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def sin(x, /, *, out=None):
+            return np.sin(x, out=out)
+
+
+        sin.support_native_out = True  # type: ignore[attr-defined]
+
+
+        def cos(x, /, *, out=None):
+            return np.cos(x, out=out)
+        """,
+        path=NP,
+        expected="""
+        import numpy as np
+
+
+        def sin(x, /, *, out=None):
+            return np.sin(x, out=out)
+
+
+        sin.support_native_out = True  # type: ignore[attr-defined]
+
+
+        def cos(x, /, *, out=None):
+            return np.cos(x, out=out)
+
+
+        cos.support_native_out = True  # type: ignore[attr-defined]
+        """,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def scatter_flat(x, updates, *, out=None):
+            return np.add(x, updates, out=out)
+        """,
+        path=NP,
+        files={
+            API: """
+            @handle_out_argument
+            def scatter_flat(x, updates, *, out=None):
+                ...
+            """,
+        },
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def cummin(x, /, *, axis=0, dtype=None, out=None):
+            return np.minimum.accumulate(x, axis=axis, dtype=dtype, out=out)
+        """,
+        path=NP,
+        expected="""
+        import numpy as np
+
+
+        def cummin(x, /, *, axis=0, dtype=None, out=None):
+            return np.minimum.accumulate(x, axis=axis, dtype=dtype, out=out)
+
+
+        cummin.support_native_out = True
+        """,
+    ),
+    Example(
+        """
+        import torch
+
+
+        def put_along_axis(arr, indices, values, axis, /, *, mode="replace", out=None):
+            if mode == "replace":
+                return torch.scatter(arr, axis, indices, values, out=out)
+            return torch.scatter_reduce(arr, axis, indices, values, reduce=mode, out=out)
+        """,
+        path=TORCH,
+        files={
+            API: """
+            @handle_exceptions
+            def put_along_axis(arr, indices, values, axis, /, *, mode="replace", out=None):
+                return ivy.current_backend(arr).put_along_axis(
+                    arr, indices, values, axis, mode=mode, out=out
+                )
+
+
+            put_along_axis.mixed_backend_wrappers = {
+                "to_add": ("handle_out_argument", "inputs_to_native_arrays"),
+                "to_skip": ("inputs_to_ivy_arrays",),
+            }
+            """,
+        },
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def cummin(x, /, *, axis=0, reverse=False, out=None):
+            if reverse:
+                return np.flip(np.minimum.accumulate(np.flip(x, axis), axis=axis), axis)
+            return np.minimum.accumulate(x, axis=axis, out=out)
+        """,
+        path=NP,
+    ),
+    Example(
+        """
+        import torch
+
+
+        def vector_norm(x, /, *, ord=2, out=None):
+            if ord == 2:
+                return torch.sqrt(torch.sum(x * x))
+            return torch.linalg.vector_norm(x, ord, out=out)
+        """,
+        path=TORCH,
+    ),
+)

@@ -12,54 +12,6 @@ from ivycheck.rules._out_fate import COPIES, OutFate, ignored_buffer_fate, proje
 from ivycheck.rules._outflow import CONVERSIONS, method_of_native_result, module_outflow
 from ivycheck.rules._return_paths import return_paths
 
-NP = "ivy/functional/backends/numpy/example.py"
-TORCH = "ivy/functional/backends/torch/example.py"
-JAX = "ivy/functional/backends/jax/example.py"
-WRAPPER = "ivy/func_wrapper.py"
-TORCH_GENERAL = "ivy/functional/backends/torch/general.py"
-
-_WRAPPER_UPDATES_OUT = """
-    def handle_out_argument(fn):
-        def _wrapped(*args, out=None, **kwargs):
-            if out is None:
-                return fn(*args, **kwargs)
-            ret = fn(*args, out=to_native(out), **kwargs)
-            inplace_update(out, ret)
-            return out
-
-        return _wrapped
-    """
-"""The project's wrapper: writes the native call's result into ``out`` afterwards."""
-
-_UPDATE_COPIES = """
-    def inplace_update(x, val, /):
-        x_native = to_native(x)
-        x_native[()] = to_native(val)
-        return x
-    """
-"""The backend's update copies into ``out``'s buffer (keeping its dtype)."""
-
-_UPDATE_REBINDS = """
-    def inplace_update(x, val, /):
-        x.data = to_native(val)
-        return x
-    """
-"""The backend's update rebinds ``out`` to the value (its dtype and buffer)."""
-
-_TORCH_EARLY_RETURN = """
-    import torch
-
-
-    def tan(x, *, dtype=None, out=None):
-        if dtype is not None:
-            return torch.tan(x).to(dtype)
-        return torch.tan(x, out=out)
-
-
-    tan.support_native_out = True
-    """
-"""A return path that drops ``out`` (the buffer is untouched there)."""
-
 
 class OutPathDropped(Rule):
     """Every return of a ``support_native_out`` function must have written ``out``.
@@ -105,408 +57,7 @@ class OutPathDropped(Rule):
     PARTS = frozenset({"backend:numpy", "backend:torch"})
     TRIGGERS = ("support_native_out",)
     NEEDS_INDEX = True
-    VALID = (
-        Example(
-            """
-            import torch
-
-
-            def softsign(x, /, *, out=None):
-                return torch.divide(x, 1 + torch.abs(x), out=out).to(x.dtype)
-
-
-            softsign.support_native_out = True
-            """,
-            path=TORCH,
-            files={WRAPPER: _WRAPPER_UPDATES_OUT, TORCH_GENERAL: _UPDATE_COPIES},
-        ),
-        Example(
-            """
-            import ivy
-            import torch
-
-
-            def cholesky(x, /, *, upper=False, out=None):
-                if not upper:
-                    return torch.linalg.cholesky(x, out=out)
-                ret = torch.transpose(torch.linalg.cholesky(torch.transpose(x, -1, -2)), -1, -2)
-                if ivy.exists(out):
-                    return ivy.inplace_update(out, ret)
-                return ret
-
-
-            cholesky.support_native_out = True
-            """,
-            path=TORCH,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def tan(x, /, *, out=None):
-                if out is None:
-                    return np.tan(x)
-                return np.tan(x, out=out)
-
-
-            tan.support_native_out = True
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            from torch import tan as ttan
-
-
-            def tan(x, *, dtype=None, out=None):
-                return ttan(x, out=out).to(dtype)
-
-
-            tan.support_native_out = True
-            """,
-            path=TORCH,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def tan(x, /, *, out=None):
-                ret = np.tan(x, out=out)
-                return ret
-
-
-            tan.support_native_out = True
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def tan(x, /, *, out=None):
-                if x.ndim > 3:
-                    raise ValueError(x.ndim)
-                o = out
-                p = o
-                return np.tan(x, out=p)
-
-
-            tan.support_native_out = True
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def _helper(x, out=None):
-                return np.tan(x, out=out)
-
-
-            def tan(x, /, *, out=None):
-                if x.size == 0:
-                    return _helper(x, out=out)
-                return _helper(x, out=out)
-
-
-            tan.support_native_out = True
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def tan(x, *, dtype=None, out=None):
-                if dtype is not None:
-                    return np.tan(x).astype(dtype)
-                return np.tan(x, out=out)
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            import jax.numpy as jnp
-
-
-            def tan(x, /, *, out=None):
-                if x.size == 0:
-                    return x
-                return jnp.tan(x)
-
-
-            tan.support_native_out = True
-            """,
-            path=JAX,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def clip(x, x_min=None, x_max=None, *, out=None):
-                if x_min is None:
-                    ret = np.minimum(x, x_max, out=out)
-                else:
-                    ret = np.clip(x, x_min, x_max, out=out)
-                return ret
-
-
-            clip.support_native_out = True
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def apply(x, /, *, out=None):
-                def inner(y):
-                    return y + 1
-                return np.tan(inner(x), out=out)
-
-
-            apply.support_native_out = True
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def tan(x, /, *, out=None):
-                kw = {"out": out}
-                if x.ndim == 0:
-                    return np.tan(x, **kw)
-                return np.tan(x, **kw)
-
-
-            tan.support_native_out = True
-            """,
-            path=NP,
-        ),
-    )
-    INVALID = (
-        Example(
-            """
-            import numpy as np
-
-
-            def softsign(x, /, *, out=None):
-                return np.divide(x, 1 + np.abs(x), out=out).astype(x.dtype)
-
-
-            softsign.support_native_out = True
-            """,
-            path=NP,
-            message="hands back `.astype(...)` of the result, a new array",
-            severity=Severity.ERROR,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def tan(x, *, dtype=None, out=None):
-                if dtype is not None:
-                    return np.tan(x).astype(dtype)
-                return np.tan(x, out=out)
-
-
-            tan.support_native_out = False
-            """,
-            path=NP,
-            message="this return never writes `out`",
-        ),
-        Example(
-            _TORCH_EARLY_RETURN,
-            path=TORCH,
-            files={WRAPPER: _WRAPPER_UPDATES_OUT, TORCH_GENERAL: _UPDATE_COPIES},
-            message="the wrapper then copies the result into `out` (an extra allocation",
-            severity=Severity.WARNING,
-            category=Category.PERFORMANCE,
-        ),
-        Example(
-            _TORCH_EARLY_RETURN,
-            path=TORCH,
-            files={WRAPPER: _WRAPPER_UPDATES_OUT, TORCH_GENERAL: _UPDATE_REBINDS},
-            message="`out` silently changes dtype and buffer when the result's dtype differs",
-            severity=Severity.ERROR,
-            category=Category.CORRECTNESS,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def var(x, /, *, axis=None, out=None):
-                if x.size == 0:
-                    return np.var(x, axis=axis)
-                return np.var(x, axis=axis, out=out)
-
-
-            var.support_native_out = True
-            """,
-            path=NP,
-            message="(reached only on empty or 0-d input)",
-            severity=Severity.WARNING,
-        ),
-        Example(
-            """
-            import ivy
-            import torch
-
-
-            def cumsum(x, axis=0, exclusive=False, reverse=False, *, dtype=None, out=None):
-                if exclusive or reverse:
-                    res = torch.cumsum(torch.flip(x, (axis,)), axis)
-                    return torch.flip(res, (axis,))
-                return torch.cumsum(x, axis, dtype=dtype, out=out)
-
-
-            cumsum.support_native_out = True
-            """,
-            path=TORCH,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def tan(x, *, dtype=None, out=None):
-                if dtype is not None:
-                    return np.tan(x).astype(dtype)
-                return np.tan(x, out=out)
-
-
-            tan.support_native_out = True
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def tan(x, /, *, out=None):
-                try:
-                    return np.tan(x, out=out)
-                except TypeError:
-                    return np.tan(x)
-
-
-            tan.support_native_out = True
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def tan(x, /, *, out=None):
-                if x.ndim:
-                    ret = np.tan(x, out=out)
-                else:
-                    ret = np.tan(x)
-                return ret
-
-
-            tan.support_native_out = True
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            import ivy
-            import torch
-
-
-            def sum(x, axes, *, out=None):
-                for axis in axes:
-                    if x.shape[axis] == 0:
-                        return x
-                return torch.sum(x, dim=axes, out=out)
-
-
-            sum.support_native_out = True
-            """,
-            path=TORCH,
-        ),
-        Example(
-            """
-            from torch import tan as ttan
-
-
-            def tan(x, *, out=None):
-                o = out
-                if x.numel() == 0:
-                    return x
-                return ttan(x, out=o)
-
-
-            setattr(tan, "support_native_out", True)
-            """,
-            path=TORCH,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def tan(x, *, out=None):
-                return np.tan(x, out=out)
-
-
-            def sin(x, *, out=None):
-                if x.size == 0:
-                    return np.sin(x)
-                return np.sin(x, out=out)
-
-
-            for fn in (tan, sin):
-                fn.support_native_out = True
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            import numpy as np
-
-
-            def var(x, /, *, axis=None, out=None):
-                if x.size == 0:
-                    return np.asarray(float("nan"))
-                return np.var(x, axis=axis, out=out)
-
-
-            var.support_native_out = True
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            import torch
-
-
-            def all(x, /, *, axis=(), out=None):
-                for a in axis:
-                    x = torch.all(x, dim=a, out=out)
-                return x
-
-
-            all.support_native_out = True
-            """,
-            path=TORCH,
-        ),
-    )
+    # VALID and INVALID: the examples at the end of this module.
 
     def visit_Module(self, node: cst.Module) -> None:
         flow = module_outflow(self.context)
@@ -613,3 +164,458 @@ def _assigns_written(loop: cst.For | cst.While, name: str) -> bool:
         )
         for assign in nodes_of(loop.body, cst.Assign)
     )
+
+
+# Examples: each is a test (tests/rules/test_examples.py) and is shown by --explain.
+
+NP = "ivy/functional/backends/numpy/example.py"
+TORCH = "ivy/functional/backends/torch/example.py"
+JAX = "ivy/functional/backends/jax/example.py"
+WRAPPER = "ivy/func_wrapper.py"
+TORCH_GENERAL = "ivy/functional/backends/torch/general.py"
+
+_WRAPPER_UPDATES_OUT = """
+    def handle_out_argument(fn):
+        def _wrapped(*args, out=None, **kwargs):
+            if out is None:
+                return fn(*args, **kwargs)
+            ret = fn(*args, out=to_native(out), **kwargs)
+            inplace_update(out, ret)
+            return out
+
+        return _wrapped
+    """
+"""The project's wrapper: writes the native call's result into ``out`` afterwards."""
+
+_UPDATE_COPIES = """
+    def inplace_update(x, val, /):
+        x_native = to_native(x)
+        x_native[()] = to_native(val)
+        return x
+    """
+"""The backend's update copies into ``out``'s buffer (keeping its dtype)."""
+
+_UPDATE_REBINDS = """
+    def inplace_update(x, val, /):
+        x.data = to_native(val)
+        return x
+    """
+"""The backend's update rebinds ``out`` to the value (its dtype and buffer)."""
+
+_TORCH_EARLY_RETURN = """
+    import torch
+
+
+    def tan(x, *, dtype=None, out=None):
+        if dtype is not None:
+            return torch.tan(x).to(dtype)
+        return torch.tan(x, out=out)
+
+
+    tan.support_native_out = True
+    """
+"""A return path that drops ``out`` (the buffer is untouched there)."""
+
+
+OutPathDropped.VALID = (
+    Example(
+        """
+        import torch
+
+
+        def softsign(x, /, *, out=None):
+            return torch.divide(x, 1 + torch.abs(x), out=out).to(x.dtype)
+
+
+        softsign.support_native_out = True
+        """,
+        path=TORCH,
+        files={WRAPPER: _WRAPPER_UPDATES_OUT, TORCH_GENERAL: _UPDATE_COPIES},
+    ),
+    Example(
+        """
+        import ivy
+        import torch
+
+
+        def cholesky(x, /, *, upper=False, out=None):
+            if not upper:
+                return torch.linalg.cholesky(x, out=out)
+            ret = torch.transpose(torch.linalg.cholesky(torch.transpose(x, -1, -2)), -1, -2)
+            if ivy.exists(out):
+                return ivy.inplace_update(out, ret)
+            return ret
+
+
+        cholesky.support_native_out = True
+        """,
+        path=TORCH,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def tan(x, /, *, out=None):
+            if out is None:
+                return np.tan(x)
+            return np.tan(x, out=out)
+
+
+        tan.support_native_out = True
+        """,
+        path=NP,
+    ),
+    Example(
+        """
+        from torch import tan as ttan
+
+
+        def tan(x, *, dtype=None, out=None):
+            return ttan(x, out=out).to(dtype)
+
+
+        tan.support_native_out = True
+        """,
+        path=TORCH,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def tan(x, /, *, out=None):
+            ret = np.tan(x, out=out)
+            return ret
+
+
+        tan.support_native_out = True
+        """,
+        path=NP,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def tan(x, /, *, out=None):
+            if x.ndim > 3:
+                raise ValueError(x.ndim)
+            o = out
+            p = o
+            return np.tan(x, out=p)
+
+
+        tan.support_native_out = True
+        """,
+        path=NP,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def _helper(x, out=None):
+            return np.tan(x, out=out)
+
+
+        def tan(x, /, *, out=None):
+            if x.size == 0:
+                return _helper(x, out=out)
+            return _helper(x, out=out)
+
+
+        tan.support_native_out = True
+        """,
+        path=NP,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def tan(x, *, dtype=None, out=None):
+            if dtype is not None:
+                return np.tan(x).astype(dtype)
+            return np.tan(x, out=out)
+        """,
+        path=NP,
+    ),
+    Example(
+        """
+        import jax.numpy as jnp
+
+
+        def tan(x, /, *, out=None):
+            if x.size == 0:
+                return x
+            return jnp.tan(x)
+
+
+        tan.support_native_out = True
+        """,
+        path=JAX,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def clip(x, x_min=None, x_max=None, *, out=None):
+            if x_min is None:
+                ret = np.minimum(x, x_max, out=out)
+            else:
+                ret = np.clip(x, x_min, x_max, out=out)
+            return ret
+
+
+        clip.support_native_out = True
+        """,
+        path=NP,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def apply(x, /, *, out=None):
+            def inner(y):
+                return y + 1
+            return np.tan(inner(x), out=out)
+
+
+        apply.support_native_out = True
+        """,
+        path=NP,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def tan(x, /, *, out=None):
+            kw = {"out": out}
+            if x.ndim == 0:
+                return np.tan(x, **kw)
+            return np.tan(x, **kw)
+
+
+        tan.support_native_out = True
+        """,
+        path=NP,
+    ),
+)
+OutPathDropped.INVALID = (
+    Example(
+        """
+        import numpy as np
+
+
+        def softsign(x, /, *, out=None):
+            return np.divide(x, 1 + np.abs(x), out=out).astype(x.dtype)
+
+
+        softsign.support_native_out = True
+        """,
+        path=NP,
+        message="hands back `.astype(...)` of the result, a new array",
+        severity=Severity.ERROR,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def tan(x, *, dtype=None, out=None):
+            if dtype is not None:
+                return np.tan(x).astype(dtype)
+            return np.tan(x, out=out)
+
+
+        tan.support_native_out = False
+        """,
+        path=NP,
+        message="this return never writes `out`",
+    ),
+    Example(
+        _TORCH_EARLY_RETURN,
+        path=TORCH,
+        files={WRAPPER: _WRAPPER_UPDATES_OUT, TORCH_GENERAL: _UPDATE_COPIES},
+        message="the wrapper then copies the result into `out` (an extra allocation",
+        severity=Severity.WARNING,
+        category=Category.PERFORMANCE,
+    ),
+    Example(
+        _TORCH_EARLY_RETURN,
+        path=TORCH,
+        files={WRAPPER: _WRAPPER_UPDATES_OUT, TORCH_GENERAL: _UPDATE_REBINDS},
+        message="`out` silently changes dtype and buffer when the result's dtype differs",
+        severity=Severity.ERROR,
+        category=Category.CORRECTNESS,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def var(x, /, *, axis=None, out=None):
+            if x.size == 0:
+                return np.var(x, axis=axis)
+            return np.var(x, axis=axis, out=out)
+
+
+        var.support_native_out = True
+        """,
+        path=NP,
+        message="(reached only on empty or 0-d input)",
+        severity=Severity.WARNING,
+    ),
+    Example(
+        """
+        import ivy
+        import torch
+
+
+        def cumsum(x, axis=0, exclusive=False, reverse=False, *, dtype=None, out=None):
+            if exclusive or reverse:
+                res = torch.cumsum(torch.flip(x, (axis,)), axis)
+                return torch.flip(res, (axis,))
+            return torch.cumsum(x, axis, dtype=dtype, out=out)
+
+
+        cumsum.support_native_out = True
+        """,
+        path=TORCH,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def tan(x, *, dtype=None, out=None):
+            if dtype is not None:
+                return np.tan(x).astype(dtype)
+            return np.tan(x, out=out)
+
+
+        tan.support_native_out = True
+        """,
+        path=NP,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def tan(x, /, *, out=None):
+            try:
+                return np.tan(x, out=out)
+            except TypeError:
+                return np.tan(x)
+
+
+        tan.support_native_out = True
+        """,
+        path=NP,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def tan(x, /, *, out=None):
+            if x.ndim:
+                ret = np.tan(x, out=out)
+            else:
+                ret = np.tan(x)
+            return ret
+
+
+        tan.support_native_out = True
+        """,
+        path=NP,
+    ),
+    Example(
+        """
+        import ivy
+        import torch
+
+
+        def sum(x, axes, *, out=None):
+            for axis in axes:
+                if x.shape[axis] == 0:
+                    return x
+            return torch.sum(x, dim=axes, out=out)
+
+
+        sum.support_native_out = True
+        """,
+        path=TORCH,
+    ),
+    Example(
+        """
+        from torch import tan as ttan
+
+
+        def tan(x, *, out=None):
+            o = out
+            if x.numel() == 0:
+                return x
+            return ttan(x, out=o)
+
+
+        setattr(tan, "support_native_out", True)
+        """,
+        path=TORCH,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def tan(x, *, out=None):
+            return np.tan(x, out=out)
+
+
+        def sin(x, *, out=None):
+            if x.size == 0:
+                return np.sin(x)
+            return np.sin(x, out=out)
+
+
+        for fn in (tan, sin):
+            fn.support_native_out = True
+        """,
+        path=NP,
+    ),
+    Example(
+        """
+        import numpy as np
+
+
+        def var(x, /, *, axis=None, out=None):
+            if x.size == 0:
+                return np.asarray(float("nan"))
+            return np.var(x, axis=axis, out=out)
+
+
+        var.support_native_out = True
+        """,
+        path=NP,
+    ),
+    Example(
+        """
+        import torch
+
+
+        def all(x, /, *, axis=(), out=None):
+            for a in axis:
+                x = torch.all(x, dim=a, out=out)
+            return x
+
+
+        all.support_native_out = True
+        """,
+        path=TORCH,
+    ),
+)

@@ -9,17 +9,6 @@ import libcst as cst
 from ivycheck.checker.rule_api import DECORATOR_ALIASES, Config, Example, FixSafety, Rule
 from ivycheck.rules._decorators import decorator_name
 
-_API = "ivy/functional/ivy/example.py"
-
-
-def _slots(order: Sequence[str]) -> Mapping[str, tuple[int, int]]:
-    """Each known decorator's (first, last) slot; aliases span the slots they stand for."""
-    slots = {name: (rank, rank) for rank, name in enumerate(order)}
-    for alias, (first, last) in DECORATOR_ALIASES.items():
-        if first in slots and last in slots:
-            slots[alias] = (slots[first][0], slots[last][1])
-    return slots
-
 
 class DecoratorOrder(Rule):
     """Ivy applies its wrappers in a documented order, and the order is behaviour.
@@ -57,253 +46,7 @@ class DecoratorOrder(Rule):
     NAME = "decorator-order"
     MESSAGE = "Wrapping decorators are out of Ivy's documented order; reorder them"
     FIX_SAFETY = FixSafety.SAFE
-    VALID = (
-        Example(
-            """
-            @handle_exceptions
-            @handle_nestable
-            @handle_out_argument
-            @to_native_arrays_and_back
-            @handle_device
-            def tan(x, /, *, out=None):
-                return current_backend(x).tan(x, out=out)
-            """,
-        ),
-        Example(
-            """
-            @handle_exceptions
-            @handle_nestable
-            @handle_view
-            @handle_out_argument
-            @inputs_to_ivy_arrays
-            def flip(x, /, *, copy=None, out=None):
-                ...
-            """,
-        ),
-        Example(
-            """
-            @with_unsupported_dtypes({'2.0': ('float16',)}, backend_version)
-            @handle_out_argument
-            @outputs_to_ivy_arrays
-            def f(x, *, out=None):
-                ...
-            """,
-        ),
-        Example(
-            """
-            import ivy
-
-            @ivy.func_wrapper.handle_nestable
-            @ivy.handle_out_argument
-            @ivy.inputs_to_native_arrays
-            def g(x, *, out=None):
-                ...
-            """,
-        ),
-        Example(
-            """
-            @handle_exceptions
-            @handle_array_like_without_promotion
-            @handle_view
-            @inputs_to_ivy_arrays
-            @handle_array_function
-            @infer_dtype
-            @handle_device
-            def h(x, *, copy=None):
-                ...
-            """,
-        ),
-        Example(
-            """
-            @staticmethod
-            @handle_out_argument
-            def k(x, *, out=None):
-                ...
-            """,
-        ),
-        Example(
-            """
-            def grad(f):
-                def nth(n):
-                    @outputs_to_ivy_arrays
-                    @inputs_to_native_arrays
-                    def _inner(*args, **kwargs):
-                        return f(*args, **kwargs)
-
-                    return _inner
-
-                return nth(1)
-            """,
-        ),
-        Example(
-            """
-            def if_else(cond, body_fn, orelse_fn, vars):
-                @to_native_arrays_and_back
-                @handle_array_like_without_promotion
-                def _if_else(cond, body_fn, orelse_fn, **vars):
-                    return current_backend().if_else(cond, body_fn, orelse_fn, vars)
-
-                return _if_else(cond, body_fn, orelse_fn, **vars)
-            """,
-        ),
-        Example(
-            """
-            @outputs_to_ivy_arrays
-            @inputs_to_native_arrays
-            def _helper(x):
-                return x
-            """,
-        ),
-    )
-    INVALID = (
-        Example(
-            """
-            @to_native_arrays_and_back
-            @handle_out_argument
-            def tan(x, /, *, out=None):
-                ...
-            """,
-            path=_API,
-            expected="""
-            @handle_out_argument
-            @to_native_arrays_and_back
-            def tan(x, /, *, out=None):
-                ...
-            """,
-        ),
-        Example(
-            """
-            @handle_out_argument
-            @handle_view
-            def flip(x, *, copy=None, out=None):
-                ...
-            """,
-            expected="""
-            @handle_view
-            @handle_out_argument
-            def flip(x, *, copy=None, out=None):
-                ...
-            """,
-        ),
-        Example(
-            """
-            @handle_nestable
-            @handle_exceptions
-            def f(x):
-                ...
-            """,
-            expected="""
-            @handle_exceptions
-            @handle_nestable
-            def f(x):
-                ...
-            """,
-        ),
-        Example(
-            """
-            # the device goes last
-            @handle_device
-            # convert arrays
-            @inputs_to_ivy_arrays
-            def g(x):
-                ...
-            """,
-            expected="""
-            # the device goes last
-            # convert arrays
-            @inputs_to_ivy_arrays
-            @handle_device
-            def g(x):
-                ...
-            """,
-        ),
-        Example(
-            """
-            @with_unsupported_dtypes({'2.0': ('float16',)}, backend_version)
-            @outputs_to_ivy_arrays
-            @handle_out_argument
-            def h(x, *, out=None):
-                ...
-            """,
-            expected="""
-            @with_unsupported_dtypes({'2.0': ('float16',)}, backend_version)
-            @handle_out_argument
-            @outputs_to_ivy_arrays
-            def h(x, *, out=None):
-                ...
-            """,
-        ),
-        Example(
-            """
-            class A:
-                @ivy.infer_dtype
-                @ivy.handle_array_function
-                def m(self, x):
-                    ...
-            """,
-            expected="""
-            class A:
-                @ivy.handle_array_function
-                @ivy.infer_dtype
-                def m(self, x):
-                    ...
-            """,
-        ),
-        Example(
-            """
-            def if_else(cond, body_fn, orelse_fn, vars):
-                @to_native_arrays_and_back
-                @handle_array_like_without_promotion
-                def _if_else(cond: ivy.Array, body_fn, orelse_fn, **vars):
-                    return current_backend().if_else(cond, body_fn, orelse_fn, vars)
-
-                return _if_else(cond, body_fn, orelse_fn, **vars)
-            """,
-            expected="""
-            def if_else(cond, body_fn, orelse_fn, vars):
-                @handle_array_like_without_promotion
-                @to_native_arrays_and_back
-                def _if_else(cond: ivy.Array, body_fn, orelse_fn, **vars):
-                    return current_backend().if_else(cond, body_fn, orelse_fn, vars)
-
-                return _if_else(cond, body_fn, orelse_fn, **vars)
-            """,
-        ),
-        Example(
-            """
-            def grad(f):
-                @inputs_to_native_arrays
-                @handle_out_argument
-                def _inner(x, *, out=None):
-                    return f(x, out=out)
-
-                return _inner
-            """,
-            expected="""
-            def grad(f):
-                @handle_out_argument
-                @inputs_to_native_arrays
-                def _inner(x, *, out=None):
-                    return f(x, out=out)
-
-                return _inner
-            """,
-        ),
-        Example(
-            """
-            @outputs_to_ivy_arrays
-            @inputs_to_native_arrays
-            def tan(x):
-                return x
-            """,
-            expected="""
-            @inputs_to_native_arrays
-            @outputs_to_ivy_arrays
-            def tan(x):
-                return x
-            """,
-        ),
-    )
+    # VALID and INVALID: the examples at the end of this module.
 
     @classmethod
     def is_relevant(cls, source: str, config: Config) -> bool:
@@ -351,6 +94,15 @@ class DecoratorOrder(Rule):
         return None
 
 
+def _slots(order: Sequence[str]) -> Mapping[str, tuple[int, int]]:
+    """Each known decorator's (first, last) slot; aliases span the slots they stand for."""
+    slots = {name: (rank, rank) for rank, name in enumerate(order)}
+    for alias, (first, last) in DECORATOR_ALIASES.items():
+        if first in slots and last in slots:
+            slots[alias] = (slots[first][0], slots[last][1])
+    return slots
+
+
 _INPUTS_ONLY = frozenset({"inputs_to_native_arrays", "inputs_to_ivy_arrays"})
 """Wrappers that convert the arguments and leave the result alone."""
 _OUTPUTS_ONLY = frozenset({"outputs_to_ivy_arrays", "outputs_to_native_arrays"})
@@ -386,3 +138,256 @@ def _commuting_pairs(node: cst.FunctionDef) -> frozenset[frozenset[str]]:
             for other in names - {identity}
         }
     return frozenset(pairs)
+
+
+# Examples: each is a test (tests/rules/test_examples.py) and is shown by --explain.
+
+_API = "ivy/functional/ivy/example.py"
+
+DecoratorOrder.VALID = (
+    Example(
+        """
+        @handle_exceptions
+        @handle_nestable
+        @handle_out_argument
+        @to_native_arrays_and_back
+        @handle_device
+        def tan(x, /, *, out=None):
+            return current_backend(x).tan(x, out=out)
+        """,
+    ),
+    Example(
+        """
+        @handle_exceptions
+        @handle_nestable
+        @handle_view
+        @handle_out_argument
+        @inputs_to_ivy_arrays
+        def flip(x, /, *, copy=None, out=None):
+            ...
+        """,
+    ),
+    Example(
+        """
+        @with_unsupported_dtypes({'2.0': ('float16',)}, backend_version)
+        @handle_out_argument
+        @outputs_to_ivy_arrays
+        def f(x, *, out=None):
+            ...
+        """,
+    ),
+    Example(
+        """
+        import ivy
+
+        @ivy.func_wrapper.handle_nestable
+        @ivy.handle_out_argument
+        @ivy.inputs_to_native_arrays
+        def g(x, *, out=None):
+            ...
+        """,
+    ),
+    Example(
+        """
+        @handle_exceptions
+        @handle_array_like_without_promotion
+        @handle_view
+        @inputs_to_ivy_arrays
+        @handle_array_function
+        @infer_dtype
+        @handle_device
+        def h(x, *, copy=None):
+            ...
+        """,
+    ),
+    Example(
+        """
+        @staticmethod
+        @handle_out_argument
+        def k(x, *, out=None):
+            ...
+        """,
+    ),
+    Example(
+        """
+        def grad(f):
+            def nth(n):
+                @outputs_to_ivy_arrays
+                @inputs_to_native_arrays
+                def _inner(*args, **kwargs):
+                    return f(*args, **kwargs)
+
+                return _inner
+
+            return nth(1)
+        """,
+    ),
+    Example(
+        """
+        def if_else(cond, body_fn, orelse_fn, vars):
+            @to_native_arrays_and_back
+            @handle_array_like_without_promotion
+            def _if_else(cond, body_fn, orelse_fn, **vars):
+                return current_backend().if_else(cond, body_fn, orelse_fn, vars)
+
+            return _if_else(cond, body_fn, orelse_fn, **vars)
+        """,
+    ),
+    Example(
+        """
+        @outputs_to_ivy_arrays
+        @inputs_to_native_arrays
+        def _helper(x):
+            return x
+        """,
+    ),
+)
+DecoratorOrder.INVALID = (
+    Example(
+        """
+        @to_native_arrays_and_back
+        @handle_out_argument
+        def tan(x, /, *, out=None):
+            ...
+        """,
+        path=_API,
+        expected="""
+        @handle_out_argument
+        @to_native_arrays_and_back
+        def tan(x, /, *, out=None):
+            ...
+        """,
+    ),
+    Example(
+        """
+        @handle_out_argument
+        @handle_view
+        def flip(x, *, copy=None, out=None):
+            ...
+        """,
+        expected="""
+        @handle_view
+        @handle_out_argument
+        def flip(x, *, copy=None, out=None):
+            ...
+        """,
+    ),
+    Example(
+        """
+        @handle_nestable
+        @handle_exceptions
+        def f(x):
+            ...
+        """,
+        expected="""
+        @handle_exceptions
+        @handle_nestable
+        def f(x):
+            ...
+        """,
+    ),
+    Example(
+        """
+        # the device goes last
+        @handle_device
+        # convert arrays
+        @inputs_to_ivy_arrays
+        def g(x):
+            ...
+        """,
+        expected="""
+        # the device goes last
+        # convert arrays
+        @inputs_to_ivy_arrays
+        @handle_device
+        def g(x):
+            ...
+        """,
+    ),
+    Example(
+        """
+        @with_unsupported_dtypes({'2.0': ('float16',)}, backend_version)
+        @outputs_to_ivy_arrays
+        @handle_out_argument
+        def h(x, *, out=None):
+            ...
+        """,
+        expected="""
+        @with_unsupported_dtypes({'2.0': ('float16',)}, backend_version)
+        @handle_out_argument
+        @outputs_to_ivy_arrays
+        def h(x, *, out=None):
+            ...
+        """,
+    ),
+    Example(
+        """
+        class A:
+            @ivy.infer_dtype
+            @ivy.handle_array_function
+            def m(self, x):
+                ...
+        """,
+        expected="""
+        class A:
+            @ivy.handle_array_function
+            @ivy.infer_dtype
+            def m(self, x):
+                ...
+        """,
+    ),
+    Example(
+        """
+        def if_else(cond, body_fn, orelse_fn, vars):
+            @to_native_arrays_and_back
+            @handle_array_like_without_promotion
+            def _if_else(cond: ivy.Array, body_fn, orelse_fn, **vars):
+                return current_backend().if_else(cond, body_fn, orelse_fn, vars)
+
+            return _if_else(cond, body_fn, orelse_fn, **vars)
+        """,
+        expected="""
+        def if_else(cond, body_fn, orelse_fn, vars):
+            @handle_array_like_without_promotion
+            @to_native_arrays_and_back
+            def _if_else(cond: ivy.Array, body_fn, orelse_fn, **vars):
+                return current_backend().if_else(cond, body_fn, orelse_fn, vars)
+
+            return _if_else(cond, body_fn, orelse_fn, **vars)
+        """,
+    ),
+    Example(
+        """
+        def grad(f):
+            @inputs_to_native_arrays
+            @handle_out_argument
+            def _inner(x, *, out=None):
+                return f(x, out=out)
+
+            return _inner
+        """,
+        expected="""
+        def grad(f):
+            @handle_out_argument
+            @inputs_to_native_arrays
+            def _inner(x, *, out=None):
+                return f(x, out=out)
+
+            return _inner
+        """,
+    ),
+    Example(
+        """
+        @outputs_to_ivy_arrays
+        @inputs_to_native_arrays
+        def tan(x):
+            return x
+        """,
+        expected="""
+        @inputs_to_native_arrays
+        @outputs_to_ivy_arrays
+        def tan(x):
+            return x
+        """,
+    ),
+)
