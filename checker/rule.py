@@ -83,6 +83,9 @@ class Example:
     ``message`` (INVALID only) is text the finding's message must contain, and
     ``severity``/``category`` what the finding must have: for rules whose message or
     severity depends on the project (the consequence a backend's update has, say).
+    ``line``/``column`` (INVALID only) are where the finding starts in ``code`` (preamble
+    included), 1-based as the command prints them: ``Example(..., line=5, column=5)``
+    pins the position as Ruff's fixtures and Fixit's ``Invalid(line=..., column=...)`` do.
     """
 
     code: str
@@ -93,6 +96,8 @@ class Example:
     message: str | None = None
     severity: Severity | None = None
     category: Category | None = None
+    line: int | None = None
+    column: int | None = None
 
     def __post_init__(self) -> None:
         set_field = object.__setattr__  # frozen: the normalised texts are set once, here

@@ -8,6 +8,7 @@ that every API rule starts from the same facts.
 from __future__ import annotations
 
 import ast
+import enum
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -127,18 +128,27 @@ def wrappers_added_at_run_time(attributes: Mapping[str, str]) -> set[str]:
     return {e.value for e in added.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)}
 
 
-def api_handles_out(index: ProjectIndex, name: str) -> bool | None:
-    """Whether Ivy's ``handle_out_argument`` wraps the backends of API function ``name``:
-    as its decorator or through ``mixed_backend_wrappers["to_add"]``. ``None`` when the
-    functional API does not define ``name`` (or is not in the index).
+class OutWrapping(enum.Enum):
+    """Whether Ivy's ``handle_out_argument`` wraps the backends of an API function.
 
     Under that wrapper a backend function is handed ``out`` only if it carries
     ``support_native_out``; without the wrapper ``out`` is passed through as it is (data,
     for ``scatter_*``), and the attribute is read by nobody.
     """
+
+    WRAPPED = "wrapped"
+    """As the API function's decorator or through ``mixed_backend_wrappers["to_add"]``."""
+    NOT_WRAPPED = "not wrapped"
+    """The functional API defines the function without the wrapper."""
+    UNKNOWN = "unknown"
+    """The functional API does not define the function (or is not in the index)."""
+
+
+def out_wrapping(index: ProjectIndex, name: str) -> OutWrapping:
+    """Whether ``handle_out_argument`` wraps the backends of API function ``name``."""
     api = index.api_function(name)
     if api is None:
-        return None
-    return OUT_WRAPPER in api.decorators or OUT_WRAPPER in wrappers_added_at_run_time(
-        api.attributes
-    )
+        return OutWrapping.UNKNOWN
+    if OUT_WRAPPER in api.decorators or OUT_WRAPPER in wrappers_added_at_run_time(api.attributes):
+        return OutWrapping.WRAPPED
+    return OutWrapping.NOT_WRAPPED

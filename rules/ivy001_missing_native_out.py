@@ -7,9 +7,10 @@ import re
 import libcst as cst
 
 from ivycheck.checker.rule_api import Category, Example, FixSafety, Rule, Severity, nodes_of
-from ivycheck.rules._api_functions import api_handles_out, is_private_helper
+from ivycheck.rules._api_functions import OutWrapping, is_private_helper, out_wrapping
 from ivycheck.rules._out_fate import COPIES, converts_tuple_items, ignored_buffer_fate
 from ivycheck.rules._outflow import (
+    FunctionOutFlow,
     ModuleOutFlow,
     method_of_native_result,
     module_outflow,
@@ -87,57 +88,19 @@ class MissingNativeOut(Rule):
             name = function.name.value
             if is_private_helper(name) or name in flow.attributes or not takes_param(function):
                 continue
-            if api_handles_out(self.context.index, name) is False:
-                continue
+            if out_wrapping(self.context.index, name) is OutWrapping.NOT_WRAPPED:
+                continue  # no wrapper reads the attribute: `out` is data here
             analysis = flow.analyse(function)
-            uses = analysis.native_uses
-            if not uses:
+            if not analysis.native_uses:
                 continue
             found = (
-                f"`{name}` forwards `out` natively to {uses[0].describe()} but lacks "
-                f"`support_native_out`, so the wrapper never passes `out` (dead native path, "
-                f"extra allocation)"
+                f"`{name}` forwards `out` natively to {analysis.native_uses[0].describe()} but "
+                "lacks `support_native_out`, so the wrapper never passes `out` (dead native "
+                "path, extra allocation)"
             )
-            dropping = next((path for path in return_paths(analysis) if not path.covered), None)
-            if dropping is not None:
-                line_number = self.context.positions[dropping.node].start.line
-                self.report(
-                    function.name,
-                    f"{found}; the return on line {line_number} never writes `out`, so make "
-                    "every return write it (forward `out` or `inplace_update`) before adding "
-                    f"`{name}.support_native_out = True`",
-                )
-                continue
-            fate = ignored_buffer_fate(self.context.index, self.context.backend)
-            helpers = [flow.functions.get(use.via or "") for use in uses]
-            chained = next(
-                (
-                    found_return
-                    for candidate in (function, *helpers)
-                    if candidate is not None
-                    for found_return in [_returns_a_method_of_the_native_result(candidate)]
-                    if found_return is not None
-                ),
-                None,
-            )
-            if chained is not None and fate.kind != COPIES:
-                line_number = self.context.positions[chained].start.line
-                self.report(
-                    function.name,
-                    f"{found}; but the return on line {line_number} hands back a method of "
-                    "the native call's result (a new array), and with the attribute the "
-                    f"wrapper would write that into `out`, so {fate.consequence}: return "
-                    "what the native call wrote before adding the attribute",
-                )
-                continue
-            if _several_results(function) and not converts_tuple_items(self.context.index):
-                self.report(
-                    function.name,
-                    f"{found}; `out` holds several results here, and the wrapper hands a "
-                    "tuple `out` over without converting its items (`to_native` without "
-                    "`nested`), so the attribute alone does not make this native path work: "
-                    "convert the items (or write each with `inplace_update`) first",
-                )
+            blocker = self._not_ready_for_the_attribute(flow, analysis)
+            if blocker is not None:
+                self.report(function.name, f"{found}; {blocker}")
                 continue
             line = cst.parse_statement(f"{name}.{ATTRIBUTE} = True{self._comment(flow)}\n")
             line = line.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine()])
@@ -148,6 +111,50 @@ class MissingNativeOut(Rule):
                 fix_description="Add `support_native_out = True` after the function",
                 fix_target=function,
             )
+
+    def _not_ready_for_the_attribute(
+        self, flow: ModuleOutFlow, analysis: FunctionOutFlow
+    ) -> str | None:
+        """Why adding the attribute alone would break the function (the end of the message,
+        no fix offered), or ``None`` when the fix is safe to offer."""
+        function = analysis.function
+        name = function.name.value
+        dropping = next((path for path in return_paths(analysis) if not path.covered), None)
+        if dropping is not None:
+            line_number = self.context.positions[dropping.node].start.line
+            return (
+                f"the return on line {line_number} never writes `out`, so make every return "
+                "write it (forward `out` or `inplace_update`) before adding "
+                f"`{name}.support_native_out = True`"
+            )
+        fate = ignored_buffer_fate(self.context.index, self.context.backend)
+        helpers = [flow.functions.get(use.via or "") for use in analysis.native_uses]
+        chained = next(
+            (
+                found_return
+                for candidate in (function, *helpers)
+                if candidate is not None
+                for found_return in [_returns_a_method_of_the_native_result(candidate)]
+                if found_return is not None
+            ),
+            None,
+        )
+        if chained is not None and fate.kind != COPIES:
+            line_number = self.context.positions[chained].start.line
+            return (
+                f"but the return on line {line_number} hands back a method of the native "
+                "call's result (a new array), and with the attribute the wrapper would write "
+                f"that into `out`, so {fate.consequence}: return what the native call wrote "
+                "before adding the attribute"
+            )
+        if _several_results(function) and not converts_tuple_items(self.context.index):
+            return (
+                "`out` holds several results here, and the wrapper hands a tuple `out` over "
+                "without converting its items (`to_native` without `nested`), so the "
+                "attribute alone does not make this native path work: convert the items (or "
+                "write each with `inplace_update`) first"
+            )
+        return None
 
     @staticmethod
     def _comment(flow: ModuleOutFlow) -> str:
@@ -399,11 +406,15 @@ MissingNativeOut.INVALID = (
         """,
         path=NP,
         message="hands back a method of the native call's result (a new array)",
+        line=4,
+        column=5,
     ),
     Example(
         _SPLIT,
         path=NP,
         message="the wrapper hands a tuple `out` over without converting its items",
+        line=4,
+        column=5,
     ),
     Example(
         _SPLIT,
@@ -439,6 +450,9 @@ MissingNativeOut.INVALID = (
 
         tan.support_native_out = True
         """,
+        message="add `tan.support_native_out = True`",
+        line=4,
+        column=5,
     ),
     Example(
         """
@@ -532,6 +546,9 @@ MissingNativeOut.INVALID = (
 
         tan.support_native_out = True
         """,
+        message="forwards `out` natively to `_tan_helper` -> `numpy.tan`",
+        line=8,
+        column=5,
     ),
     Example(
         """
@@ -596,6 +613,9 @@ MissingNativeOut.INVALID = (
 
         cos.support_native_out = True  # type: ignore[attr-defined]
         """,
+        message="`cos` forwards `out` natively to `numpy.cos`",
+        line=11,
+        column=5,
     ),
     Example(
         """
@@ -672,6 +692,9 @@ MissingNativeOut.INVALID = (
             return np.minimum.accumulate(x, axis=axis, out=out)
         """,
         path=NP,
+        message="the return on line 6 never writes `out`",
+        line=4,
+        column=5,
     ),
     Example(
         """

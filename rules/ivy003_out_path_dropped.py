@@ -61,16 +61,14 @@ class OutPathDropped(Rule):
 
     def visit_Module(self, node: cst.Module) -> None:
         flow = module_outflow(self.context)
-        fate: OutFate | None = None
-        presence: bool | None = None
+        wrapper = project_wrapper(self.context.index) if flow.attributes else None
+        reads_value = wrapper is not None and wrapper[1].reads_value
+        fate: OutFate | None = None  # read from the index at the first return path
         for name, sites in flow.attributes.items():
             function = flow.functions.get(name)
             if function is None:
                 continue
-            if presence is None:
-                wrapper = project_wrapper(self.context.index)
-                presence = wrapper is None or not wrapper[1].reads_value
-            if not presence and all(site.is_falsy_literal for site in sites):
+            if reads_value and all(site.is_falsy_literal for site in sites):
                 continue  # the project's wrapper reads the value: False means False
             analysis = flow.analyse(function)
             if not analysis.may_forward_natively:
@@ -420,6 +418,8 @@ OutPathDropped.INVALID = (
         path=NP,
         message="hands back `.astype(...)` of the result, a new array",
         severity=Severity.ERROR,
+        line=5,
+        column=5,
     ),
     Example(
         """
@@ -436,6 +436,8 @@ OutPathDropped.INVALID = (
         """,
         path=NP,
         message="this return never writes `out`",
+        line=6,
+        column=9,
     ),
     Example(
         _TORCH_EARLY_RETURN,
@@ -444,6 +446,8 @@ OutPathDropped.INVALID = (
         message="the wrapper then copies the result into `out` (an extra allocation",
         severity=Severity.WARNING,
         category=Category.PERFORMANCE,
+        line=6,
+        column=9,
     ),
     Example(
         _TORCH_EARLY_RETURN,
@@ -452,6 +456,8 @@ OutPathDropped.INVALID = (
         message="`out` silently changes dtype and buffer when the result's dtype differs",
         severity=Severity.ERROR,
         category=Category.CORRECTNESS,
+        line=6,
+        column=9,
     ),
     Example(
         """
@@ -469,6 +475,8 @@ OutPathDropped.INVALID = (
         path=NP,
         message="(reached only on empty or 0-d input)",
         severity=Severity.WARNING,
+        line=6,
+        column=9,
     ),
     Example(
         """
@@ -486,6 +494,9 @@ OutPathDropped.INVALID = (
         cumsum.support_native_out = True
         """,
         path=TORCH,
+        message="the wrapper then copies the result into `out`",
+        line=8,
+        column=9,
     ),
     Example(
         """
@@ -551,6 +562,9 @@ OutPathDropped.INVALID = (
         sum.support_native_out = True
         """,
         path=TORCH,
+        message="`sum` has `support_native_out`, but this return never writes `out`",
+        line=8,
+        column=13,
     ),
     Example(
         """
@@ -617,5 +631,8 @@ OutPathDropped.INVALID = (
         all.support_native_out = True
         """,
         path=TORCH,
+        message="(after the loop above, when it runs zero times)",
+        line=7,
+        column=5,
     ),
 )

@@ -8,7 +8,7 @@ import libcst as cst
 
 from ivycheck.checker.rule_api import Example, Rule, RuleContext, walk
 from ivycheck.rules import _native_out
-from ivycheck.rules._api_functions import api_handles_out, is_versioned_helper
+from ivycheck.rules._api_functions import OutWrapping, is_versioned_helper, out_wrapping
 from ivycheck.rules._outflow import OUT, UseKind, module_outflow
 
 NP = "ivy/functional/backends/numpy/example.py"
@@ -439,7 +439,7 @@ def _known_none(value: cst.BaseExpression, call: cst.Call, context: RuleContext)
     flow = module_outflow(context)
     return (
         function.name.value not in flow.attributes
-        and api_handles_out(context.index, function.name.value) is True
+        and out_wrapping(context.index, function.name.value) is OutWrapping.WRAPPED
     )
 
 

@@ -257,6 +257,9 @@ DecoratorOrder.INVALID = (
         def tan(x, /, *, out=None):
             ...
         """,
+        message="@handle_out_argument must be above @to_native_arrays_and_back",
+        line=2,
+        column=1,
     ),
     Example(
         """
@@ -303,6 +306,9 @@ DecoratorOrder.INVALID = (
         def g(x):
             ...
         """,
+        message="@inputs_to_ivy_arrays must be above @handle_device",
+        line=4,
+        column=1,
     ),
     Example(
         """
@@ -335,6 +341,9 @@ DecoratorOrder.INVALID = (
             def m(self, x):
                 ...
         """,
+        message="@handle_array_function must be above @infer_dtype",
+        line=3,
+        column=5,
     ),
     Example(
         """
@@ -375,6 +384,9 @@ DecoratorOrder.INVALID = (
 
             return _inner
         """,
+        message="@handle_out_argument must be above @inputs_to_native_arrays",
+        line=3,
+        column=5,
     ),
     Example(
         """

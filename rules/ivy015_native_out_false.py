@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ivycheck.checker.rule_api import Category, Example, FixSafety, Rule, Severity
-from ivycheck.rules._api_functions import api_handles_out
+from ivycheck.rules._api_functions import OutWrapping, out_wrapping
 from ivycheck.rules._out_fate import project_wrapper
 from ivycheck.rules._outflow import ModuleOutFlow, module_outflow
 from ivycheck.rules._support_native_out import attribute_sites, statement_removal
@@ -345,7 +345,7 @@ class NativeOutFalse(Rule):
             category = severity = None
             description = "Remove the `support_native_out` attribute"
             function = flow.functions.get(site.function)
-            if api_handles_out(self.context.index, site.function) is False:
+            if out_wrapping(self.context.index, site.function) is OutWrapping.NOT_WRAPPED:
                 message = (
                     f"`{written}` is read by nothing (the API function has no "
                     "`handle_out_argument`), and would act as `True` if it were: "

@@ -61,10 +61,21 @@ def test_invalid_example_is_flagged(rule: type[Rule], example: Example) -> None:
         pytest.param(rule, example, id=f"{rule.CODE}-INVALID-{number}")
         for rule in RULES
         for number, example in enumerate(rule.INVALID)
-        if any(v is not None for v in (example.message, example.severity, example.category))
+        if any(
+            v is not None
+            for v in (
+                example.message,
+                example.severity,
+                example.category,
+                example.line,
+                example.column,
+            )
+        )
     ],
 )
-def test_invalid_example_pins_message_severity_category(rule: type[Rule], example: Example) -> None:
+def test_invalid_example_pins_message_severity_category_position(
+    rule: type[Rule], example: Example
+) -> None:
     (found,) = _diagnostics(rule, example)
     if example.message is not None:
         assert example.message in found.message
@@ -72,6 +83,10 @@ def test_invalid_example_pins_message_severity_category(rule: type[Rule], exampl
         assert found.severity is example.severity
     if example.category is not None:
         assert found.category == example.category.value
+    if example.line is not None:
+        assert found.line == example.line
+    if example.column is not None:
+        assert found.col == example.column
 
 
 @pytest.mark.parametrize(("rule", "example"), _cases("VALID"))
