@@ -5,7 +5,10 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import time
 from collections.abc import Sequence
+
+log = logging.getLogger("ivycheck.lsp")
 
 
 def _address(value: str) -> tuple[str, int]:
@@ -16,6 +19,13 @@ def _address(value: str) -> tuple[str, int]:
 
 
 LEVELS = ("error", "warning", "info", "debug")
+
+
+def timing(what: str) -> None:
+    """A start-up timing mark at ``debug`` (wall-clock milliseconds since the epoch, as the
+    VS Code extension's own marks): where the time to the first diagnostics goes."""
+    if log.isEnabledFor(logging.DEBUG):
+        log.debug("timing: server %s at %d", what, time.time() * 1000)
 
 
 def configure_logging(level: str, log_file: str | None = None) -> None:
@@ -55,7 +65,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if level not in LEVELS:
         parser.error(f"IVYCHECK_LOG_LEVEL must be one of {', '.join(LEVELS)}, not {level!r}")
     configure_logging(level, args.log_file)
+    timing("main() entered")
     from ivycheck.lsp.server import server
+
+    timing("modules imported")
 
     if args.tcp:
         server.start_tcp(*args.tcp)

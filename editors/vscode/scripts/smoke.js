@@ -20,7 +20,7 @@ if (expectMissing) argv.shift();
 const python = argv[0] || "python3";
 const bundle = path.resolve(argv[1] || path.join(__dirname, "..", "out", "extension.js"));
 const importStrategy = process.env.IVYCHECK_SMOKE_STRATEGY || "useBundled";
-const settings = { interpreter: python, importStrategy, enable: true, args: [], select: [], ignore: ["IVY006"], trace: { server: "verbose" } };
+const settings = { interpreter: python, importStrategy, enable: true, args: [], select: [], ignore: ["IVY006"], logLevel: "debug", trace: { server: "verbose" } };
 const lines = [];
 
 function thing(name) {
@@ -106,7 +106,7 @@ process.on("unhandledRejection", (err) => { unhandled.push(String(err && err.sta
     console.log(`FAIL unhandled rejection(s):\n${unhandled.join("\n")}`);
     process.exit(1);
   }
-  if (!log.includes("[client] server started")) {
+  if (!log.includes("[client] timing: server answered initialize")) {
     const reported = report !== undefined && log.includes("[command] ivycheck.restart");
     console.log(`${reported ? "ok  " : "FAIL"} server missing, reported: ${report || "(no message shown)"}`);
     if (!reported) console.log(`--- client log ---\n${log}`);
@@ -118,7 +118,8 @@ process.on("unhandledRejection", (err) => { unhandled.push(String(err && err.sta
   }
   const checks = {
     "commands registered": log.includes("[command] ivycheck.restart") && log.includes("[command] ivycheck.fixAll"),
-    "server started": log.includes("[client] server started"),
+    "server started": log.includes("[client] timing: server answered initialize"),
+    "server timing marks": log.includes("timing: server modules imported"),
     "initialize answered": log.includes("Received response 'initialize"),
     "settings sent": log.includes('"IVY006"'),
     "shutdown answered": log.includes("Received response 'shutdown"),

@@ -17,6 +17,7 @@ import * as vscode from "vscode";
 import {
   LanguageClient,
   LanguageClientOptions,
+  Middleware,
   ServerOptions,
   TransportKind,
 } from "vscode-languageclient/node";
@@ -55,6 +56,23 @@ let queue: Promise<void> = Promise.resolve();
 
 function log(message: string): void {
   output?.appendLine(`[client] ${message}`);
+}
+
+/** Whether `ivycheck.logLevel` is "debug": the start-up timing marks go to the output channel. */
+let timings = false;
+/** When this extension host process started (wall clock, ms since the epoch). */
+const hostStarted = Date.now() - Math.round(process.uptime() * 1000);
+
+/**
+ * A timing mark, at `ivycheck.logLevel` "debug" only: where the time from a window
+ * (re)load to the first diagnostic goes. Wall-clock milliseconds since the epoch, so that a
+ * test harness can set them against its own clock and against the server's marks.
+ */
+function timing(what: string): void {
+  if (timings) {
+    const now = Date.now();
+    log(`timing: ${what} at ${now} (${now - hostStarted} ms after the extension host started)`);
+  }
 }
 
 function enqueue(task: () => Promise<void>): Promise<void> {
@@ -127,6 +145,78 @@ async function resolveInterpreter(config: vscode.WorkspaceConfiguration): Promis
   return process.platform === "win32" ? "python" : "python3";
 }
 
+/** The interpreters whose check passed (their identities, see `checkIdentity`), newest first. */
+const CHECKED_KEY = "ivycheck.checkedInterpreters";
+const CHECKED_KEEP = 8;
+let state: vscode.Memento | undefined;
+
+/** The file `command` runs: the path given, or the first match on `PATH` for a bare name. */
+function findExecutable(command: string, env: NodeJS.ProcessEnv): string | undefined {
+  if (command.includes("/") || command.includes("\\")) {
+    return path.resolve(command);
+  }
+  const names = process.platform === "win32" ? [command, `${command}.exe`] : [command];
+  for (const directory of (env.PATH ?? "").split(path.delimiter)) {
+    for (const name of directory ? names : []) {
+      const candidate = path.join(directory, name);
+      try {
+        if (fs.statSync(candidate).isFile()) {
+          return candidate;
+        }
+      } catch {
+        // not in this directory
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * What the interpreter check's answer depends on, as one string: the interpreter file
+ * (through symbolic links: its size and modification time), the `pyvenv.cfg` of a virtual
+ * environment it is in, the import strategy, the launcher and the bundles of this copy of
+ * the extension. `undefined` when the interpreter cannot be found (the check then runs, and
+ * says why it cannot start).
+ */
+function checkIdentity(
+  interpreter: string,
+  strategy: string,
+  launcher: string | undefined,
+  env: NodeJS.ProcessEnv,
+): string | undefined {
+  const found = findExecutable(interpreter, env);
+  if (found === undefined) {
+    return undefined;
+  }
+  try {
+    const real = fs.realpathSync(found);
+    const stat = fs.statSync(real);
+    const parts = [found, real, stat.size, stat.mtimeMs, strategy];
+    const venvConfig = path.join(path.dirname(path.dirname(found)), "pyvenv.cfg");
+    parts.push(fs.existsSync(venvConfig) ? fs.statSync(venvConfig).mtimeMs : "-");
+    if (launcher !== undefined) {
+      const libs = path.join(path.dirname(path.dirname(launcher)), "libs");
+      parts.push(launcher, fs.statSync(launcher).mtimeMs);
+      parts.push(...(fs.existsSync(libs) ? fs.readdirSync(libs).sort() : []));
+    }
+    return JSON.stringify(parts);
+  } catch {
+    return undefined;
+  }
+}
+
+function checkedBefore(identity: string | undefined): boolean {
+  return identity !== undefined && (state?.get<string[]>(CHECKED_KEY) ?? []).includes(identity);
+}
+
+function rememberChecked(identity: string | undefined, passed: boolean): void {
+  if (identity === undefined || state === undefined) {
+    return;
+  }
+  const known = (state.get<string[]>(CHECKED_KEY) ?? []).filter((k) => k !== identity);
+  void state.update(CHECKED_KEY, (passed ? [identity, ...known] : known).slice(0, CHECKED_KEEP));
+}
+
 /**
  * Whether `command args` can start the server: the launcher's `--check` (or an import of
  * ivycheck) says why not on stderr. Checked before the language client starts, because a
@@ -165,6 +255,7 @@ async function startClient(): Promise<void> {
 
   const configuredLevel = config.get<string>("logLevel", "warning");
   const logLevel = LOG_LEVELS.includes(configuredLevel) ? configuredLevel : "warning";
+  timings = logLevel === "debug";
   const processOptions = {
     ...(cwd ? { cwd } : {}),
     env: { ...process.env, IVYCHECK_IMPORT_STRATEGY: strategy, IVYCHECK_LOG_LEVEL: logLevel },
@@ -192,6 +283,7 @@ async function startClient(): Promise<void> {
     },
     outputChannel: output,
     traceOutputChannel: output,
+    middleware: timings ? firstDiagnosticsMarks() : {},
   };
 
   log(
@@ -201,17 +293,36 @@ async function startClient(): Promise<void> {
   );
   const next = new IvycheckClient(SECTION, "ivycheck", serverOptions, clientOptions);
   client = next;
-  const started = Date.now();
+  // The check costs a Python start (up to seconds on a busy machine) before the server's
+  // own: it is skipped when it passed before for this interpreter, unchanged, with this
+  // copy of the extension. Should the server then fail to start, the check runs and
+  // reports why.
+  const check = bundled ? [launcher, "--check"] : ["-c", "import ivycheck.lsp.cli"];
+  const identity = checkIdentity(interpreter, strategy, bundled ? launcher : undefined, processOptions.env);
+  const skipped = checkedBefore(identity);
   try {
-    const check = bundled ? [launcher, "--check"] : ["-c", "import ivycheck.lsp.cli"];
-    const problem = await checkServer(interpreter, check, processOptions);
-    if (problem !== undefined) {
-      throw new StartError(problem);
+    if (skipped) {
+      timing("interpreter check skipped (it passed before for this interpreter)");
+    } else {
+      const problem = await checkServer(interpreter, check, processOptions);
+      rememberChecked(identity, problem === undefined);
+      if (problem !== undefined) {
+        throw new StartError(problem);
+      }
+      timing("interpreter checked");
     }
-    log(`interpreter checked in ${Date.now() - started} ms`);
+    timing("starting the server process");
     await next.start();
-    log(`server started in ${Date.now() - started} ms`);
-  } catch (err) {
+    timing("server answered initialize");
+  } catch (failure) {
+    let err = failure;
+    if (skipped && !(err instanceof StartError)) {
+      rememberChecked(identity, false);
+      const problem = await checkServer(interpreter, check, processOptions);
+      if (problem !== undefined) {
+        err = new StartError(problem);
+      }
+    }
     client = undefined;
     watchers.forEach((w) => w.dispose());
     showStartError(startErrorMessage(interpreter, bundled, err));
@@ -225,6 +336,29 @@ async function startClient(): Promise<void> {
   clearStartError();
   // The watchers live as long as this client; stopClient disposes them.
   clientWatchers = watchers;
+}
+
+/** Middleware that marks the first diagnostics this client receives (pulled or pushed). */
+function firstDiagnosticsMarks(): Middleware {
+  let marked = false;
+  const mark = (uri: vscode.Uri, count: number): void => {
+    if (!marked && count > 0) {
+      marked = true;
+      timing(`first diagnostics received (${count} for ${path.basename(uri.fsPath)})`);
+    }
+  };
+  return {
+    provideDiagnostics: async (document, previousResultId, token, next) => {
+      const report = await next(document, previousResultId, token);
+      const uri = document instanceof vscode.Uri ? document : document.uri;
+      mark(uri, report && report.kind === "full" ? report.items.length : 0);
+      return report;
+    },
+    handleDiagnostics: (uri, diagnostics, next) => {
+      mark(uri, diagnostics.length);
+      next(uri, diagnostics);
+    },
+  };
 }
 
 /** A reason the interpreter check gave (the launcher's own message, or Python's). */
@@ -336,9 +470,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   extensionPath = context.extensionPath ?? "";
   output = vscode.window.createOutputChannel("ivycheck");
   context.subscriptions.push(output);
+  state = context.globalState;
+  const level = vscode.workspace.getConfiguration(SECTION).get<string>("logLevel", "warning");
+  timings = level === "debug";
   // Where the time to the first diagnostic goes, after a window reload: the extension
   // host's start to this activation, then the interpreter check and the server's start.
-  log(`activated ${Math.round(process.uptime() * 1000)} ms after the extension host started`);
+  timing("activated");
   status = vscode.languages.createLanguageStatusItem("ivycheck.status", { language: "python" });
   status.name = "ivycheck";
   status.text = "ivycheck";
