@@ -6,7 +6,14 @@ from collections.abc import Mapping, Sequence
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import DECORATOR_ALIASES, Config, Example, FixSafety, Rule
+from ivycheck.checker.rule_api import (
+    DECORATOR_ALIASES,
+    Config,
+    Example,
+    FixSafety,
+    Rule,
+    Severity,
+)
 from ivycheck.rules._decorators import decorator_name
 
 
@@ -37,6 +44,15 @@ class DecoratorOrder(Rule):
     so it is the identity on a helper without annotations). Public module-level functions
     and methods are held to the documented order whatever the pair.
 
+    Severity follows what the swap can change. ``handle_exceptions`` hands back the
+    wrapped call's result unchanged and acts only when the call raises (it re-raises the
+    failure as an Ivy exception), and no wrapper of the documented order catches what the
+    function below it raises: put below another wrapper, it changes no result, only which
+    exception a failure raised by that wrapper's own code comes out as (``@handle_nestable``
+    mapping over a ``Container``, say). Such a pair is a warning, with that consequence in
+    the message; a pair whose order changes results stays an error, and when a decorator
+    list has both, the error is the one reported.
+
     The fix reorders the known decorators into the documented order, keeping every
     decorator's comments with it and the unknown decorators in place.
     """
@@ -57,41 +73,71 @@ class DecoratorOrder(Rule):
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         slots = _slots(self.context.config.decorator_order)
         known = [(i, d) for i, d in enumerate(node.decorators) if decorator_name(d) in slots]
+        names = [decorator_name(d) for _, d in known]
         helper = len(self.context.function_stack) > 1 or _is_private(node.name.value)
         commute = _commuting_pairs(node) if helper else frozenset()
-        misplaced = self._first_misplaced([decorator_name(d) for _, d in known], slots, commute)
-        if misplaced is None:
+        misplaced = _misplaced_pairs(names, slots, commute)
+        if not misplaced:
             return
-        above, below = misplaced
+        above, below = next(
+            (pair for pair in misplaced if _failure_only(names, pair) is None), misplaced[0]
+        )
         ordered = sorted(known, key=lambda item: slots[decorator_name(item[1])][0])
         decorators = list(node.decorators)
         for (position, _), (_, decorator) in zip(known, ordered, strict=True):
             decorators[position] = decorator
+        message = (
+            f"@{names[below]} must be above @{names[above]} (Ivy's documented decorator order)"
+        )
+        failure_only = _failure_only(names, (above, below))
         self.report(
             known[below][1],
-            f"@{decorator_name(known[below][1])} must be above "
-            f"@{decorator_name(known[above][1])} (Ivy's documented decorator order)",
+            message if failure_only is None else f"{message}; {failure_only}",
             replacement=node.with_changes(decorators=decorators),
             fix_description="Reorder the decorators",
             fix_target=node,
+            severity=None if failure_only is None else Severity.WARNING,
         )
 
-    @staticmethod
-    def _first_misplaced(
-        names: Sequence[str],
-        slots: Mapping[str, tuple[int, int]],
-        commute: frozenset[frozenset[str]],
-    ) -> tuple[int, int] | None:
-        """(above, below) indices of the first decorator that belongs above an earlier one,
-        skipping pairs whose order cannot change behaviour (``commute``)."""
-        for below, name in enumerate(names):
-            for above in range(below):
-                if (
-                    slots[names[above]][0] > slots[name][1]
-                    and frozenset((names[above], name)) not in commute
-                ):
-                    return above, below
-        return None
+
+def _misplaced_pairs(
+    names: Sequence[str],
+    slots: Mapping[str, tuple[int, int]],
+    commute: frozenset[frozenset[str]],
+) -> list[tuple[int, int]]:
+    """(above, below) indices of each decorator that belongs above an earlier one, in
+    source order, skipping pairs whose order cannot change behaviour (``commute``)."""
+    return [
+        (above, below)
+        for below, name in enumerate(names)
+        for above in range(below)
+        if slots[names[above]][0] > slots[name][1]
+        and frozenset((names[above], name)) not in commute
+    ]
+
+
+_FAILURE_ONLY = frozenset({"handle_exceptions"})
+"""Wrappers that hand back the wrapped call's result unchanged and act only when it raises
+(Ivy's ``handle_exceptions``: ``try: return fn(*args, **kwargs)``, every handler re-raising
+as an Ivy exception). Ivy's other wrappers never catch what the function they wrap raises,
+so the order of one of these against any of them changes no result."""
+
+
+def _failure_only(names: Sequence[str], pair: tuple[int, int]) -> str | None:
+    """What swapping the pair changes when one of them acts only on failures (the end of
+    the message), else ``None``: the order then changes results."""
+    above, below = names[pair[0]], names[pair[1]]
+    if below in _FAILURE_ONLY:
+        return (
+            f"in this order no result changes, only errors raised by @{above} itself escape "
+            f"as they are instead of re-raised by @{below} as Ivy exceptions"
+        )
+    if above in _FAILURE_ONLY:
+        return (
+            f"in this order no result changes, only errors raised by @{below} itself are "
+            f"re-raised by @{above} as Ivy exceptions instead of escaping as they are"
+        )
+    return None
 
 
 def _slots(order: Sequence[str]) -> Mapping[str, tuple[int, int]]:
@@ -145,6 +191,16 @@ def _commuting_pairs(node: cst.FunctionDef) -> frozenset[frozenset[str]]:
 _API = "ivy/functional/ivy/example.py"
 
 DecoratorOrder.VALID = (
+    Example(
+        """
+        @handle_nans
+        @handle_exceptions
+        @handle_nestable
+        @inputs_to_ivy_arrays
+        def nanmax(x, /, *, axis=None):
+            ...
+        """,
+    ),
     Example(
         """
         @handle_exceptions
@@ -288,6 +344,61 @@ DecoratorOrder.INVALID = (
         def f(x):
             ...
         """,
+        message=(
+            "@handle_exceptions must be above @handle_nestable (Ivy's documented decorator "
+            "order); in this order no result changes, only errors raised by @handle_nestable "
+            "itself escape as they are instead of re-raised by @handle_exceptions as Ivy "
+            "exceptions"
+        ),
+        severity=Severity.WARNING,
+        line=2,
+        column=1,
+    ),
+    Example(
+        """
+        @handle_exceptions
+        @handle_nans
+        def nanmax(x):
+            ...
+        """,
+        expected="""
+        @handle_nans
+        @handle_exceptions
+        def nanmax(x):
+            ...
+        """,
+        message=(
+            "only errors raised by @handle_nans itself are re-raised by @handle_exceptions "
+            "as Ivy exceptions instead of escaping as they are"
+        ),
+        severity=Severity.WARNING,
+        line=2,
+        column=1,
+    ),
+    Example(
+        """
+        @handle_nestable
+        @handle_exceptions
+        @to_native_arrays_and_back
+        @handle_out_argument
+        def tan(x, /, *, out=None):
+            ...
+        """,
+        expected="""
+        @handle_exceptions
+        @handle_nestable
+        @handle_out_argument
+        @to_native_arrays_and_back
+        def tan(x, /, *, out=None):
+            ...
+        """,
+        message=(
+            "@handle_out_argument must be above @to_native_arrays_and_back (Ivy's "
+            "documented decorator order)"
+        ),
+        severity=Severity.ERROR,
+        line=4,
+        column=1,
     ),
     Example(
         """
