@@ -39,6 +39,7 @@ from ivycheck import __version__
 from ivycheck.checker.diagnostics import Diagnostic
 from ivycheck.checker.engine import INTERNAL_ERROR
 from ivycheck.lsp import actions, hover, transport
+from ivycheck.lsp.cli import timing
 from ivycheck.lsp.config_problems import ConfigProblem, problem_line
 from ivycheck.lsp.convert import split_lines, to_lsp_diagnostic
 from ivycheck.lsp.idle_gc import IdleCollector
@@ -115,6 +116,7 @@ class IvycheckServer(LanguageServer):
         self.collector = IdleCollector()
         self.logged_errors: dict[str, set[str]] = {}
         self.shown_problems: dict[Path, ConfigProblem] = {}
+        self.checked_once = False
 
     # --- transport: bounded, resynchronising reads (see ``transport``) ------------------
 
@@ -261,6 +263,9 @@ class IvycheckServer(LanguageServer):
         if self.document(uri).version != version:
             return None
         kept = [d for d in found if d.code != INTERNAL_ERROR]
+        if not self.checked_once:
+            self.checked_once = True
+            timing(f"checked its first document ({len(kept)} findings)")
         self.log_new_errors(uri, path, [d.message for d in found if d.code == INTERNAL_ERROR])
         self.results[uri] = (version, kept)
         self.report_config_problems()
@@ -519,6 +524,7 @@ def initialize(ls: IvycheckServer, params: types.InitializeParams) -> None:
     options = params.initialization_options
     if isinstance(options, dict) and "settings" in options:
         ls.project.settings = Settings.from_client(options["settings"])
+    timing("answers initialize")
 
 
 @server.feature(types.INITIALIZED)
