@@ -192,12 +192,167 @@ def view_chain(number: int, repeat: int) -> None:
         print(f"{'ratio':<34} {tracked / direct:>9.2f}")
 
 
+def interleaved(fns: dict[str, Callable[[], Any]], number: int, repeat: int) -> dict[str, float]:
+    """Median seconds per call of each of ``fns``, all timed once per repeat, in turn: a burst
+    of load on a shared machine then slows every column of a ratio, not one."""
+    for fn in fns.values():
+        fn()  # warm up (JIT caches, lazy imports, the out check's memo)
+    times: dict[str, list[float]] = {k: [] for k in fns}
+    for _ in range(repeat):
+        for name, fn in fns.items():
+            times[name].append(timeit.timeit(fn, number=number) / number)
+    return {k: statistics.median(v) for k, v in times.items()}
+
+
+def peers(backend: str) -> dict[str, Any]:
+    """The Array API peers to compare with on ``backend``: array-api-compat's namespace of its
+    native arrays (not TensorFlow) and, on NumPy, array-api-strict."""
+    found: dict[str, Any] = {}
+    try:
+        import array_api_compat
+    except ImportError:
+        array_api_compat = None
+    if array_api_compat is not None and backend != "tensorflow":
+        found["compat"] = array_api_compat.array_namespace(ivy.to_native(ivy.zeros(1)))
+    if backend == "numpy":
+        try:
+            import array_api_strict
+        except ImportError:
+            pass
+        else:
+            found["strict"] = array_api_strict
+    return found
+
+
+def out_loop(backend: str, repeat: int, steps: int = 100) -> dict[str, float]:
+    """ms of ``steps`` x (add, multiply, subtract) on (256, 256) float32, with and without
+    ``out``, through the runtime, the raw backend, and the peers."""
+    lib = libraries(backend).np
+    values = np.linspace(-1, 1, 256 * 256, dtype=np.float32).reshape(256, 256)
+    a, b = ivy.asarray(values), ivy.asarray(values[::-1].copy())
+    o = ivy.zeros((256, 256))
+    na, nb, no = ivy.to_native(a), ivy.to_native(b), ivy.to_native(o)
+
+    def ivy_plain() -> None:
+        for _ in range(steps):
+            t = ivy.add(a, b)
+            t = ivy.multiply(t, a)
+            t = ivy.subtract(t, b)
+
+    def ivy_out() -> None:
+        for _ in range(steps):
+            ivy.add(a, b, out=o)
+            ivy.multiply(o, a, out=o)
+            ivy.subtract(o, b, out=o)
+
+    def raw_plain(xp: Any = lib, x: Any = na, y: Any = nb) -> Callable[[], None]:
+        def loop() -> None:
+            for _ in range(steps):
+                t = xp.add(x, y)
+                t = xp.multiply(t, x)
+                t = xp.subtract(t, y)
+
+        return loop
+
+    fns: dict[str, Callable[[], Any]] = {"ivy": ivy_plain, "ivy out": ivy_out, "raw": raw_plain()}
+    if backend in ("numpy", "torch"):
+        mul = lib.multiply if backend == "numpy" else lib.mul
+        sub = lib.subtract if backend == "numpy" else lib.sub
+
+        def raw_out() -> None:
+            for _ in range(steps):
+                lib.add(na, nb, out=no)
+                mul(no, na, out=no)
+                sub(no, nb, out=no)
+
+        fns["raw out"] = raw_out
+    for name, xp in peers(backend).items():
+        if name == "strict":
+            sa, sb = xp.asarray(values), xp.asarray(values[::-1].copy())
+            fns[name] = raw_plain(xp, sa, sb)
+        else:
+            fns[name] = raw_plain(xp)
+    return {k: v * 1e3 for k, v in interleaved(fns, 1, repeat).items()}
+
+
+def out_calls(backend: str, number: int, repeat: int) -> list[tuple[str, dict[str, float]]]:
+    """ns per call of the out= and basic rows, runtime against raw and the peers."""
+    lib = libraries(backend)
+    wrapped, native = arrays(backend)
+    o = ivy.zeros((8,))
+    no = ivy.to_native(o)
+    f64 = ivy.to_native(ivy.zeros(1, dtype="float64")).dtype
+    f32 = native.x.dtype
+    astype_raw = {
+        "numpy": lambda: native.x.astype(f64),
+        "torch": lambda: native.x.to(f64),
+        "jax": lambda: native.x.astype(f64),
+    }.get(backend, lambda: __import__("tensorflow").cast(native.x, f64))
+    zeros_kw = {"dtype": f32}
+    rows: list[tuple[str, dict[str, Callable[[], Any]]]] = [
+        ("add", {"ivy": lambda: ivy.add(wrapped.x, wrapped.y), "raw": lambda: lib.np.add(native.x, native.y)}),
+        ("x[1:5]", {"ivy": lambda: wrapped.x[1:5], "raw": lambda: native.x[1:5]}),
+        ("zeros", {"ivy": lambda: ivy.zeros((8,)), "raw": lambda: lib.np.zeros((8,), **zeros_kw)}),
+        ("astype", {"ivy": lambda: ivy.astype(wrapped.x, "float64"), "raw": astype_raw}),
+        ("matmul", {"ivy": lambda: ivy.matmul(wrapped.m, wrapped.m), "raw": lambda: lib.np.matmul(native.m, native.m)}),
+        ("add out=", {"ivy": lambda: ivy.add(wrapped.x, wrapped.y, out=o)}),
+    ]  # fmt: skip
+    if backend in ("numpy", "torch"):
+        rows[-1][1]["raw"] = lambda: lib.np.add(native.x, native.y, out=no)
+    else:
+        rows[-1][1]["raw"] = rows[0][1]["raw"]  # no native out: the call without it
+    for name, xp in peers(backend).items():
+        if name == "strict":
+            sx, sy = xp.asarray(np.asarray(native.x)), xp.asarray(np.asarray(native.y))
+            sm = xp.asarray(np.asarray(native.m))
+        else:
+            sx, sy, sm = native.x, native.y, native.m
+        rows[0][1][name] = lambda xp=xp, sx=sx, sy=sy: xp.add(sx, sy)
+        rows[1][1][name] = lambda sx=sx: sx[1:5]
+        rows[2][1][name] = lambda xp=xp: xp.zeros((8,), dtype=xp.float32)
+        rows[3][1][name] = lambda xp=xp, sx=sx: xp.astype(sx, xp.float64)
+        rows[4][1][name] = lambda xp=xp, sm=sm: xp.matmul(sm, sm)
+    return [
+        (label, {k: v * 1e9 for k, v in interleaved(fns, number, repeat).items()})
+        for label, fns in rows
+    ]
+
+
+def out_report(backends: list[str], number: int, repeat: int) -> None:
+    print("\n# out= and the basic calls (median of interleaved repeats)")
+    for backend in backends:
+        with ivy.using_backend(backend):
+            loop = out_loop(backend, repeat)
+            calls = out_calls(backend, number, repeat)
+        raw_out = loop.get("raw out", loop["raw"])
+        print(f"\n## {backend}: 100 x (add, multiply, subtract), (256, 256) float32, ms\n")
+        print("| " + " | ".join(loop) + " | ivy out / raw out | ivy out / ivy |")
+        print("|" + "---:|" * (len(loop) + 2))
+        print(
+            "| "
+            + " | ".join(f"{v:.2f}" for v in loop.values())
+            + f" | {loop['ivy out'] / raw_out:.2f} | {loop['ivy out'] / loop['ivy']:.2f} |"
+        )
+        print(f"\n## {backend}: one call, shape (8,) / (4, 4), ns\n")
+        names = list(calls[0][1])
+        print("| call | " + " | ".join(names) + " | ivy / raw |")
+        print("|---|" + "---:|" * (len(names) + 1))
+        for label, t in calls:
+            cells = " | ".join(f"{t[n]:.0f}" if n in t else "-" for n in names)
+            print(f"| `{label}` | {cells} | {t['ivy'] / t['raw']:.2f} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--number", type=int, default=2_000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--backend", choices=BACKENDS, action="append")
+    parser.add_argument("--out", action="store_true", help="also the out= comparison")
+    parser.add_argument("--only-out", action="store_true", help="only the out= comparison")
     args = parser.parse_args()
+    if args.only_out:
+        out_report(args.backend or list(BACKENDS), args.number, args.repeat)
+        return
     summary = []
     floor = wrapper_floor(args.number, args.repeat)
     print(f"one Python frame + one ivy.Array, no check (the floor of any wrapper): {floor:.0f} ns")
@@ -219,6 +374,8 @@ def main() -> None:
         print(f"| {backend} | {median:.2f} | {worst:.2f} | {', '.join(over) or '-'} |")
     if not args.backend or "jax" in args.backend:
         view_chain(args.number, args.repeat)
+    if args.out:
+        out_report(args.backend or list(BACKENDS), args.number, args.repeat)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,10 @@
 """``ivy.Array``: one class wrapping the native array of the backend in use.
 
 Operators and instance methods defer to the functional API (``ivy.add`` ...), so the wrapper
-logic -- ``out``, views, dtype checks -- lives in one place. In-place operators and item
+logic -- ``out``, views, dtype checks -- lives in one place. ``Array`` lies below the
+functional API (every dispatcher wraps results in it), so it finds the functions by name in
+the registry the decorators fill (``dispatch.registry``) when called, never by importing
+them; the binary operators are all built by :func:`_binary` from one table of names. In-place operators and item
 assignment write *into* the array (and through views into their base), as NumPy does, on every
 backend; Ivy rebinds instead, which silently leaves the base of a view unchanged.
 """
@@ -11,14 +14,15 @@ backend; Ivy rebinds instead, which silently leaves the base of a view unchanged
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
 
-import ivycheck.runtime as ivy
 from ivycheck.runtime import views
-from ivycheck.runtime.backend_handler import current_backend, prims
+from ivycheck.runtime.backend_state import current_backend, prims
+from ivycheck.runtime.dispatch.registry import REGISTRY
 from ivycheck.runtime.dtypes import SCALAR_TYPES, Dtype, as_dtype, result_type
 from ivycheck.runtime.exceptions import InplaceUpdateException, IvyValueError
 
@@ -35,12 +39,12 @@ def _binary(
     def forward(self: Array, other: Any) -> Any:
         if not _is_operand(other):
             return NotImplemented
-        return getattr(ivy, name)(self, other)
+        return REGISTRY[name](self, other)
 
     def reflected(self: Array, other: Any) -> Any:
         if not _is_operand(other):
             return NotImplemented
-        return getattr(ivy, name)(other, self)
+        return REGISTRY[name](other, self)
 
     def inplace(self: Array, other: Any) -> Any:
         # The standard's rule: ``x op= y`` must not change x's dtype (the promoted dtype is
@@ -56,13 +60,13 @@ def _binary(
                 f"x {_SYMBOLS[name]}= y: x is {self.dtype} and the operands promote to "
                 f"{promoted}; an in-place operator cannot change the dtype"
             )
-        result = getattr(ivy, name)(self, other)
+        result = REGISTRY[name](self, other)
         if result.shape != self.shape:
             raise InplaceUpdateException(
                 f"x {_SYMBOLS[name]}= y: the result has shape {result.shape}, x has "
                 f"{self.shape}; an in-place operator cannot change the shape"
             )
-        return ivy.inplace_update(self, result)
+        return REGISTRY["inplace_update"](self, result)
 
     for method, prefix in ((forward, ""), (reflected, "r"), (inplace, "i")):
         method.__name__ = method.__qualname__ = f"__{prefix}{_DUNDER[name]}__"
@@ -72,7 +76,7 @@ def _binary(
 
 def _unary(name: str, symbol: str) -> Callable[[Array], Any]:
     def unary(self: Array) -> Any:
-        return getattr(ivy, name)(self)
+        return REGISTRY[name](self)
 
     unary.__name__ = unary.__qualname__ = f"__{_UNARY_DUNDER[name]}__"
     unary.__doc__ = f"``{symbol}x`` by ``ivy.{name}``."
@@ -86,7 +90,7 @@ def _comparison(name: str) -> Callable[[Array, Any], Any]:
     def compare(self: Array, other: Any) -> Any:
         if not _is_operand(other):
             return NotImplemented
-        return getattr(ivy, name)(self, other)
+        return REGISTRY[name](self, other)
 
     compare.__name__ = compare.__qualname__ = f"__{_DUNDER[name]}__"
     compare.__doc__ = f"Elementwise ``{_SYMBOLS[name]}`` by ``ivy.{name}`` (a bool array)."
@@ -151,7 +155,7 @@ class Array:
         if isinstance(data, Array):
             data = data._data
         elif not isinstance(data, prims().NATIVE_TYPES):
-            data = ivy.asarray(data)._data
+            data = REGISTRY["asarray"](data)._data
         self._data = data
         self._geometry: np.ndarray | None = None
 
@@ -201,14 +205,14 @@ class Array:
     @property
     def mT(self) -> Array:
         """Matrix transpose of the last two axes (a view)."""
-        return ivy.matrix_transpose(self)
+        return REGISTRY["matrix_transpose"](self)
 
     @property
     def T(self) -> Array:
         """Transpose of a 2-d array (a view); the standard defines it for 2-d arrays only."""
         if self.ndim != 2:
             raise IvyValueError(f"x.T needs a 2-d array, got {self.ndim}-d; use x.mT")
-        return ivy.permute_dims(self, (1, 0))
+        return REGISTRY["permute_dims"](self, (1, 0))
 
     def to_device(self, device: Any, /, *, stream: Any = None) -> Array:
         """The runtime is CPU-only: ``"cpu"`` returns the array itself."""
@@ -220,7 +224,9 @@ class Array:
         """The namespace whose functions accept this array: ``ivycheck.runtime``."""
         if api_version not in (None, "2021.12", "2022.12", "2023.12", "2024.12", "2025.12"):
             raise IvyValueError(f"unsupported Array API version {api_version!r}")
-        return ivy
+        # The package is imported before any of its modules (this one included): the
+        # namespace is read from ``sys.modules`` rather than imported, which would be a cycle.
+        return sys.modules["ivycheck.runtime"]
 
     # -- conversion protocols --------------------------------------------------------------
 
@@ -289,10 +295,10 @@ class Array:
     # -- indexing --------------------------------------------------------------------------
 
     def __getitem__(self, query: Any) -> Array:
-        return ivy.get_item(self, query)
+        return REGISTRY["get_item"](self, query)
 
     def __setitem__(self, query: Any, val: Any) -> None:
-        ivy.set_item(self, query, val)
+        REGISTRY["set_item"](self, query, val)
 
     # -- operators: all defer to the functional API ------------------------------------------
     # Looked up on the runtime module at call time: the standard's function names, whatever
@@ -334,8 +340,6 @@ class Array:
         The method passes ``self`` as the first argument and nothing else: in particular never
         ``out=self`` (IVY012).
         """
-        from ivycheck.runtime.func_wrapper import REGISTRY
-
         if name.startswith("_") or name not in REGISTRY:
             raise AttributeError(f"'Array' object has no attribute {name!r}")
         return functools.partial(REGISTRY[name], self)
@@ -372,7 +376,7 @@ class TrackedView(Array):
 
     @_data.setter
     def _data(self, value: Any) -> None:
-        ivy.inplace_update(self, value)
+        REGISTRY["inplace_update"](self, value)
 
     @property
     def region(self) -> views.Region:

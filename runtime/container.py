@@ -1,6 +1,6 @@
 """``ivy.Container``: a nested mapping of arrays.
 
-Nestable functions map over it leaf by leaf (``func_wrapper._map_nested``), so a whole model's
+Nestable functions map over it leaf by leaf (``dispatch.build.map_nested``), so a whole model's
 parameters can be updated with one call, and ``inplace_update`` of a container writes every
 leaf and returns the same container object -- references held elsewhere stay valid.
 """

@@ -10,6 +10,11 @@ backend is compared against.
 Cross-kind combinations the standard leaves to the implementation (``int32`` with
 ``float32``, ``bool`` with ``int8``) give the operand of the higher kind, as JAX does; the one
 combination with no lossless answer, ``uint64`` with a signed integer, raises.
+
+The dtype *policy* -- the standard's default dtype of Python values (:func:`default_dtype`)
+and of accumulations (:func:`accumulation_dtype`) -- is here too, below the backends: the
+backends ask it on every ``arange``/``full``/``sum``, and a backend may import only what
+lies below it (nothing of ``functional/``).
 """
 
 from __future__ import annotations
@@ -357,3 +362,43 @@ e = math.e
 inf = math.inf
 nan = math.nan
 pi = math.pi
+
+
+# -- dtype policy: the standard's defaults, asked by the backends and the functional API --
+
+
+def default_dtype(*values: object) -> Dtype:
+    """The standard's default for Python values: bool for bools only, the default complex
+    dtype if any is complex, else the default float if any is not an int, else int64."""
+    kinds = tuple(map(type, values))
+    known = _DEFAULTS.get(kinds)
+    if known is not None:
+        return known
+    present = [v for v in values if v is not None]
+    if present and all(type(v) is bool for v in present):
+        result = DTYPES["bool"]
+    elif any(isinstance(v, complex) for v in present):
+        result = DEFAULT_COMPLEX
+    elif any(not isinstance(v, int) for v in present):
+        result = DEFAULT_FLOAT
+    else:
+        result = DEFAULT_INT
+    _DEFAULTS[kinds] = result
+    return result
+
+
+_DEFAULTS: dict[tuple[type, ...], Dtype] = {}
+""":func:`default_dtype` by the types of the values: the answer depends on nothing else, and
+``arange``/``full`` ask on every call."""
+
+
+def accumulation_dtype(dtype: Dtype | str) -> Dtype:
+    """The standard's result dtype of ``sum``/``prod``/``cumulative_sum`` without ``dtype=``:
+    bool and signed integers give the default integer, unsigned ones uint64, others their own.
+    """
+    d = as_dtype(dtype)
+    if kind(d) in "bi":
+        return DEFAULT_INT
+    if kind(d) == "u":
+        return DTYPES["uint64"]
+    return d

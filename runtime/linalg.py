@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import Any, Literal, NamedTuple, Optional
 
-import ivycheck.runtime as ivy
 from ivycheck.runtime.array import Array
 from ivycheck.runtime.backend_handler import current_backend
 from ivycheck.runtime.func_wrapper import (
@@ -31,6 +30,7 @@ from ivycheck.runtime.func_wrapper import (
     inputs_to_ivy_arrays,
     to_native_arrays_and_back,
 )
+from ivycheck.runtime.functional.general import asarray
 from ivycheck.runtime.functional.linear_algebra import (
     cholesky,
     matmul,
@@ -111,7 +111,7 @@ class SVDResult(NamedTuple):
 
 
 def _natives(x: Any) -> Any:
-    return ivy.asarray(x).data
+    return asarray(x).data
 
 
 @handle_exceptions

@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from ivycheck.runtime.backends import Index, Primitives
+from ivycheck.runtime.backends._common.primitives import Index, Primitives
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """The functional API: one public function per operation, decorated with what it needs.
 
-Importing the modules fills ``func_wrapper.REGISTRY``, which ``set_backend`` walks to bind
+Importing the modules fills ``dispatch.registry.REGISTRY``, which ``set_backend`` walks to bind
 each function to the backend's built wrapper. Which namespace exports a function is decided by
 that namespace's imports (``ivycheck.runtime``, ``ivycheck.runtime.linalg``), not by the
 registry: registering a function does not publish it.

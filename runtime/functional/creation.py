@@ -12,7 +12,7 @@ from typing import Optional
 
 from ivycheck.runtime.array import Array
 from ivycheck.runtime.backend_handler import current_backend
-from ivycheck.runtime.dtypes import DEFAULT_COMPLEX, DEFAULT_FLOAT, DEFAULT_INT, DTYPES, Dtype
+from ivycheck.runtime.dtypes import default_dtype  # noqa: F401  (the policy, re-exported)
 from ivycheck.runtime.func_wrapper import (
     handle_array_function,
     handle_array_like_without_promotion,
@@ -27,31 +27,6 @@ from ivycheck.runtime.native import NativeArray
 
 Shape = int | Sequence[int]
 DtypeLike = str | None
-
-
-def default_dtype(*values: object) -> Dtype:
-    """The standard's default for Python values: bool for bools only, the default complex
-    dtype if any is complex, else the default float if any is not an int, else int64."""
-    kinds = tuple(map(type, values))
-    known = _DEFAULTS.get(kinds)
-    if known is not None:
-        return known
-    present = [v for v in values if v is not None]
-    if present and all(type(v) is bool for v in present):
-        result = DTYPES["bool"]
-    elif any(isinstance(v, complex) for v in present):
-        result = DEFAULT_COMPLEX
-    elif any(not isinstance(v, int) for v in present):
-        result = DEFAULT_FLOAT
-    else:
-        result = DEFAULT_INT
-    _DEFAULTS[kinds] = result
-    return result
-
-
-_DEFAULTS: dict[tuple[type, ...], Dtype] = {}
-""":func:`default_dtype` by the types of the values: the answer depends on nothing else, and
-``arange``/``full`` ask on every call."""
 
 
 @handle_exceptions

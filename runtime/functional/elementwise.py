@@ -5,7 +5,7 @@ Each delegates to the backend; the wrappers declared above it do the rest (``fun
 Binary functions take an array or a Python scalar for either operand, and every backend gives
 the standard's result dtype (``dtypes.result_type``): a backend whose native promotion differs
 casts the operands to that dtype first, and a Python float beside an integer array gives the
-default float32 on every backend (``backends._promote.weak_scalars``, applied by the wrapper).
+default float32 on every backend (``backends._common.promote.weak_scalars``, applied by the wrapper).
 """
 
 # mypy: disable-error-code="no-any-return"

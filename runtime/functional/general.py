@@ -1,10 +1,8 @@
 """Array creation from data, conversion, indexing and ``inplace_update``.
 
-``inplace_update`` is the one place where writing happens; everything that writes (``out``,
-in-place operators, item assignment, tracked views) ends here, so the checks -- shape
-broadcastable to the target, ``same_kind`` cast -- run before any byte is written on every
-backend, and the backend difference is a single question: can this native array be written
-(``primitives.writable``)? If not, the ``Array`` is rebound, unless ``ensure_in_backend``.
+``inplace_update`` is the public face of :mod:`ivycheck.runtime.inplace`, the one place where
+writing happens (``out``, in-place operators, item assignment and tracked views write there
+too, without dispatching through this function).
 """
 
 # mypy: disable-error-code="no-any-return"
@@ -16,20 +14,18 @@ from typing import Any, Optional
 
 import numpy as np
 
-import ivycheck.runtime as ivy
-from ivycheck.runtime import views
-from ivycheck.runtime.array import Array, TrackedView
-from ivycheck.runtime.backend_handler import current_backend, prims
+from ivycheck.runtime import inplace, views
+from ivycheck.runtime.array import Array
+from ivycheck.runtime.backend_state import current_backend, prims
 from ivycheck.runtime.container import Container
+from ivycheck.runtime.dispatch.convert import to_native_args, to_numpy_args
 from ivycheck.runtime.dtypes import (
     DEFAULT_COMPLEX,
     DEFAULT_FLOAT,
-    SCALAR_TYPES,
     Dtype,
     as_dtype,
-    can_write,
 )
-from ivycheck.runtime.exceptions import InplaceUpdateException, IvyTypeError, IvyValueError
+from ivycheck.runtime.exceptions import InplaceUpdateException, IvyValueError
 from ivycheck.runtime.func_wrapper import (
     handle_array_function,
     handle_exceptions,
@@ -37,6 +33,7 @@ from ivycheck.runtime.func_wrapper import (
     handle_view_indexing,
     to_native_arrays_and_back,
 )
+from ivycheck.runtime.functional.creation import copy_array
 from ivycheck.runtime.native import NativeArray
 
 
@@ -117,29 +114,6 @@ def is_array(x: Any, /) -> bool:
     return is_ivy_array(x) or is_native_array(x)
 
 
-def _target(x: Any) -> tuple[tuple[int, ...], str]:
-    """Shape and dtype of an update target, without materialising a tracked view."""
-    p = prims()
-    if isinstance(x, TrackedView):
-        assert x._geometry is not None
-        return x._geometry.shape, p.dtype_name(x._root._data)
-    native = x._data if isinstance(x, Array) else x
-    if not isinstance(native, p.NATIVE_TYPES):
-        raise IvyTypeError(f"inplace_update: x must be an array, got {type(x).__qualname__}")
-    return p.shape(native), p.dtype_name(native)
-
-
-def _value(val: Any, dtype: str) -> tuple[Any, tuple[int, ...], object]:
-    """Native value, its shape and its dtype (a Python scalar stays weak for the cast check)."""
-    p = prims()
-    if isinstance(val, SCALAR_TYPES):
-        return p.asarray(val, dtype if can_write(val, dtype) else None, None), (), val
-    if not isinstance(val, (Array, *p.NATIVE_TYPES)):
-        val = asarray(val)
-    native = val._data if isinstance(val, Array) else val
-    return native, p.shape(native), p.dtype_name(native)
-
-
 @handle_exceptions
 def inplace_update(
     x: Array | NativeArray | Container,
@@ -159,78 +133,7 @@ def inplace_update(
     root, so the root and every other view see the change. A container is updated leaf by
     leaf and returned itself.
     """
-    if isinstance(x, Container):
-        # Every leaf is checked before any is written: no half-updated container.
-        _check_update(x, val, ensure_in_backend, keep_input_dtype)
-        for key in x:
-            sub = val[key] if isinstance(val, Container) else val
-            ivy.inplace_update(
-                x[key], sub, ensure_in_backend=ensure_in_backend, keep_input_dtype=keep_input_dtype
-            )
-        return x
-    native, shape, dtype = _check_update(x, val, ensure_in_backend, keep_input_dtype)
-    p = prims()
-    if p.dtype_name(native) != dtype:
-        native = p.cast(native, dtype)
-    if isinstance(x, TrackedView):
-        if ensure_in_backend and not p.writable(x._root._data):
-            raise InplaceUpdateException(
-                f"inplace_update: {p.NAME} cannot update this view's base natively "
-                "(ensure_in_backend=True)"
-            )
-        x._write(p.broadcast_to(native, shape))
-        return x
-    target = x._data if isinstance(x, Array) else x
-    if p.writable(target):
-        p.write(target, native)
-        return x
-    if ensure_in_backend or not isinstance(x, Array):
-        raise InplaceUpdateException(
-            f"inplace_update: a {p.NAME} {type(target).__qualname__} cannot be updated in place "
-            + ("(ensure_in_backend=True)" if isinstance(x, Array) else "; wrap it in ivy.Array")
-        )
-    x._data = p.broadcast_to(native, shape)
-    return x
-
-
-def _check_update(x: Any, val: Any, ensure_in_backend: bool, keep_input_dtype: bool) -> Any:
-    """Raise if ``val`` cannot be written into ``x``; write nothing.
-
-    For an array: ``(native value, shape, dtype)``; for a container, every leaf is checked.
-    """
-    if isinstance(x, Container):
-        for key in x:
-            if isinstance(val, Container) and key not in val:
-                raise InplaceUpdateException(f"inplace_update: the value has no leaf {key!r}")
-            sub = val[key] if isinstance(val, Container) else val
-            _check_update(x[key], sub, ensure_in_backend, keep_input_dtype)
-        return None
-    shape, dtype = _target(x)
-    native, vshape, vdtype = _value(val, dtype)
-    if not _broadcastable(vshape, shape) or np.broadcast_shapes(vshape, shape) != shape:
-        raise InplaceUpdateException(
-            f"inplace_update: a value of shape {vshape} cannot be written into shape {shape}"
-        )
-    if not keep_input_dtype and not can_write(vdtype, dtype):
-        raise InplaceUpdateException(
-            f"inplace_update: cannot write {vdtype} into {dtype} under same_kind casting "
-            "(pass keep_input_dtype=True to cast anyway)"
-        )
-    p = prims()
-    root = x._root._data if isinstance(x, TrackedView) else (x._data if isinstance(x, Array) else x)
-    if ensure_in_backend and not p.writable(root):
-        raise InplaceUpdateException(
-            f"inplace_update: {p.NAME} cannot update this array natively (ensure_in_backend=True)"
-        )
-    return native, shape, dtype
-
-
-def _broadcastable(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
-    try:
-        np.broadcast_shapes(a, b)
-    except ValueError:
-        return False
-    return True
+    return inplace.update(x, val, ensure_in_backend, keep_input_dtype)
 
 
 @handle_exceptions
@@ -280,12 +183,12 @@ def set_item(x: Array, query: Any, val: Any, /, *, copy: Optional[bool] = False)
     ``copy=True`` updates and returns a copy.
     """
     if copy:
-        x = ivy.copy_array(x)
+        x = copy_array(x)
     p = prims()
     items = query if isinstance(query, tuple) else (query,)
-    shape, dtype = _target(x)
-    region = np.empty(shape, dtype=np.uint8)[ivy.func_wrapper._to_numpy(items)]
-    native, vshape, _ = _value(val, dtype)
+    shape, dtype = inplace.target(x)
+    region = np.empty(shape, dtype=np.uint8)[to_numpy_args(items)]
+    native, vshape, _ = inplace.value(val, dtype)
     if vshape and items and len(items) == len(shape) and all(map(_is_integer, items)):
         raise IvyValueError(
             f"set_item: setting an array element with a sequence: an integer index for every "
@@ -294,7 +197,7 @@ def set_item(x: Array, query: Any, val: Any, /, *, copy: Optional[bool] = False)
     kept = vshape
     while len(kept) > region.ndim and kept[0] == 1:
         kept = kept[1:]
-    if not _broadcastable(kept, region.shape) or np.broadcast_shapes(kept, region.shape) != (
+    if not inplace.broadcastable(kept, region.shape) or np.broadcast_shapes(kept, region.shape) != (
         region.shape
     ):
         raise InplaceUpdateException(
@@ -315,16 +218,16 @@ def set_item(x: Array, query: Any, val: Any, /, *, copy: Optional[bool] = False)
         and p.writable(x._data)
         and (p.NEGATIVE_STEPS or not _has_negative_step(items))
     ):
-        p.set_region(x._data, ivy.func_wrapper._to_native(items), native)
+        p.set_region(x._data, to_native_args(items), native)
         return x
     if _is_basic(items):
         # ``...`` keeps a full integer index a 0-d view (NumPy returns a scalar copy).
         view = get_item(x, items if Ellipsis in items else (*items, Ellipsis))
-        ivy.inplace_update(view, native, keep_input_dtype=True)
+        inplace.update(view, native, keep_input_dtype=True)
         return x
     root, geometry = x._view_source()
     positions = views.flat_positions(geometry, root._view_source()[1])
-    selected = positions[ivy.func_wrapper._to_numpy(items)]
+    selected = positions[to_numpy_args(items)]
     index = tuple(np.unravel_index(selected, root.shape))
     new = p.set_region(root._data, index, p.broadcast_to(native, selected.shape))
     if new is not root._data:

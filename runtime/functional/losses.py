@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-import ivycheck.runtime as ivy
 from ivycheck.runtime.array import Array
+from ivycheck.runtime.exceptions import IvyValueError
 from ivycheck.runtime.func_wrapper import (
     handle_array_function,
     handle_array_like_without_promotion,
@@ -20,6 +20,9 @@ from ivycheck.runtime.func_wrapper import (
     handle_nestable,
     inputs_to_ivy_arrays,
 )
+from ivycheck.runtime.functional.elementwise import clip, log, multiply, negative
+from ivycheck.runtime.functional.general import inplace_update
+from ivycheck.runtime.functional.statistical import mean, sum
 from ivycheck.runtime.native import NativeArray
 
 
@@ -43,14 +46,14 @@ def cross_entropy(
     ``pred`` is clipped to ``[epsilon, 1 - epsilon]`` so that ``log`` stays finite;
     ``reduction`` is ``"mean"``, ``"sum"`` or ``"none"`` over the remaining axes.
     """
-    log_pred = ivy.log(ivy.clip(pred, epsilon, 1 - epsilon))
-    ret = ivy.negative(ivy.sum(ivy.multiply(log_pred, true), axis=axis))
+    log_pred = log(clip(pred, epsilon, 1 - epsilon))
+    ret = negative(sum(multiply(log_pred, true), axis=axis))
     if reduction == "mean":
-        ret = ivy.mean(ret)
+        ret = mean(ret)
     elif reduction == "sum":
-        ret = ivy.sum(ret)
+        ret = sum(ret)
     elif reduction != "none":
-        raise ivy.IvyValueError(f"cross_entropy: unknown reduction {reduction!r}")
+        raise IvyValueError(f"cross_entropy: unknown reduction {reduction!r}")
     if out is not None:
-        return ivy.inplace_update(out, ret)
+        return inplace_update(out, ret)
     return ret

@@ -14,7 +14,6 @@ from typing import Optional
 
 import numpy as np
 
-import ivycheck.runtime as ivy
 from ivycheck.runtime.array import Array
 from ivycheck.runtime.backend_handler import current_backend
 from ivycheck.runtime.exceptions import IvyValueError
@@ -28,6 +27,7 @@ from ivycheck.runtime.func_wrapper import (
     inputs_to_ivy_arrays,
     to_native_arrays_and_back,
 )
+from ivycheck.runtime.functional.general import get_item
 from ivycheck.runtime.info import as_sequence
 from ivycheck.runtime.native import NativeArray
 
@@ -247,7 +247,7 @@ def broadcast_arrays(*arrays: Array | NativeArray) -> Sequence[Array]:
     """Every array broadcast to the common shape: views made by :func:`broadcast_to`, so
     no backend code of its own (a tuple; a list before 2025.12)."""
     shape = broadcast_shapes(*(tuple(a.shape) for a in arrays))
-    return as_sequence(ivy.broadcast_to(a, shape) for a in arrays)
+    return as_sequence(broadcast_to(a, shape) for a in arrays)
 
 
 @handle_exceptions
@@ -289,9 +289,9 @@ def unstack(x: Array | NativeArray, /, *, axis: int = 0) -> tuple[Array, ...]:
     views on every backend, as NumPy's are)."""
     ndim = len(x.shape)
     if not -ndim <= axis < ndim:
-        raise ivy.IvyValueError(f"unstack: axis {axis} is out of bounds for {ndim} dimensions")
+        raise IvyValueError(f"unstack: axis {axis} is out of bounds for {ndim} dimensions")
     lead = (slice(None),) * (axis % ndim)
-    return tuple(ivy.get_item(x, (*lead, i, Ellipsis)) for i in range(x.shape[axis]))
+    return tuple(get_item(x, (*lead, i, Ellipsis)) for i in range(x.shape[axis]))
 
 
 @handle_exceptions

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Optional
 
-import ivycheck.runtime as ivy
 from ivycheck.runtime.array import Array
 from ivycheck.runtime.backend_handler import current_backend
 from ivycheck.runtime.func_wrapper import (
@@ -25,6 +24,7 @@ from ivycheck.runtime.func_wrapper import (
     inputs_to_ivy_arrays,
     to_native_arrays_and_back,
 )
+from ivycheck.runtime.functional.general import asarray
 from ivycheck.runtime.native import NativeArray
 
 
@@ -61,7 +61,7 @@ class UniqueInverseResult(NamedTuple):
 @handle_array_function
 def unique_all(x: Array | NativeArray, /) -> UniqueAllResult:
     """Sorted unique values with first indices, inverse indices and counts (int64)."""
-    return UniqueAllResult(*_arrays(current_backend(x).unique_all(ivy.asarray(x).data)))
+    return UniqueAllResult(*_arrays(current_backend(x).unique_all(asarray(x).data)))
 
 
 @handle_exceptions
@@ -70,7 +70,7 @@ def unique_all(x: Array | NativeArray, /) -> UniqueAllResult:
 @handle_array_function
 def unique_counts(x: Array | NativeArray, /) -> UniqueCountsResult:
     """Sorted unique values and their counts (int64)."""
-    return UniqueCountsResult(*_arrays(current_backend(x).unique_counts(ivy.asarray(x).data)))
+    return UniqueCountsResult(*_arrays(current_backend(x).unique_counts(asarray(x).data)))
 
 
 @handle_exceptions
@@ -79,7 +79,7 @@ def unique_counts(x: Array | NativeArray, /) -> UniqueCountsResult:
 @handle_array_function
 def unique_inverse(x: Array | NativeArray, /) -> UniqueInverseResult:
     """Sorted unique values and the inverse indices (int64, of ``x``'s shape)."""
-    return UniqueInverseResult(*_arrays(current_backend(x).unique_inverse(ivy.asarray(x).data)))
+    return UniqueInverseResult(*_arrays(current_backend(x).unique_inverse(asarray(x).data)))
 
 
 @handle_exceptions

@@ -13,7 +13,7 @@ from typing import Optional
 
 from ivycheck.runtime.array import Array
 from ivycheck.runtime.backend_handler import current_backend
-from ivycheck.runtime.dtypes import DEFAULT_INT, DTYPES, Dtype, as_dtype, kind
+from ivycheck.runtime.dtypes import accumulation_dtype  # noqa: F401  (the policy, re-exported)
 from ivycheck.runtime.func_wrapper import (
     handle_array_function,
     handle_array_like_without_promotion,
@@ -25,18 +25,6 @@ from ivycheck.runtime.func_wrapper import (
 from ivycheck.runtime.native import NativeArray
 
 Axis = int | Sequence[int] | None
-
-
-def accumulation_dtype(dtype: Dtype | str) -> Dtype:
-    """The standard's result dtype of ``sum``/``prod``/``cumulative_sum`` without ``dtype=``:
-    bool and signed integers give the default integer, unsigned ones uint64, others their own.
-    """
-    d = as_dtype(dtype)
-    if kind(d) in "bi":
-        return DEFAULT_INT
-    if kind(d) == "u":
-        return DTYPES["uint64"]
-    return d
 
 
 @handle_exceptions

@@ -2,7 +2,7 @@
 
 A call whose arguments are arrays, plain values (scalars, ``None``, slices, ``...``) and flat
 tuples/lists of those, without ``out``/``copy``, skips the general machinery of
-``func_wrapper.build`` (and, for one array plus one plain argument, even the wrapper frame).
+``dispatch.build.build`` (and, for one array plus one plain argument, even the wrapper frame).
 These tests take both routes -- the plain call, and the same call made to go the general way
 (``out=``, ``copy=``, an array inside the argument) -- and NumPy as the oracle: views stay
 views, dtypes are the standard's, errors are the runtime's, a surplus positional argument is
@@ -16,9 +16,10 @@ import pytest
 
 import ivycheck.runtime as ivy
 from ivycheck.runtime.backends.torch import primitives as torch_primitives
+from ivycheck.runtime.dispatch.build import array_positions as _array_positions
+from ivycheck.runtime.dispatch.registry import REGISTRY
 from ivycheck.runtime.dtypes import as_dtype
 from ivycheck.runtime.exceptions import IvyBackendException, IvyException, IvyTypeError
-from ivycheck.runtime.func_wrapper import REGISTRY, _array_positions
 from ivycheck.runtime.functional.creation import default_dtype
 
 from .conftest import npy

@@ -1,5 +1,5 @@
 """Calls without ``out`` go straight to the native function a backend function only forwards
-to, and only then (``func_wrapper._thin_forward``)."""
+to, and only then (``dispatch.forward.thin_forward``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from ivycheck.runtime.backends.numpy import creation as numpy_creation
 from ivycheck.runtime.backends.numpy import elementwise as numpy_elementwise
 from ivycheck.runtime.backends.numpy import manipulation as numpy_manipulation
 from ivycheck.runtime.backends.torch import elementwise as torch_elementwise
-from ivycheck.runtime.func_wrapper import Forward, _thin_forward
+from ivycheck.runtime.dispatch.forward import Forward
+from ivycheck.runtime.dispatch.forward import thin_forward as _thin_forward
 
 
 def test_pure_forwarders_are_recognised() -> None:

@@ -8,7 +8,7 @@ from typing import NamedTuple
 import numpy as np
 
 import ivycheck.runtime as ivy
-from ivycheck.runtime.func_wrapper import _wrap
+from ivycheck.runtime.dispatch.convert import wrap as _wrap
 
 
 class Pair(NamedTuple):

@@ -7,7 +7,7 @@ jax.config.update("jax_enable_x64", True)  # type: ignore[no-untyped-call]
 
 # ruff: noqa: E402
 
-from ivycheck.runtime.backends import export
+from ivycheck.runtime.backends._common.package import export
 from ivycheck.runtime.backends.jax import (
     creation,
     elementwise,
@@ -26,7 +26,7 @@ from ivycheck.runtime.backends.jax import indexing, searching, sorting, utility
 from ivycheck.runtime.backends.jax import set as set_functions
 
 __all__ += export(globals(), indexing, searching, set_functions, sorting, utility)
-from ivycheck.runtime.backends import _array_api_fft
+from ivycheck.runtime.backends._common import array_api_fft as _array_api_fft
 from ivycheck.runtime.backends.jax import fft_ext, linalg_ext
 
 __all__ += export(globals(), _array_api_fft, fft_ext, linalg_ext)

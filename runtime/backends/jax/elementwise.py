@@ -13,8 +13,8 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from ivycheck.runtime.backends._complex_special import floor_of_quotient, pow_of_zero, repair
-from ivycheck.runtime.backends._promote import bounds, promote, true_division
+from ivycheck.runtime.backends._common.complex_special import floor_of_quotient, pow_of_zero, repair
+from ivycheck.runtime.backends._common.promote import bounds, promote, true_division
 from ivycheck.runtime.backends.jax import primitives
 
 Arr = Any

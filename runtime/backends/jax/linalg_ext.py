@@ -8,7 +8,7 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from ivycheck.runtime.backends._linalg import solve_shapes
+from ivycheck.runtime.backends._common.linalg import solve_shapes
 from ivycheck.runtime.backends.jax import primitives
 from ivycheck.runtime.dtypes import result_type
 

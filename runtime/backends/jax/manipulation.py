@@ -9,7 +9,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ivycheck.runtime.axes import normalize_axes
-from ivycheck.runtime.backends._promote import promote
+from ivycheck.runtime.backends._common.promote import promote
 from ivycheck.runtime.backends.jax import primitives
 
 Arr = Any

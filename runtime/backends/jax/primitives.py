@@ -9,12 +9,12 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ivycheck.runtime.backends import (
-    Index,
+from ivycheck.runtime.backends._common.package import (
     remembered_accumulation,
     remembered_defaults,
     remembered_dtypes,
 )
+from ivycheck.runtime.backends._common.primitives import Index
 from ivycheck.runtime.dtypes import Dtype
 
 NAME = "jax"

@@ -1,6 +1,6 @@
 """The NumPy backend: the default, and the oracle for every other backend's semantics."""
 
-from ivycheck.runtime.backends import export
+from ivycheck.runtime.backends._common.package import export
 from ivycheck.runtime.backends.numpy import (
     creation,
     elementwise,
@@ -19,7 +19,7 @@ __all__ += export(globals(), indexing, searching, set_functions, sorting, utilit
 from ivycheck.runtime.backends.numpy import data_type  # noqa: E402
 
 __all__ += export(globals(), data_type)
-from ivycheck.runtime.backends import _array_api_fft  # noqa: E402
+from ivycheck.runtime.backends._common import array_api_fft as _array_api_fft  # noqa: E402
 from ivycheck.runtime.backends.numpy import fft_ext, linalg_ext  # noqa: E402
 
 __all__ += export(globals(), _array_api_fft, fft_ext, linalg_ext)

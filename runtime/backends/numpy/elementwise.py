@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from ivycheck.runtime.backends._complex_special import floor_of_quotient
-from ivycheck.runtime.backends._promote import bounds
+from ivycheck.runtime.backends._common.complex_special import floor_of_quotient
+from ivycheck.runtime.backends._common.promote import bounds
 from ivycheck.runtime.backends.numpy import primitives
 
 Arr = Any

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from ivycheck.runtime.backends._linalg import solve_shapes
+from ivycheck.runtime.backends._common.linalg import solve_shapes
 from ivycheck.runtime.backends.numpy.linear_algebra import _promoted
 
 Arr = Any

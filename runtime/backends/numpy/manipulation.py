@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from ivycheck.runtime.backends._promote import promote
+from ivycheck.runtime.backends._common.promote import promote
 from ivycheck.runtime.backends.numpy import primitives
 
 Arr = Any

@@ -7,7 +7,8 @@ from typing import Any
 
 import numpy as np
 
-from ivycheck.runtime.backends import Index, remembered_defaults, remembered_dtypes
+from ivycheck.runtime.backends._common.package import remembered_defaults, remembered_dtypes
+from ivycheck.runtime.backends._common.primitives import Index
 from ivycheck.runtime.dtypes import Dtype
 from ivycheck.runtime.exceptions import IvyValueError
 

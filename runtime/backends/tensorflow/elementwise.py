@@ -18,8 +18,8 @@ from typing import Any
 
 import tensorflow as tf
 
-from ivycheck.runtime.backends._complex_special import floor_of_quotient, pow_of_zero, repair
-from ivycheck.runtime.backends._promote import bounds, promote, true_division
+from ivycheck.runtime.backends._common.complex_special import floor_of_quotient, pow_of_zero, repair
+from ivycheck.runtime.backends._common.promote import bounds, promote, true_division
 from ivycheck.runtime.backends.tensorflow import primitives
 
 Arr = Any

@@ -12,7 +12,7 @@ from typing import Any
 import tensorflow as tf
 
 from ivycheck.runtime.axes import normalize_axes
-from ivycheck.runtime.backends._linalg import fft_axes, norm_factor, swap_norm
+from ivycheck.runtime.backends._common.linalg import fft_axes, norm_factor, swap_norm
 from ivycheck.runtime.backends.tensorflow import primitives
 from ivycheck.runtime.backends.tensorflow._promotion import to_last
 from ivycheck.runtime.dtypes import DEFAULT_FLOAT

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import tensorflow as tf
 
-from ivycheck.runtime.backends._linalg import solve_shapes
+from ivycheck.runtime.backends._common.linalg import solve_shapes
 from ivycheck.runtime.backends.tensorflow import primitives
 from ivycheck.runtime.backends.tensorflow._promotion import promoted
 from ivycheck.runtime.backends.tensorflow.linear_algebra import matmul

@@ -10,7 +10,7 @@ import numpy as np
 import tensorflow as tf
 
 from ivycheck.runtime.axes import normalize_axes
-from ivycheck.runtime.backends import flat_positions, plain_query
+from ivycheck.runtime.backends._common.indexing import flat_positions, plain_query
 from ivycheck.runtime.backends.tensorflow import primitives
 from ivycheck.runtime.backends.tensorflow._promotion import promoted
 

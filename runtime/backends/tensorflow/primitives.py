@@ -8,12 +8,12 @@ from typing import Any
 import numpy as np
 import tensorflow as tf
 
-from ivycheck.runtime.backends import (
-    Index,
+from ivycheck.runtime.backends._common.package import (
     remembered_accumulation,
     remembered_defaults,
     remembered_dtypes,
 )
+from ivycheck.runtime.backends._common.primitives import Index
 from ivycheck.runtime.dtypes import Dtype
 
 NAME = "tensorflow"

@@ -8,7 +8,7 @@ from typing import Any
 
 import tensorflow as tf
 
-from ivycheck.runtime.backends._promote import promote
+from ivycheck.runtime.backends._common.promote import promote
 from ivycheck.runtime.backends.tensorflow import primitives, sorting
 
 Arr = Any

@@ -1,6 +1,6 @@
 """The torch backend."""
 
-from ivycheck.runtime.backends import export
+from ivycheck.runtime.backends._common.package import export
 from ivycheck.runtime.backends.torch import (
     creation,
     elementwise,

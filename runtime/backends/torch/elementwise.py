@@ -16,9 +16,9 @@ from typing import Any
 
 import torch
 
-import ivycheck.runtime as ivy
-from ivycheck.runtime.backends._complex_special import floor_of_quotient, pow_of_zero, repair
-from ivycheck.runtime.backends._promote import bounds, promote, true_division
+from ivycheck.runtime.backends._common.complex_special import floor_of_quotient, pow_of_zero, repair
+from ivycheck.runtime.backends._common.out import written
+from ivycheck.runtime.backends._common.promote import bounds, promote, true_division
 from ivycheck.runtime.backends.torch import _unsigned, primitives
 from ivycheck.runtime.backends.torch._unsigned import WIDE_UNSIGNED
 
@@ -55,7 +55,7 @@ def _extremum(fn: Callable[..., Any], *xs: torch.Tensor) -> Any:
 def _written(ret: torch.Tensor, out: Arr | None) -> Arr:
     """``ret``, written into ``out`` when given (the paths that cannot forward ``out``)."""
     if out is not None:
-        return ivy.inplace_update(out, ret)
+        return written(primitives, ret, out)
     return ret
 
 

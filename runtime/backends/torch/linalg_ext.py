@@ -8,7 +8,7 @@ from typing import Any
 
 import torch
 
-from ivycheck.runtime.backends._linalg import solve_shapes
+from ivycheck.runtime.backends._common.linalg import solve_shapes
 from ivycheck.runtime.backends.torch import _unsigned, primitives
 from ivycheck.runtime.backends.torch.linear_algebra import _promoted
 from ivycheck.runtime.backends.torch.statistical import sum as _sum

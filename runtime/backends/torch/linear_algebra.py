@@ -6,8 +6,8 @@ from typing import Any
 
 import torch
 
-import ivycheck.runtime as ivy
 from ivycheck.runtime.axes import contracted_shape
+from ivycheck.runtime.backends._common.out import written
 from ivycheck.runtime.backends.torch import _unsigned, primitives
 from ivycheck.runtime.dtypes import result_type
 
@@ -31,7 +31,7 @@ def matmul(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
     x1, x2, dtype = _promoted(x1, x2)
     if x1.dtype != dtype:
         ret = _unsigned.restore(torch.matmul(x1, x2), dtype)
-        return ivy.inplace_update(out, ret) if out is not None else ret
+        return written(primitives, ret, out)
     return torch.matmul(x1, x2, out=out)
 
 
@@ -46,7 +46,7 @@ def cholesky(x: Arr, /, *, upper: bool = False, out: Arr | None = None) -> Arr:
         return torch.linalg.cholesky(x, out=out)
     ret = torch.transpose(torch.linalg.cholesky(torch.transpose(x, -1, -2)), -1, -2)
     if out is not None:
-        return ivy.inplace_update(out, ret)
+        return written(primitives, ret, out)
     return ret
 
 

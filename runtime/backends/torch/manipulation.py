@@ -10,7 +10,7 @@ from typing import Any
 import torch
 
 from ivycheck.runtime.axes import normalize_axes
-from ivycheck.runtime.backends import positions
+from ivycheck.runtime.backends._common.indexing import positions
 from ivycheck.runtime.backends.torch import _unsigned, primitives
 from ivycheck.runtime.dtypes import result_type
 

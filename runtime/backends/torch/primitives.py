@@ -8,12 +8,12 @@ from typing import Any
 import numpy as np
 import torch
 
-from ivycheck.runtime.backends import (
-    Index,
+from ivycheck.runtime.backends._common.package import (
     remembered_accumulation,
     remembered_defaults,
     remembered_dtypes,
 )
+from ivycheck.runtime.backends._common.primitives import Index
 from ivycheck.runtime.dtypes import Dtype, can_write
 
 NAME = "torch"
@@ -150,12 +150,44 @@ def is_native_view(ret: Any, base: Any) -> bool:
 def check_native_out(
     fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], *, out: Any
 ) -> bool:
-    """Run ``fn`` on the meta device to learn the result's shape and dtype without computing.
+    """Whether ``fn(*args, **kwargs)`` makes a tensor of exactly ``out``'s shape and dtype.
 
     Torch silently *resizes* an ``out`` of the wrong shape, so the native path is taken only
     for an exact shape and dtype match; anything else goes through ``inplace_update``, which
-    broadcasts and casts. An uncastable dtype raises here, before anything is written.
+    broadcasts, casts, or refuses before writing. The answer comes from running ``fn`` on the
+    meta device (shapes and dtypes, no data), which costs about 100 us; a meta tensor has no
+    values, so the answer depends only on the arguments' types, dtypes and shapes, the other
+    arguments' values and ``out``'s dtype and shape, and it is kept per such signature.
     """
+    try:
+        key = (fn, _signature(args), _signature(kwargs), out.dtype, out.shape)
+        known = _FITS.get(key)
+    except TypeError:  # an unhashable argument: ask the meta device every time
+        return _meta_fits(fn, args, kwargs, out)
+    if known is None:
+        if len(_FITS) >= _FITS_LIMIT:
+            _FITS.clear()
+        known = _FITS[key] = _meta_fits(fn, args, kwargs, out)
+    return known
+
+
+_FITS: dict[Any, bool] = {}
+_FITS_LIMIT = 4096
+
+
+def _signature(value: Any) -> Any:
+    """What a meta run can depend on: a tensor's dtype and shape; any other value's type and
+    value (``True`` and ``1`` differ), inside tuples, lists and dicts too."""
+    if isinstance(value, torch.Tensor):
+        return (torch.Tensor, value.dtype, value.shape)
+    if type(value) in (tuple, list):
+        return (type(value), *map(_signature, value))
+    if type(value) is dict:
+        return (dict, *((k, _signature(v)) for k, v in value.items()))
+    return (type(value), value)
+
+
+def _meta_fits(fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], out: Any) -> bool:
     meta_args = [a.to("meta") if isinstance(a, torch.Tensor) else a for a in args]
     try:
         res = fn(*meta_args, **kwargs)

@@ -7,7 +7,7 @@ from typing import Any
 
 import torch
 
-from ivycheck.runtime.backends._promote import promote
+from ivycheck.runtime.backends._common.promote import promote
 from ivycheck.runtime.backends.torch import _unsigned, primitives
 
 Arr = Any

@@ -11,7 +11,7 @@ from typing import Any
 
 import torch
 
-import ivycheck.runtime as ivy
+from ivycheck.runtime.backends._common.out import written
 from ivycheck.runtime.backends.torch import _unsigned, primitives
 
 Arr = Any
@@ -36,7 +36,7 @@ def _accumulate(x: torch.Tensor, dtype: Any) -> tuple[torch.Tensor, Any]:
 
 def _written(ret: Arr, out: Arr | None) -> Arr:
     if out is not None:
-        return ivy.inplace_update(out, ret)
+        return written(primitives, ret, out)
     return ret
 
 

@@ -1,0 +1,77 @@
+"""``out=``: what a function with ``handle_out_argument`` does with the buffer it is given.
+
+``out`` must be an ``ivy.Array`` (or a container of them): a native array cannot be written
+in place on every backend. Then, in order:
+
+1. A backend function with ``support_native_out`` gets ``out``'s native buffer when the
+   backend says the result fits it exactly (``primitives.check_native_out``): the result is
+   computed into ``out`` with no temporary, as the backend's own ``out=`` does.
+2. Otherwise the result is computed and written. A result of exactly ``out``'s shape and
+   dtype is copied into a writable buffer (``primitives.write``) or, on an immutable one
+   (JAX, ``tf.Tensor``), becomes ``out``'s data -- what ``inplace.update`` does for it,
+   without its general checks. Anything else goes through ``inplace.update``, which
+   broadcasts, casts under ``same_kind`` or raises before writing, so ``out`` keeps its dtype
+   and shape and a failed update changes nothing.
+
+The write calls ``inplace`` directly: going through the public ``ivy.inplace_update`` would
+run a second dispatcher for every call with ``out``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ivycheck.runtime import inplace
+from ivycheck.runtime.array import Array
+from ivycheck.runtime.container import Container
+from ivycheck.runtime.dispatch.convert import wrap
+from ivycheck.runtime.exceptions import IvyTypeError
+
+
+def check_out(name: str, out: Any) -> None:
+    """Refuse an ``out`` that is neither an ``Array`` nor a ``Container``."""
+    if not isinstance(out, (Array, Container)):
+        kind = f"{type(out).__module__}.{type(out).__qualname__}"
+        raise IvyTypeError(
+            f"{name}: out must be an ivy.Array, got a {kind}; a native array cannot be "
+            "written in place on every backend -- wrap it: ivy.Array(native)"
+        )
+
+
+def writer(prims: Any, native_set: frozenset[type]) -> Callable[[Any, Any], Any]:
+    """``write(out, ret)`` for one backend: the native result ``ret`` written into ``out``
+    (an ``Array``, a tracked view or a container), which is returned."""
+    native_types = prims.NATIVE_TYPES
+    writable, write_native = prims.writable, prims.write
+
+    def write(out: Any, ret: Any) -> Any:
+        if type(out) is Array and type(ret) in native_set:
+            data = out._data
+            if ret.shape == data.shape and ret.dtype == data.dtype:
+                if writable(data):
+                    write_native(data, ret)
+                else:
+                    out._data = ret  # immutable arrays: ``inplace.update`` rebinds too
+                return out
+        return inplace.update(out, wrap(ret, native_types))
+
+    return write
+
+
+def caller(
+    target: Callable[..., Any], prims: Any, native_out: bool, write: Callable[[Any, Any], Any]
+) -> Callable[[Any, list[Any] | tuple[Any, ...], dict[str, Any]], Any]:
+    """``call(out, nargs, nkwargs)`` for one function and backend: ``target`` called on the
+    native arguments with its result in ``out`` (an ``Array``), as described above."""
+    writable, check = prims.writable, prims.check_native_out
+
+    def call(out: Any, nargs: Any, nkwargs: dict[str, Any]) -> Any:
+        if native_out:
+            data = out._data
+            if writable(data) and check(target, nargs, nkwargs, out=data):
+                target(*nargs, out=data, **nkwargs)
+                return out
+        return write(out, target(*nargs, **nkwargs))
+
+    return call

@@ -1,0 +1,267 @@
+"""The public function: one object per functional-API function, and its hot paths.
+
+:func:`public_function` makes the object ``ivy.add`` is for the life of the process;
+``set_backend`` (:func:`activate`) binds into it the :class:`~.build.Built` of the backend in
+use. Its body is the hot tier: a call of arrays only, without keywords, goes straight to the
+backend's native function (``quick``/``quick2``) and wraps the result inline; with an
+``Array`` as ``out`` and no other keyword, to ``with_out`` (``dispatch.out``: the backend's
+native ``out`` when the result fits it); every other call goes to the built ``general``.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any, TypeVar
+
+from ivycheck.runtime.array import Array
+from ivycheck.runtime.backend_state import current_backend, enter, state
+from ivycheck.runtime.dispatch.build import Built, array_positions, build, never
+from ivycheck.runtime.dispatch.registry import REGISTRY
+from ivycheck.runtime.exceptions import IvyException
+
+F = TypeVar("F", bound=Callable[..., Any])
+MISSING: Any = object()
+NO_KEYWORDS: dict[str, Any] = {}
+"""The keyword arguments of a hot call with ``out`` besides ``out`` (never written to)."""
+
+
+def public_function(fn: F) -> F:
+    """The public function: one object for the life of the process, whatever the backend.
+
+    ``set_backend`` binds the backend's :class:`Built` into the variables this function
+    closes over (``__ivy_bind__``), so ``ivy.abs`` keeps its identity across backends --
+    registries keyed by runtime functions (``__ivy_array_function__`` handlers) keep
+    matching -- and a call costs what a closure built per backend would: no lookup of the
+    current backend at all. Calls of one or two arrays without keywords take the backend's
+    native function directly (arity-specialised: binding named parameters is cheaper than
+    packing ``*args``), and so do calls of three arrays (``where``), of one array and one
+    plain positional argument (``x[1:5]``), and of a function of no array parameter with
+    one or two plain positional arguments or a list/tuple of arrays (``zeros((8,))``,
+    ``full((8,), 2.0)``, ``concat([x, y])``). The array parameters of such functions are
+    the first ones (``_array_positions`` is ``()``, ``(0,)``, ``(0, 1)`` or ``(0, 1, 2)``:
+    tested for every registered function). On backends without NumPy's views, a view
+    function's native result is kept as it is when the backend's ``is_native_view`` says
+    so in a few attribute reads; otherwise ``view`` makes the view. Each arity's body
+    repeats the few lines that wrap a native result in a new ``Array``: a shared helper
+    would add a Python call to every fast call, which is what these paths exist to avoid
+    (``benchmarks/runtime_overhead.py``).
+    """
+    name = fn.__name__
+    arity = len(array_positions(fn))
+    new_array = Array.__new__
+
+    def unbuilt(*args: Any, **kwargs: Any) -> Any:
+        """Registered after the backend was set: build for it now, then call."""
+        return bind(build_late(name)).general(*args, **kwargs)
+
+    fast = False
+    quick: Callable[..., Any] = unbuilt
+    quick2: Callable[..., Any] = unbuilt
+    plain: frozenset[type] = frozenset()
+    view: Callable[..., Any] | None = None
+    native_view: Callable[[Any, Any], bool] = never
+    native_set: frozenset[type] = frozenset()
+    general: Callable[..., Any] = unbuilt
+    error: Callable[[Exception], Exception] = identity
+    wrap: Callable[[Any], Any] = identity
+    with_out: Callable[[Any, Any, dict[str, Any]], Any] | None = None
+
+    def bind(built: Built) -> Built:
+        nonlocal fast, quick, quick2, plain, view, native_view, native_set, general, error, wrap
+        nonlocal with_out
+        (
+            fast,
+            quick,
+            quick2,
+            plain,
+            view,
+            native_view,
+            native_set,
+            general,
+            error,
+            wrap,
+            with_out,
+        ) = built
+        return built
+
+    if arity == 1:
+
+        def api(x: Any = MISSING, y: Any = MISSING, /, *args: Any, **kwargs: Any) -> Any:
+            if fast and type(x) is Array and not kwargs and not args:
+                if y is MISSING:
+                    try:
+                        ret = quick(x._data)
+                    except Exception as e:
+                        raise error(e) from e
+                elif plain.issuperset(map(type, y)) if type(y) is tuple else type(y) in plain:
+                    try:
+                        ret = quick2(x._data, y)
+                    except Exception as e:
+                        raise error(e) from e
+                else:
+                    return general(x, y)
+                if view is not None:
+                    try:
+                        if not native_view(ret, x._data):
+                            return view(x, ret, (x,) if y is MISSING else (x, y), {})
+                    except Exception as e:
+                        raise error(e) from e
+                    new = new_array(Array)
+                    new._data = ret
+                    return new
+                if type(ret) in native_set:
+                    new = new_array(Array)
+                    new._data = ret
+                    return new
+                return wrap(ret)
+            if (
+                with_out is not None
+                and type(x) is Array
+                and y is MISSING
+                and not args
+                and len(kwargs) == 1
+                and type(out := kwargs.get("out")) is Array
+            ):
+                try:
+                    return with_out(out, (x._data,), NO_KEYWORDS)
+                except Exception as e:  # noqa: BLE001 - backend errors become IvyBackendException
+                    raise error(e) from (None if isinstance(e, IvyException) else e)
+            if y is not MISSING:
+                return general(x, y, *args, **kwargs)
+            if x is not MISSING:
+                return general(x, **kwargs)
+            return general(**kwargs)
+
+    elif arity == 2:
+
+        def api(x1: Any = MISSING, x2: Any = MISSING, /, *args: Any, **kwargs: Any) -> Any:
+            if fast and type(x1) is Array and type(x2) is Array and not args and not kwargs:
+                try:
+                    ret = quick(x1._data, x2._data)
+                    if view is not None and not native_view(ret, x1._data):
+                        return view(x1, ret, (x1, x2), {})
+                except Exception as e:
+                    raise error(e) from e
+                if type(ret) in native_set:
+                    new = new_array(Array)
+                    new._data = ret
+                    return new
+                return wrap(ret)
+            if (
+                with_out is not None
+                and type(x1) is Array
+                and type(x2) is Array
+                and not args
+                and len(kwargs) == 1
+                and type(out := kwargs.get("out")) is Array
+            ):
+                try:
+                    return with_out(out, (x1._data, x2._data), NO_KEYWORDS)
+                except Exception as e:  # noqa: BLE001 - backend errors become IvyBackendException
+                    raise error(e) from (None if isinstance(e, IvyException) else e)
+            if x2 is not MISSING:
+                return general(x1, x2, *args, **kwargs)
+            if x1 is not MISSING:
+                return general(x1, *args, **kwargs)
+            return general(*args, **kwargs)
+
+    elif arity == 3:
+
+        def api(*args: Any, **kwargs: Any) -> Any:
+            if fast and len(args) == 3 and not kwargs:
+                x1, x2, x3 = args
+                if type(x1) is Array and type(x2) is Array and type(x3) is Array:
+                    try:
+                        ret = quick(x1._data, x2._data, x3._data)
+                        if view is not None and not native_view(ret, x1._data):
+                            return view(x1, ret, args, {})
+                    except Exception as e:
+                        raise error(e) from e
+                    if type(ret) in native_set:
+                        new = new_array(Array)
+                        new._data = ret
+                        return new
+                    return wrap(ret)
+            return general(*args, **kwargs)
+
+    elif arity == 0:
+
+        def api(a: Any = MISSING, b: Any = MISSING, /, *args: Any, **kwargs: Any) -> Any:
+            # Creation functions and functions of a sequence of arrays, called with one or
+            # two plain positional arguments: ``zeros((8,))``, ``full((8,), 2.0)``,
+            # ``concat([x, y])``. A native array first gives its own dtype (``general``
+            # passes no default ``dtype`` then), so it takes ``general``.
+            if fast and not kwargs and not args and a is not MISSING:
+                t = type(a)
+                if t is tuple or t is list:
+                    if a and type(a[0]) is Array:  # ``concat([x, y])``: arrays only
+                        native: Any = [i._data for i in a if type(i) is Array]
+                        if len(native) != len(a):
+                            native = MISSING
+                        elif t is tuple:
+                            native = tuple(native)
+                    elif plain.issuperset(map(type, a)):
+                        native = a
+                    else:
+                        native = MISSING
+                else:
+                    native = a if t in plain and t not in native_set else MISSING
+                if native is not MISSING and (
+                    b is MISSING
+                    or type(b) in plain
+                    or ((type(b) is tuple or type(b) is list) and plain.issuperset(map(type, b)))
+                ):
+                    try:
+                        ret = quick(native) if b is MISSING else quick2(native, b)
+                    except Exception as e:  # noqa: BLE001 - backend errors become IvyBackendException
+                        raise error(e) from (None if isinstance(e, IvyException) else e)
+                    if type(ret) in native_set:
+                        new = new_array(Array)
+                        new._data = ret
+                        return new
+                    return wrap(ret)
+            if b is not MISSING:
+                return general(a, b, *args, **kwargs)
+            if a is not MISSING:
+                return general(a, **kwargs)
+            return general(**kwargs)
+
+    else:
+
+        def api(*args: Any, **kwargs: Any) -> Any:
+            return general(*args, **kwargs)
+
+    functools.update_wrapper(api, fn)
+    api.__ivy_raw__ = fn  # type: ignore[attr-defined]
+    api.__ivy_wrappers__ = ()  # type: ignore[attr-defined]
+    api.__ivy_bind__ = bind  # type: ignore[attr-defined]
+    REGISTRY[name] = api
+    return api  # type: ignore[return-value]
+
+
+def identity(x: Any) -> Any:
+    """The error and wrap of a function not built yet."""
+    return x
+
+
+def build_late(name: str) -> Built:
+    """Build ``name`` for the current backend: it was registered after the backend was set."""
+    backend = current_backend()
+    table = state.tables.setdefault(state.name, {})
+    if name not in table:
+        table[name] = build(REGISTRY[name], backend)
+    built: Built = table[name]
+    return built
+
+
+def activate(backend_name: str, backend: ModuleType) -> None:
+    """Point every public function at ``backend``'s dispatcher (built once per backend) and
+    record ``backend`` as the one in use."""
+    table = state.tables.setdefault(backend_name, {})
+    for name, api in list(REGISTRY.items()):
+        if name not in table:
+            table[name] = build(api, backend)
+        api.__ivy_bind__(table[name])  # type: ignore[attr-defined]
+    enter(backend_name, backend)

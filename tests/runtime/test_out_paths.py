@@ -1,0 +1,122 @@
+"""``out=`` through the hot tier (arrays only, ``out`` the one keyword: ``dispatch.out``),
+and the general tier's fast loop (a plain argument beside ``out``): the same result, the same errors, ``out`` untouched on failure, on every backend.
+The PyTorch check of ``out`` is memoised per signature (``check_native_out``): a second call
+with another shape or dtype must not reuse the first answer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+import ivycheck.runtime as ivy
+
+from .conftest import npy
+
+A = np.array([[0.5, 1.5, -2.0], [3.0, 0.25, -1.0]], dtype=np.float32)
+B = np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], dtype=np.float32)
+
+# Two routes to one result: the hot tier (arrays only), the general tier's fast loop (a
+# native array beside ``out``).
+ROUTES: dict[str, Callable[[Any, Any, Any], Any]] = {
+    "hot": lambda a, b, out: ivy.add(a, b, out=out),
+    "general": lambda a, b, out: ivy.add(a, ivy.to_native(b), out=out),
+}
+
+
+@pytest.mark.parametrize("route", ["hot", "general"])
+def test_result_lands_in_out(backend: str, route: str) -> None:
+    out = ivy.zeros((2, 3))
+    ret = ROUTES[route](ivy.asarray(A), ivy.asarray(B), out)
+    assert ret is out
+    np.testing.assert_allclose(npy(out), A + B)
+    assert out.dtype == ivy.float32
+
+
+@pytest.mark.parametrize("route", ["hot", "general"])
+def test_wider_out_keeps_its_dtype(backend: str, route: str) -> None:
+    out = ivy.zeros((2, 3), dtype="float64")
+    ROUTES[route](ivy.asarray(A), ivy.asarray(B), out)
+    assert out.dtype == ivy.float64
+    np.testing.assert_allclose(npy(out), (A + B).astype(np.float64))
+
+
+@pytest.mark.parametrize("route", ["hot", "general"])
+@pytest.mark.parametrize(
+    ("shape", "dtype"), [((2, 3), "int32"), ((4, 3), "float32"), ((3,), "float32")]
+)
+def test_unfit_out_raises_and_stays_untouched(
+    backend: str, route: str, shape: tuple[int, ...], dtype: str
+) -> None:
+    out = ivy.full(shape, 7, dtype=dtype)
+    before = npy(out).copy()
+    with pytest.raises(ivy.IvyException):
+        ROUTES[route](ivy.asarray(A), ivy.asarray(B), out)
+    np.testing.assert_array_equal(npy(out), before)
+    assert out.dtype == dtype
+
+
+def test_broadcast_into_larger_out(backend: str) -> None:
+    out = ivy.zeros((2, 3))
+    ivy.add(ivy.asarray(B[0]), ivy.asarray(B[0]), out=out)
+    np.testing.assert_allclose(npy(out), np.broadcast_to(B[0] + B[0], (2, 3)))
+
+
+def test_same_call_other_shapes_after_memo(backend: str) -> None:
+    # The first call fits (a memoised "yes" on PyTorch); the next ones must not reuse it.
+    a, b = ivy.asarray(A), ivy.asarray(B)
+    ivy.multiply(a, b, out=ivy.zeros((2, 3)))
+    wrong = ivy.zeros((2, 2))
+    with pytest.raises(ivy.IvyException):
+        ivy.multiply(a, b, out=wrong)
+    np.testing.assert_array_equal(npy(wrong), np.zeros((2, 2), np.float32))
+    wide = ivy.zeros((2, 3), dtype="float64")
+    ivy.multiply(a, b, out=wide)
+    assert wide.dtype == ivy.float64
+
+
+def test_out_aliasing_an_input(backend: str) -> None:
+    x = ivy.asarray(A.copy())
+    assert ivy.multiply(x, x, out=x) is x
+    np.testing.assert_allclose(npy(x), A * A)
+    y = ivy.asarray(A.copy())
+    ivy.negative(y, out=y)
+    np.testing.assert_allclose(npy(y), -A)
+
+
+def test_view_as_out_writes_the_base(backend: str) -> None:
+    base = ivy.zeros((4, 3))
+    view = base[1:3]
+    ivy.add(ivy.asarray(A), ivy.asarray(B), out=view)
+    expected = np.zeros((4, 3), np.float32)
+    expected[1:3] = A + B
+    np.testing.assert_allclose(npy(base), expected)
+    flipped = ivy.flip(ivy.zeros((2, 3)), axis=0)  # a tracked view where flips copy natively
+    ivy.add(ivy.asarray(A), ivy.asarray(B), out=flipped)
+    np.testing.assert_allclose(npy(flipped), A + B)
+
+
+def test_unary_and_comparison_out(backend: str) -> None:
+    out = ivy.zeros((2, 3))
+    ivy.exp(ivy.asarray(A), out=out)
+    np.testing.assert_allclose(npy(out), np.exp(A), rtol=1e-6)
+    mask = ivy.zeros((2, 3), dtype="bool")
+    ivy.less(ivy.asarray(A), ivy.asarray(B), out=mask)
+    np.testing.assert_array_equal(npy(mask), A < B)
+
+
+def test_native_out_refused_on_every_route(backend: str) -> None:
+    native = ivy.to_native(ivy.zeros((2, 3)))
+    with pytest.raises(ivy.IvyTypeError):
+        ivy.add(ivy.asarray(A), ivy.asarray(B), out=native)
+
+
+def test_astype_with_a_dtype_name_or_object(backend: str) -> None:
+    x = ivy.asarray(A)
+    for dtype in ("float64", ivy.float64):
+        y = ivy.astype(x, dtype)
+        assert y.dtype == ivy.float64
+        np.testing.assert_allclose(npy(y), A.astype(np.float64))
+    assert ivy.astype(x, "int32").dtype == ivy.int32
