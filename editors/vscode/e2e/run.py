@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import datetime
 import json
 import os
 import re
@@ -431,6 +432,26 @@ def run_checks(
 MARK = re.compile(r"timing: (?P<what>.+?) at (?P<at>\d{13})\b")
 
 
+VSCODE_LOG = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}) \[info\] (.*)$", re.M)
+
+
+def vscode_stages(user_data: Path, epoch: float) -> list[tuple[float, str]]:
+    """From the extension host's own log (local time, ms): when it was up, and when it
+    began activating ivycheck, on which activation event."""
+    found: list[tuple[float, str]] = []
+    for log in (user_data / "logs").rglob("remoteexthost.log"):
+        for stamp, message in VSCODE_LOG.findall(log.read_text(errors="replace")):
+            at = datetime.datetime.strptime(stamp, "%Y-%m-%d %H:%M:%S.%f").timestamp() - epoch
+            if at <= 0:
+                continue
+            if message.startswith("Extension host with pid"):
+                found.append((at, "extension host up (VS Code's log)"))
+            elif "_doActivateExtension ivycheck.ivycheck" in message:
+                event = re.search(r"activationEvent: '([^']*)'", message)
+                found.append((at, f"VS Code activates ivycheck ({event[1] if event else '?'})"))
+    return found
+
+
 def timed_reload(page: Page, workspace: Path, user_data: Path, settings: dict[str, Any]) -> None:
     """Where the time from a window reload to the first diagnostic goes: with
     ``ivycheck.logLevel`` "debug" the extension and the server write timing marks (wall
@@ -442,10 +463,11 @@ def timed_reload(page: Page, workspace: Path, user_data: Path, settings: dict[st
             {"ivycheck.interpreter": settings["ivycheck.interpreter"], "ivycheck.logLevel": "debug"}
         )
     )
+    starts = output_log(user_data).count("[client] starting:")
     wait_for(
         page,
         "the server restarted at logLevel debug",
-        lambda: "timing: server answered initialize" in output_log(user_data),
+        lambda: output_log(user_data).count("[client] starting:") > starts,
     )
     wait_for(page, "diagnostic before the timed reload", lambda: squiggles(page) > 0)
     page.wait_for_timeout(1000)
@@ -476,6 +498,7 @@ def timed_reload(page: Page, workspace: Path, user_data: Path, settings: dict[st
                 if host:
                     first["extension host started"] = at - int(host[1]) / 1000
     stages += [(at, what) for what, at in first.items()]
+    stages += vscode_stages(user_data, epoch)
     stages.sort()
     for at, what in stages:
         print(f"[e2e] reload +{at:6.2f} s  {what}", flush=True)
