@@ -436,20 +436,21 @@ VSCODE_LOG = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}) \[info\] (.*)
 
 
 def vscode_stages(user_data: Path, epoch: float) -> list[tuple[float, str]]:
-    """From the extension host's own log (local time, ms): when it was up, and when it
-    began activating ivycheck, on which activation event."""
+    """From the log of the newest extension host (local time, ms): when it was up, and
+    when it began activating ivycheck, on which activation event."""
     found: list[tuple[float, str]] = []
     for log in (user_data / "logs").rglob("remoteexthost.log"):
+        stages: list[tuple[float, str]] = []
         for stamp, message in VSCODE_LOG.findall(log.read_text(errors="replace")):
             at = datetime.datetime.strptime(stamp, "%Y-%m-%d %H:%M:%S.%f").timestamp() - epoch
-            if at <= 0:
-                continue
             if message.startswith("Extension host with pid"):
-                found.append((at, "extension host up (VS Code's log)"))
+                stages.append((at, "extension host up (VS Code's log)"))
             elif "_doActivateExtension ivycheck.ivycheck" in message:
                 event = re.search(r"activationEvent: '([^']*)'", message)
-                found.append((at, f"VS Code activates ivycheck ({event[1] if event else '?'})"))
-    return found
+                stages.append((at, f"VS Code activates ivycheck ({event[1] if event else '?'})"))
+        if stages and (not found or stages[0][0] > found[0][0]):
+            found = stages
+    return [stage for stage in found if stage[0] > 0]
 
 
 def timed_reload(page: Page, workspace: Path, user_data: Path, settings: dict[str, Any]) -> None:
