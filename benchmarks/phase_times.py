@@ -17,7 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ivycheck.checker import engine, indexing, runner
+from ivycheck.checker.core import engine
+from ivycheck.checker.run import indexing, runner
 
 TIMES: dict[str, float] = {}
 

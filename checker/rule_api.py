@@ -13,13 +13,14 @@ this surface stays.
 
 from __future__ import annotations
 
-from ivycheck.checker.config import DECORATOR_ALIASES, Config
-from ivycheck.checker.diagnostics import FixSafety, Severity
-from ivycheck.checker.index import ProjectIndex
-from ivycheck.checker.rule import Category, Example, Replacement, Rule, RuleContext
-from ivycheck.checker.summary import FunctionSummary, OutWrapperSummary
-from ivycheck.checker.walk import children, nodes_of
-from ivycheck.checker.walk import visit as walk
+from ivycheck.checker.base.diagnostics import FixSafety, Severity
+from ivycheck.checker.core.rule import Category, Example, Replacement, Rule, RuleContext
+from ivycheck.checker.core.walk import children, nodes_of
+from ivycheck.checker.core.walk import visit as walk
+from ivycheck.checker.project.config import Config
+from ivycheck.checker.project.conventions import DECORATOR_ALIASES
+from ivycheck.checker.project.index import ProjectIndex
+from ivycheck.checker.project.summary import FunctionSummary, OutWrapperSummary
 
 __all__ = [
     "DECORATOR_ALIASES",

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 
 from lsprotocol import types
 
-from ivycheck.checker.diagnostics import Diagnostic
-from ivycheck.checker.suppressions import NOQA_RE
-from ivycheck.checker.textedit import minimal_edit
+from ivycheck.checker.base.diagnostics import Diagnostic
+from ivycheck.checker.base.textedit import minimal_edit
+from ivycheck.checker.noqa.comments import NOQA_RE
 from ivycheck.lsp.convert import SOURCE, to_lsp_diagnostic, to_range, to_text_edits
 
 FIX_ALL_KIND = "source.fixAll.ivycheck"

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from lsprotocol import types
 
-from ivycheck.checker.diagnostics import Diagnostic, Edit, Severity
+from ivycheck.checker.base.diagnostics import Diagnostic, Edit, Severity
 
 SOURCE = "ivycheck"
 

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from lsprotocol import types
 
-from ivycheck.checker.diagnostics import Diagnostic
-from ivycheck.checker.registry import all_rules
+from ivycheck.checker.base.diagnostics import Diagnostic
+from ivycheck.checker.core.registry import all_rules
 from ivycheck.lsp.convert import from_position
 
 _CODE = re.compile(r"[A-Z]+[0-9]+")

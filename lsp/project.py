@@ -1,12 +1,12 @@
 """The server's model of a workspace: configuration, file summaries and project indexes.
 
 A file is checked against the index of its *project root*, found as the command finds it
-(:func:`~ivycheck.checker.indexing.index_roots`: the configuration's folder, else the
+(:func:`~ivycheck.checker.run.indexing.index_roots`: the configuration's folder, else the
 nearest ``pyproject.toml``/``setup.py``/``setup.cfg``/``.git`` folder, else the top-level
 package), so that the editor and ``ivycheck <file>`` report the same findings for a file
 whatever folder the editor opened. Each root gets a :class:`Scope`: the Python files
 discovery finds under it, summarized as the command does it
-(:mod:`ivycheck.checker.indexing`), from the command's on-disk cache where a file's
+(:mod:`ivycheck.checker.run.indexing`), from the command's on-disk cache where a file's
 ``stat`` matches. Summaries are shared by scopes (a summary depends on the file and its
 configuration, not on the root indexing it).
 
@@ -26,19 +26,19 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ivycheck.checker import pyast
-from ivycheck.checker.cache import ResultCache, cache_directory
-from ivycheck.checker.config import Config, ConfigError, Overrides, find_config
-from ivycheck.checker.diagnostics import Diagnostic
-from ivycheck.checker.discovery import ProjectFiles, discover
-from ivycheck.checker.engine import check_source, fix_source
-from ivycheck.checker.incremental import IncrementalChecker
-from ivycheck.checker.index import EncodedSummary, ProjectIndex
-from ivycheck.checker.indexing import index_roots, summarize_files
-from ivycheck.checker.registry import all_rules
-from ivycheck.checker.rule import Rule
-from ivycheck.checker.summary import FileSummary, summarize
-from ivycheck.lsp.config_problems import ConfigProblem, problem_file
+from ivycheck.checker.base import pyast
+from ivycheck.checker.base.diagnostics import Diagnostic
+from ivycheck.checker.core.engine import check_source, fix_source
+from ivycheck.checker.core.incremental import IncrementalChecker
+from ivycheck.checker.core.registry import all_rules
+from ivycheck.checker.core.rule import Rule
+from ivycheck.checker.project.config import Config, ConfigError, Overrides, find_config
+from ivycheck.checker.project.discovery import ProjectFiles, discover
+from ivycheck.checker.project.index import EncodedSummary, ProjectIndex
+from ivycheck.checker.project.summary import FileSummary, summarize
+from ivycheck.checker.run.cache import ResultCache, cache_directory
+from ivycheck.checker.run.config_problems import ConfigProblem, problem_file
+from ivycheck.checker.run.indexing import index_roots, summarize_files
 
 Summary = FileSummary | EncodedSummary
 """Summaries read from disk stay encoded (decoded when a rule asks); a buffer's is made
@@ -131,7 +131,7 @@ class Project:
         """``[tool.ivycheck]`` of the nearest pyproject, with the client's settings on top."""
         with self._lock:
             try:
-                base = find_config(path, self._configs)
+                base = find_config(path, all_rules().keys(), self._configs)
             except ConfigError as error:
                 base = self._fallback(path, error)
             else:

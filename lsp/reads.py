@@ -23,8 +23,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ivycheck.checker.index import FunctionKind, ProjectIndex, SummaryTable
-from ivycheck.checker.summary import FileSummary, FunctionSummary
+from ivycheck.checker.project.index import FunctionKind, ProjectIndex, SummaryTable
+from ivycheck.checker.project.summary import FileSummary, FunctionSummary
 
 
 @dataclass

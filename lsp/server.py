@@ -36,11 +36,11 @@ from pygls.uris import from_fs_path, to_fs_path
 from pygls.workspace import TextDocument
 
 from ivycheck import __version__
-from ivycheck.checker.diagnostics import Diagnostic
-from ivycheck.checker.engine import INTERNAL_ERROR
+from ivycheck.checker.base.diagnostics import Diagnostic
+from ivycheck.checker.core.engine import INTERNAL_ERROR
+from ivycheck.checker.run.config_problems import ConfigProblem, problem_line
 from ivycheck.lsp import actions, hover, transport
 from ivycheck.lsp.cli import timing
-from ivycheck.lsp.config_problems import ConfigProblem, problem_line
 from ivycheck.lsp.convert import split_lines, to_lsp_diagnostic
 from ivycheck.lsp.idle_gc import IdleCollector
 from ivycheck.lsp.project import Project, Settings

@@ -23,11 +23,11 @@ from pathlib import Path
 
 from lsprotocol import types
 
-from ivycheck.checker import pyast
-from ivycheck.checker.cache import stat_key
-from ivycheck.checker.engine import INTERNAL_ERROR, check_source
-from ivycheck.checker.sourcefile import SourceError, read_source
-from ivycheck.checker.summary import text_digest
+from ivycheck.checker.base import pyast
+from ivycheck.checker.base.sourcefile import SourceError, read_source
+from ivycheck.checker.core.engine import INTERNAL_ERROR, check_source
+from ivycheck.checker.project.summary import text_digest
+from ivycheck.checker.run.cache import stat_key
 from ivycheck.lsp.convert import split_lines, to_lsp_diagnostic
 from ivycheck.lsp.project import Project
 from ivycheck.lsp.reads import Reads, RecordingIndex, answers_key

@@ -21,6 +21,26 @@ from pathlib import Path
 
 PARTS = ("rules", "checker", "lsp", "runtime")
 
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("ivycheck.checker.base",),
+    ("ivycheck.checker.project",),
+    ("ivycheck.checker.noqa",),
+    ("ivycheck.checker.core",),
+    ("ivycheck.checker.rule_api",),
+    ("ivycheck.rules",),
+    ("ivycheck.checker.run",),
+    ("ivycheck.checker.frontends",),
+    ("ivycheck.lsp",),
+)
+"""The checker's layers, lowest first: a module imports its own layer or a lower one.
+
+The finding record, text and files (``base``) under what a project is (``project``:
+configuration, discovery, summaries, the index) under ``# noqa`` (``noqa``) under the rule
+machinery (``core``) under the surface rules import (``rule_api``) under the rules under
+a run over many files (``run``: runner, cache, baseline, the workspace) under what users
+start (``frontends``: the command, reporters, the flake8 and mypy plugins) under the
+language server. ``runtime`` is a separate part, checked for circles only."""
+
 
 def module_name(part: str, path: Path, base: Path) -> str:
     relative = path.relative_to(base).with_suffix("")
@@ -30,7 +50,7 @@ def module_name(part: str, path: Path, base: Path) -> str:
 
 def imported(tree: ast.Module, current: str, known: set[str]) -> list[str]:
     """Every module an import statement of ``tree`` names, relative imports resolved:
-    ``from ivycheck.checker import walk`` names ``ivycheck.checker.walk``, not the package."""
+    ``from ivycheck.checker.core import walk`` names ``ivycheck.checker.core.walk``, not the package."""
     found: list[str] = []
     package = current.rsplit(".", 1)[0]
     for node in ast.walk(tree):
@@ -56,8 +76,8 @@ def part_of(module: str) -> str | None:
     return None
 
 
-def main(argv: list[str]) -> int:
-    root = Path(argv[1]) if len(argv) > 1 else Path(__file__).resolve().parent.parent
+def read_modules(root: Path) -> dict[str, tuple[str, int, ast.Module]]:
+    """Every module of the four parts by dotted name: its part, line count and tree."""
     modules: dict[str, tuple[str, int, ast.Module]] = {}
     for part in PARTS:
         base = root / part
@@ -65,6 +85,81 @@ def main(argv: list[str]) -> int:
             text = path.read_text(encoding="utf-8")
             name = module_name(part, path, base)
             modules[name] = (part, text.count("\n"), ast.parse(text))
+    return modules
+
+
+def import_graph(modules: dict[str, tuple[str, int, ast.Module]]) -> dict[str, set[str]]:
+    """Module -> the modules of ivycheck it imports (at any depth, ``TYPE_CHECKING`` too)."""
+    known = set(modules)
+    return {
+        name: {t for t in imported(tree, name, known) if t in known and t != name}
+        for name, (_, _, tree) in modules.items()
+    }
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Each set of modules that import each other round a circle (Tarjan's strongly
+    connected components of more than one module), sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[list[str]] = []
+    counter = 0
+
+    def visit(node: str) -> None:
+        nonlocal counter
+        index[node] = low[node] = counter
+        counter += 1
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph.get(node, ())):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component: list[str] = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                circles.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(circles)
+
+
+def layer_of(module: str) -> int | None:
+    """The position of ``module``'s layer in :data:`LAYERS`, ``None`` outside them (the
+    ``ivycheck.checker`` package itself, the runtime)."""
+    for position, prefixes in enumerate(LAYERS):
+        if any(module == p or module.startswith(p + ".") for p in prefixes):
+            return position
+    return None
+
+
+def layer_violations(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Every import from a lower layer into a higher one: (importing, imported)."""
+    found: list[tuple[str, str]] = []
+    for source, targets in sorted(graph.items()):
+        own = layer_of(source)
+        for target in sorted(targets):
+            other = layer_of(target)
+            if own is not None and other is not None and other > own:
+                found.append((source, target))
+    return found
+
+
+def main(argv: list[str]) -> int:
+    root = Path(argv[1]) if len(argv) > 1 else Path(__file__).resolve().parent.parent
+    modules = read_modules(root)
     known = set(modules)
 
     print("# lines per module")
@@ -112,7 +207,16 @@ def main(argv: list[str]) -> int:
     print(f"\n# rule module -> rule module: {len(rule_to_rule)}")
     for source, target in sorted(rule_to_rule):
         print(f"  {source.rsplit('.', 1)[-1]} -> {target.rsplit('.', 1)[-1]}")
-    return 0
+    graph = import_graph(modules)
+    circles = import_circles(graph)
+    print(f"\n# import circles: {len(circles)}")
+    for circle in circles:
+        print(f"  {' -> '.join(circle)}")
+    upward = layer_violations(graph)
+    print(f"\n# imports against the layer order: {len(upward)}")
+    for source, target in upward:
+        print(f"  {source} -> {target}")
+    return 1 if circles or upward or rule_to_rule else 0
 
 
 if __name__ == "__main__":

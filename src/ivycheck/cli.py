@@ -1,5 +1,5 @@
 """The ``ivycheck`` command: ``ivycheck lsp ...`` starts the language server, anything
-else checks code (:mod:`ivycheck.checker.cli`).
+else checks code (:mod:`ivycheck.checker.frontends.cli`).
 
 Dispatched here, above both, so that the checker never imports the language server (nor
 pygls, which only the server needs). Both are imported inside :func:`main`, under its
@@ -13,8 +13,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-EXIT_INTERRUPTED = 130
-INTERRUPTED = "ivycheck: interrupted\n"
+from ivycheck.checker.frontends.exit_status import EXIT_INTERRUPTED, INTERRUPTED
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -24,7 +23,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from ivycheck.lsp.cli import main as lsp_main
 
             return lsp_main(arguments[1:])
-        from ivycheck.checker.cli import main as check_main
+        from ivycheck.checker.frontends.cli import main as check_main
 
         return check_main(arguments)
     except KeyboardInterrupt:

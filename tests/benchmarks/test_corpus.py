@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from ivycheck.checker.registry import all_rules
+from ivycheck.checker.core.registry import all_rules
 from tests.helpers import REPO, run_ivycheck
 
 FUNCTIONS = 1000

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ivycheck.checker.add_noqa import add_noqa, merged_codes
-from ivycheck.checker.diagnostics import Diagnostic
-from ivycheck.checker.suppressions import Suppressions
+from ivycheck.checker.base.diagnostics import Diagnostic
+from ivycheck.checker.noqa.comments import Suppressions
+from ivycheck.checker.run.add_noqa import add_noqa, merged_codes
 
 
 def _at(line: int, code: str, col: int = 1) -> Diagnostic:

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from ivycheck.checker.baseline import (
+from ivycheck.checker.base.diagnostics import Diagnostic
+from ivycheck.checker.run.baseline import (
     BaselineError,
     apply_baseline,
     identify,
@@ -16,7 +17,6 @@ from ivycheck.checker.baseline import (
     rows,
     write_baseline,
 )
-from ivycheck.checker.diagnostics import Diagnostic
 
 SOURCE = """\
 def f(x, out=None):

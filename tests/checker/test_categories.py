@@ -11,8 +11,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from ivycheck.checker.config import CATEGORIES
-from ivycheck.checker.rule import Category
+from ivycheck.checker.core.rule import Category
+from ivycheck.checker.project.config import CATEGORIES
 from tests.helpers import REPO, run_ivycheck, write_tree
 
 API = "ivy/functional/ivy/api.py"

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import libcst as cst
 
-from ivycheck.checker.config import Config
-from ivycheck.checker.engine import check_source, fix_source
-from ivycheck.checker.registry import all_rules
-from ivycheck.checker.rule import Rule
+from ivycheck.checker.core.engine import check_source, fix_source
+from ivycheck.checker.core.registry import all_rules
+from ivycheck.checker.core.rule import Rule
+from ivycheck.checker.project.config import Config
 from tests.helpers import run_ivycheck, write_tree
 
 RULES = list(all_rules().values())
@@ -116,7 +116,7 @@ def test_parts_follow_real_ivy_and_our_layout() -> None:
 
 PLUGIN = '''
 import libcst as cst
-from ivycheck.checker.rule import Example, Rule
+from ivycheck.checker.core.rule import Example, Rule
 
 
 class CrashingRule(Rule):

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from ivycheck.checker import engine
-from ivycheck.checker.config import Config
-from ivycheck.checker.diagnostics import Diagnostic
-from ivycheck.checker.index import ProjectIndex
-from ivycheck.checker.registry import all_rules
-from ivycheck.checker.summary import summarize
+from ivycheck.checker.base.diagnostics import Diagnostic
+from ivycheck.checker.core import engine
+from ivycheck.checker.core.registry import all_rules
+from ivycheck.checker.project.config import Config
+from ivycheck.checker.project.index import ProjectIndex
+from ivycheck.checker.project.summary import summarize
 from tests.helpers import REPO
 
 RULES = list(all_rules().values())

@@ -17,12 +17,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ivycheck.checker import engine, textedit
-from ivycheck.checker.config import Config
-from ivycheck.checker.index import ProjectIndex
-from ivycheck.checker.registry import all_rules
-from ivycheck.checker.summary import summarize
-from ivycheck.checker.textedit import LineIndex, minimal_edit, replacement_edit
+from ivycheck.checker.base import textedit
+from ivycheck.checker.base.textedit import LineIndex, minimal_edit, replacement_edit
+from ivycheck.checker.core import engine
+from ivycheck.checker.core.registry import all_rules
+from ivycheck.checker.project.config import Config
+from ivycheck.checker.project.index import ProjectIndex
+from ivycheck.checker.project.summary import summarize
 from tests.helpers import REPO
 
 texts = st.text(alphabet="ab\n", max_size=30)

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from ivycheck.checker.config import Config
-from ivycheck.checker.diagnostics import Diagnostic
-from ivycheck.checker.engine import check_source
-from ivycheck.checker.incremental import IncrementalChecker
-from ivycheck.checker.index import ProjectIndex
-from ivycheck.checker.registry import all_rules
-from ivycheck.checker.summary import summarize
+from ivycheck.checker.base.diagnostics import Diagnostic
+from ivycheck.checker.core.engine import check_source
+from ivycheck.checker.core.incremental import IncrementalChecker
+from ivycheck.checker.core.registry import all_rules
+from ivycheck.checker.project.config import Config
+from ivycheck.checker.project.index import ProjectIndex
+from ivycheck.checker.project.summary import summarize
 from tests.helpers import REPO
 
 sys.path.insert(0, str(REPO / "benchmarks"))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pickle
 
-from ivycheck.checker.index import EncodedSummary, FunctionKind, ProjectIndex
-from ivycheck.checker.summary import FileSummary, FunctionSummary, summarize
+from ivycheck.checker.project.index import EncodedSummary, FunctionKind, ProjectIndex
+from ivycheck.checker.project.summary import FileSummary, FunctionSummary, summarize
 
 API = """\
 import ivy

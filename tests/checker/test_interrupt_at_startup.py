@@ -33,8 +33,8 @@ SEND_SIGINT_ON_IMPORT = textwrap.dedent(
 @pytest.mark.parametrize(
     ("module", "arguments"),
     [
-        ("ivycheck.checker.cli", ["--version"]),
-        ("ivycheck.checker.registry", ["--version"]),
+        ("ivycheck.checker.frontends.cli", ["--version"]),
+        ("ivycheck.checker.core.registry", ["--version"]),
         ("ivycheck.lsp.cli", ["lsp", "--help"]),
     ],
 )

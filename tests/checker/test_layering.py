@@ -1,31 +1,84 @@
-"""The checker is the bottom layer of the command: it never imports the language server."""
+"""The layers of ivycheck, as ``scripts/import_graph.py`` reads them: no import circle in
+any part, and no import from a lower layer into a higher one (``LAYERS`` there: the
+checker's ``base < project < noqa < core < rule_api < rules < run < frontends``, then the
+language server). A circle or an upward import is what makes a module impossible to read,
+test or start without the ones above it."""
 
 from __future__ import annotations
 
-import ast
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
-CHECKER = Path(__file__).parents[2] / "checker"
+import pytest
 
-
-def _imports(path: Path) -> list[str]:
-    found: list[str] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.extend(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.append(node.module)
-    return found
+ROOT = Path(__file__).parents[2]
 
 
-def test_no_checker_module_imports_the_language_server() -> None:
+@pytest.fixture(scope="module")
+def graph_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("import_graph", ROOT / "scripts/import_graph.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def graph(graph_script: ModuleType) -> dict[str, set[str]]:
+    result: dict[str, set[str]] = graph_script.import_graph(graph_script.read_modules(ROOT))
+    return result
+
+
+@pytest.mark.parametrize("part", ["checker", "rules", "lsp", "runtime"])
+def test_no_import_circle(graph_script: ModuleType, graph: dict[str, set[str]], part: str) -> None:
+    circles = [
+        circle
+        for circle in graph_script.import_circles(graph)
+        if any(m.startswith(f"ivycheck.{part}") for m in circle)
+    ]
+    assert circles == []
+
+
+def test_no_import_against_the_layer_order(
+    graph_script: ModuleType, graph: dict[str, set[str]]
+) -> None:
+    assert graph_script.layer_violations(graph) == []
+
+
+def test_every_checker_module_is_in_a_layer(
+    graph_script: ModuleType, graph: dict[str, set[str]]
+) -> None:
+    """A module added beside the layers would escape the order."""
+    loose = [
+        name
+        for name in graph
+        if name.startswith("ivycheck.checker.") and graph_script.layer_of(name) is None
+    ]
+    assert loose == []
+
+
+def test_the_check_sees_a_circle_and_an_upward_import(graph_script: ModuleType) -> None:
+    made_up = {
+        "ivycheck.checker.base.a": {"ivycheck.checker.core.b"},
+        "ivycheck.checker.core.b": {"ivycheck.checker.base.a"},
+    }
+    assert graph_script.import_circles(made_up) == [
+        ["ivycheck.checker.base.a", "ivycheck.checker.core.b"]
+    ]
+    assert graph_script.layer_violations(made_up) == [
+        ("ivycheck.checker.base.a", "ivycheck.checker.core.b")
+    ]
+
+
+def test_no_checker_module_imports_the_language_server(graph: dict[str, set[str]]) -> None:
     upward = {
-        path.name: name
-        for path in sorted(CHECKER.glob("*.py"))
-        for name in _imports(path)
-        if name == "ivycheck.lsp" or name.startswith("ivycheck.lsp.")
+        name: sorted(t for t in targets if t.startswith("ivycheck.lsp"))
+        for name, targets in graph.items()
+        if name.startswith("ivycheck.checker")
+        and any(t.startswith("ivycheck.lsp") for t in targets)
     }
     assert upward == {}
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from ivycheck.checker.discovery import outermost, project_root
+from ivycheck.checker.project.discovery import outermost, project_root
 from tests.helpers import run_ivycheck, write_tree
 
 API = "ivy/functional/ivy/api.py"

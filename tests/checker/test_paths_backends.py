@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ivycheck.checker.config import Config
+from ivycheck.checker.project.config import Config
 from tests.helpers import run_ivycheck, write_tree
 
 SOFTSIGN = """\

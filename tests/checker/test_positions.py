@@ -9,9 +9,10 @@ import libcst as cst
 import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from ivycheck.checker import positions, walk
-from ivycheck.checker.positions import Span, locate, spans
-from ivycheck.checker.summary import summarize
+from ivycheck.checker.base import positions
+from ivycheck.checker.base.positions import Span, locate, spans
+from ivycheck.checker.core import walk
+from ivycheck.checker.project.summary import summarize
 from tests.helpers import REPO
 
 

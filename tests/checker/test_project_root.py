@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ivycheck.checker.runner import Runner, RunOptions
+from ivycheck.checker.run.runner import Runner, RunOptions
 from tests.helpers import run_ivycheck, write_tree
 
 API = "pkg/functional/ivy/api_mistakes.py"
@@ -100,8 +100,8 @@ def test_a_tree_without_markers_is_indexed_from_the_folder_named(tmp_path: Path)
     previous = os.getcwd()
     os.chdir(tmp_path / "work")
     try:
-        assert runner.index_roots() == [gen]
-        assert runner.config_for(gen / API).root == gen
+        assert runner.workspace.roots_of([Path("gen")]) == [gen]
+        assert runner.workspace.config_for(gen / API).root == gen
         assert runner.cache_dir() == gen / ".ivycheck_cache"
     finally:
         os.chdir(previous)

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from ivycheck.checker.cache import CacheEntry, ResultCache
-from ivycheck.checker.index import EncodedSummary
-from ivycheck.checker.registry import all_rules
-from ivycheck.checker.runner import RunOptions, RunResult, run
-from ivycheck.checker.summary import summarize
+from ivycheck.checker.core.registry import all_rules
+from ivycheck.checker.project.index import EncodedSummary
+from ivycheck.checker.project.summary import summarize
+from ivycheck.checker.run.cache import CacheEntry, ResultCache
+from ivycheck.checker.run.runner import RunOptions, RunResult, run
 from tests.helpers import REPO
 
 sys.path.insert(0, str(REPO / "benchmarks"))

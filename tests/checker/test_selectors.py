@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ivycheck.checker.config import DECORATOR_ALIASES, DEFAULT_DECORATOR_ORDER
-from ivycheck.checker.selectors import (
+from ivycheck.checker.project.conventions import DECORATOR_ALIASES, DEFAULT_DECORATOR_ORDER
+from ivycheck.checker.project.selectors import (
     SelectorError,
     check_decorator_names,
     check_selectors,

@@ -11,7 +11,7 @@ import textwrap
 
 import pytest
 
-from ivycheck.checker.summary import summarize
+from ivycheck.checker.project.summary import summarize
 
 
 def chains(body: str, part: str = "backend:numpy") -> list[tuple[str, ...]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ivycheck.checker.textedit import _common_ends, apply_edits, minimal_edit
+from ivycheck.checker.base.textedit import _common_ends, apply_edits, minimal_edit
 
 texts = st.text(alphabet="ab\n\r é", max_size=40)
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ivycheck.checker.diagnostics import Diagnostic, FixSafety
-from ivycheck.checker.textedit import apply_edits
-from ivycheck.checker.unused_noqa import unused_noqa
+from ivycheck.checker.base.diagnostics import Diagnostic, FixSafety
+from ivycheck.checker.base.textedit import apply_edits
+from ivycheck.checker.noqa.unused import unused_noqa
 
 KNOWN = ("IVY000", "IVY001", "IVY005", "IVY006", "IVY100", "IVY999")
 

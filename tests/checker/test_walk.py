@@ -1,4 +1,4 @@
-"""``checker/walk.py`` visits exactly the nodes libcst visits, in libcst's order, with the
+"""``checker/core/walk.py`` visits exactly the nodes libcst visits, in libcst's order, with the
 same visit/leave semantics, on real files (``examples/``, a slice of the standard library,
 every rule example)."""
 
@@ -12,8 +12,8 @@ from typing import TypeVar
 import libcst as cst
 import pytest
 
-from ivycheck.checker import walk
-from ivycheck.checker.registry import all_rules
+from ivycheck.checker.core import walk
+from ivycheck.checker.core.registry import all_rules
 from tests.helpers import REPO
 
 V = TypeVar("V", bound=cst.CSTVisitor)

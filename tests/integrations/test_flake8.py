@@ -109,7 +109,7 @@ def test_no_work_when_ivy_codes_are_not_selected(monkeypatch, project: Path) -> 
     nothing (no project index, no check), or ``flake8 --select F`` pays for ivycheck."""
     from flake8.main import cli
 
-    from ivycheck.checker.flake8_plugin import IvycheckFlake8
+    from ivycheck.checker.frontends.flake8_plugin import IvycheckFlake8
 
     write_tree(project, {"ivy/functional/ivy/elementwise.py": BAD_ORDER})
     monkeypatch.chdir(project)

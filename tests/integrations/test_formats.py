@@ -100,8 +100,8 @@ def test_markdown_only_with_list_rules(project: Path) -> None:
 
 
 def test_docs_rules_md_is_up_to_date() -> None:
-    from ivycheck.checker.explain import MARKDOWN_COMMAND, rules_markdown
-    from ivycheck.checker.registry import all_rules
+    from ivycheck.checker.core.registry import all_rules
+    from ivycheck.checker.frontends.explain import MARKDOWN_COMMAND, rules_markdown
 
     generated = rules_markdown()
     committed = (REPO / "docs/rules.md").read_text(encoding="utf-8")

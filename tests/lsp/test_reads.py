@@ -4,8 +4,8 @@ check read it in a way the recorder does not know."""
 
 from __future__ import annotations
 
-from ivycheck.checker.index import ProjectIndex
-from ivycheck.checker.summary import summarize
+from ivycheck.checker.project.index import ProjectIndex
+from ivycheck.checker.project.summary import summarize
 from ivycheck.lsp.reads import RecordingIndex, answers_key
 
 API = """\

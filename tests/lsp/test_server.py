@@ -213,7 +213,7 @@ async def test_pull_diagnostics(workspace: Path) -> None:
 
 CRASHING_PLUGIN = '''
 import libcst as cst
-from ivycheck.checker.rule import Rule
+from ivycheck.checker.core.rule import Rule
 
 
 class CrashingRule(Rule):

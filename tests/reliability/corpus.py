@@ -16,8 +16,8 @@ import sysconfig
 from functools import cache
 from pathlib import Path
 
-from ivycheck.checker.config import Config
-from ivycheck.checker.discovery import DiscoveryProblem, iter_python_files
+from ivycheck.checker.project.config import Config
+from ivycheck.checker.project.discovery import DiscoveryProblem, iter_python_files
 
 PACKAGES = ("numpy", "torch", "jax", "tensorflow")
 

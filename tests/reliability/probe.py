@@ -12,12 +12,12 @@ from pathlib import Path
 
 import libcst as cst
 
-from ivycheck.checker.config import Config
-from ivycheck.checker.diagnostics import Diagnostic, FixSafety
-from ivycheck.checker.engine import check_source
-from ivycheck.checker.registry import all_rules
-from ivycheck.checker.rule import Rule
-from ivycheck.checker.sourcefile import SourceError, read_source
+from ivycheck.checker.base.diagnostics import Diagnostic, FixSafety
+from ivycheck.checker.base.sourcefile import SourceError, read_source
+from ivycheck.checker.core.engine import check_source
+from ivycheck.checker.core.registry import all_rules
+from ivycheck.checker.core.rule import Rule
+from ivycheck.checker.project.config import Config
 
 
 class Probe(Rule):

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from ivycheck.checker import runner
-from ivycheck.checker.runner import RunOptions, run
-from ivycheck.checker.sourcefile import SourceError, read_source, write_source_in_place
+from ivycheck.checker.base.sourcefile import SourceError, read_source, write_source_in_place
+from ivycheck.checker.run import runner
+from ivycheck.checker.run.runner import RunOptions, run
 from tests.helpers import IVYCHECK, run_ivycheck
 
 API = "ivy/functional/ivy/elementwise.py"

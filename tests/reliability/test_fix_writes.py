@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from ivycheck.checker import sourcefile
-from ivycheck.checker.sourcefile import SourceError, read_source, write_source_in_place
+from ivycheck.checker.base import sourcefile
+from ivycheck.checker.base.sourcefile import SourceError, read_source, write_source_in_place
 from tests.helpers import run_ivycheck, write_tree
 
 API = "ivy/functional/ivy/elementwise.py"

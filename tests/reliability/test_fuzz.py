@@ -22,9 +22,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ivycheck.checker.config import Config
-from ivycheck.checker.engine import check_source, fix_source
-from ivycheck.checker.sourcefile import SourceError, decode_source
+from ivycheck.checker.base.sourcefile import SourceError, decode_source
+from ivycheck.checker.core.engine import check_source, fix_source
+from ivycheck.checker.project.config import Config
 from tests.reliability.probe import PARTS, RULES
 
 CONFIG = Config(root=Path("/project"))
@@ -194,9 +194,9 @@ DEEP = {
 DEEP_SCRIPT = """
 import sys
 from pathlib import Path
-from ivycheck.checker.config import Config
-from ivycheck.checker.engine import check_source
-from ivycheck.checker.registry import all_rules
+from ivycheck.checker.project.config import Config
+from ivycheck.checker.core.engine import check_source
+from ivycheck.checker.core.registry import all_rules
 text = sys.stdin.read()
 found = check_source(text, path="f.py", config=Config(root=Path("/p")),
                      rules=list(all_rules().values()), relative_path="ivy/functional/ivy/f.py")

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from ivycheck.checker.config import DEFAULT_MAX_FILE_SIZE, Config
-from ivycheck.checker.engine import check_source
-from ivycheck.checker.incremental import IncrementalChecker
-from ivycheck.checker.index import ProjectIndex
-from ivycheck.checker.registry import all_rules
+from ivycheck.checker.core.engine import check_source
+from ivycheck.checker.core.incremental import IncrementalChecker
+from ivycheck.checker.core.registry import all_rules
+from ivycheck.checker.project.config import DEFAULT_MAX_FILE_SIZE, Config
+from ivycheck.checker.project.index import ProjectIndex
 from tests.helpers import run_ivycheck, write_tree
 
 API = "ivy/functional/ivy/elementwise.py"

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from ivycheck.checker.config import Config
-from ivycheck.checker.sourcefile import SourceError, read_source
+from ivycheck.checker.base.sourcefile import SourceError, read_source
+from ivycheck.checker.project.config import Config
 from tests.reliability import corpus
 from tests.reliability.probe import PARTS, check_as
 

@@ -9,12 +9,12 @@ from typing import Any
 import libcst as cst
 import pytest
 
-from ivycheck.checker.config import Config
-from ivycheck.checker.diagnostics import Diagnostic
-from ivycheck.checker.engine import check_source, fix_source
-from ivycheck.checker.index import ProjectIndex
-from ivycheck.checker.registry import all_rules
-from ivycheck.checker.summary import summarize
+from ivycheck.checker.base.diagnostics import Diagnostic
+from ivycheck.checker.core.engine import check_source, fix_source
+from ivycheck.checker.core.registry import all_rules
+from ivycheck.checker.project.config import Config
+from ivycheck.checker.project.index import ProjectIndex
+from ivycheck.checker.project.summary import summarize
 from ivycheck.rules._api_functions import is_private_helper
 
 RULES = list(all_rules().values())

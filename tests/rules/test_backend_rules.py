@@ -14,11 +14,11 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
-from ivycheck.checker.config import Config
-from ivycheck.checker.engine import check_source, fix_source
-from ivycheck.checker.index import ProjectIndex
-from ivycheck.checker.registry import all_rules
-from ivycheck.checker.summary import summarize
+from ivycheck.checker.core.engine import check_source, fix_source
+from ivycheck.checker.core.registry import all_rules
+from ivycheck.checker.project.config import Config
+from ivycheck.checker.project.index import ProjectIndex
+from ivycheck.checker.project.summary import summarize
 from ivycheck.rules._names import ImportMap
 from ivycheck.rules._outflow import FunctionOutFlow, ModuleOutFlow, UseKind
 from ivycheck.rules._return_paths import return_paths
@@ -499,7 +499,7 @@ def test_missing_attribute_is_not_fixed_while_a_return_drops_out(body: str, line
 
 
 def test_the_wrapper_is_found_without_decoding_other_summaries() -> None:
-    from ivycheck.checker.index import EncodedSummary
+    from ivycheck.checker.project.index import EncodedSummary
     from ivycheck.rules._out_fate import ignored_buffer_fate
 
     wrapper = (

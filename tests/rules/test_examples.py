@@ -7,13 +7,13 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
-from ivycheck.checker.config import Config
-from ivycheck.checker.diagnostics import Diagnostic
-from ivycheck.checker.engine import ENGINE_CODES, check_source, fix_source
-from ivycheck.checker.index import ProjectIndex
-from ivycheck.checker.registry import all_rules
-from ivycheck.checker.rule import Example, Rule
-from ivycheck.checker.summary import summarize
+from ivycheck.checker.base.diagnostics import Diagnostic
+from ivycheck.checker.core.engine import ENGINE_CODES, check_source, fix_source
+from ivycheck.checker.core.registry import all_rules
+from ivycheck.checker.core.rule import Example, Rule
+from ivycheck.checker.project.config import Config
+from ivycheck.checker.project.index import ProjectIndex
+from ivycheck.checker.project.summary import summarize
 
 RULES = list(all_rules().values())
 CONFIG = Config(root=Path("/project"))

@@ -1,0 +1,425 @@
+"""The pure core: source text in, diagnostics (and fixed text) out.
+
+:func:`run_rules` is the one place rules run over a module: the active rules' instances
+share one :class:`RuleContext` and one batched walk, and a rule that raises is reported
+as IVY999 for that file while the others go on. Two front doors call it:
+:func:`check_source` (and :func:`fix_source` on top of it) for a whole file, used by the
+CLI's worker processes, the flake8 plugin and the language server's code actions; and
+:class:`~ivycheck.checker.core.incremental.IncrementalChecker`, the language server's check
+of an edited buffer, which runs it over only the definitions that changed. Both hand it
+the file as one :class:`~ivycheck.checker.core.rule.FileUnderCheck`. Neither
+raises on bad input: a file that does not parse is one IVY000 diagnostic, and anything
+else that goes wrong while analysing a file (a stack overflow in a tree walk, say) is an
+IVY999 for the file.
+"""
+
+from __future__ import annotations
+
+import ast
+import warnings
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import cast
+
+import libcst as cst
+
+from ivycheck.checker.base.diagnostics import Diagnostic, Edit, Fix, FixSafety, Severity
+from ivycheck.checker.base.isolation import call_with_deep_stack
+from ivycheck.checker.base.positions import Located, Span, locate
+from ivycheck.checker.base.textedit import apply_edits, minimal_edit, replacement_edit
+from ivycheck.checker.core import walk
+from ivycheck.checker.core.registry import all_rules
+from ivycheck.checker.core.rule import (
+    FileUnderCheck,
+    Report,
+    Rule,
+    RuleContext,
+    ScopeEntry,
+    ScopeExit,
+)
+from ivycheck.checker.noqa.comments import Suppressions, skips_file
+from ivycheck.checker.noqa.unused import UNUSED_NOQA, unused_noqa
+from ivycheck.checker.project.config import Config
+from ivycheck.checker.project.index import ProjectIndex
+
+SYNTAX_ERROR = "IVY000"
+INTERNAL_ERROR = "IVY999"
+ENGINE_CODES = frozenset({SYNTAX_ERROR, INTERNAL_ERROR})
+MAX_FIX_ROUNDS = 10
+
+
+@dataclass
+class FixOutcome:
+    """The result of the fix loop on one source text."""
+
+    source: str
+    diagnostics: list[Diagnostic]
+    applied: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+def check_source(
+    source: str,
+    *,
+    path: str,
+    config: Config,
+    rules: Sequence[type[Rule]],
+    index: ProjectIndex | None = None,
+    relative_path: str | None = None,
+    fixes: bool = True,
+) -> list[Diagnostic]:
+    """Every diagnostic for one file's text, suppressions applied, sorted by position.
+
+    ``fixes=False`` skips computing the fixes' text edits (a codegen of the whole module
+    per fixable finding): the language server publishes diagnostics without them and asks
+    again, with fixes, only when the editor wants code actions.
+    """
+    file = _file_under_check(source, path, config, index, relative_path)
+    return check_file(file, rules, fixes=fixes)
+
+
+def _file_under_check(
+    source: str, path: str, config: Config, index: ProjectIndex | None, relative_path: str | None
+) -> FileUnderCheck:
+    """The front doors' keywords as one file: the path relative to the configuration's
+    root unless given, and an empty index unless one is given."""
+    relative = relative_path if relative_path is not None else config.relative(Path(path))
+    return FileUnderCheck(source, path, relative, config, index or ProjectIndex())
+
+
+def check_file(
+    file: FileUnderCheck, rules: Sequence[type[Rule]], *, fixes: bool = True
+) -> list[Diagnostic]:
+    """:func:`check_source` for a file already gathered into a :class:`FileUnderCheck`."""
+    too_large = size_limit_finding(file.source, file.path, file.config)
+    if too_large is not None:
+        return [too_large]
+    if skips_file(file.source):
+        return []
+    path = file.path
+    try:
+        found = call_with_deep_stack(_analyse, file, rules, fixes)
+    except RecursionError:
+        found = [internal_error(path, "the file is nested too deeply to analyse")]
+    except Exception as err:  # noqa: BLE001 - the engine must never crash on a file
+        found = [internal_error(path, f"analysis failed: {type(err).__name__}: {err}")]
+    return finish(found, file)
+
+
+def finish(found: list[Diagnostic], file: FileUnderCheck) -> list[Diagnostic]:
+    """Selection, unused ``# noqa`` (IVY100: judged on the selected findings before
+    suppression), ``--category``, ``# noqa`` and order: the last step of every way of
+    checking a file."""
+    source, config, relative = file.source, file.config, file.relative_path
+    found = [d for d in found if _reported(d.code, config, relative)]
+    if config.is_opted_in(UNUSED_NOQA, relative) and not any(d.code in ENGINE_CODES for d in found):
+        category = all_rules()[UNUSED_NOQA].CATEGORY.value
+        found += [
+            replace(d, category=category)
+            for d in unused_noqa(
+                source,
+                found,
+                path=file.path,
+                known_codes=all_rules().keys(),
+                is_enabled=lambda code: config.is_enabled(code, relative),
+            )
+        ]
+    # After IVY100, which judges a directive by every selected finding of any category.
+    found = [d for d in found if d.code in ENGINE_CODES or config.reports_category(d.category)]
+    if found:
+        suppressions = Suppressions(source)
+        found = [d for d in found if not suppressions.suppresses(d.line, d.code)]
+    return sorted(found, key=lambda d: d.sort_key)
+
+
+def _reported(code: str, config: Config, relative: str) -> bool:
+    """Rules by selection; IVY000/IVY999 always, unless ignored by an explicit prefix."""
+    if code in ENGINE_CODES:
+        return not config.is_ignored(code, relative)
+    return config.is_enabled(code, relative)
+
+
+def active_rules(rules: Sequence[type[Rule]], file: FileUnderCheck) -> list[type[Rule]]:
+    """The rules to run on a file: enabled for its path, looking at its part, and able
+    (by their cheap text test) to find something in its text. IVY000/IVY999 are the
+    engine's own and never run as rules."""
+    config = file.config
+    return [
+        rule
+        for rule in rules
+        if rule.CODE not in ENGINE_CODES
+        and rule.applies_to(file.part)
+        and config.is_enabled(rule.CODE, file.relative_path)
+        and rule.is_relevant(file.source, config)
+    ]
+
+
+@dataclass
+class RuleRun:
+    """The rules run over one module: their instances, holding what each reported."""
+
+    context: RuleContext
+    instances: list[Rule]
+    owners: dict[int, cst.CSTNode]
+    """For each node visited, its top-level statement (what :func:`locate` splices by)."""
+
+    def findings(self) -> Iterator[tuple[Rule, Report]]:
+        for instance in self.instances:
+            for report in instance.reports:
+                yield instance, report
+
+    def failures(self) -> list[Diagnostic]:
+        """One IVY999 per rule that raised (during the walk or while its fix was made)."""
+        return [
+            internal_error(
+                self.context.path,
+                f"rule {instance.CODE} ({instance.NAME}) failed: {instance.failure}",
+            )
+            for instance in self.instances
+            if instance.failure is not None
+        ]
+
+
+def run_rules(module: cst.Module, file: FileUnderCheck, rules: Sequence[type[Rule]]) -> RuleRun:
+    """Run ``rules`` (already filtered by :func:`active_rules`) over ``module``, whose
+    text is ``file.source``: one shared context, one batched walk with the function stack
+    kept by ``ScopeEntry``/``ScopeExit`` around the rules."""
+    context = RuleContext.of(file, module)
+    instances = [rule(context) for rule in rules]
+    owners: dict[int, cst.CSTNode] = {}
+    walk.visit_batched(module, [ScopeEntry(context), *instances, ScopeExit(context)], owners)
+    return RuleRun(context, instances, owners)
+
+
+def _analyse(file: FileUnderCheck, rules: Sequence[type[Rule]], fixes: bool) -> list[Diagnostic]:
+    source, path = file.source, file.path
+    active = active_rules(rules, file)
+    # CPython's verdict first, unless the index already has it for exactly this text: its
+    # messages are the familiar ones, and libcst's native parser must never see nesting
+    # CPython rejects (100,000 parentheses overflow its stack and kill the process).
+    summary = file.index.clean_summary(file.relative_path, source)
+    if summary is None:
+        error = ast_syntax_error(source, path)
+        if error is not None:
+            return [error]
+    if not active:
+        return []
+    try:
+        module = cst.parse_module(source)
+    except cst.ParserSyntaxError as err:
+        return [_libcst_syntax_error(err, path)]
+    run = run_rules(module, file, active)
+    reports = [report for _, report in run.findings()]
+    targets = [r.replaced_node for r in reports if fixes and r.replacement is not None]
+    located = locate(
+        module,
+        [r.node for r in reports] + targets,
+        statements=bool(targets),
+        owners=run.owners,
+        source=source,
+        statement_lines=summary.statement_lines if summary is not None else None,
+    )
+    context = run.context
+    diagnostics: list[Diagnostic] = []
+    for instance, report in run.findings():
+        span = located.spans[report.node]
+        try:
+            diagnostics.append(to_diagnostic(instance, report, context, span, fixes, located))
+        except Exception as err:  # noqa: BLE001 - a broken fix must not hide the finding
+            instance.failure = instance.failure or f"{type(err).__name__}: {err} (in its fix)"
+            diagnostics.append(to_diagnostic(instance, report, context, span, False))
+    return diagnostics + run.failures()
+
+
+def to_diagnostic(
+    rule: Rule,
+    report: Report,
+    context: RuleContext,
+    span: Span,
+    with_fix: bool,
+    located: Located | None = None,
+) -> Diagnostic:
+    return Diagnostic(
+        path=context.path,
+        line=span.line,
+        col=span.column + 1,
+        end_line=span.end_line,
+        end_col=span.end_column + 1,
+        code=report.code,
+        message=report.message,
+        severity=report.severity or rule.SEVERITY,
+        fix=_to_fix(rule, report, context, located) if with_fix else None,
+        category=(report.category or rule.CATEGORY).value,
+    )
+
+
+def _to_fix(
+    rule: Rule, report: Report, context: RuleContext, located: Located | None
+) -> Fix | None:
+    if report.replacement is None or rule.FIX_SAFETY is None:
+        return None
+    splice = _statement_splice(report, context, located) if located is not None else None
+    if splice is not None and located is not None and located.index is not None:
+        edit = replacement_edit(context.source, *splice, located.index)
+    else:
+        edit = _module_edit(report, context)
+    if edit is None:
+        return None
+    return Fix(report.fix_description or f"Fix {rule.CODE}", rule.FIX_SAFETY, (edit,))
+
+
+def _statement_splice(
+    report: Report, context: RuleContext, located: Located
+) -> tuple[int, int, str] | None:
+    """The fix as (start, end, new text) of the one top-level statement holding the node.
+
+    Invariant: a fix costs in proportion to its statement, not to the module, so a file
+    with many findings is not quadratic (``benchmarks/lint_throughput.py`` runs trees
+    full of fixable findings). A top-level statement renders the same alone as inside
+    its module (checked: its text must equal the source's slice, else ``None`` and the
+    whole-module path decides; ``locate`` already compared it when it placed statements
+    one by one).
+    """
+    target = report.replaced_node
+    offsets = located.offsets.get(target)
+    holder = located.statement_at(offsets[0]) if offsets is not None else None
+    if holder is None:
+        return None
+    start, end, statement = holder
+    module = context.module
+    if not located.rendered_alone and module.code_for_node(statement) != context.source[start:end]:
+        return None
+    replacement = report.replacement
+    new: cst.CSTNode | cst.RemovalSentinel | cst.FlattenSentinel[cst.CSTNode]
+    if target is statement:
+        new = cast(cst.CSTNode, replacement)
+    elif isinstance(replacement, cst.RemovalSentinel):
+        new = statement.deep_remove(target)
+    else:
+        new = statement.deep_replace(target, cast(cst.CSTNode, replacement))
+    if isinstance(new, cst.RemovalSentinel):
+        text = ""
+    elif isinstance(new, cst.FlattenSentinel):
+        text = "".join(module.code_for_node(node) for node in new.nodes)
+    else:
+        text = module.code_for_node(new)
+    return start, end, text
+
+
+def _module_edit(report: Report, context: RuleContext) -> Edit | None:
+    module = context.module
+    fixed: cst.CSTNode | cst.RemovalSentinel
+    if isinstance(report.replacement, cst.RemovalSentinel):
+        fixed = module.deep_remove(report.replaced_node)
+    else:
+        # deep_replace is typed for nodes, but its transformer takes a FlattenSentinel too.
+        replacement = cast(cst.CSTNode, report.replacement)
+        fixed = module.deep_replace(report.replaced_node, replacement)
+    assert isinstance(fixed, cst.Module)
+    return minimal_edit(context.source, fixed.code)
+
+
+def size_limit_finding(source: str, path: str, config: Config) -> Diagnostic | None:
+    """One finding instead of a check for text above ``max-file-size`` (every front end
+    comes through here): a generated multi-megabyte module would otherwise cost minutes
+    and gigabytes, per keystroke in the editor."""
+    limit = config.max_file_size
+    if len(source) <= limit // 4:  # four bytes a character at most: no need to encode
+        return None
+    size = len(source.encode("utf-8", "surrogatepass"))
+    return None if size <= limit else too_large_finding(path, size, limit)
+
+
+def too_large_finding(path: str, size: int, limit: int) -> Diagnostic:
+    message = (
+        f"skipped: the file is {size:,} bytes, more than max-file-size ({limit:,}); "
+        "raise max-file-size in the configuration to check it"
+    )
+    return Diagnostic(path, 1, 1, 1, 1, SYNTAX_ERROR, message, Severity.ERROR)
+
+
+def ast_syntax_error(source: str, path: str) -> Diagnostic | None:
+    """CPython's own verdict, which has exact positions and familiar messages."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            ast.parse(source)
+    except SyntaxError as err:
+        line = err.lineno or 1
+        col = err.offset or 1
+        return Diagnostic(
+            path, line, col, line, col, SYNTAX_ERROR, f"SyntaxError: {err.msg}", Severity.ERROR
+        )
+    except (ValueError, MemoryError, RecursionError) as err:
+        return Diagnostic(
+            path, 1, 1, 1, 1, SYNTAX_ERROR, f"cannot parse file: {err}", Severity.ERROR
+        )
+    return None
+
+
+def _libcst_syntax_error(err: cst.ParserSyntaxError, path: str) -> Diagnostic:
+    """For the rare file CPython accepts and libcst's grammar does not."""
+    line = max(err.raw_line, 1)
+    col = err.raw_column + 1
+    return Diagnostic(
+        path,
+        line,
+        col,
+        line,
+        col,
+        SYNTAX_ERROR,
+        f"cannot parse file with libcst: {err.message}",
+        Severity.ERROR,
+    )
+
+
+def internal_error(path: str, message: str) -> Diagnostic:
+    return Diagnostic(path, 1, 1, 1, 1, INTERNAL_ERROR, message, Severity.ERROR)
+
+
+def is_applicable(diagnostic: Diagnostic, unsafe: bool) -> bool:
+    fix = diagnostic.fix
+    return fix is not None and (fix.safety is FixSafety.SAFE or unsafe)
+
+
+def fix_source(
+    source: str,
+    *,
+    path: str,
+    config: Config,
+    rules: Sequence[type[Rule]],
+    index: ProjectIndex | None = None,
+    relative_path: str | None = None,
+    unsafe: bool = False,
+) -> FixOutcome:
+    """Apply fixes until none is left (or ten rounds); never returns unparsable code."""
+    file = _file_under_check(source, path, config, index, relative_path)
+    outcome = FixOutcome(source, [])
+    for _ in range(MAX_FIX_ROUNDS):
+        outcome.diagnostics = check_file(replace(file, source=outcome.source), rules)
+        fixable = [d for d in outcome.diagnostics if is_applicable(d, unsafe)]
+        if not fixable:
+            return outcome
+        groups = [d.fix.edits for d in fixable if d.fix is not None]
+        candidate, applied = apply_edits(outcome.source, groups)
+        if not _parses(candidate):
+            codes = ", ".join(sorted({d.code for d in fixable}))
+            outcome.problems.append(
+                f"{path}: fixes for {codes} would produce code that does not parse; not applied"
+            )
+            return outcome
+        outcome.source = candidate
+        outcome.applied += applied
+    outcome.diagnostics = check_file(replace(file, source=outcome.source), rules)
+    return outcome
+
+
+def _parses(source: str) -> bool:
+    if ast_syntax_error(source, "") is not None:
+        return False
+    try:
+        call_with_deep_stack(cst.parse_module, source)
+    except Exception:  # noqa: BLE001 - any failure means: do not write
+        return False
+    return True

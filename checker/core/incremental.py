@@ -1,0 +1,282 @@
+"""Re-checking an edited buffer by re-analysing only the top-level definitions that changed.
+
+In the editor a keystroke changes one function of a file that may have thousands of
+lines; parsing and walking the whole file again costs hundreds of milliseconds. A file
+is a sequence of top-level statements ("chunks"). Definitions (``def``/``class``) are
+analysed against the *context*: every other top-level statement (imports, attribute
+assignments, wrappers applied by assignment). When the context, the configuration and
+what other files know are unchanged, a definition whose text is unchanged has the same
+findings as before, shifted to its new line. So only changed definitions are parsed and
+walked, together with the context, as a small module of their own.
+
+This holds only for rules whose findings about a definition depend on nothing but that
+definition, the context and the project index: rules declare it with ``Rule.LOCAL``. A
+file where any active rule is not local (the out-flow rules follow helpers across
+functions), a file that does not parse, or one whose chunks cannot be reassembled exactly
+(``a = 1; def`` on one line, mixed indentation) is checked whole by
+:func:`~ivycheck.checker.core.engine.check_file`. Both paths take the file as one
+:class:`~ivycheck.checker.core.rule.FileUnderCheck`, choose the rules with
+:func:`~ivycheck.checker.core.engine.active_rules` and run them with
+:func:`~ivycheck.checker.core.engine.run_rules`; ``tests/checker/test_incremental.py`` checks
+that they give the same diagnostics.
+"""
+
+from __future__ import annotations
+
+import ast
+import bisect
+import hashlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+import libcst as cst
+
+from ivycheck.checker.base import pyast
+from ivycheck.checker.base.diagnostics import Diagnostic
+from ivycheck.checker.base.isolation import call_with_deep_stack
+from ivycheck.checker.base.positions import Span, spans
+from ivycheck.checker.core.engine import (
+    active_rules,
+    ast_syntax_error,
+    check_file,
+    finish,
+    run_rules,
+    size_limit_finding,
+    to_diagnostic,
+)
+from ivycheck.checker.core.rule import FileUnderCheck, Rule, always_relevant
+from ivycheck.checker.noqa.comments import skips_file
+from ivycheck.checker.project.config import Config
+from ivycheck.checker.project.index import ProjectIndex
+
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    text: str
+    start_line: int
+    line_count: int
+    definition: bool
+
+
+@dataclass(frozen=True)
+class _Parsed:
+    statement: cst.SimpleStatementLine | cst.BaseCompoundStatement
+    default_indent: str
+    default_newline: str
+
+
+@dataclass
+class IncrementalChecker:
+    """One document's memory between checks: parsed chunks and findings per definition."""
+
+    _parsed: dict[str, _Parsed | None] = field(default_factory=dict)
+    _findings: dict[tuple[str, str], list[Diagnostic]] = field(default_factory=dict)
+    incremental_runs: int = 0
+    full_runs: int = 0
+    reanalysed: int = 0
+    """Definitions analysed afresh by the last incremental check."""
+
+    def check(
+        self,
+        source: str,
+        *,
+        path: str,
+        config: Config,
+        rules: Sequence[type[Rule]],
+        index: ProjectIndex,
+        relative_path: str,
+        index_version: object,
+    ) -> list[Diagnostic]:
+        """The same diagnostics as ``check_source(source, ...)``, usually much sooner."""
+        too_large = size_limit_finding(source, path, config)
+        if too_large is not None:
+            return [too_large]
+        if skips_file(source):
+            return []
+        file = FileUnderCheck(source, path, relative_path, config, index)
+        try:
+            found = call_with_deep_stack(self._incremental, file, rules, index_version)
+        except RecursionError:
+            found = None
+        if found is None:
+            self.full_runs += 1
+            self._parsed.clear()
+            self._findings.clear()
+            return check_file(file, rules, fixes=False)
+        self.incremental_runs += 1
+        return finish(found, file)
+
+    def _incremental(
+        self, file: FileUnderCheck, rules: Sequence[type[Rule]], index_version: object
+    ) -> list[Diagnostic] | None:
+        source, path, config, index = file.source, file.path, file.config, file.index
+        active = active_rules(rules, file)
+        if not active or not all(rule.LOCAL for rule in active):
+            return None
+        known_clean = index.clean_summary(file.relative_path, source) is not None
+        if not known_clean and ast_syntax_error(source, path):
+            return None  # the full check reports it; libcst must not see what CPython rejects
+        chunks = _chunks(source)
+        if chunks is None:
+            return None
+        context = "".join(c.text for c in chunks if not c.definition)
+        filters = [rule.definition_filter(context, config, index) for rule in active]
+        if always_relevant in filters:
+            needed = [True] * len(chunks)
+        else:
+            needed = [
+                not chunk.definition or any(relevant(chunk.text) for relevant in filters)
+                for chunk in chunks
+            ]
+        parsed = [
+            self._parse(chunk.text) if need else None
+            for chunk, need in zip(chunks, needed, strict=True)
+        ]
+        if any(p is None for p, need in zip(parsed, needed, strict=True) if need):
+            return None
+        layouts = {(p.default_indent, p.default_newline) for p in parsed if p is not None}
+        if len(layouts) > 1:
+            return None
+        key = hashlib.blake2b(
+            "|".join(
+                [context, config.digest(), repr(index_version), *(r.CODE for r in active)]
+            ).encode(),
+            digest_size=16,
+        ).hexdigest()
+        diagnostics: list[Diagnostic] = []
+        included: list[int] = []
+        for number, chunk in enumerate(chunks):
+            if not needed[number]:
+                continue  # no active rule can find anything in this definition
+            cached = self._findings.get((chunk.text, key)) if chunk.definition else None
+            if cached is None:
+                included.append(number)
+            else:
+                diagnostics.extend(_shift(cached, chunk.start_line - 1, path))
+        self.reanalysed = sum(1 for n in included if chunks[n].definition)
+        fresh = self._analyse(
+            [chunks[n] for n in included],
+            [p for n in included if (p := parsed[n]) is not None],
+            file,
+            active,
+        )
+        if fresh is None:
+            return None
+        findings: dict[tuple[str, str], list[Diagnostic]] = {}
+        for chunk, chunk_diagnostics in fresh:
+            diagnostics.extend(chunk_diagnostics)
+            if chunk.definition:
+                findings[(chunk.text, key)] = _shift(chunk_diagnostics, 1 - chunk.start_line, path)
+        for chunk in chunks:
+            if chunk.definition and (chunk.text, key) in self._findings:
+                findings.setdefault((chunk.text, key), self._findings[(chunk.text, key)])
+        self._findings = findings
+        self._parsed = {c.text: self._parsed[c.text] for c in chunks if c.text in self._parsed}
+        return diagnostics
+
+    def _parse(self, text: str) -> _Parsed | None:
+        if text not in self._parsed:
+            self._parsed[text] = _parse_chunk(text)
+        return self._parsed[text]
+
+    def _analyse(
+        self,
+        chunks: list[_Chunk],
+        parsed: list[_Parsed],
+        file: FileUnderCheck,
+        active: list[type[Rule]],
+    ) -> list[tuple[_Chunk, list[Diagnostic]]] | None:
+        """Run the rules over the given chunks as one small module; findings per chunk."""
+        if not chunks:
+            return []
+        layout = parsed[0]
+        module = cst.Module(
+            body=[p.statement for p in parsed],
+            default_indent=layout.default_indent,
+            default_newline=layout.default_newline,
+        )
+        run = run_rules(
+            module, replace(file, source="".join(chunk.text for chunk in chunks)), active
+        )
+        located = spans(module, [report.node for _, report in run.findings()])
+        starts = [0]
+        for chunk in chunks:
+            starts.append(starts[-1] + chunk.line_count)
+        per_chunk: list[list[Diagnostic]] = [[] for _ in chunks]
+        for instance, report in run.findings():
+            span = located[report.node]
+            number = max(0, bisect.bisect_right(starts, span.line - 1) - 1)
+            offset = chunks[number].start_line - 1 - starts[number]
+            moved = Span(span.line + offset, span.column, span.end_line + offset, span.end_column)
+            per_chunk[number].append(to_diagnostic(instance, report, run.context, moved, False))
+        per_chunk[0].extend(run.failures())
+        return list(zip(chunks, per_chunk, strict=True))
+
+
+def _shift(diagnostics: list[Diagnostic], lines: int, path: str) -> list[Diagnostic]:
+    return [
+        replace(d, line=d.line + lines, end_line=d.end_line + lines, path=path) for d in diagnostics
+    ]
+
+
+def _parse_chunk(text: str) -> _Parsed | None:
+    """One chunk as one statement that renders back to exactly its text, else ``None``."""
+    try:
+        module = cst.parse_module(text)
+    except cst.ParserSyntaxError:
+        return None
+    if len(module.body) != 1 or module.footer:
+        return None
+    statement = module.body[0].with_changes(
+        leading_lines=[*module.header, *module.body[0].leading_lines]
+    )
+    alone = cst.Module(
+        body=[statement],
+        default_indent=module.default_indent,
+        default_newline=module.default_newline,
+        has_trailing_newline=module.has_trailing_newline,
+    )
+    if alone.code != text:
+        return None
+    return _Parsed(statement, module.default_indent, module.default_newline)
+
+
+def _chunks(source: str) -> list[_Chunk] | None:
+    """Top-level statements with the blank lines and comments before them; ``None`` if the
+    text does not parse or two statements share a line."""
+    try:
+        tree = pyast.parse(source)
+    except (SyntaxError, ValueError):
+        return None
+    lines = _LINE.findall(source)
+    if lines and not lines[-1].endswith(("\n", "\r")):
+        return None  # no final newline: the last chunk would not render alone
+    chunks: list[_Chunk] = []
+    previous_end = 0
+    for statement in tree.body:
+        decorators = getattr(statement, "decorator_list", [])
+        first = min([statement.lineno, *(d.lineno for d in decorators)])
+        end = statement.end_lineno or statement.lineno
+        if first <= previous_end:
+            return None
+        text = "".join(lines[previous_end:end])
+        chunks.append(
+            _Chunk(
+                text=text,
+                start_line=previous_end + 1,
+                line_count=end - previous_end,
+                definition=isinstance(
+                    statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+                ),
+            )
+        )
+        previous_end = end
+    if previous_end < len(lines) and "".join(lines[previous_end:]).strip():
+        return None  # comments after the last statement: leave those files to the full path
+    return chunks
+
+
+__all__ = ["IncrementalChecker"]

@@ -1,0 +1,387 @@
+"""What a rule is: a libcst visitor that carries its own documentation and examples.
+
+Modelled on Fixit: one class per module, the docstring explains why, ``MESSAGE`` is one
+line, ``VALID``/``INVALID`` hold examples that double as tests, and ``visit_*`` methods
+call :meth:`Rule.report`, optionally with a replacement node that becomes the fix. All
+rules of a file run in one batched walk of the tree; an exception in one rule disables
+that rule for that file only (the engine reports it as IVY999).
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import inspect
+import re
+import textwrap
+import traceback
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
+
+import libcst as cst
+from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+
+from ivycheck.checker.base.diagnostics import FixSafety, Severity
+
+if TYPE_CHECKING:
+    from ivycheck.checker.project.config import Config
+    from ivycheck.checker.project.index import ProjectIndex
+
+T = TypeVar("T")
+
+
+class Category(enum.StrEnum):
+    """What kind of problem a rule finds, so that users can select by it.
+
+    ``correctness``: the program computes or writes something wrong (a dropped ``out``, a
+    ``TypeError`` on the ``out`` path). ``performance``: the result is right, but work is
+    done twice (IVY001: a full allocation and copy per call). ``dead-code``: code that never
+    runs or is read by nothing, misleading but harmless.
+    """
+
+    CORRECTNESS = "correctness"
+    PERFORMANCE = "performance"
+    DEAD_CODE = "dead-code"
+
+
+_CATEGORY_MEANING = {
+    Category.CORRECTNESS: "a finding means the code computes or writes something wrong",
+    Category.PERFORMANCE: "a finding means correct code that does avoidable work",
+    Category.DEAD_CODE: "a finding means code that never runs or is read by nothing",
+}
+
+Replacement = cst.CSTNode | cst.RemovalSentinel | cst.FlattenSentinel[cst.CSTNode]
+"""What a fix puts in place of the fix target: a node, ``cst.RemoveFromParent()``, or a
+``cst.FlattenSentinel`` of statements (to add a statement after a function, say)."""
+
+
+def _code_block(text: str) -> str:
+    """The code of a triple-quoted block written at the indentation of the rule around it:
+    the newline after the opening quotes dropped, the common indentation removed."""
+    return textwrap.dedent(text.removeprefix("\n"))
+
+
+@dataclass(frozen=True)
+class Example:
+    """A snippet that a rule must flag (INVALID) or leave alone (VALID).
+
+    ``path`` decides which part of the code base the snippet plays (a backend file, the
+    functional API...). ``expected`` is the fixed code for an INVALID example with a fix.
+    ``files`` are extra files of the same project, for cross-file rules. Every text may be
+    an indented triple-quoted block (``Example(\"\"\"`` on one line, the code below it):
+    the newline after the opening quotes and the common indentation are removed, so
+    examples read as the code they stand for.
+
+    ``preamble`` is code that several examples of a rule share (the function whose
+    wrappers they vary, say), written once as a named block in the rule's module: it is
+    put, as written, before ``code`` and before ``expected``, so ``code`` is the whole
+    snippet again (what tests check and the documentation shows) and the example's own
+    text is only what it varies.
+
+    ``message`` (INVALID only) is text the finding's message must contain, and
+    ``severity``/``category`` what the finding must have: for rules whose message or
+    severity depends on the project (the consequence a backend's update has, say).
+    ``line``/``column`` (INVALID only) are where the finding starts in ``code`` (preamble
+    included), 1-based as the command prints them: ``Example(..., line=5, column=5)``
+    pins the position as Ruff's fixtures and Fixit's ``Invalid(line=..., column=...)`` do.
+    """
+
+    code: str
+    path: str = "ivy/functional/ivy/example.py"
+    expected: str | None = None
+    files: Mapping[str, str] = field(default_factory=dict)
+    preamble: str = ""
+    message: str | None = None
+    severity: Severity | None = None
+    category: Category | None = None
+    line: int | None = None
+    column: int | None = None
+
+    def __post_init__(self) -> None:
+        set_field = object.__setattr__  # frozen: the normalised texts are set once, here
+        preamble = _code_block(self.preamble)
+        set_field(self, "code", preamble + _code_block(self.code))
+        if self.expected is not None:
+            set_field(self, "expected", preamble + _code_block(self.expected))
+        set_field(self, "files", {path: _code_block(text) for path, text in self.files.items()})
+
+
+@dataclass
+class Report:
+    """A finding as a rule raised it, before positions and fixes become text."""
+
+    code: str
+    node: cst.CSTNode
+    message: str
+    replacement: Replacement | None = None
+    fix_description: str | None = None
+    fix_target: cst.CSTNode | None = None
+    category: Category | None = None
+    """This finding's category when it differs from the rule's ``CATEGORY``."""
+    severity: Severity | None = None
+    """This finding's severity when it differs from the rule's ``SEVERITY``."""
+
+    @property
+    def replaced_node(self) -> cst.CSTNode:
+        """The node the replacement stands for (the reported one unless a fix target is set)."""
+        return self.fix_target if self.fix_target is not None else self.node
+
+
+@dataclass(frozen=True, eq=False)
+class FileUnderCheck:
+    """One file as the engine checks it: its text, where it is, and what it is checked with.
+
+    Everything that decides a file's findings besides the rules themselves travels
+    together, so the whole-file check, the incremental check and the rules' context are
+    handed the same facts and cannot disagree on one of them. ``part`` is derived from
+    ``config`` and ``relative_path`` (never passed separately, so it cannot drift from
+    them). The incremental check hands the rules a copy whose ``source`` holds only the
+    definitions it re-analyses (:func:`dataclasses.replace`).
+    """
+
+    source: str
+    path: str
+    """As given (absolute or as the user typed it): what diagnostics name."""
+    relative_path: str
+    """Relative to the project root: what the configuration's globs and the index match."""
+    config: Config
+    index: ProjectIndex
+
+    @cached_property
+    def part(self) -> str:
+        """``functional``, ``backend:numpy``...: which part of the code base the file plays."""
+        return self.config.part_of(self.relative_path)
+
+
+@dataclass(frozen=True, eq=False)
+class RuleContext(FileUnderCheck):
+    """What a rule may know about the file it checks: the :class:`FileUnderCheck` (its
+    attributes), the parsed module, and what is computed on first use."""
+
+    wrapper: MetadataWrapper
+    function_stack: list[cst.FunctionDef] = field(default_factory=list)
+    """The functions enclosing the node being visited, innermost last."""
+    _memo: dict[Callable[[cst.Module], Any], Any] = field(default_factory=dict, init=False)
+
+    @classmethod
+    def of(cls, file: FileUnderCheck, module: cst.Module) -> RuleContext:
+        """The context of ``file`` parsed as ``module`` (whose text is ``file.source``)."""
+        facts = {f.name: getattr(file, f.name) for f in fields(FileUnderCheck)}
+        return cls(**facts, wrapper=MetadataWrapper(module, unsafe_skip_copy=True))
+
+    @property
+    def module(self) -> cst.Module:
+        return self.wrapper.module
+
+    @property
+    def backend(self) -> str | None:
+        """The backend a backend file belongs to, else ``None``."""
+        return self.part.removeprefix("backend:") if self.part.startswith("backend:") else None
+
+    @cached_property
+    def positions(self) -> Mapping[cst.CSTNode, CodeRange]:
+        return self.wrapper.resolve(PositionProvider)
+
+    def code_for(self, node: cst.CSTNode) -> str:
+        return self.module.code_for_node(node)
+
+    def memo(self, factory: Callable[[cst.Module], T]) -> T:
+        """One value per file and factory (an import map, say), shared by every rule."""
+        if factory not in self._memo:
+            value = factory(self.module)
+            bind = getattr(value, "bind_context", None)
+            if callable(bind):
+                bind(self)
+            self._memo[factory] = value
+        return cast(T, self._memo[factory])
+
+
+@functools.cache
+def _trigger_pattern(triggers: tuple[str, ...]) -> re.Pattern[str]:
+    def bounded(trigger: str) -> str:
+        # Only the start is bounded: triggers are prefixes (`handle_view` finds
+        # `handle_view_indexing`), but `out=` must not be found inside `timeout=`.
+        pattern = re.escape(trigger)
+        return r"(?<!\w)" + pattern if trigger[:1].isidentifier() else pattern
+
+    return re.compile("|".join(bounded(t) for t in triggers))
+
+
+@functools.cache
+def _visitor_method_names(cls: type[cst.BatchableCSTVisitor]) -> tuple[str, ...]:
+    """The ``visit_*``/``leave_*`` methods a visitor class defines, without no-op stubs.
+
+    libcst's own ``get_visitors`` runs ``inspect.getmembers`` on every instance, and there
+    is one instance per rule per file checked. What methods a class has does not change
+    between its instances, so it is asked once per class (``benchmarks/lsp_latency.py``
+    measures the per-keystroke check this keeps small).
+    """
+    return tuple(
+        name
+        for name in dir(cls)
+        if name.startswith(("visit_", "leave_"))
+        and callable(getattr(cls, name))
+        and not getattr(getattr(cls, name), "_is_no_op", False)
+    )
+
+
+class CachedVisitorLookup(cst.BatchableCSTVisitor):
+    """A batchable visitor whose visit methods are looked up once per class."""
+
+    def get_visitors(self) -> Mapping[str, Callable[[Any], None]]:
+        return {name: getattr(self, name) for name in _visitor_method_names(type(self))}
+
+
+def always_relevant(definition: str) -> bool:
+    """The definition filter of a rule that must see every definition of the file."""
+    return True
+
+
+class ScopeEntry(CachedVisitorLookup):
+    """First in every batch: pushes a function before any rule visits it."""
+
+    def __init__(self, context: RuleContext) -> None:
+        super().__init__()
+        self.stack = context.function_stack
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.stack.append(node)
+
+
+class ScopeExit(CachedVisitorLookup):
+    """Last in every batch: pops a function after every rule has left it."""
+
+    def __init__(self, context: RuleContext) -> None:
+        super().__init__()
+        self.stack = context.function_stack
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self.stack.pop()
+
+
+class Rule(CachedVisitorLookup):
+    """Base class of every rule; subclasses set the class attributes below."""
+
+    CODE: ClassVar[str]
+    NAME: ClassVar[str]
+    MESSAGE: ClassVar[str]
+    SEVERITY: ClassVar[Severity] = Severity.ERROR
+    CATEGORY: ClassVar[Category] = Category.CORRECTNESS
+    """What kind of problem the rule finds (:class:`Category`); shown by ``--explain``."""
+    FIX_SAFETY: ClassVar[FixSafety | None] = None
+    VALID: ClassVar[Sequence[Example]] = ()
+    INVALID: ClassVar[Sequence[Example]] = ()
+    PARTS: ClassVar[frozenset[str] | None] = None
+    """Parts of the code base the rule looks at (``functional``, ``backend:numpy``...);
+    ``None`` means every file. The engine skips the rule elsewhere without a walk."""
+    TRIGGERS: ClassVar[tuple[str, ...]] = ()
+    """Substrings a file must contain for the rule to find anything; empty means always.
+    Lets the engine skip the libcst parse of files that cannot hold a finding."""
+    LOCAL: ClassVar[bool] = False
+    """Whether findings about a top-level definition depend only on that definition, the
+    file's other top-level statements that are not definitions (imports, attributes), and
+    the project index. Lets the language server re-check only the definitions that changed
+    (``checker/core/incremental.py``); a rule that looks across definitions keeps it False."""
+    NEEDS_INDEX: ClassVar[bool] = False
+    """Whether findings depend on other files (then the cache keys on the index too)."""
+
+    def __init__(self, context: RuleContext) -> None:
+        super().__init__()
+        self.context = context
+        self.reports: list[Report] = []
+        self.failure: str | None = None
+
+    @classmethod
+    def explanation(cls) -> str:
+        """The docstring, ending with the rule's category and what it means."""
+        text = inspect.cleandoc(cls.__doc__ or cls.MESSAGE)
+        return f"{text}\n\nCategory: {cls.CATEGORY.value} ({_CATEGORY_MEANING[cls.CATEGORY]})."
+
+    @classmethod
+    def is_relevant(cls, source: str, config: Config) -> bool:
+        """Cheap text test: can this file hold a finding at all? (default: ``TRIGGERS``).
+
+        A trigger matches at the start of a word, so ``out=`` is not found in ``timeout=``
+        or ``stdout=``; that keeps most of a non-Ivy code base from being parsed at all.
+        """
+        if not cls.TRIGGERS:
+            return True
+        if not any(trigger in source for trigger in cls.TRIGGERS):
+            return False  # a plain substring test first: the bounded regex is 100x slower
+        return _trigger_pattern(cls.TRIGGERS).search(source) is not None
+
+    @classmethod
+    def definition_filter(
+        cls, context: str, config: Config, index: ProjectIndex
+    ) -> Callable[[str], bool]:
+        """A test of whether a top-level definition, next to the file's ``context`` (its
+        statements that are not definitions), can hold a finding.
+
+        Only asked of ``LOCAL`` rules, by the incremental checker: a definition no active
+        rule finds relevant is neither parsed nor walked, so a 5 MB buffer of plain helpers
+        costs a text scan, not a libcst walk. Built once per check: the context is scanned
+        once, each definition once per rule. Default: trigger words in the definition or
+        the context; a rule with its own ``is_relevant`` sees both texts together.
+        """
+        if cls.TRIGGERS and getattr(cls.is_relevant, "__func__", None) is _default_is_relevant:
+            if cls.is_relevant(context, config):
+                return always_relevant
+            return lambda definition: cls.is_relevant(definition, config)
+        return lambda definition: cls.is_relevant(context + definition, config)
+
+    @classmethod
+    def applies_to(cls, part: str) -> bool:
+        if cls.PARTS is None:
+            return True
+        return part in cls.PARTS or (part.startswith("backend:") and "backend:*" in cls.PARTS)
+
+    def report(
+        self,
+        node: cst.CSTNode,
+        message: str | None = None,
+        *,
+        replacement: Replacement | None = None,
+        fix_description: str | None = None,
+        fix_target: cst.CSTNode | None = None,
+        category: Category | None = None,
+        severity: Severity | None = None,
+    ) -> None:
+        """Report ``node``; ``replacement`` replaces ``fix_target`` (default: ``node``);
+        ``category``/``severity`` when this finding is of another kind than the rule's
+        ``CATEGORY``/``SEVERITY`` (a consequence that differs per backend, say)."""
+        self.reports.append(
+            Report(
+                self.CODE,
+                node,
+                message or self.MESSAGE,
+                replacement,
+                fix_description,
+                fix_target,
+                category,
+                severity,
+            )
+        )
+
+    def get_visitors(self) -> Mapping[str, Callable[[Any], None]]:
+        """Wrap every visit method so that one rule's exception cannot stop the others."""
+        return {name: self._guarded(fn) for name, fn in super().get_visitors().items()}
+
+    def _guarded(self, fn: Callable[[Any], None]) -> Callable[[Any], None]:
+        def run(node: Any) -> None:
+            if self.failure is not None:
+                return
+            try:
+                fn(node)
+            except Exception as err:  # noqa: BLE001 - reported as IVY999; the run goes on
+                frame = traceback.extract_tb(err.__traceback__)[-1]
+                self.failure = (
+                    f"{type(err).__name__}: {err} "
+                    f"(in {frame.name}, {frame.filename.rsplit('/', 1)[-1]}:{frame.lineno})"
+                )
+
+        return run
+
+
+_default_is_relevant = Rule.__dict__["is_relevant"].__func__

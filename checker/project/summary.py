@@ -1,0 +1,927 @@
+"""Per-file summaries: the facts about a file that other files' rules need.
+
+Built with the standard library's ``ast`` (the C parser, about ten times faster than a
+libcst parse), because the project index must cover every file before any rule runs and
+most of those files are never parsed by libcst at all. A summary records module-level
+functions with their decorators and parameters, attributes set on them (directly,
+through ``setattr``, or in a loop over functions), wrappers applied by assignment
+(``f = handle_out_argument(f)``), and whether a function uses ``out`` or delegates to
+``current_backend(...)``.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import ClassVar, cast
+
+from ivycheck.checker.base import pyast
+
+
+@dataclass
+class FunctionSummary:
+    """One module-level function as other files see it."""
+
+    name: str
+    line: int
+    decorators: list[str] = field(default_factory=list)
+    params: list[str] = field(default_factory=list)
+    kwonly: list[str] = field(default_factory=list)
+    has_var_kwargs: bool = False
+    uses_out: bool = False
+    backend_calls: list[str] = field(default_factory=list)
+    attributes: dict[str, str] = field(default_factory=dict)
+    calls: list[str] = field(default_factory=list)
+    """Qualified names of imported callables the body calls (``numpy.reshape``...)."""
+    return_calls: list[str] = field(default_factory=list)
+    """The subset returned directly: ``return np.reshape(x, s)`` gives ``numpy.reshape``."""
+    argument_chains: list[tuple[str, ...]] = field(default_factory=list)
+    """Backend functions only: for each returned value that is reached from a parameter
+    through calls, attributes and basic subscripts alone, the links of that chain, from
+    the parameter outwards (see :func:`argument_chains`). Whether each link makes a view
+    is the reading rule's knowledge, not the summary's."""
+    buffer_update: str = ""
+    """Backend functions only: what the function does when it writes its second positional
+    parameter's value into its first (as a backend's ``inplace_update(x, val)`` does), on
+    the path its flags' defaults take: ``"copies"`` (into ``x``'s existing buffer, keeping
+    its dtype), ``"rebinds"`` (``x`` takes the value's buffer or dtype), ``""`` (neither
+    seen). See :func:`buffer_update`."""
+    degenerate_chains: list[tuple[str, ...]] = field(default_factory=list)
+    """The subset of ``argument_chains`` returned only on degenerate input: under a test
+    for an empty, 0-d or single-element argument (``if x.size == 0:``, ``if
+    math.prod(x.shape) == 1 and ...:``)."""
+    BASIC_INDEX: ClassVar[str] = "[]"
+    """The link for a basic subscript (``x[0]``, ``x[..., 1:]``) in ``argument_chains``."""
+
+    @property
+    def takes_out(self) -> bool:
+        return "out" in self.params or "out" in self.kwonly
+
+    @property
+    def delegates_to_backend(self) -> bool:
+        return bool(self.backend_calls)
+
+
+@dataclass
+class OutWrapperSummary:
+    """What the project's own ``handle_out_argument`` does with the result of a function it
+    handed the native ``out`` buffer (see :func:`out_wrapper`)."""
+
+    line: int
+    native_update: str = ""
+    """The function the wrapper calls as ``update(out, result)`` after the native call
+    (``inplace_update``); ``""`` when it returns the result without writing ``out``."""
+    per_item: bool = False
+    """A tuple/list result is written item by item into ``out[i]``."""
+    buffer_per_item: bool = False
+    """The native buffer is made item by item (``to_native(out, nested=True)``, a
+    comprehension): a tuple ``out`` reaches the function as a tuple of native arrays."""
+    reads_value: bool = False
+    """The wrapper reads ``support_native_out``'s value (``getattr(fn, ..., False)``,
+    ``fn.support_native_out``) rather than testing its presence (``hasattr``)."""
+
+
+@dataclass
+class FileSummary:
+    """Everything the index keeps of one file; ``parse_error`` when ``ast`` rejected it."""
+
+    path: str
+    part: str
+    functions: dict[str, FunctionSummary] = field(default_factory=dict)
+    parse_error: str | None = None
+    digest: str = ""
+    out_wrapper: OutWrapperSummary | None = None
+    """The file's module-level ``handle_out_argument``, read (any part of the code base)."""
+    star_imports: tuple[str, ...] = ()
+    """A package ``__init__.py`` only: the relative modules it star-imports, in order
+    (``".linear_algebra"``, ``".ivy.experimental"``). A name two modules define is the
+    last one's at run time: the index resolves duplicate definitions by this order."""
+    statement_lines: tuple[int, ...] = ()
+    """First line of each top-level statement (its first decorator's, if any): lets the
+    rule phase place findings without generating the module's code. Not a public fact."""
+
+    def public_facts(self) -> tuple[object, ...]:
+        """What other files can see of this file: its part and its functions' facts, not
+        their lines nor the text's digest. A comment, a docstring or a moved function must
+        not invalidate every other file's cached findings (the CLI's cache key) or re-check
+        every open document (the language server)."""
+        return (
+            self.part,
+            self.parse_error is None,
+            tuple(
+                (
+                    name,
+                    tuple(f.decorators),
+                    tuple(f.params),
+                    tuple(f.kwonly),
+                    f.has_var_kwargs,
+                    f.uses_out,
+                    tuple(f.backend_calls),
+                    tuple(sorted(f.attributes.items())),
+                    tuple(f.calls),
+                    tuple(f.return_calls),
+                    tuple(f.argument_chains),
+                    tuple(f.degenerate_chains),
+                    f.buffer_update,
+                )
+                for name, f in sorted(self.functions.items())
+            ),
+            None if self.out_wrapper is None else repr(self.out_wrapper),
+            self.star_imports,
+        )
+
+    def facts_digest(self) -> str:
+        """A short hash of :meth:`public_facts`. ``repr``, not ``pickle``: pickle's bytes
+        depend on which equal strings are the same object (summaries read back from the
+        cache share fewer), so equal facts would hash differently."""
+        return hashlib.blake2b(repr(self.public_facts()).encode(), digest_size=12).hexdigest()
+
+
+def decorator_name(node: ast.expr) -> str:
+    """``handle_view`` for ``@handle_view``, ``@ivy.handle_view`` and ``@handle_view(...)``."""
+    if isinstance(node, ast.Call):
+        node = node.func
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Name):
+        return node.id
+    return ""
+
+
+def _backend_call_name(node: ast.Call) -> str | None:
+    """``name`` for ``current_backend(...).name(...)`` (also ``ivy.current_backend``)."""
+    func = node.func
+    if not isinstance(func, ast.Attribute) or not isinstance(func.value, ast.Call):
+        return None
+    if decorator_name(func.value.func) == "current_backend":
+        return func.attr
+    return None
+
+
+def _module_imports(tree: ast.Module) -> dict[str, str]:
+    """Names bound by module-level imports (the cheap, ``ast`` twin of ``rules._names``).
+
+    Only statements are visited (module level, and inside ``if``/``try`` blocks there),
+    never expressions or function bodies: this runs on every keystroke in the editor.
+    """
+    bound: dict[str, str] = {}
+    for stmt in _module_statements(tree.body):
+        if isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                if alias.asname:
+                    bound[alias.asname] = alias.name
+                else:
+                    root = alias.name.split(".", 1)[0]
+                    bound[root] = root
+        elif isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module:
+            for alias in stmt.names:
+                if alias.name != "*":
+                    bound[alias.asname or alias.name] = f"{stmt.module}.{alias.name}"
+    return bound
+
+
+def _module_statements(statements: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Module-level statements in source order, through ``if``/``try``/``with`` blocks."""
+    for stmt in statements:
+        yield stmt
+        if isinstance(stmt, ast.If | ast.Try | ast.With):
+            yield from _module_statements(stmt.body)
+            for handler in getattr(stmt, "handlers", []):
+                yield from _module_statements(handler.body)
+            yield from _module_statements(getattr(stmt, "orelse", []))
+            yield from _module_statements(getattr(stmt, "finalbody", []))
+
+
+def _qualify(node: ast.expr, imports: dict[str, str]) -> str | None:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name) or node.id not in imports:
+        return None
+    return ".".join([imports[node.id], *reversed(parts)])
+
+
+def _walk(node: ast.AST) -> Iterator[ast.AST]:
+    """``ast.walk`` (same breadth-first order) without its per-node generator calls.
+
+    Summarizing walks every function of every API and backend file, and this walk is most
+    of the index phase; reading ``_fields`` directly halves it.
+    """
+    todo = deque([node])
+    append, extend, AST = todo.append, todo.extend, ast.AST
+    while todo:
+        current = todo.popleft()
+        for name in current._fields:
+            value = getattr(current, name, None)
+            if type(value) is list:
+                extend(item for item in value if isinstance(item, AST))
+            elif isinstance(value, AST):
+                append(value)
+        yield current
+
+
+def _summarize_function(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, imports: dict[str, str]
+) -> FunctionSummary:
+    args = node.args
+    summary = FunctionSummary(
+        name=node.name,
+        line=node.lineno,
+        decorators=[decorator_name(d) for d in node.decorator_list],
+        params=[a.arg for a in (*args.posonlyargs, *args.args)],
+        kwonly=[a.arg for a in args.kwonlyargs],
+        has_var_kwargs=args.kwarg is not None,
+    )
+    # Exact type tests (parsing makes no subclasses): this loop sees every node of every
+    # API and backend function.
+    for child in _walk(node):
+        kind = type(child)
+        if kind is ast.Name:
+            name = cast(ast.Name, child)
+            if name.id == "out" and type(name.ctx) is ast.Load:
+                summary.uses_out = True
+        elif kind is ast.Call:
+            call = cast(ast.Call, child)
+            called = _backend_call_name(call)
+            if called is not None:
+                summary.backend_calls.append(called)
+            qualified = _qualify(call.func, imports)
+            if qualified is not None:
+                summary.calls.append(qualified)
+        elif kind is ast.Return:
+            returned = cast(ast.Return, child).value
+            if type(returned) is ast.Call:
+                qualified = _qualify(returned.func, imports)
+                if qualified is not None:
+                    summary.return_calls.append(qualified)
+    return summary
+
+
+def _attribute_targets(stmt: ast.stmt) -> list[tuple[str, str, str]]:
+    """(function, attribute, value source) for ``f.attr = v`` and ``setattr(f, "attr", v)``."""
+    found: list[tuple[str, str, str]] = []
+    if isinstance(stmt, ast.Assign):
+        for target in stmt.targets:
+            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
+                found.append((target.value.id, target.attr, ast.unparse(stmt.value)))
+    elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        call = stmt.value
+        if (
+            isinstance(call.func, ast.Name)
+            and call.func.id == "setattr"
+            and len(call.args) == 3
+            and isinstance(call.args[0], ast.Name)
+            and isinstance(call.args[1], ast.Constant)
+            and isinstance(call.args[1].value, str)
+        ):
+            found.append((call.args[0].id, call.args[1].value, ast.unparse(call.args[2])))
+    return found
+
+
+def _wrapped_by_assignment(stmt: ast.stmt) -> tuple[str, str] | None:
+    """(function, wrapper) for ``f = wrapper(f)``."""
+    if (
+        isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+        and isinstance(stmt.value, ast.Call)
+        and len(stmt.value.args) == 1
+        and isinstance(stmt.value.args[0], ast.Name)
+        and stmt.value.args[0].id == stmt.targets[0].id
+    ):
+        return stmt.targets[0].id, decorator_name(stmt.value.func)
+    return None
+
+
+def text_digest(source: str | bytes) -> str:
+    """Identifies the exact text a summary was made from."""
+    data = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else source
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def summarize(source: str | bytes, path: str, part: str) -> FileSummary:
+    """Summarize one file; never raises on bad input.
+
+    Only the functional API and the backends feed the index; for any other file the
+    summary records just whether it parses (which spares the rule phase a second syntax
+    check), so a large non-Ivy code base costs one C-level parse per file here.
+    """
+    summary = FileSummary(path=path, part=part, digest=text_digest(source))
+    try:
+        tree = pyast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as err:
+        summary.parse_error = f"{type(err).__name__}: {err}"
+        return summary
+    summary.statement_lines = tuple(_first_line(stmt) for stmt in tree.body)
+    summary.out_wrapper = out_wrapper(tree)
+    if summary.out_wrapper is not None and not (part == "functional" or backend_part(part)):
+        # Named in ``functions`` (which the index reads without decoding the summary), so
+        # that the index knows where the wrapper is without decoding every file.
+        summary.functions[WRAPPER] = FunctionSummary(WRAPPER, summary.out_wrapper.line)
+    if path.rsplit("/", 1)[-1] == "__init__.py":
+        summary.star_imports = star_imports(tree)
+    if not (part == "functional" or part.startswith("backend:")):
+        return summary
+    functions = summary.functions
+    imports = _module_imports(tree)
+    backend = part.startswith("backend:")
+    for stmt in tree.body:
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+            functions[stmt.name] = _summarize_function(stmt, imports)
+            if backend:
+                chains, degenerate = argument_chains_split(stmt, imports)
+                functions[stmt.name].argument_chains = chains
+                functions[stmt.name].degenerate_chains = degenerate
+                functions[stmt.name].buffer_update = buffer_update(stmt)
+    for stmt in tree.body:
+        _record_module_statement(stmt, functions)
+    return summary
+
+
+def star_imports(tree: ast.Module) -> tuple[str, ...]:
+    """``from .x import *`` at module level (through ``if``/``try``), in order, as ``.x``."""
+    return tuple(
+        "." * stmt.level + (stmt.module or "")
+        for stmt in _module_statements(tree.body)
+        if isinstance(stmt, ast.ImportFrom)
+        and stmt.level > 0
+        and any(alias.name == "*" for alias in stmt.names)
+    )
+
+
+def backend_part(part: str) -> bool:
+    return part.startswith("backend:")
+
+
+def _first_line(stmt: ast.stmt) -> int:
+    decorators = getattr(stmt, "decorator_list", None)
+    return min(stmt.lineno, *(d.lineno for d in decorators)) if decorators else stmt.lineno
+
+
+def _record_module_statement(stmt: ast.stmt, functions: dict[str, FunctionSummary]) -> None:
+    for name, attr, value in _attribute_targets(stmt):
+        if name in functions:
+            functions[name].attributes[attr] = value
+    wrapped = _wrapped_by_assignment(stmt)
+    if wrapped is not None and wrapped[0] in functions:
+        functions[wrapped[0]].decorators.insert(0, wrapped[1])
+    if isinstance(stmt, ast.For) and isinstance(stmt.target, ast.Name):
+        _record_loop(stmt, functions)
+
+
+def _record_loop(loop: ast.For, functions: dict[str, FunctionSummary]) -> None:
+    """``for f in (a, b): f.attr = v`` sets ``attr`` on ``a`` and ``b``."""
+    assert isinstance(loop.target, ast.Name)
+    if not isinstance(loop.iter, ast.Tuple | ast.List | ast.Set):
+        return
+    names = [e.id for e in loop.iter.elts if isinstance(e, ast.Name)]
+    for stmt in loop.body:
+        for target, attr, value in _attribute_targets(stmt):
+            if target == loop.target.id:
+                for name in names:
+                    if name in functions:
+                        functions[name].attributes[attr] = value
+
+
+# What the wrapper does with ``out`` after a native call, and what a backend's update does -
+#
+# The consequence of a wrong ``support_native_out`` is a fact of the checked project: its
+# own ``handle_out_argument`` either writes the function's result into ``out`` after the
+# native call (Ivy: ``ivy.inplace_update(out, ret)``) or returns it as it is, and each
+# backend's update either copies into ``out``'s existing buffer (keeping its dtype) or
+# rebinds ``out`` to the value (its dtype and buffer). Both are read here from the tree.
+
+WRAPPER = "handle_out_argument"
+
+
+def out_wrapper(tree: ast.Module) -> OutWrapperSummary | None:
+    """The module-level ``def handle_out_argument``'s native path, if the file has one.
+
+    The native call is the call given ``out=<a name other than out>`` (the native buffer)
+    whose result is bound to a name; what follows it in the same block up to its
+    ``return`` is searched for ``update(out..., result...)`` with the result itself (not a
+    cast of it) as the value. A native call returned directly writes nothing.
+    """
+    for stmt in tree.body:
+        if isinstance(stmt, ast.FunctionDef) and stmt.name == WRAPPER:
+            return _wrapper_facts(stmt)
+    return None
+
+
+def _wrapper_facts(node: ast.FunctionDef) -> OutWrapperSummary:
+    facts = OutWrapperSummary(line=node.lineno, reads_value=_reads_attribute_value(node))
+    for block in _blocks(node):
+        for position, stmt in enumerate(block):
+            call = stmt.value if isinstance(stmt, ast.Assign | ast.Return) else None
+            if not isinstance(call, ast.Call) or not _passes_native_buffer(call):
+                continue
+            facts.buffer_per_item = _per_item(_buffer_expression(call, node))
+            if isinstance(stmt, ast.Return):
+                return facts
+            assert isinstance(stmt, ast.Assign)
+            names = [t.id for t in stmt.targets if isinstance(t, ast.Name)]
+            if not names:
+                continue
+            for later in block[position + 1 :]:
+                for child in ast.walk(later):
+                    if isinstance(child, ast.Call) and _writes_result(child, names[0]):
+                        facts.native_update = decorator_name(child.func)
+                        facts.per_item = facts.per_item or isinstance(child.args[1], ast.Subscript)
+                if isinstance(later, ast.Return):
+                    break
+            return facts
+    return facts
+
+
+def _reads_attribute_value(node: ast.FunctionDef) -> bool:
+    """``getattr(fn, "support_native_out", ...)`` or ``fn.support_native_out`` read, and no
+    ``hasattr(fn, "support_native_out")``."""
+    value = presence = False
+    for child in ast.walk(node):
+        if isinstance(child, ast.Attribute) and child.attr == _ATTRIBUTE:
+            value = value or isinstance(child.ctx, ast.Load)
+        elif isinstance(child, ast.Call) and len(child.args) >= 2:
+            name = decorator_name(child.func)
+            second = child.args[1]
+            if isinstance(second, ast.Constant) and second.value == _ATTRIBUTE:
+                presence = presence or name == "hasattr"
+                value = value or name == "getattr"
+    return value and not presence
+
+
+_ATTRIBUTE = "support_native_out"
+
+
+def _blocks(node: ast.AST) -> Iterator[list[ast.stmt]]:
+    """Every statement list inside ``node`` (bodies, branches, handlers), outermost first."""
+    for child in ast.walk(node):
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(child, name, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                yield block
+        for handler in getattr(child, "handlers", []):
+            yield handler.body
+
+
+def _buffer_expression(call: ast.Call, wrapper: ast.FunctionDef) -> ast.expr | None:
+    """What the native call's ``out=`` is made from (through one local name)."""
+    value = next((k.value for k in call.keywords if k.arg == "out"), None)
+    if isinstance(value, ast.Name):
+        for child in ast.walk(wrapper):
+            if (
+                isinstance(child, ast.Assign)
+                and len(child.targets) == 1
+                and isinstance(child.targets[0], ast.Name)
+                and child.targets[0].id == value.id
+            ):
+                return child.value
+    return value
+
+
+def _per_item(value: ast.expr | None) -> bool:
+    if value is None:
+        return False
+    for child in ast.walk(value):
+        if isinstance(child, ast.ListComp | ast.GeneratorExp | ast.SetComp):
+            return True
+        if isinstance(child, ast.Call) and any(
+            k.arg == "nested" and isinstance(k.value, ast.Constant) and k.value.value is True
+            for k in child.keywords
+        ):
+            return True
+    return False
+
+
+def _passes_native_buffer(call: ast.Call) -> bool:
+    """``out=`` given something other than ``out`` itself or ``None``."""
+    return any(
+        k.arg == "out"
+        and not (isinstance(k.value, ast.Name) and k.value.id == "out")
+        and not (isinstance(k.value, ast.Constant) and k.value.value is None)
+        for k in call.keywords
+    )
+
+
+def _writes_result(call: ast.Call, result: str) -> bool:
+    """``update(out, result)`` or ``update(out[i], result[i])``: the result itself."""
+    if len(call.args) < 2:
+        return False
+    target, value = call.args[0], call.args[1]
+    if isinstance(target, ast.Subscript) and isinstance(value, ast.Subscript):
+        target, value = target.value, value.value
+    return (
+        isinstance(target, ast.Name)
+        and target.id == "out"
+        and isinstance(value, ast.Name)
+        and value.id == result
+    )
+
+
+def buffer_update(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+    """How ``f(x, val, ...)`` writes ``val`` into ``x``: ``"copies"``, ``"rebinds"`` or ``""``.
+
+    Names are followed from the two parameters through assignments (a tuple unpacked from
+    a call of both is paired item by item, ``(x_native, val_native), _ =
+    to_native(x, val)``). *Rebinds*: a name of ``x`` is assigned something made from
+    ``val`` (``x_native = x_native.astype(val_native.dtype)``), or ``x.data``/``x._data``
+    is (``x.data = val_native``). *Copies*: ``val`` is written through a name of ``x``
+    (``x_native[()] = val_native``, ``x_native.copy_(val)``, ``np.copyto(x_native,
+    val_native)``) and nothing rebinds. Branches under a flag parameter whose default is
+    ``False``/``None`` (``if ensure_in_backend:``) are not taken: the wrapper passes none.
+    """
+    args = node.args
+    positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+    if len(positional) < 2:
+        return ""
+    return _BufferUpdate(positional[0], positional[1], _off_flags(args)).run(node.body)
+
+
+def _off_flags(args: ast.arguments) -> set[str]:
+    """Parameters whose default is ``False`` or ``None``: branches on them are off."""
+    pairs = [
+        *zip(reversed([*args.posonlyargs, *args.args]), reversed(args.defaults), strict=False),
+        *zip(args.kwonlyargs, args.kw_defaults, strict=True),
+    ]
+    return {
+        a.arg
+        for a, d in pairs
+        if isinstance(d, ast.Constant) and (d.value is False or d.value is None)
+    }
+
+
+class _BufferUpdate:
+    def __init__(self, x: str, val: str, off: set[str]) -> None:
+        self.x, self.xs, self.vals, self.off = x, {x}, {val}, off
+        self.copies = self.rebinds = False
+
+    def run(self, body: list[ast.stmt]) -> str:
+        self.block(body)
+        return "rebinds" if self.rebinds else "copies" if self.copies else ""
+
+    def mentions(self, node: ast.AST, names: set[str]) -> bool:
+        return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
+
+    def block(self, body: list[ast.stmt]) -> None:
+        for stmt in body:
+            if isinstance(stmt, ast.If):
+                if not (isinstance(stmt.test, ast.Name) and stmt.test.id in self.off):
+                    self.block(stmt.body)
+                self.block(stmt.orelse)
+            elif isinstance(stmt, ast.Assign):
+                for target in stmt.targets:
+                    self.assign(target, stmt.value)
+            elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+                self.call(stmt.value)
+            elif isinstance(stmt, ast.For | ast.While | ast.With | ast.Try):
+                self.block(stmt.body)
+                self.block(getattr(stmt, "orelse", []))
+                for handler in getattr(stmt, "handlers", []):
+                    self.block(handler.body)
+
+    def call(self, call: ast.Call) -> None:
+        func = call.func
+        given = [*call.args, *(k.value for k in call.keywords)]
+        if (
+            isinstance(func, ast.Attribute)
+            and self.mentions(func.value, self.xs - {self.x})
+            and any(self.mentions(a, self.vals) for a in given)
+        ):
+            self.copies = True  # x_native.copy_(val_native), x_native.assign(val_native)
+        names = [a.id for a in call.args if isinstance(a, ast.Name)]
+        if any(n in self.xs - {self.x} for n in names) and any(n in self.vals for n in names):
+            self.copies = True  # np.copyto(x_native, val_native)
+
+    def assign(self, target: ast.expr, value: ast.expr) -> None:
+        pairs = isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple)
+        if pairs and len(target.elts) == len(value.elts):  # type: ignore[attr-defined]
+            for item, part in zip(target.elts, value.elts, strict=True):  # type: ignore[attr-defined]
+                self.assign(item, part)
+            return
+        if isinstance(target, ast.Tuple) and isinstance(value, ast.Call):
+            inner = target.elts[0] if target.elts else None
+            items = inner.elts if isinstance(inner, ast.Tuple) else target.elts
+            if len(items) == len(value.args):
+                for item, arg in zip(items, value.args, strict=True):
+                    self.assign(item, arg)
+                return
+        from_x, from_val = self.mentions(value, self.xs), self.mentions(value, self.vals)
+        if isinstance(target, ast.Name):
+            if from_val and target.id in self.xs:
+                self.rebinds = True
+            self.xs.discard(target.id)
+            self.vals.discard(target.id)
+            if from_x and not from_val:
+                self.xs.add(target.id)
+            elif from_val and not from_x:
+                self.vals.add(target.id)
+        elif isinstance(target, ast.Attribute):
+            owner = target.value
+            if (
+                isinstance(owner, ast.Name)
+                and owner.id == self.x
+                and from_val
+                and target.attr in ("data", "_data")
+            ):
+                self.rebinds = True  # x.data = val_native
+        elif isinstance(target, ast.Subscript) and self.mentions(target.value, self.xs):
+            self.copies = self.copies or from_val  # x_native[()] = val_native
+
+
+# Chains from a parameter to a returned value ------------------------------------------
+#
+# An array returned by a function is a view of its input only if it is reached from a
+# parameter through operations that keep the memory: ``np.transpose(res)`` of a ``res``
+# the function computed (a convolution, a cumulative product) is a new array, whatever
+# ``transpose`` does. So the summary follows names through the body, in control-flow
+# order, and records the links between a parameter and each returned value: a qualified
+# call through its first argument (``numpy.reshape``), a method through its receiver
+# (``.reshape()``), an attribute (``.T``) or a basic subscript (``[]``). A name rebound
+# to anything else (``x = np.cumprod(x)``) no longer leads to the parameter. Where paths
+# join (after ``if``, loops, ``try``) a name keeps the chains of every path that reaches
+# it: a view returned on one path is still returned.
+
+Chains = frozenset[tuple[str, ...]]
+Env = dict[str, Chains]
+_NONE: Chains = frozenset()
+_MAX_CHAINS = 8
+"""Chains kept per name: a bound on joins in long bodies, far above what real code has."""
+BASIC_INDEX = FunctionSummary.BASIC_INDEX
+
+
+def argument_chains(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, imports: dict[str, str]
+) -> list[tuple[str, ...]]:
+    """Each distinct non-empty chain of links from a parameter to a returned value.
+
+    ``return np.transpose(np.reshape(x, s))`` gives ``("numpy.reshape", "numpy.transpose")``;
+    ``y = x.reshape(s); return y.T`` gives ``(".reshape()", ".T")``; ``return x`` (no
+    link: the argument itself) and returns of computed arrays give nothing. Returns of
+    nested functions are theirs, not this function's.
+    """
+    return argument_chains_split(node, imports)[0]
+
+
+def argument_chains_split(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, imports: dict[str, str]
+) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
+    """:func:`argument_chains`, and those of them returned only on degenerate input."""
+    args = node.args
+    params = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+    flow = _Flow(imports)
+    flow.block(node.body, {name: frozenset({()}) for name in params})
+    chains = list(dict.fromkeys(flow.returned))
+    regular = set(flow.regular)
+    return chains, [c for c in dict.fromkeys(flow.degenerate) if c not in regular]
+
+
+class _Flow:
+    """A forward pass over one function body; ``None`` as a state means unreachable."""
+
+    def __init__(self, imports: dict[str, str]) -> None:
+        self.imports = imports
+        self.returned: list[tuple[str, ...]] = []
+        self.degenerate: list[tuple[str, ...]] = []
+        """Chains returned under a test for degenerate input (:func:`_degenerate_test`)."""
+        self.regular: list[tuple[str, ...]] = []
+        """Chains returned elsewhere."""
+        self.in_degenerate = 0
+
+    def block(self, statements: list[ast.stmt], env: Env | None) -> Env | None:
+        for stmt in statements:
+            if env is None:
+                return None
+            env = self.statement(stmt, env)
+        return env
+
+    def statement(self, stmt: ast.stmt, env: Env) -> Env | None:
+        if isinstance(stmt, ast.Return):
+            if stmt.value is not None:
+                found = [c for c in self.chains(stmt.value, env) if c]
+                self.returned.extend(found)
+                (self.degenerate if self.in_degenerate else self.regular).extend(found)
+            return None
+        if isinstance(stmt, ast.Raise):
+            return None
+        if isinstance(stmt, ast.Assign):
+            value = self.chains(stmt.value, env)
+            env = dict(env)
+            for target in stmt.targets:
+                self.bind(target, stmt.value, value, env)
+            return env
+        if isinstance(stmt, ast.AnnAssign):
+            if stmt.value is None:
+                return env
+            env = dict(env)
+            self.bind(stmt.target, stmt.value, self.chains(stmt.value, env), env)
+            return env
+        if isinstance(stmt, ast.Delete):
+            return _without(env, _bound_names(stmt.targets))
+        if isinstance(stmt, ast.If):
+            degenerate = _degenerate_test(stmt.test)
+            self.in_degenerate += degenerate
+            body = self.block(stmt.body, env)
+            self.in_degenerate -= degenerate
+            return _join(body, self.block(stmt.orelse, env))
+        if isinstance(stmt, ast.For | ast.AsyncFor | ast.While):
+            return self.loop(stmt, env)
+        if isinstance(stmt, ast.With | ast.AsyncWith):
+            bound = [item.optional_vars for item in stmt.items if item.optional_vars]
+            return self.block(stmt.body, _without(env, _bound_names(bound)))
+        if isinstance(stmt, ast.Try | ast.TryStar):
+            return self.try_(stmt, env)
+        if isinstance(stmt, ast.Match):
+            after: Env | None = env  # no case may match
+            for case in stmt.cases:
+                after = _join(after, self.block(case.body, _without(env, _pattern_names(case))))
+            return after
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            return _without(env, {stmt.name})
+        if isinstance(stmt, ast.Import | ast.ImportFrom):
+            return _without(env, {(a.asname or a.name).split(".")[0] for a in stmt.names})
+        return env  # expressions, augmented assignments (in place), pass, global...
+
+    def loop(self, stmt: ast.For | ast.AsyncFor | ast.While, env: Env) -> Env | None:
+        """The body runs zero or more times: twice from the joined state reaches every
+        chain a name can carry around the loop (each pass adds links only to names the
+        body rebinds)."""
+        start: Env | None = env
+        for _ in range(2):
+            entry = start if start is not None else env
+            if not isinstance(stmt, ast.While):
+                entry = _without(entry, _bound_names([stmt.target]))
+            start = _join(env, self.block(stmt.body, entry))
+        return _join(start, self.block(stmt.orelse, start)) if stmt.orelse else start
+
+    def try_(self, stmt: ast.Try | ast.TryStar, env: Env) -> Env | None:
+        body = self.block(stmt.body, env)
+        raised = _join(env, body)  # an exception may leave the body anywhere
+        after = self.block(stmt.orelse, body) if stmt.orelse else body
+        for handler in stmt.handlers:
+            names = {handler.name} if handler.name else set()
+            entry = _without(raised, names) if raised is not None else None
+            after = _join(after, self.block(handler.body, entry))
+        if stmt.finalbody:
+            return self.block(stmt.finalbody, after)
+        return after
+
+    def bind(self, target: ast.expr, value: ast.expr, chains: Chains, env: Env) -> None:
+        if isinstance(target, ast.Name):
+            _set(env, target.id, chains)
+        elif isinstance(target, ast.Tuple | ast.List):
+            if isinstance(value, ast.Tuple | ast.List) and len(value.elts) == len(target.elts):
+                pairs = [
+                    (t, v, self.chains(v, env))
+                    for t, v in zip(target.elts, value.elts, strict=True)
+                ]
+                for sub_target, sub_value, sub_chains in pairs:
+                    self.bind(sub_target, sub_value, sub_chains, env)
+            else:
+                for name in _bound_names([target]):
+                    env.pop(name, None)
+        elif isinstance(target, ast.Starred):
+            self.bind(target.value, value, _NONE, env)
+        # attribute and subscript targets write into an object: no name changes
+
+    def chains(self, node: ast.expr, env: Env) -> Chains:
+        """The chains from a parameter to the value of ``node``."""
+        if isinstance(node, ast.Name):
+            return env.get(node.id, _NONE)
+        if isinstance(node, ast.Call):
+            func = node.func
+            qualified = _qualify(func, self.imports)
+            if qualified is not None:
+                subject = _first_argument(node)
+                link = qualified
+            elif isinstance(func, ast.Attribute):
+                subject, link = func.value, f".{func.attr}()"
+            else:
+                return _NONE
+            return _extend(self.chains(subject, env), link) if subject is not None else _NONE
+        if isinstance(node, ast.Attribute):
+            if _qualify(node, self.imports) is not None:
+                return _NONE
+            return _extend(self.chains(node.value, env), f".{node.attr}")
+        if isinstance(node, ast.Subscript):
+            if not _basic_index(node.slice):
+                return _NONE
+            return _extend(self.chains(node.value, env), BASIC_INDEX)
+        if isinstance(node, ast.IfExp):
+            return _cap(self.chains(node.body, env) | self.chains(node.orelse, env))
+        if isinstance(node, ast.NamedExpr):  # the name it binds is not followed
+            return self.chains(node.value, env)
+        return _NONE
+
+
+def _degenerate_test(test: ast.expr) -> bool:
+    """A test that holds only for an empty, 0-d or single-element array: ``x.size == 0``,
+    ``x.ndim == 0``, ``len(x.shape) == 0``, ``x.size == 1``, ``math.prod(x.shape) == 1``,
+    alone or as one conjunct of an ``and`` (which only narrows it further). ``== 1`` counts
+    for an element count (``size``, ``numel()``, a ``prod`` of the shape), not for a rank:
+    ``x.ndim == 1`` is any vector."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return any(_degenerate_test(value) for value in test.values)
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return False
+    right = test.comparators[0]
+    if not isinstance(test.ops[0], ast.Eq) or not isinstance(right, ast.Constant):
+        return False
+    words = {n.attr for n in ast.walk(test.left) if isinstance(n, ast.Attribute)}
+    words |= {n.id for n in ast.walk(test.left) if isinstance(n, ast.Name)}
+    if right.value == 0 and type(right.value) is int:
+        return bool(words & {"size", "shape", "ndim", "numel"})
+    counts = "size" in words or "numel" in words or ("prod" in words and "shape" in words)
+    return right.value == 1 and type(right.value) is int and counts
+
+
+def _first_argument(call: ast.Call) -> ast.expr | None:
+    """The array a library function acts on: its first positional argument, or NumPy's
+    ``a=`` / PyTorch's ``input=`` when passed by keyword."""
+    if call.args:
+        first = call.args[0]
+        return None if isinstance(first, ast.Starred) else first
+    for keyword in call.keywords:
+        if keyword.arg in ("a", "input"):
+            return keyword.value
+    return None
+
+
+def _basic_index(index: ast.expr) -> bool:
+    """Integers, slices, ``...`` and ``None`` (alone or in a tuple): NumPy's and PyTorch's
+    basic indexing, which makes a view. A name or an array may be advanced indexing (a
+    copy), so it ends the chain."""
+    parts = index.elts if isinstance(index, ast.Tuple) else [index]
+    for part in parts:
+        if isinstance(part, ast.Slice):
+            bounds = (part.lower, part.upper, part.step)
+            if not all(b is None or _integer_like(b) for b in bounds):
+                return False
+        elif not (
+            _integer_like(part)
+            or (isinstance(part, ast.Constant) and (part.value is None or part.value is ...))
+        ):
+            return False
+    return True
+
+
+def _integer_like(node: ast.expr) -> bool:
+    """A literal int, or arithmetic on names and ints (``n - 1``): slice bounds and
+    positions written as expressions. A bare name can hold an index array, so it is not."""
+    if isinstance(node, ast.Constant):
+        return type(node.value) is int
+    if isinstance(node, ast.UnaryOp):
+        return _integer_like(node.operand)
+    if isinstance(node, ast.BinOp):
+        sides = (node.left, node.right)
+        return any(_integer_like(s) for s in sides) and all(
+            _integer_like(s) or isinstance(s, ast.Name) for s in sides
+        )
+    return False
+
+
+def _extend(chains: Chains, link: str) -> Chains:
+    return frozenset((*chain, link) for chain in chains) if chains else _NONE
+
+
+def _cap(chains: Chains) -> Chains:
+    return chains if len(chains) <= _MAX_CHAINS else frozenset(sorted(chains)[:_MAX_CHAINS])
+
+
+def _set(env: Env, name: str, chains: Chains) -> None:
+    if chains:
+        env[name] = chains
+    else:
+        env.pop(name, None)
+
+
+def _join(left: Env | None, right: Env | None) -> Env | None:
+    if left is None:
+        return right
+    if right is None:
+        return left
+    return {name: _cap(left.get(name, _NONE) | right.get(name, _NONE)) for name in left | right}
+
+
+def _without(env: Env, names: set[str]) -> Env:
+    return {name: chains for name, chains in env.items() if name not in names} if names else env
+
+
+def _bound_names(targets: list[ast.expr]) -> set[str]:
+    return {
+        node.id
+        for target in targets
+        for node in ast.walk(target)
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del)
+    }
+
+
+def _pattern_names(case: ast.match_case) -> set[str]:
+    return {
+        name
+        for node in ast.walk(case.pattern)
+        for name in (getattr(node, "name", None), getattr(node, "rest", None))
+        if isinstance(name, str)
+    }

@@ -1,0 +1,158 @@
+"""The project index of discovered files: built the same way by the command, the flake8
+plugin and the language server.
+
+Every file is summarized with ``ast`` (:func:`~ivycheck.checker.project.summary.summarize`)
+unless the result cache holds a summary made for its unchanged ``stat``; what is made is
+stored back. Summaries are encoded where they are made (:class:`EncodedSummary`): bytes
+cross a process boundary and go into the cache far cheaper than the object graph, and
+the index decodes a file's summary only when a rule asks about it.
+
+The command and the flake8 plugin index the whole project whatever paths they check
+(:func:`index_roots`, :func:`build_index`), so a file's findings are the same for any
+paths naming it; they build an index only when a rule that reads it
+(``Rule.NEEDS_INDEX``) is active (:func:`needs_index`); otherwise every file is checked
+against an empty one, and cached results are not keyed on it. The language server always
+summarizes its workspace: its settings may enable such a rule at any time.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from ivycheck.checker.base import pyast
+from ivycheck.checker.base.sourcefile import SourceError, read_source, too_large_on_disk
+from ivycheck.checker.core.rule import Rule
+from ivycheck.checker.project.config import Config, configures
+from ivycheck.checker.project.discovery import ProjectFiles, discover, outermost, project_root
+from ivycheck.checker.project.index import EncodedSummary, ProjectIndex
+from ivycheck.checker.project.summary import FileSummary, summarize
+from ivycheck.checker.run.cache import CacheEntry, ResultCache, stat_key
+
+Item = tuple[str, str, str, int]
+"""A file to summarize: path, path relative to its configuration's root, part, and the
+configuration's ``max-file-size``."""
+Summarized = tuple[str, str | None, EncodedSummary]
+"""A file summarized: path, content digest (``None``: the file could not be read), summary."""
+Mapper = Callable[
+    [Callable[[Item], Summarized], list[Item], Callable[[Item], Summarized]], list[Summarized]
+]
+"""``mapper(function, items, on_crash)``: ``function`` over ``items``, in order; the
+command runs it over a process pool, where ``on_crash`` stands in for a dead worker."""
+
+
+def needs_index(configs: Iterable[Config], rules: Iterable[type[Rule]]) -> bool:
+    """Whether a rule that reads the index is enabled by any of ``configs`` (per-file
+    ignores aside: a rule ignored in some files still runs in the others)."""
+    distinct = {id(config): config for config in configs}.values()
+    readers = [rule for rule in rules if rule.NEEDS_INDEX]
+    return any(config.is_enabled(rule.CODE) for config in distinct for rule in readers)
+
+
+def summarize_path(item: Item) -> Summarized:
+    """One file from disk; an unreadable one gets a summary that says why."""
+    path, relative, part, max_size = item
+    try:
+        if too_large_on_disk(path, max_size) is not None:
+            raise SourceError("skipped: larger than max-file-size")
+        source = read_source(Path(path))
+    except SourceError as err:
+        # No digest: not cached, so a raised max-file-size or a fixed file is seen again.
+        return path, None, EncodedSummary.encode(FileSummary(relative, part, parse_error=str(err)))
+    summary = summarize(source.text, relative, part)
+    # Nothing reads a file's tree after its summary from disk; kept, the last file's tree
+    # would sit beside its libcst parse during the check (a tenth of a big file's peak).
+    pyast.forget(source.text)
+    return path, source.digest, EncodedSummary.encode(summary)
+
+
+def _crashed(item: Item) -> Summarized:
+    path, relative, part, _ = item
+    return path, None, EncodedSummary.encode(FileSummary(relative, part, parse_error="crashed"))
+
+
+def in_process(
+    function: Callable[[Item], Summarized],
+    items: list[Item],
+    on_crash: Callable[[Item], Summarized],
+) -> list[Summarized]:
+    return [function(item) for item in items]
+
+
+def summarize_files(
+    project: ProjectFiles, cache: ResultCache, mapper: Mapper = in_process
+) -> list[Summarized]:
+    """A summary of every file of ``project``: from ``cache`` where the file's ``stat``
+    matches and the summary was made for the same relative path and part, else made (and
+    stored in ``cache``). Cached ones come first.
+
+    The relative path and the part are the only settings a summary depends on; they change
+    with ``functional-api``/``backends`` or the project root, and a summary kept across such
+    a change would tell the other files the old layout (a backend seen as ``other``)."""
+    found: list[Summarized] = []
+    missing: list[Item] = []
+    for path in project.files:
+        config = project.configs[path]
+        relative = config.relative(path)
+        part = config.part_of(relative)
+        entry = cache.lookup(path)
+        cached = None if entry is None else entry.summary
+        if entry is None or cached is None or (cached.path, cached.part) != (relative, part):
+            missing.append((str(path), relative, part, config.max_file_size))
+        else:
+            found.append((str(path), entry.digest, cached))
+    computed = mapper(summarize_path, missing, _crashed)
+    for path_text, digest, summary in computed:
+        path = Path(path_text)
+        stat = stat_key(path)
+        if digest is not None and stat is not None:
+            previous = cache.lookup_digest(path, digest)
+            entry = previous or CacheEntry(stat[0], stat[1], digest)
+            entry.mtime_ns, entry.size, entry.summary = stat[0], stat[1], summary
+            cache.store(path, entry)
+    return found + computed
+
+
+def index_roots(
+    paths: Iterable[Path], config_for: Callable[[Path], Config], explicit: bool = False
+) -> list[Path]:
+    """The project roots (:func:`~ivycheck.checker.project.discovery.project_root`) of ``paths``,
+    outermost only. ``explicit``: the configuration was named (``--config``), so its
+    root counts as found even without a ``pyproject.toml`` there."""
+    roots: list[Path] = []
+    found: dict[int, Path | None] = {}
+    for path in paths:
+        config = config_for(path)
+        if id(config) not in found:
+            found[id(config)] = config.root if explicit or configures(config.root) else None
+        roots.append(project_root(path, found[id(config)]))
+    return outermost(roots)
+
+
+def build_index(
+    checked: ProjectFiles,
+    roots: list[Path],
+    config_for: Callable[[Path], Config],
+    cache: ResultCache,
+    rules: Iterable[type[Rule]],
+    mapper: Mapper = in_process,
+    config_for_file: Callable[[Path], Config] | None = None,
+) -> ProjectIndex:
+    """The index of every Python file under ``roots`` (as discovery finds them: excludes
+    and ``.gitignore`` apply) plus the ``checked`` files outside them; empty when no active
+    rule reads it. Invariant: the index, hence every cross-file finding, does not depend
+    on which files of the project are checked. Unchanged files' summaries come from
+    ``cache``, so a run over one file of a warm project summarizes only that file."""
+    if not needs_index(checked.configs.values(), rules):
+        return ProjectIndex()
+    given = {os.path.abspath(path) for path in checked.files}
+    whole = discover(roots, config_for, config_for_file)
+    indexed = {os.path.abspath(path) for path in whole.files}
+    extra = [path for path in checked.files if os.path.abspath(path) not in indexed]
+    if not extra and indexed == given:
+        project = checked
+    else:
+        configs = {**whole.configs, **{path: checked.configs[path] for path in extra}}
+        project = ProjectFiles([*whole.files, *extra], configs, [])
+    return ProjectIndex.build(summary for _, _, summary in summarize_files(project, cache, mapper))
