@@ -1,6 +1,7 @@
 """Per-call overhead of the runtime against the raw backend call; run by hand.
 
     .venv/bin/python benchmarks/runtime_overhead.py [--number N] [--repeat R] [--backend B]
+    .venv/bin/python benchmarks/runtime_overhead.py --only-out [--backend B] [--threads T]
 
 For each backend, nanoseconds per call of ``ivy.<function>`` on small arrays (shape (8,)
 float32 vectors, a (4, 4) float32 matrix) next to the same operation called on the backend's
@@ -9,8 +10,16 @@ native arrays through its own library (NumPy; ``torch``; ``jax.numpy``; TensorFl
 manipulation/view, creation and linalg. The ratio is the runtime's cost over the raw call
 (target: at most 2x); the floor ratio is what a wrapper with no logic at all would give (raw
 call plus one Python frame and one ``ivy.Array``). Minimum over repeats (the least disturbed
-run), the runtime's and the raw call's repeats taken in turn. Then, on JAX, the cost of an in-place update through a 3-deep tracked view chain next to
-a direct ``.at[].set``.
+run), the runtime's and the raw call's repeats taken in turn. Then, on JAX, the cost of an
+in-place update through a 3-deep tracked view chain next to a direct ``.at[].set``.
+
+``--out`` / ``--only-out`` (issue 24): a loop of 100 x (add, multiply, subtract) on (256, 256)
+float32 with and without ``out`` and one call each of ``add``, ``x[1:5]``, ``zeros``,
+``astype``, ``matmul`` and ``add(out=)``, through the runtime, the raw backend (with its own
+``out`` on NumPy and PyTorch; JAX and TensorFlow have none, so there the loop with ``out`` is
+read against the runtime's loop without it) and the Array API peers (array-api-compat,
+array-api-strict), all timed in turn per repeat, median of the repeats, as ratios; the load
+average is printed with them.
 """
 
 from __future__ import annotations
@@ -318,28 +327,54 @@ def out_calls(backend: str, number: int, repeat: int) -> list[tuple[str, dict[st
     ]
 
 
-def out_report(backends: list[str], number: int, repeat: int) -> None:
+def out_report(backends: list[str], number: int, repeat: int, threads: int) -> None:
     print("\n# out= and the basic calls (median of interleaved repeats)")
+    print(f"(PyTorch intra-op threads: {threads}; load average: {load_average()})")
     for backend in backends:
         with ivy.using_backend(backend):
+            if backend == "torch":
+                import torch
+
+                torch.set_num_threads(threads)
             loop = out_loop(backend, repeat)
             calls = out_calls(backend, number, repeat)
         raw_out = loop.get("raw out", loop["raw"])
         print(f"\n## {backend}: 100 x (add, multiply, subtract), (256, 256) float32, ms\n")
-        print("| " + " | ".join(loop) + " | ivy out / raw out | ivy out / ivy |")
-        print("|" + "---:|" * (len(loop) + 2))
-        print(
-            "| "
-            + " | ".join(f"{v:.2f}" for v in loop.values())
-            + f" | {loop['ivy out'] / raw_out:.2f} | {loop['ivy out'] / loop['ivy']:.2f} |"
+        ratios = {"ivy / raw": loop["ivy"] / loop["raw"]}
+        if "raw out" in loop:
+            ratios["ivy out / raw out"] = loop["ivy out"] / raw_out
+        ratios["ivy out / ivy"] = loop["ivy out"] / loop["ivy"]
+        ratios.update(
+            {f"{k} / raw": loop[k] / loop["raw"] for k in ("compat", "strict") if k in loop}
         )
-        print(f"\n## {backend}: one call, shape (8,) / (4, 4), ns\n")
+        print("| " + " | ".join([*loop, *ratios]) + " |")
+        print("|" + "---:|" * (len(loop) + len(ratios)))
+        cells = [f"{v:.2f}" for v in loop.values()] + [f"**{v:.2f}**" for v in ratios.values()]
+        print("| " + " | ".join(cells) + " |")
+        print(f"\n## {backend}: one call, shape (8,) / (4, 4), ns; ratios to raw\n")
         names = list(calls[0][1])
-        print("| call | " + " | ".join(names) + " | ivy / raw |")
-        print("|---|" + "---:|" * (len(names) + 1))
+        others = [n for n in names if n != "raw"]
+        print(
+            "| call | "
+            + " | ".join(names)
+            + " | "
+            + " | ".join(f"{n} / raw" for n in others)
+            + " |"
+        )
+        print("|---|" + "---:|" * (len(names) + len(others)))
         for label, t in calls:
-            cells = " | ".join(f"{t[n]:.0f}" if n in t else "-" for n in names)
-            print(f"| `{label}` | {cells} | {t['ivy'] / t['raw']:.2f} |")
+            cells = [f"{t[n]:.0f}" if n in t else "-" for n in names]
+            cells += [f"**{t[n] / t['raw']:.2f}**" if n in t else "-" for n in others]
+            print(f"| `{label}` | " + " | ".join(cells) + " |")
+
+
+def load_average() -> str:
+    """The 1-minute load average (the machine may be shared: ratios are read against it)."""
+    try:
+        with open("/proc/loadavg") as f:
+            return f.read().split()[0]
+    except OSError:
+        return "?"
 
 
 def main() -> None:
@@ -349,9 +384,17 @@ def main() -> None:
     parser.add_argument("--backend", choices=BACKENDS, action="append")
     parser.add_argument("--out", action="store_true", help="also the out= comparison")
     parser.add_argument("--only-out", action="store_true", help="only the out= comparison")
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help="PyTorch intra-op threads in the out= comparison (default 1: on a loaded machine "
+        "the wake-up of a second thread varies a (256, 256) kernel's time a hundredfold, "
+        "for the runtime and the raw call alike)",
+    )
     args = parser.parse_args()
     if args.only_out:
-        out_report(args.backend or list(BACKENDS), args.number, args.repeat)
+        out_report(args.backend or list(BACKENDS), args.number, args.repeat, args.threads)
         return
     summary = []
     floor = wrapper_floor(args.number, args.repeat)
@@ -375,7 +418,7 @@ def main() -> None:
     if not args.backend or "jax" in args.backend:
         view_chain(args.number, args.repeat)
     if args.out:
-        out_report(args.backend or list(BACKENDS), args.number, args.repeat)
+        out_report(args.backend or list(BACKENDS), args.number, args.repeat, args.threads)
 
 
 if __name__ == "__main__":

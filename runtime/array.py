@@ -295,6 +295,8 @@ class Array:
     # -- indexing --------------------------------------------------------------------------
 
     def __getitem__(self, query: Any) -> Array:
+        # Replaced by ``ivy.get_item`` itself once it exists (``OPERATOR_FUNCTIONS``): ``x[q]``
+        # then costs one Python frame, not two and a registry lookup.
         return REGISTRY["get_item"](self, query)
 
     def __setitem__(self, query: Any, val: Any) -> None:
@@ -343,6 +345,12 @@ class Array:
         if name.startswith("_") or name not in REGISTRY:
             raise AttributeError(f"'Array' object has no attribute {name!r}")
         return functools.partial(REGISTRY[name], self)
+
+
+OPERATOR_FUNCTIONS = {"get_item": "__getitem__"}
+"""Methods of ``Array`` that are the public function of that name itself, set when the
+function is made (``dispatch.public``): the method only calls the function with the same
+arguments, and a method that *is* the function spares a Python frame (``x[1:5]``)."""
 
 
 class TrackedView(Array):

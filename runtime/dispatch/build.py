@@ -169,7 +169,6 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
     widen = _promote.weak_scalars if name in _promote.SCALAR_OPERANDS else None
 
     write = out_.writer(prims, native_set)
-    with_out = out_.caller(target, prims, native_out, write)
 
     def unwrap_sequence(seq: Any) -> Any:
         """``to_native_args(seq)`` for a flat tuple/list of plain values and arrays."""
@@ -350,6 +349,7 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
             raise error(e) from (None if isinstance(e, IvyException) else e)
 
     forward = thin_forward(impl) if fast and impl else None
+    with_out = out_.caller(target, prims, native_out, write, forward)
     if forward is None:
         # Names of dtypes (``astype(x, "float64")``) and other strings pass unchanged, as
         # ``call`` passes them, when the backend function receives them; a native function

@@ -21,6 +21,9 @@ class Forward(NamedTuple):
     native: Callable[..., Any]
     positional: int
     keywords: frozenset[str]
+    out: bool = False
+    """The backend function passes ``out=out`` on to ``native`` (so a call with ``out`` may
+    take ``native`` too: ``dispatch.out``)."""
 
 
 def thin_forward(impl: Callable[..., Any]) -> Forward | None:
@@ -87,4 +90,4 @@ def thin_forward(impl: Callable[..., Any]) -> Forward | None:
         native = getattr(native, attribute, None)
     if not callable(native):
         return None
-    return Forward(native, len(names), frozenset(passed - {"out"}))
+    return Forward(native, len(names), frozenset(passed - {"out"}), "out" in passed)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any, TypeVar
 
-from ivycheck.runtime.array import Array
+from ivycheck.runtime.array import OPERATOR_FUNCTIONS, Array
 from ivycheck.runtime.backend_state import current_backend, enter, state
 from ivycheck.runtime.dispatch.build import Built, array_positions, build, never
 from ivycheck.runtime.dispatch.registry import REGISTRY
@@ -238,6 +238,8 @@ def public_function(fn: F) -> F:
     api.__ivy_wrappers__ = ()  # type: ignore[attr-defined]
     api.__ivy_bind__ = bind  # type: ignore[attr-defined]
     REGISTRY[name] = api
+    if name in OPERATOR_FUNCTIONS:
+        setattr(Array, OPERATOR_FUNCTIONS[name], api)
     return api  # type: ignore[return-value]
 
 

@@ -120,3 +120,57 @@ def test_astype_with_a_dtype_name_or_object(backend: str) -> None:
         assert y.dtype == ivy.float64
         np.testing.assert_allclose(npy(y), A.astype(np.float64))
     assert ivy.astype(x, "int32").dtype == ivy.int32
+
+
+def test_astype_dtype_arguments_remembered_and_refused(backend: str) -> None:
+    # ``target_dtype`` keeps the native dtype per argument: a name, a ``Dtype``, a native
+    # dtype give the same; a name that is no dtype raises every time (nothing is kept).
+    x = ivy.asarray(A)
+    native = ivy.to_native(ivy.zeros(1, dtype="int16")).dtype
+    for dtype in ("int16", ivy.int16, native, "int16"):
+        assert ivy.astype(x, dtype).dtype == ivy.int16
+    for _ in range(2):
+        with pytest.raises(ivy.IvyException):
+            ivy.astype(x, "float33")
+    assert ivy.astype(x, "bool").dtype == ivy.bool
+
+
+def test_read_only_out_is_rebound(backend: str) -> None:
+    # NumPy's ufuncs take ``out`` straight away; one that cannot be written (a read-only
+    # broadcast) makes the call compute and write as ``inplace_update`` does.
+    out = ivy.zeros((2, 3))
+    if backend == "numpy":
+        out = ivy.Array(np.broadcast_to(np.zeros(3, np.float32), (2, 3)))
+    assert ivy.add(ivy.asarray(A), ivy.asarray(B), out=out) is out
+    np.testing.assert_allclose(npy(out), A + B)
+    assert out.dtype == ivy.float32
+
+
+def test_memo_tells_unary_from_binary_and_shapes(backend: str) -> None:
+    # PyTorch's quick key (one or two tensors, no keyword): the same function and ``out``
+    # with other argument shapes or dtypes asks again.
+    out = ivy.zeros((2, 3))
+    ivy.add(ivy.asarray(A), ivy.asarray(B), out=out)
+    with pytest.raises(ivy.IvyException):
+        ivy.add(ivy.asarray(np.ones((4, 3), np.float32)), ivy.asarray(B[:1]), out=out)
+    np.testing.assert_allclose(npy(out), A + B)
+    ivy.add(ivy.asarray(B[:1]), ivy.asarray(A), out=out)  # broadcast: written, not native
+    np.testing.assert_allclose(npy(out), A + B[:1])
+    ivy.add(ivy.asarray(A.astype(np.float64)), ivy.asarray(B.astype(np.float64)), out=out)
+    assert out.dtype == ivy.float32
+    np.testing.assert_allclose(npy(out), A + B)
+    ints = ivy.zeros((2, 3), dtype="int32")
+    with pytest.raises(ivy.IvyException):
+        ivy.add(ivy.asarray(A), ivy.asarray(B), out=ints)
+    np.testing.assert_array_equal(npy(ints), np.zeros((2, 3), np.int32))
+
+
+def test_getitem_is_the_public_function(backend: str) -> None:
+    assert ivy.Array.__getitem__ is ivy.get_item
+    x = ivy.asarray(A)
+    np.testing.assert_array_equal(npy(x[1:2]), A[1:2])
+    np.testing.assert_array_equal(npy(x[0]), A[0])
+    np.testing.assert_array_equal(npy(x[..., ::-1]), A[..., ::-1])
+    view = x[0]
+    x[0, 1] = 9.0  # the view sees the write, on every backend
+    assert float(view[1]) == 9.0

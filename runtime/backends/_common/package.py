@@ -7,11 +7,12 @@ answers here, per question, because asking the framework costs more than the cal
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from ivycheck.runtime.dtypes import Dtype, accumulation_dtype, default_dtype
+from ivycheck.runtime.dtypes import Dtype, accumulation_dtype, as_dtype, default_dtype
 
 
 def export(namespace: dict[str, Any], *modules: ModuleType) -> list[str]:
@@ -82,3 +83,23 @@ def remembered_dtypes(convert: Callable[[str], Any]) -> Callable[[Dtype | str], 
         return native
 
     return native_dtype
+
+
+def remembered_targets(native_dtype: Callable[[Dtype | str], Any]) -> Callable[[Any], Any]:
+    """A backend's ``target_dtype(dtype)``: the native dtype of any dtype argument -- a name,
+    a ``Dtype``, a native dtype, a Python type -- kept per argument (``astype`` asks on every
+    call; ``as_dtype`` and ``native_dtype`` together cost more than a small cast). An
+    argument that is not a dtype raises, every time (nothing is kept for it)."""
+    known: dict[Any, Any] = {}
+
+    def target_dtype(dtype: Any) -> Any:
+        try:
+            return known[dtype]
+        except (KeyError, TypeError):  # not seen yet, or not hashable
+            pass
+        native = native_dtype(as_dtype(dtype))
+        with contextlib.suppress(TypeError):
+            known[dtype] = native
+        return native
+
+    return target_dtype

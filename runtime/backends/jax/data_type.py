@@ -6,13 +6,12 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from ivycheck.runtime.backends.jax.primitives import native_dtype
+from ivycheck.runtime.backends.jax.primitives import target_dtype
 from ivycheck.runtime.backends.jax.utility import truth
-from ivycheck.runtime.dtypes import as_dtype
 
 
 def astype(x: Any, dtype: Any, /, *, copy: bool = True) -> Any:
-    target = native_dtype(as_dtype(dtype))
+    target = target_dtype(dtype)
     if target == jnp.bool_:
         return truth(jnp.asarray(x)).astype(target)
     return jnp.asarray(x).astype(target)

@@ -13,6 +13,7 @@ from ivycheck.runtime.backends._common.package import (
     remembered_accumulation,
     remembered_defaults,
     remembered_dtypes,
+    remembered_targets,
 )
 from ivycheck.runtime.backends._common.primitives import Index
 from ivycheck.runtime.dtypes import Dtype
@@ -28,6 +29,8 @@ native_dtype = remembered_dtypes(jnp.dtype)
 """``jnp.dtype`` for a dtype name (float64 needs ``jax_enable_x64``, set with the backend)."""
 default_native = remembered_defaults(native_dtype)
 """The native default dtype of Python values (``arange``, ``full``)."""
+target_dtype = remembered_targets(native_dtype)
+"""The native dtype of any dtype argument (``astype``)."""
 accumulation = remembered_accumulation(native_dtype, str)
 """The native dtype ``sum``/``prod``/``trace`` return by default for a native dtype."""
 
@@ -110,6 +113,11 @@ def check_native_out(
     fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], *, out: Any
 ) -> bool:
     """Unreachable: no JAX function carries ``support_native_out``."""
+    return False
+
+
+def out_checks_itself(fn: Callable[..., Any]) -> bool:
+    """Never: no JAX function carries ``support_native_out``."""
     return False
 
 

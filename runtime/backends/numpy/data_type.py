@@ -6,9 +6,10 @@ from typing import Any
 
 import numpy as np
 
-from ivycheck.runtime.backends.numpy.primitives import native_dtype
-from ivycheck.runtime.dtypes import as_dtype
+from ivycheck.runtime.backends.numpy.primitives import target_dtype
 
 
 def astype(x: Any, dtype: Any, /, *, copy: bool = True) -> Any:
-    return np.asarray(x).astype(native_dtype(as_dtype(dtype)), copy=copy)
+    if type(x) is not np.ndarray:
+        x = np.asarray(x)
+    return x.astype(target_dtype(dtype)) if copy else x.astype(target_dtype(dtype), copy=False)

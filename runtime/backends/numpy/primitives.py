@@ -7,7 +7,11 @@ from typing import Any
 
 import numpy as np
 
-from ivycheck.runtime.backends._common.package import remembered_defaults, remembered_dtypes
+from ivycheck.runtime.backends._common.package import (
+    remembered_defaults,
+    remembered_dtypes,
+    remembered_targets,
+)
 from ivycheck.runtime.backends._common.primitives import Index
 from ivycheck.runtime.dtypes import Dtype
 from ivycheck.runtime.exceptions import IvyValueError
@@ -23,6 +27,8 @@ native_dtype = remembered_dtypes(np.dtype)
 """``np.dtype`` for a dtype (or its name)."""
 default_native = remembered_defaults(native_dtype)
 """The native default dtype of Python values (``arange``, ``full``)."""
+target_dtype = remembered_targets(native_dtype)
+"""The native dtype of any dtype argument (``astype``)."""
 
 
 def dtype_name(x: Any) -> str:
@@ -118,6 +124,14 @@ def check_native_out(
             f"{out.dtype} (same_kind casting)"
         )
     return True
+
+
+def out_checks_itself(fn: Callable[..., Any]) -> bool:
+    """Whether ``fn`` refuses an ``out`` that does not fit before writing anything: the
+    NumPy backend's elementwise functions (the ufuncs of their name) do -- shape, casting
+    under ``same_kind``, a read-only buffer -- so the dispatcher passes ``out`` without
+    asking :func:`check_native_out`."""
+    return isinstance(getattr(np, getattr(fn, "__name__", ""), None), np.ufunc)
 
 
 def strides(x: Any) -> tuple[int, ...] | None:

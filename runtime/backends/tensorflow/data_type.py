@@ -7,12 +7,11 @@ from typing import Any
 import tensorflow as tf
 
 from ivycheck.runtime.backends.tensorflow import utility
-from ivycheck.runtime.backends.tensorflow.primitives import native_dtype
-from ivycheck.runtime.dtypes import as_dtype
+from ivycheck.runtime.backends.tensorflow.primitives import target_dtype
 
 
 def astype(x: Any, dtype: Any, /, *, copy: bool = True) -> Any:
-    target = native_dtype(as_dtype(dtype))
+    target = target_dtype(dtype)
     if target == tf.bool:  # tf.cast flushes subnormals to zero: ask the bits
         return utility.truth(x)
     return tf.cast(x, target)

@@ -12,6 +12,7 @@ from ivycheck.runtime.backends._common.package import (
     remembered_accumulation,
     remembered_defaults,
     remembered_dtypes,
+    remembered_targets,
 )
 from ivycheck.runtime.backends._common.primitives import Index
 from ivycheck.runtime.dtypes import Dtype
@@ -31,6 +32,8 @@ native_dtype = remembered_dtypes(tf.as_dtype)
 """``tf.as_dtype`` for a dtype (or its name)."""
 default_native = remembered_defaults(native_dtype)
 """The native default dtype of Python values (``arange``, ``full``)."""
+target_dtype = remembered_targets(native_dtype)
+"""The native dtype of any dtype argument (``astype``)."""
 accumulation = remembered_accumulation(native_dtype, lambda native: native.name)
 """The native dtype ``sum``/``prod``/``trace`` return by default for a native dtype."""
 
@@ -165,6 +168,11 @@ def check_native_out(
     fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], *, out: Any
 ) -> bool:
     """Unreachable: no TensorFlow function carries ``support_native_out``."""
+    return False
+
+
+def out_checks_itself(fn: Callable[..., Any]) -> bool:
+    """Never: no TensorFlow function carries ``support_native_out``."""
     return False
 
 

@@ -6,9 +6,10 @@ from typing import Any
 
 import torch
 
-from ivycheck.runtime.backends.torch.primitives import native_dtype
-from ivycheck.runtime.dtypes import as_dtype
+from ivycheck.runtime.backends.torch.primitives import target_dtype
 
 
 def astype(x: Any, dtype: Any, /, *, copy: bool = True) -> Any:
-    return torch.as_tensor(x).to(native_dtype(as_dtype(dtype)), copy=copy)
+    if type(x) is not torch.Tensor:
+        x = torch.as_tensor(x)
+    return x.to(target_dtype(dtype), copy=copy)

@@ -68,6 +68,8 @@ def _binary(
         x1, x2 = _pair(x1, x2)  # (two tensors of one dtype: ``_pair`` returns them as they are)
     if x1.dtype in WIDE_UNSIGNED:
         return _written(wide(fn, x1, x2), out)
+    if out is None:
+        return fn(x1, x2)
     return fn(x1, x2, out=out)
 
 

@@ -12,6 +12,7 @@ from ivycheck.runtime.backends._common.package import (
     remembered_accumulation,
     remembered_defaults,
     remembered_dtypes,
+    remembered_targets,
 )
 from ivycheck.runtime.backends._common.primitives import Index
 from ivycheck.runtime.dtypes import Dtype, can_write
@@ -31,6 +32,8 @@ native_dtype = remembered_dtypes(_torch_dtype)
 """``torch.float32`` and friends, by dtype or name."""
 default_native = remembered_defaults(native_dtype)
 """The native default dtype of Python values (``arange``, ``full``)."""
+target_dtype = remembered_targets(native_dtype)
+"""The native dtype of any dtype argument (``astype``)."""
 accumulation = remembered_accumulation(
     native_dtype, lambda native: str(native).removeprefix("torch.")
 )
@@ -159,8 +162,17 @@ def check_native_out(
     values, so the answer depends only on the arguments' types, dtypes and shapes, the other
     arguments' values and ``out``'s dtype and shape, and it is kept per such signature.
     """
-    try:
+    n = len(args)
+    a = args[0] if n else None
+    b = args[-1] if n else None
+    if not kwargs and n < 3 and type(a) is torch.Tensor and type(b) is torch.Tensor:
+        # The common calls, one or two tensors and no keyword, keyed without
+        # ``_signature``'s recursion (most of the cost of a small ``add`` with ``out``); a
+        # longer tuple than the general key, so the two never meet.
+        key: Any = (fn, n, a.dtype, a.shape, b.dtype, b.shape, out.dtype, out.shape)
+    else:
         key = (fn, _signature(args), _signature(kwargs), out.dtype, out.shape)
+    try:
         known = _FITS.get(key)
     except TypeError:  # an unhashable argument: ask the meta device every time
         return _meta_fits(fn, args, kwargs, out)
@@ -198,6 +210,11 @@ def _meta_fits(fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], 
     if not can_write(dtype_name(res), dtype_name(out)):
         return False  # inplace_update reports it with the standard message
     return bool(res.shape == out.shape and res.dtype == out.dtype)
+
+
+def out_checks_itself(fn: Callable[..., Any]) -> bool:
+    """Never: PyTorch resizes an ``out`` of another shape (:func:`check_native_out` asks first)."""
+    return False
 
 
 def strides(x: Any) -> tuple[int, ...] | None:
