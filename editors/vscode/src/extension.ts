@@ -181,7 +181,7 @@ function findExecutable(command: string, env: NodeJS.ProcessEnv): string | undef
 function checkIdentity(
   interpreter: string,
   strategy: string,
-  launcher: string | undefined,
+  launcher: string,
   env: NodeJS.ProcessEnv,
 ): string | undefined {
   const found = findExecutable(interpreter, env);
@@ -194,43 +194,52 @@ function checkIdentity(
     const parts = [found, real, stat.size, stat.mtimeMs, strategy];
     const venvConfig = path.join(path.dirname(path.dirname(found)), "pyvenv.cfg");
     parts.push(fs.existsSync(venvConfig) ? fs.statSync(venvConfig).mtimeMs : "-");
-    if (launcher !== undefined) {
-      const libs = path.join(path.dirname(path.dirname(launcher)), "libs");
-      parts.push(launcher, fs.statSync(launcher).mtimeMs);
-      parts.push(...(fs.existsSync(libs) ? fs.readdirSync(libs).sort() : []));
-    }
+    const libs = path.join(path.dirname(path.dirname(launcher)), "libs");
+    parts.push(launcher, fs.statSync(launcher).mtimeMs);
+    parts.push(...(fs.existsSync(libs) ? fs.readdirSync(libs).sort() : []));
     return JSON.stringify(parts);
   } catch {
     return undefined;
   }
 }
 
-function checkedBefore(identity: string | undefined): boolean {
-  return identity !== undefined && (state?.get<string[]>(CHECKED_KEY) ?? []).includes(identity);
+/**
+ * Whether the check passed before for `identity` with the bundled copy serving, and that
+ * copy (`bundled/libs/<tag>`) is still there. A pass of the interpreter's own ivycheck
+ * (`fromEnvironment`, or no bundle for its Python) is never taken for granted: a `pip
+ * uninstall` changes nothing the identity covers.
+ */
+function checkedBefore(identity: string | undefined, launcher: string): boolean {
+  const entry = (state?.get<string[]>(CHECKED_KEY) ?? []).find((k) => k.startsWith(`${identity}\n`));
+  const tag = entry?.split("\n")[1];
+  return identity !== undefined && !!tag && fs.existsSync(path.join(path.dirname(path.dirname(launcher)), "libs", tag));
 }
 
-function rememberChecked(identity: string | undefined, passed: boolean): void {
+/** Remember a pass of the bundled copy (`served`: the check's `bundled <tag>`); forget otherwise. */
+function rememberChecked(identity: string | undefined, served: string | undefined): void {
   if (identity === undefined || state === undefined) {
     return;
   }
-  const known = (state.get<string[]>(CHECKED_KEY) ?? []).filter((k) => k !== identity);
-  void state.update(CHECKED_KEY, (passed ? [identity, ...known] : known).slice(0, CHECKED_KEEP));
+  const known = (state.get<string[]>(CHECKED_KEY) ?? []).filter((k) => !k.startsWith(`${identity}\n`));
+  const tag = served?.trim().match(/^bundled (\S+)$/)?.[1];
+  void state.update(CHECKED_KEY, (tag ? [`${identity}\n${tag}`, ...known] : known).slice(0, CHECKED_KEEP));
 }
 
 /**
  * Whether `command args` can start the server: the launcher's `--check` (or an import of
- * ivycheck) says why not on stderr. Checked before the language client starts, because a
- * server that exits before answering `initialize` leaves vscode-languageclient with
- * promise rejections it does not handle itself.
+ * ivycheck) says why not on stderr, and on success which copy would serve on stdout.
+ * Checked before the language client starts, because a server that exits before answering
+ * `initialize` leaves vscode-languageclient with promise rejections it does not handle
+ * itself (and several error notifications of its own).
  */
 function checkServer(
   command: string,
   args: string[],
   options: { cwd?: string; env: NodeJS.ProcessEnv },
-): Promise<string | undefined> {
+): Promise<{ problem?: string; served?: string }> {
   return new Promise((resolve) => {
-    childProcess.execFile(command, args, { ...options, timeout: 30000 }, (err, _stdout, stderr) => {
-      resolve(err ? (String(stderr).trim() || errorText(err)) : undefined);
+    childProcess.execFile(command, args, { ...options, timeout: 30000 }, (err, stdout, stderr) => {
+      resolve(err ? { problem: String(stderr).trim() || errorText(err) } : { served: String(stdout) });
     });
   });
 }
@@ -298,14 +307,14 @@ async function startClient(): Promise<void> {
   // copy of the extension. Should the server then fail to start, the check runs and
   // reports why.
   const check = bundled ? [launcher, "--check"] : ["-c", "import ivycheck.lsp.cli"];
-  const identity = checkIdentity(interpreter, strategy, bundled ? launcher : undefined, processOptions.env);
-  const skipped = checkedBefore(identity);
+  const identity = bundled ? checkIdentity(interpreter, strategy, launcher, processOptions.env) : undefined;
+  const skipped = checkedBefore(identity, launcher);
   try {
     if (skipped) {
       timing("interpreter check skipped (it passed before for this interpreter)");
     } else {
-      const problem = await checkServer(interpreter, check, processOptions);
-      rememberChecked(identity, problem === undefined);
+      const { problem, served } = await checkServer(interpreter, check, processOptions);
+      rememberChecked(identity, served);
       if (problem !== undefined) {
         throw new StartError(problem);
       }
@@ -317,8 +326,8 @@ async function startClient(): Promise<void> {
   } catch (failure) {
     let err = failure;
     if (skipped && !(err instanceof StartError)) {
-      rememberChecked(identity, false);
-      const problem = await checkServer(interpreter, check, processOptions);
+      rememberChecked(identity, undefined);
+      const { problem } = await checkServer(interpreter, check, processOptions);
       if (problem !== undefined) {
         err = new StartError(problem);
       }

@@ -16,7 +16,8 @@ directory fits, the server can still come from the environment; if it cannot, th
 says why on standard error and exits with status 3 instead of a traceback. ``--check`` does
 only that test: the extension runs it first and shows the message, because a server that
 exits before answering ``initialize`` leaves the language client with failures it does not
-handle itself.
+handle itself. On success ``--check`` prints ``bundled <tag>`` or ``environment``: the copy
+that would serve.
 
 Standard library only: it runs before any of ivycheck's dependencies are importable.
 """
@@ -99,10 +100,13 @@ def main(argv: list[str]) -> int:
     spec = importlib.util.find_spec("ivycheck") if sys.version_info >= (3, 11) else None
     if spec is None:
         return _fail(_no_server_message(strategy))
+    origin = Path(spec.origin or "").resolve().parent
     if argv == ["--check"]:
+        # Which copy would serve: the extension remembers a pass of the bundled copy (it
+        # stays while the interpreter and the extension do) and checks again otherwise.
+        print(f"bundled {libs.name}" if libs in origin.parents else "environment")
         return 0
     # One line naming the copy that runs (the editor shows standard error in its log).
-    origin = Path(spec.origin or "").resolve().parent
     where = (
         f"bundled with the extension ({libs.name})"
         if libs in origin.parents
