@@ -24,6 +24,7 @@ from typing import cast
 
 import libcst as cst
 
+from ivycheck.checker.base import pyast
 from ivycheck.checker.base.diagnostics import Diagnostic, Edit, Fix, FixSafety, Severity
 from ivycheck.checker.base.isolation import call_with_deep_stack
 from ivycheck.checker.base.positions import Located, Span, locate
@@ -192,6 +193,23 @@ def run_rules(module: cst.Module, file: FileUnderCheck, rules: Sequence[type[Rul
     return RuleRun(context, instances, owners)
 
 
+def _able_to_find(active: list[type[Rule]], file: FileUnderCheck) -> list[type[Rule]]:
+    """The active rules that CPython's tree of the file leaves a chance to find something
+    (:meth:`Rule.may_find`); the tree is parsed only when a rule asks."""
+    asking = [rule for rule in active if _asks_tree(rule)]
+    if not asking:
+        return active
+    tree = pyast.parse(file.source)
+    return [rule for rule in active if not _asks_tree(rule) or rule.may_find(tree, file)]
+
+
+def _asks_tree(rule: type[Rule]) -> bool:
+    return getattr(rule.may_find, "__func__", None) is not _DEFAULT_MAY_FIND
+
+
+_DEFAULT_MAY_FIND = Rule.may_find.__func__  # type: ignore[attr-defined]
+
+
 def _analyse(file: FileUnderCheck, rules: Sequence[type[Rule]], fixes: bool) -> list[Diagnostic]:
     source, path = file.source, file.path
     active = active_rules(rules, file)
@@ -203,6 +221,7 @@ def _analyse(file: FileUnderCheck, rules: Sequence[type[Rule]], fixes: bool) -> 
         error = ast_syntax_error(source, path)
         if error is not None:
             return [error]
+    active = _able_to_find(active, file)
     if not active:
         return []
     try:

@@ -9,6 +9,7 @@ that rule for that file only (the engine reports it as IVY999).
 
 from __future__ import annotations
 
+import ast
 import enum
 import functools
 import inspect
@@ -311,6 +312,17 @@ class Rule(CachedVisitorLookup):
         if not any(trigger in source for trigger in cls.TRIGGERS):
             return False  # a plain substring test first: the bounded regex is 100x slower
         return _trigger_pattern(cls.TRIGGERS).search(source) is not None
+
+    @classmethod
+    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
+        """Whether CPython's tree of the file can hold a finding of this rule.
+
+        Asked after :meth:`is_relevant` of the files it passes; a rule for which every
+        file answers ``False`` is not run, and a file no active rule can find anything in
+        is never parsed by libcst (eleven times CPython's parser). The answer must never
+        be ``False`` for a file with a finding: it decides what to skip, the libcst check
+        still decides what to report. Default: ``True`` (the text test decided)."""
+        return True
 
     @classmethod
     def definition_filter(
