@@ -1,0 +1,303 @@
+"""Facts about CPython's ``ast`` tree of a file, for :meth:`Rule.may_find` (issue 24).
+
+The engine asks each rule, after the text test and before libcst parses the file, whether
+the file's ``ast`` tree can hold a finding of it. The rules answer with their own check
+re-expressed on ``ast`` (over-approximated where the libcst logic is heavy); this module
+holds the pieces they share, mirroring the libcst helpers they stand for:
+
+* :func:`dotted` - ``a.b.c`` of a chain of names and attributes (``_names.dotted``),
+* :class:`AstImportMap` - names bound by imports, resolved to qualified names, with
+  function scopes as ``_names.ImportMap`` follows them (``np.tan`` -> ``numpy.tan``),
+* :func:`functions` / :func:`top_level_functions` - function definitions with the dotted
+  names of their decorators (a call's callee for ``@dec(...)``),
+* :func:`calls`, :func:`keyword_calls` - calls below a node, those passing a keyword
+  (``out=``),
+* :func:`parameter_names`, :func:`module_level_statements`, :func:`attribute_targets`.
+
+Everything here must stay *conservative* for ``may_find``: when in doubt a fact is kept
+(a name is qualified if any scope could bind it that way), since a ``False`` from
+``may_find`` means the file is never checked by the rule.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Iterator, Sequence
+
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def dotted(expression: ast.expr) -> str | None:
+    """``a.b.c`` for a chain of names and attributes, else ``None``."""
+    parts: list[str] = []
+    while isinstance(expression, ast.Attribute):
+        parts.append(expression.attr)
+        expression = expression.value
+    if not isinstance(expression, ast.Name):
+        return None
+    parts.append(expression.id)
+    return ".".join(reversed(parts))
+
+
+def callee(call: ast.Call) -> str | None:
+    """The dotted name of what a call calls (``np.add.reduce``), else ``None``."""
+    return dotted(call.func)
+
+
+def decorator_name(decorator: ast.expr) -> str | None:
+    """``handle_out_argument`` for ``@handle_out_argument`` and ``@handle_out_argument()``;
+    ``ivy.handle_nestable`` for ``@ivy.handle_nestable``; ``None`` for anything else."""
+    if isinstance(decorator, ast.Call):
+        decorator = decorator.func
+    return dotted(decorator)
+
+
+def decorator_names(function: FunctionNode | ast.ClassDef) -> tuple[str | None, ...]:
+    """The dotted names of a definition's decorators, top to bottom."""
+    return tuple(decorator_name(d) for d in function.decorator_list)
+
+
+def top_level_functions(tree: ast.Module) -> Iterator[FunctionNode]:
+    """The functions defined directly at module level (not in a class or another block)."""
+    for statement in tree.body:
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+            yield statement
+
+
+def functions(node: ast.AST) -> Iterator[FunctionNode]:
+    """Every function definition below ``node`` (nested ones and methods included)."""
+    for child in ast.walk(node):
+        if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+            yield child
+
+
+def functions_with_decorators(
+    node: ast.AST,
+) -> Iterator[tuple[FunctionNode, tuple[str | None, ...]]]:
+    """Every function definition below ``node`` with its decorators' dotted names."""
+    for function in functions(node):
+        yield function, decorator_names(function)
+
+
+def parameter_names(function: FunctionNode | ast.Lambda) -> list[str]:
+    """Every parameter's name, in order (positional-only, regular, ``*args``,
+    keyword-only, ``**kwargs``)."""
+    args = function.args
+    names = [a.arg for a in (*args.posonlyargs, *args.args)]
+    if args.vararg is not None:
+        names.append(args.vararg.arg)
+    names.extend(a.arg for a in args.kwonlyargs)
+    if args.kwarg is not None:
+        names.append(args.kwarg.arg)
+    return names
+
+
+def calls(node: ast.AST) -> Iterator[ast.Call]:
+    """Every call below ``node`` (``node`` included)."""
+    for child in ast.walk(node):
+        if isinstance(child, ast.Call):
+            yield child
+
+
+def keyword(call: ast.Call, name: str) -> ast.keyword | None:
+    """The keyword argument ``name=`` of a call, else ``None``."""
+    return next((k for k in call.keywords if k.arg == name), None)
+
+
+def keyword_calls(node: ast.AST, name: str = "out") -> Iterator[tuple[ast.Call, ast.expr]]:
+    """Every call below ``node`` passing ``name=`` (``out=`` by default), with the value."""
+    for call in calls(node):
+        for k in call.keywords:
+            if k.arg == name:
+                yield call, k.value
+
+
+def names_in(node: ast.AST) -> set[str]:
+    """Every identifier read or written below ``node``."""
+    return {child.id for child in ast.walk(node) if isinstance(child, ast.Name)}
+
+
+def module_level_statements(tree: ast.Module) -> Iterator[ast.stmt]:
+    """The statements standing at module level outside any block."""
+    yield from tree.body
+
+
+def attribute_targets(tree: ast.AST) -> Iterator[tuple[str, str]]:
+    """``(object, attribute)`` of every ``obj.attr = ...`` below ``tree`` whose object is
+    a plain name (``tan.support_native_out = True`` gives ``("tan", "support_native_out")``)."""
+    for node in ast.walk(tree):
+        targets: Sequence[ast.expr] = ()
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, ast.AnnAssign | ast.AugAssign):
+            targets = (node.target,)
+        for target in targets:
+            for element in _flatten(target):
+                if isinstance(element, ast.Attribute) and isinstance(element.value, ast.Name):
+                    yield element.value.id, element.attr
+
+
+def _flatten(target: ast.expr) -> Iterator[ast.expr]:
+    if isinstance(target, ast.Tuple | ast.List):
+        for element in target.elts:
+            yield from _flatten(element)
+    elif isinstance(target, ast.Starred):
+        yield from _flatten(target.value)
+    else:
+        yield target
+
+
+def in_modules(qualified: str, modules: Iterable[str]) -> bool:
+    """Whether a qualified name belongs to one of ``modules`` (``ivy.add`` to ``ivy``)."""
+    return any(qualified == m or qualified.startswith(m + ".") for m in modules)
+
+
+# Imports -----------------------------------------------------------------------------
+
+
+def import_bindings(node: ast.Import | ast.ImportFrom) -> Iterator[tuple[str, str]]:
+    """(bound name, qualified name) for each name an import statement binds."""
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            if alias.asname is not None:
+                yield alias.asname, alias.name
+            else:
+                root = alias.name.split(".", 1)[0]
+                yield root, root
+        return
+    prefix = "." * node.level + (node.module or "")
+    separator = "" if not prefix or prefix.endswith(".") else "."
+    for alias in node.names:
+        if alias.name == "*":
+            continue
+        yield alias.asname or alias.name, f"{prefix}{separator}{alias.name}"
+
+
+def _target_names(target: ast.expr) -> Iterator[str]:
+    for element in _flatten(target):
+        if isinstance(element, ast.Name):
+            yield element.id
+
+
+def _pattern_names(pattern: ast.pattern) -> Iterator[str]:
+    for node in ast.walk(pattern):
+        if isinstance(node, ast.MatchAs | ast.MatchStar) and node.name is not None:
+            yield node.name
+        elif isinstance(node, ast.MatchMapping) and node.rest is not None:
+            yield node.rest
+
+
+def scan_statements(
+    statements: Sequence[ast.stmt], imports: dict[str, str], hidden: set[str]
+) -> None:
+    """Names bound by statements (recursing into blocks, never into expressions or nested
+    definitions), as ``_names._scan_statements`` reads libcst's statements."""
+    for statement in statements:
+        if isinstance(statement, ast.Import | ast.ImportFrom):
+            imports.update(import_bindings(statement))
+        elif isinstance(statement, ast.Assign):
+            for target in statement.targets:
+                hidden.update(_target_names(target))
+        elif isinstance(statement, ast.AnnAssign | ast.AugAssign):
+            hidden.update(_target_names(statement.target))
+        elif isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            hidden.add(statement.name)
+        else:
+            _scan_compound(statement, imports, hidden)
+
+
+def _scan_compound(statement: ast.stmt, imports: dict[str, str], hidden: set[str]) -> None:
+    blocks: list[Sequence[ast.stmt]] = []
+    if isinstance(statement, ast.For | ast.AsyncFor):
+        hidden.update(_target_names(statement.target))
+    elif isinstance(statement, ast.With | ast.AsyncWith):
+        for item in statement.items:
+            if item.optional_vars is not None:
+                hidden.update(_target_names(item.optional_vars))
+    elif isinstance(statement, ast.Match):
+        for case in statement.cases:
+            hidden.update(_pattern_names(case.pattern))
+            blocks.append(case.body)
+    elif isinstance(statement, ast.Try | ast.TryStar):
+        for handler in statement.handlers:
+            if handler.name is not None:
+                hidden.add(handler.name)
+            blocks.append(handler.body)
+        blocks.append(statement.finalbody)
+    for attribute in ("body", "orelse"):
+        block = getattr(statement, attribute, None)
+        if isinstance(block, list):
+            blocks.append(block)
+    for block in blocks:
+        scan_statements(block, imports, hidden)
+
+
+class AstImportMap:
+    """Names bound by imports, resolved to qualified names (``np`` -> ``numpy``).
+
+    :meth:`qualify` resolves in the module's scope, or inside ``scope`` (the enclosing
+    functions, outermost first) as ``_names.ImportMap`` does while the engine walks them:
+    a function's own imports win, a name the function binds otherwise hides the module's
+    import of it.
+    """
+
+    def __init__(self, module_imports: dict[str, str]) -> None:
+        self.module_imports = module_imports
+        self._scopes: dict[FunctionNode, tuple[dict[str, str], frozenset[str]]] = {}
+
+    @classmethod
+    def of(cls, tree: ast.Module) -> AstImportMap:
+        imports: dict[str, str] = {}
+        scan_statements(tree.body, imports, set())
+        return cls(imports)
+
+    def _scope(self, function: FunctionNode) -> tuple[dict[str, str], frozenset[str]]:
+        scope = self._scopes.get(function)
+        if scope is None:
+            imports: dict[str, str] = {}
+            hidden: set[str] = set(parameter_names(function))
+            scan_statements(function.body, imports, hidden)
+            scope = self._scopes[function] = (imports, frozenset(hidden - set(imports)))
+        return scope
+
+    def lookup(self, head: str, scope: Sequence[FunctionNode] = ()) -> str | None:
+        for function in reversed(scope):
+            imports, hidden = self._scope(function)
+            if head in imports:
+                return imports[head]
+            if head in hidden:
+                return None
+        return self.module_imports.get(head)
+
+    def qualify(self, expression: ast.expr, scope: Sequence[FunctionNode] = ()) -> str | None:
+        """The imported thing an expression names (``numpy.linalg.norm``), else ``None``."""
+        chain = dotted(expression)
+        if chain is None:
+            return None
+        head, _, rest = chain.partition(".")
+        target = self.lookup(head, scope)
+        if target is None:
+            return None
+        return f"{target}.{rest}" if rest else target
+
+    def qualified_names(self) -> set[str]:
+        """Every qualified name the module's own imports bind."""
+        return set(self.module_imports.values())
+
+
+def scoped_calls(
+    node: ast.AST, scope: tuple[FunctionNode, ...] = ()
+) -> Iterator[tuple[ast.Call, tuple[FunctionNode, ...]]]:
+    """Every call below ``node`` with the functions enclosing it (outermost first, the
+    functions ``scope`` holds before), for :meth:`AstImportMap.qualify`."""
+    stack: list[tuple[ast.AST, tuple[FunctionNode, ...]]] = [(node, scope)]
+    while stack:
+        current, enclosing = stack.pop()
+        if isinstance(current, ast.Call):
+            yield current, enclosing
+        inner = (
+            (*enclosing, current)
+            if isinstance(current, ast.FunctionDef | ast.AsyncFunctionDef)
+            else enclosing
+        )
+        stack.extend((child, inner) for child in ast.iter_child_nodes(current))
