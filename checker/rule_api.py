@@ -4,7 +4,9 @@ A rule is a :class:`Rule` subclass (a libcst visitor) with its documentation and
 :class:`Example` snippets; while it visits a file it reads :class:`RuleContext` (path, part
 of the code base, :class:`Config`, the :class:`ProjectIndex` of every file's
 :class:`FunctionSummary`) and calls :meth:`Rule.report`, with a :data:`Replacement` for a
-fix whose :class:`FixSafety` the class declares next to its :class:`Severity`. A rule that
+fix whose :class:`FixSafety` the class declares next to its :class:`Severity`. Before any
+of that, :meth:`Rule.may_find` may decide from CPython's tree of the
+:class:`FileUnderCheck` that the file cannot hold a finding (then libcst never parses it). A rule that
 walks a subtree itself uses :func:`walk` (read-only and several times faster than
 ``node.visit``), :func:`children` or :func:`nodes_of` (every node of a type below a node).
 ``docs/writing-rules.md`` walks through a rule; the modules behind these names may move,
@@ -14,7 +16,14 @@ this surface stays.
 from __future__ import annotations
 
 from ivycheck.checker.base.diagnostics import FixSafety, Severity
-from ivycheck.checker.core.rule import Category, Example, Replacement, Rule, RuleContext
+from ivycheck.checker.core.rule import (
+    Category,
+    Example,
+    FileUnderCheck,
+    Replacement,
+    Rule,
+    RuleContext,
+)
 from ivycheck.checker.core.walk import children, nodes_of
 from ivycheck.checker.core.walk import visit as walk
 from ivycheck.checker.project.config import Config
@@ -27,6 +36,7 @@ __all__ = [
     "Category",
     "Config",
     "Example",
+    "FileUnderCheck",
     "FixSafety",
     "FunctionSummary",
     "OutWrapperSummary",
