@@ -4,7 +4,8 @@
 in place on every backend. Then, in order:
 
 1. A backend function with ``support_native_out`` gets ``out``'s native buffer when the
-   backend says the result fits it exactly (``primitives.check_native_out``), or straight
+   backend says the result fits it exactly (``primitives.check_native_out``, which names the
+   function to call: the backend function or the native one it amounts to), or straight
    away when the native function checks ``out`` itself before writing
    (``primitives.out_checks_itself``: NumPy's ufuncs): the result is computed into ``out``
    with no temporary, as the backend's own ``out=`` does.
@@ -44,15 +45,26 @@ def check_out(name: str, out: Any) -> None:
 
 def writer(prims: Any, native_set: frozenset[type]) -> Callable[[Any, Any], Any]:
     """``write(out, ret)`` for one backend: the native result ``ret`` written into ``out``
-    (an ``Array``, a tracked view or a container), which is returned."""
+    (an ``Array``, a tracked view or a container), which is returned.
+
+    An immutable native array (JAX's, an eager ``tf.Tensor``) is never writable: ``out`` of
+    that type is rebound without asking ``writable`` (``isinstance`` of ``tf.Variable`` costs
+    a few tenths of a microsecond); shapes are compared by ``primitives.shape`` (TensorFlow's
+    ``TensorShape`` costs microseconds).
+    """
     native_types = prims.NATIVE_TYPES
-    writable, write_native = prims.writable, prims.write
+    writable, write_native, shape = prims.writable, prims.write, prims.shape
+    sample = prims.asarray(0.0, None, None)
+    immutable = frozenset() if writable(sample) else frozenset({type(sample)})
 
     def write(out: Any, ret: Any) -> Any:
         if type(out) is Array and type(ret) in native_set:
             data = out._data
-            if ret.shape == data.shape and ret.dtype == data.dtype:
-                if writable(data):
+            # ``is`` first: native dtypes are singletons, and TensorFlow's ``==`` costs
+            # about 0.5 us (a tenth of a small ``tf.add``).
+            dtype = ret.dtype
+            if (dtype is data.dtype or dtype == data.dtype) and shape(ret) == shape(data):
+                if type(data) not in immutable and writable(data):
                     write_native(data, ret)
                 else:
                     out._data = ret  # immutable arrays: ``inplace.update`` rebinds too
@@ -107,14 +119,22 @@ def caller(
 
         return checked
 
+    # Without a native ``out``, the result is computed as the call without ``out`` computes
+    # it: by the native function the backend function only forwards to, when it does.
+    direct = forward.native if forward is not None and not forward.keywords else None
+    arity = forward.positional if forward is not None else -1
+
     def call(out: Any, nargs: Any, nkwargs: dict[str, Any]) -> Any:
+        if direct is not None and not native_out and not nkwargs and len(nargs) == arity:
+            return write(out, direct(*nargs))
         if native_out:
             data = out._data
-            if writable(data) and check(target, nargs, nkwargs, out=data):
+            fn = check(target, nargs, nkwargs, out=data) if writable(data) else None
+            if fn is not None:
                 if nkwargs or len(nargs) != 2:
-                    target(*nargs, out=data, **nkwargs)
+                    fn(*nargs, out=data, **nkwargs)
                 else:
-                    target(nargs[0], nargs[1], out=data)
+                    fn(nargs[0], nargs[1], out=data)
                 return out
         return write(out, target(*nargs, **nkwargs))
 

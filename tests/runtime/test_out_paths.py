@@ -174,3 +174,29 @@ def test_getitem_is_the_public_function(backend: str) -> None:
     view = x[0]
     x[0, 1] = 9.0  # the view sees the write, on every backend
     assert float(view[1]) == 9.0
+
+
+def test_torch_out_calls_the_native_function_when_it_is_the_same() -> None:
+    # ``check_native_out`` names what to call: ``torch.add`` for two tensors of one dtype;
+    # the backend's ``add`` for wide unsigned ones (int64 bits, modulo 2**64) and mixed ones.
+    torch = pytest.importorskip("torch")
+    from ivycheck.runtime.backends.torch import elementwise, primitives
+
+    f32 = torch.ones(3)
+    assert (
+        primitives.check_native_out(elementwise.add, [f32, f32], {}, out=torch.ones(3)) is torch.add
+    )
+    assert primitives.check_native_out(elementwise.less, [f32, f32], {}, out=torch.ones(3)) is None
+    big = torch.tensor([2**32 - 1, 5, 0], dtype=torch.uint32)
+    out_u = torch.zeros(3, dtype=torch.uint32)
+    assert primitives.check_native_out(elementwise.add, [big, big], {}, out=out_u) in (
+        elementwise.add,
+        None,
+    )
+    with ivy.using_backend("torch"):
+        out = ivy.zeros((3,), dtype="uint32")
+        ivy.add(ivy.Array(big), ivy.Array(big), out=out)
+        np.testing.assert_array_equal(npy(out), np.array([2**32 - 1, 5, 0], np.uint32) * 2)
+        mask = ivy.zeros((3,), dtype="bool")
+        ivy.less(ivy.Array(f32), ivy.Array(f32 + 1), out=mask)
+        assert npy(mask).all()

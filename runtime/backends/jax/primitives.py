@@ -111,9 +111,9 @@ def is_native_view(ret: Any, base: Any) -> bool:
 
 def check_native_out(
     fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], *, out: Any
-) -> bool:
+) -> Callable[..., Any] | None:
     """Unreachable: no JAX function carries ``support_native_out``."""
-    return False
+    return None
 
 
 def out_checks_itself(fn: Callable[..., Any]) -> bool:

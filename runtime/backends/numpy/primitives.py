@@ -104,8 +104,9 @@ def is_native_view(ret: Any, base: Any) -> bool:
 
 def check_native_out(
     fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], *, out: Any
-) -> bool:
-    """NumPy checks shapes and ufunc casting itself, but reductions cast ``out`` unsafely.
+) -> Callable[..., Any] | None:
+    """``fn``, the function to call with ``out``, after a check: NumPy checks shapes and
+    ufunc casting itself, but reductions cast ``out`` unsafely.
 
     So check the promoted input dtype against ``out`` under ``same_kind`` first; a result that
     cannot be written raises here, before NumPy writes anything. A ufunc (the NumPy backend's
@@ -114,7 +115,7 @@ def check_native_out(
     it is left to check ``out`` itself.
     """
     if isinstance(getattr(np, getattr(fn, "__name__", ""), None), np.ufunc):
-        return True
+        return fn
     arrays = [a for a in args if isinstance(a, (np.ndarray, np.generic))]
     if "dtype" in kwargs and kwargs["dtype"] is not None:
         arrays = [np.empty((), kwargs["dtype"])]
@@ -123,7 +124,7 @@ def check_native_out(
             f"out: cannot write a {np.result_type(*arrays)} result into an out array of dtype "
             f"{out.dtype} (same_kind casting)"
         )
-    return True
+    return fn
 
 
 def out_checks_itself(fn: Callable[..., Any]) -> bool:

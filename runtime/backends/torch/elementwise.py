@@ -63,7 +63,11 @@ def _binary(
     fn: Callable[..., Any], wide: Callable[..., Any], x1: Any, x2: Any, *, out: Arr | None
 ) -> Arr:
     """``fn`` on the promoted operands, forwarding ``out``; wide unsigned ones through
-    ``wide`` (``_modular``, ``_ordered`` or ``_extremum``) and ``out`` by ``inplace_update``."""
+    ``wide`` (``_modular``, ``_ordered`` or ``_extremum``) and ``out`` by ``inplace_update``.
+
+    A function whose body is only this call says so with ``one_dtype_native = fn``: on two
+    tensors of one dtype that is not a wide unsigned one it is ``fn(x1, x2, out=out)``, which
+    the dispatcher's ``out`` path then calls directly (``primitives.check_native_out``)."""
     if type(x1) is not torch.Tensor or type(x2) is not torch.Tensor or x1.dtype != x2.dtype:
         x1, x2 = _pair(x1, x2)  # (two tensors of one dtype: ``_pair`` returns them as they are)
     if x1.dtype in WIDE_UNSIGNED:
@@ -366,6 +370,7 @@ def add(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 add.support_native_out = True  # type: ignore[attr-defined]
+add.one_dtype_native = torch.add  # type: ignore[attr-defined]
 
 
 def subtract(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -373,6 +378,7 @@ def subtract(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 subtract.support_native_out = True  # type: ignore[attr-defined]
+subtract.one_dtype_native = torch.subtract  # type: ignore[attr-defined]
 
 
 def multiply(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -380,6 +386,7 @@ def multiply(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 multiply.support_native_out = True  # type: ignore[attr-defined]
+multiply.one_dtype_native = torch.multiply  # type: ignore[attr-defined]
 
 
 def pow(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -398,6 +405,7 @@ def bitwise_left_shift(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 bitwise_left_shift.support_native_out = True  # type: ignore[attr-defined]
+bitwise_left_shift.one_dtype_native = torch.bitwise_left_shift  # type: ignore[attr-defined]
 
 
 def less(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -405,6 +413,7 @@ def less(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 less.support_native_out = True  # type: ignore[attr-defined]
+less.one_dtype_native = torch.lt  # type: ignore[attr-defined]
 
 
 def less_equal(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -412,6 +421,7 @@ def less_equal(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 less_equal.support_native_out = True  # type: ignore[attr-defined]
+less_equal.one_dtype_native = torch.le  # type: ignore[attr-defined]
 
 
 def greater(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -419,6 +429,7 @@ def greater(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 greater.support_native_out = True  # type: ignore[attr-defined]
+greater.one_dtype_native = torch.gt  # type: ignore[attr-defined]
 
 
 def greater_equal(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -426,6 +437,7 @@ def greater_equal(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 greater_equal.support_native_out = True  # type: ignore[attr-defined]
+greater_equal.one_dtype_native = torch.ge  # type: ignore[attr-defined]
 
 
 def maximum(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -433,6 +445,7 @@ def maximum(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 maximum.support_native_out = True  # type: ignore[attr-defined]
+maximum.one_dtype_native = torch.maximum  # type: ignore[attr-defined]
 
 
 def minimum(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
@@ -440,6 +453,7 @@ def minimum(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 minimum.support_native_out = True  # type: ignore[attr-defined]
+minimum.one_dtype_native = torch.minimum  # type: ignore[attr-defined]
 
 
 def logical_and(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
