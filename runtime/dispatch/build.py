@@ -53,7 +53,8 @@ class Built(NamedTuple):
     argument (backends without NumPy's views), unless ``native_view`` (the backend's
     ``is_native_view``) finds a native view to keep as it is; ``general`` handles every
     call; ``with_out``, when set, serves the hot tier's calls of arrays with an ``Array`` as
-    their only keyword, ``out`` (``dispatch.out.caller``).
+    their only keyword, ``out`` (``dispatch.out.caller``); ``dtype``, when set, is the native
+    default dtype a creation function's ``quick``/``quick2`` are called with (``infer_dtype``).
     """
 
     fast: bool
@@ -67,6 +68,7 @@ class Built(NamedTuple):
     error: Callable[[Exception], Exception]
     wrap: Callable[[Any], Any]
     with_out: Callable[[Any, Any, dict[str, Any]], Any] | None
+    dtype: Any = None
 
 
 def array_function(api: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
@@ -365,16 +367,16 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
     arity = len(array_positions(raw))
     # The public function's own path (``_dispatcher``). Functions of arrays: arrays only, no
     # keyword. Functions of no array: plain values and sequences of arrays, the default
-    # ``dtype`` bound here as ``general`` would pass it.
+    # ``dtype`` passed as ``general`` would pass it (``Built.dtype``).
     inline = fast and not (view_flag if arity == 0 else dtype_flag)
     # ``quick`` takes the arrays (one plain argument for a function of no array).
     quick: Callable[..., Any] = direct if direct and direct_arity == (arity or 1) else target
     quick2: Callable[..., Any] = direct if direct and direct_arity == 2 else target
     if arity == 0 and dtype_flag:
-        quick = functools.partial(dtype_only if direct_arity == 1 else target, dtype=default_native)
-        quick2 = functools.partial(
-            dtype_only if direct_arity == 2 else target, dtype=default_native
-        )
+        # Called with ``dtype=default`` by the public function (``Built.dtype``): a keyword
+        # in the call costs a third of what ``functools.partial`` merging it does.
+        quick = dtype_only if direct_arity == 1 else target
+        quick2 = dtype_only if direct_arity == 2 else target
     wrapper = functools.partial(wrap, native_types=native_types)
     return Built(
         inline,
@@ -388,4 +390,5 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
         error,
         wrapper,
         with_out if out_flag and inline else None,
+        default_native if arity == 0 and dtype_flag else None,
     )

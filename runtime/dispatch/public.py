@@ -67,10 +67,11 @@ def public_function(fn: F) -> F:
     error: Callable[[Exception], Exception] = identity
     wrap: Callable[[Any], Any] = identity
     with_out: Callable[[Any, Any, dict[str, Any]], Any] | None = None
+    dtype: Any = None
 
     def bind(built: Built) -> Built:
         nonlocal fast, quick, quick2, plain, view, native_view, native_set, general, error, wrap
-        nonlocal with_out
+        nonlocal with_out, dtype
         (
             fast,
             quick,
@@ -83,6 +84,7 @@ def public_function(fn: F) -> F:
             error,
             wrap,
             with_out,
+            dtype,
         ) = built
         return built
 
@@ -214,7 +216,12 @@ def public_function(fn: F) -> F:
                     or ((type(b) is tuple or type(b) is list) and plain.issuperset(map(type, b)))
                 ):
                     try:
-                        ret = quick(native) if b is MISSING else quick2(native, b)
+                        if dtype is None:
+                            ret = quick(native) if b is MISSING else quick2(native, b)
+                        elif b is MISSING:
+                            ret = quick(native, dtype=dtype)
+                        else:
+                            ret = quick2(native, b, dtype=dtype)
                     except Exception as e:  # noqa: BLE001 - backend errors become IvyBackendException
                         raise error(e) from (None if isinstance(e, IvyException) else e)
                     if type(ret) in native_set:
