@@ -301,3 +301,46 @@ def scoped_calls(
             else enclosing
         )
         stack.extend((child, inner) for child in ast.iter_child_nodes(current))
+
+
+class AnyScopeImports:
+    """Every qualified name a name may stand for through an import anywhere in the file
+    (module level, in any block, function or class): a superset of what
+    ``_names.ImportMap`` answers in any scope, for a ``may_find`` that must not miss."""
+
+    def __init__(self, bindings: dict[str, set[str]]) -> None:
+        self.bindings = bindings
+
+    @classmethod
+    def of(cls, tree: ast.AST) -> AnyScopeImports:
+        bindings: dict[str, set[str]] = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                for bound, qualified in import_bindings(node):
+                    bindings.setdefault(bound, set()).add(qualified)
+        return cls(bindings)
+
+    def qualify(self, expression: ast.expr) -> set[str]:
+        """Every imported thing an expression may name (empty: no import binds it)."""
+        chain = dotted(expression)
+        if chain is None:
+            return set()
+        head, _, rest = chain.partition(".")
+        return {f"{target}.{rest}" if rest else target for target in self.bindings.get(head, ())}
+
+
+def set_attribute_names(tree: ast.Module, attribute: str) -> set[str]:
+    """Names of the functions a module-level statement (outside any block) surely gives
+    ``attribute`` by ``name.attribute = value``: a subset of what
+    ``_support_native_out.attribute_sites`` finds, for a ``may_find`` that must not miss."""
+    names: set[str] = set()
+    for statement in tree.body:
+        if isinstance(statement, ast.Assign):
+            for target in statement.targets:
+                if (
+                    isinstance(target, ast.Attribute)
+                    and target.attr == attribute
+                    and isinstance(target.value, ast.Name)
+                ):
+                    names.add(target.value.id)
+    return names

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import ast
 import re
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
 from ivycheck.checker.rule_api import Category, Example, FixSafety, Rule, Severity, nodes_of
 from ivycheck.rules._api_functions import OutWrapping, is_private_helper, out_wrapping
+from ivycheck.rules._ast_facts import (
+    AnyScopeImports,
+    calls,
+    parameter_names,
+    set_attribute_names,
+    top_level_functions,
+)
+from ivycheck.rules._native_out import accepts_native_out
 from ivycheck.rules._out_fate import COPIES, converts_tuple_items, ignored_buffer_fate
 from ivycheck.rules._outflow import (
     FunctionOutFlow,
@@ -18,6 +28,9 @@ from ivycheck.rules._outflow import (
 )
 from ivycheck.rules._return_paths import return_paths
 from ivycheck.rules._support_native_out import ATTRIBUTE
+
+if TYPE_CHECKING:
+    from ivycheck.checker.core.rule import FileUnderCheck
 
 
 class MissingNativeOut(Rule):
@@ -81,6 +94,40 @@ class MissingNativeOut(Rule):
     TRIGGERS = ("out",)
     NEEDS_INDEX = True
     # VALID and INVALID: the examples at the end of this module.
+
+    @classmethod
+    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
+        """Whether a public module-level function taking ``out``, without the attribute
+        and wrapped (by its API counterpart), gives a native function that accepts ``out``
+        an ``out=`` or ``**kwargs`` itself, or calls a function of the file while the file
+        has such a call: the check below with the out-flow (aliases, dicts, helpers) left
+        out."""
+        imports = AnyScopeImports.of(tree)
+        native_calls = {
+            id(call)
+            for call in calls(tree)
+            if any(k.arg in ("out", None) for k in call.keywords)  # out= or **kwargs
+            and any(accepts_native_out(q) for q in imports.qualify(call.func))
+        }
+        if not native_calls:
+            return False
+        functions = list(top_level_functions(tree))
+        defined = {f.name for f in functions}
+        surely_set = set_attribute_names(tree, ATTRIBUTE)
+        for function in functions:
+            name = function.name
+            if is_private_helper(name) or name in surely_set:
+                continue
+            if "out" not in parameter_names(function):
+                continue
+            if out_wrapping(file.index, name) is OutWrapping.NOT_WRAPPED:
+                continue
+            own = list(calls(function))
+            if any(id(c) in native_calls for c in own) or any(
+                isinstance(c.func, ast.Name) and c.func.id in defined for c in own
+            ):
+                return True
+        return False
 
     def visit_Module(self, node: cst.Module) -> None:
         flow = module_outflow(self.context)

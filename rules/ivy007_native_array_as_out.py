@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import ast
+from typing import TYPE_CHECKING
+
 import libcst as cst
 
 from ivycheck.checker.rule_api import Example, Rule, RuleContext, walk
+from ivycheck.rules._ast_facts import AnyScopeImports, keyword_calls
 from ivycheck.rules._names import ImportMap
 from ivycheck.rules._native_out import native_library
+
+if TYPE_CHECKING:
+    from ivycheck.checker.core.rule import FileUnderCheck
 
 NATIVE_RETURNING = frozenset({"native_array", "to_native", "to_numpy"})
 """Runtime functions whose result is a native array, not an ``ivy.Array``."""
@@ -101,6 +108,51 @@ class _LazyScope:
         if self._bindings is None:
             self._bindings = _scope_of(self._body, self._params)
         return self._bindings
+
+
+def _assigned_values(tree: ast.Module) -> dict[str, list[ast.expr]]:
+    """Every value assigned to a plain name anywhere in the file (``=``, ``: T =``, ``:=``)."""
+    values: dict[str, list[ast.expr]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    values.setdefault(target.id, []).append(node.value)
+        elif (
+            isinstance(node, ast.AnnAssign | ast.NamedExpr)
+            and node.value is not None
+            and isinstance(node.target, ast.Name)
+        ):
+            values.setdefault(node.target.id, []).append(node.value)
+    return values
+
+
+def _may_be_native(
+    value: ast.expr,
+    imports: AnyScopeImports,
+    runtime: tuple[str, ...],
+    assigned: dict[str, list[ast.expr]],
+    part: str,
+    seen: set[str],
+) -> bool:
+    """``NativeArrayAsOut._is_native`` over-approximated on ``ast`` (for ``may_find``)."""
+    if isinstance(value, ast.Call):
+        return any(
+            native_library(q) is not None
+            or (q.startswith(runtime) and q.rsplit(".", 1)[-1] in NATIVE_RETURNING)
+            for q in imports.qualify(value.func)
+        )
+    if isinstance(value, ast.Attribute):
+        return value.attr in NATIVE_ATTRIBUTES and part != "frontend"
+    if isinstance(value, ast.Subscript):
+        return _may_be_native(value.value, imports, runtime, assigned, part, seen)
+    if isinstance(value, ast.Name) and value.id not in seen:
+        seen = seen | {value.id}
+        return any(
+            _may_be_native(v, imports, runtime, assigned, part, seen)
+            for v in assigned.get(value.id, ())
+        )
+    return False
 
 
 class NativeArrayAsOut(Rule):
@@ -276,6 +328,23 @@ class NativeArrayAsOut(Rule):
             path="project/model.py",
         ),
     )
+
+    @classmethod
+    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
+        """Whether a call that may be a runtime function's is given an ``out=`` that may be
+        native: the check below with every name read in any scope the file imports it in,
+        and a name native when any assignment to it anywhere in the file may be."""
+        imports = AnyScopeImports.of(tree)
+        runtime = tuple(m + "." for m in file.config.runtime_modules)
+        assigned: dict[str, list[ast.expr]] | None = None
+        for call, value in keyword_calls(tree, "out"):
+            if not any(q.startswith(runtime) for q in imports.qualify(call.func)):
+                continue
+            if assigned is None:
+                assigned = _assigned_values(tree)
+            if _may_be_native(value, imports, runtime, assigned, file.part, set()):
+                return True
+        return False
 
     def __init__(self, context: RuleContext) -> None:
         super().__init__(context)

@@ -1,0 +1,68 @@
+"""``Rule.may_find`` (issue 24) of IVY001-IVY003, IVY005-IVY007 and IVY013: never ``False``
+on a file the rule reports something in, and ``False`` on the VALID examples it decides.
+
+The engine skips libcst for a file no active rule may find anything in, so a wrong
+``False`` is a missed finding: every INVALID example's tree must answer ``True``. The
+VALID examples listed per rule must answer ``False`` (the rule decides them from
+CPython's tree alone); the list is what keeps ``may_find`` from decaying into
+``return True`` unnoticed. Examples the text test or the part already rule out are not
+asked, as the engine does not ask them.
+"""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from ivycheck.checker.core.registry import all_rules
+from ivycheck.checker.core.rule import Example, FileUnderCheck, Rule
+from tests.rules.test_examples import CONFIG, _index
+
+RULES = all_rules()
+
+DECIDED_VALID: dict[str, frozenset[int]] = {
+    "IVY001": frozenset({0, 3, 5, 8, 9, 10, 11}),
+    "IVY007": frozenset({0, 1, 2, 4, 5, 6}),
+}
+"""Per rule, the VALID examples ``may_find`` answers ``False`` on (by index)."""
+
+
+def _file(rule: type[Rule], example: Example) -> FileUnderCheck:
+    config = CONFIG.with_overrides(select=(rule.CODE,))
+    return FileUnderCheck(example.code, example.path, example.path, config, _index(example))
+
+
+def _asked(rule: type[Rule], example: Example) -> bool:
+    """Whether the engine would ask ``may_find`` (the part and the text test pass)."""
+    file = _file(rule, example)
+    return rule.applies_to(file.part) and rule.is_relevant(example.code, file.config)
+
+
+def _may_find(rule: type[Rule], example: Example) -> bool:
+    return rule.may_find(ast.parse(example.code), _file(rule, example))
+
+
+@pytest.mark.parametrize(
+    ("rule", "example"),
+    [
+        pytest.param(RULES[code], example, id=f"{code}-INVALID-{number}")
+        for code in sorted(DECIDED_VALID)
+        for number, example in enumerate(RULES[code].INVALID)
+    ],
+)
+def test_may_find_on_every_invalid_example(rule: type[Rule], example: Example) -> None:
+    assert _may_find(rule, example)
+
+
+@pytest.mark.parametrize("code", sorted(DECIDED_VALID))
+def test_may_find_decides_the_valid_examples_listed(code: str) -> None:
+    rule = RULES[code]
+    assert "may_find" in rule.__dict__, f"{code} has no may_find of its own"
+    decided = {
+        number
+        for number, example in enumerate(rule.VALID)
+        if _asked(rule, example) and not _may_find(rule, example)
+    }
+    assert DECIDED_VALID[code] <= decided
+    assert DECIDED_VALID[code], f"{code}: may_find decides no VALID example"
