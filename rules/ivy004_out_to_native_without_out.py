@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
 from ivycheck.checker.rule_api import Example, Rule, RuleContext, walk
 from ivycheck.rules import _native_out
 from ivycheck.rules._api_functions import OutWrapping, is_versioned_helper, out_wrapping
+from ivycheck.rules._ast_calls import is_inplace_update, rejects_out
+from ivycheck.rules._ast_facts import AstImportMap, keyword, scoped_calls
 from ivycheck.rules._outflow import OUT, UseKind, module_outflow
+
+if TYPE_CHECKING:
+    from ivycheck.checker.core.rule import FileUnderCheck
 
 NP = "ivy/functional/backends/numpy/example.py"
 TORCH = "ivy/functional/backends/torch/example.py"
@@ -388,6 +395,30 @@ class OutToNativeWithoutOut(Rule):
             path=TORCH,
         ),
     )
+
+    @classmethod
+    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
+        """The check below on CPython's tree: an ``out=`` given to a native function that
+        rejects it, outside a versioned helper. Over-approximated: a name given ``out=``
+        is taken for an array unless it is the literal ``None``."""
+        imports: AstImportMap | None = None
+        declares = _native_out.load().declares
+        runtime = file.config.runtime_modules
+        for call, enclosing in scoped_calls(tree):
+            out = keyword(call, OUT)
+            if out is None or is_inplace_update(call.func):
+                continue
+            if enclosing and is_versioned_helper(enclosing[0].name):
+                continue
+            if imports is None:
+                imports = AstImportMap.of(tree)
+            qualified = imports.qualify(call.func, enclosing)
+            if qualified is None or not rejects_out(qualified, runtime):
+                continue
+            none = isinstance(out.value, ast.Constant) and out.value.value is None
+            if not (none and qualified in declares):
+                return True
+        return False
 
     def visit_Call(self, node: cst.Call) -> None:
         out = next(

@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+import ast
+from typing import TYPE_CHECKING
+
 import libcst as cst
 
 from ivycheck.checker.rule_api import DECORATOR_ALIASES, Example, FixSafety, Rule
 from ivycheck.rules._api_functions import is_private_helper, out_param
+from ivycheck.rules._ast_calls import (
+    FUNCTIONS,
+    function_wrappers,
+    out_arg,
+    wrapped_by_assignment,
+    wrapper_name,
+)
 from ivycheck.rules._decorators import VIEW_DECORATORS, decorator_name, wrappers_of
+
+if TYPE_CHECKING:
+    from ivycheck.checker.core.rule import FileUnderCheck
 
 
 def _keyword_only(params: cst.Parameters, out: cst.Param) -> cst.Parameters:
@@ -284,6 +297,32 @@ class OutNotKeywordOnly(Rule):
             """,
         ),
     )
+
+    @classmethod
+    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
+        """The check below on CPython's tree, exactly: a public function whose ``out`` is
+        not keyword-only, read by a wrapper."""
+        api = file.part == "functional" or file.part.startswith("backend:")
+        known = {*file.config.decorator_order, *DECORATOR_ALIASES, *VIEW_DECORATORS}
+        top = {id(statement) for statement in tree.body}
+        assigned: dict[str, list[str]] | None = None
+        for node in ast.walk(tree):
+            if not isinstance(node, FUNCTIONS):
+                continue
+            found = out_arg(node)
+            if found is None or found[1] or is_private_helper(node.name):
+                continue
+            if id(node) in top:
+                if api:
+                    return True
+                if assigned is None:
+                    assigned = wrapped_by_assignment(tree)
+                wrappers = function_wrappers(node, assigned)
+            else:
+                wrappers = {wrapper_name(d) for d in node.decorator_list}
+            if wrappers & known:
+                return True
+        return False
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         params = node.params

@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import ast
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
 from ivycheck.checker.rule_api import Example, Rule
+from ivycheck.rules import _ast_facts
 from ivycheck.rules._api_functions import is_private_helper, out_param
+from ivycheck.rules._ast_calls import (
+    function_wrappers,
+    out_arg,
+    scoped_functions,
+    wrapped_by_assignment,
+)
 from ivycheck.rules._decorators import wrappers_of
 from ivycheck.rules._names import ImportMap, dotted
+
+if TYPE_CHECKING:
+    from ivycheck.checker.core.rule import FileUnderCheck
 
 
 class OutAnnotation(Rule):
@@ -210,6 +222,30 @@ class OutAnnotation(Rule):
         ),
     )
 
+    @classmethod
+    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
+        """The check below on CPython's tree: names resolved through the same scopes, the
+        same unions and kinds. A string annotation is taken as a possible finding (libcst
+        reads an implicitly concatenated one differently; Ivy writes none for ``out``)."""
+        imports: _ast_facts.AstImportMap | None = None
+        assigned: dict[str, list[str]] | None = None
+        runtime = file.config.runtime_modules
+        for function, enclosing in scoped_functions(tree):
+            found = out_arg(function)
+            if found is None or found[0].annotation is None or is_private_helper(function.name):
+                continue
+            annotation = found[0].annotation
+            if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+                return True
+            if imports is None:
+                imports = _ast_facts.AstImportMap.of(tree)
+                assigned = wrapped_by_assignment(tree)
+            nestable = "handle_nestable" in function_wrappers(function, assigned or {})
+            name = _ast_names(imports, (*enclosing, function))
+            if not _ast_acceptable(annotation, name, runtime, nestable=nestable):
+                return True
+        return False
+
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         out = out_param(node.params)
         if out is None or out.annotation is None or is_private_helper(node.name.value):
@@ -313,3 +349,95 @@ def _union_members(
                 yield from _union_members(member, resolve)
             return
     yield annotation
+
+
+# The check on CPython's tree (``OutAnnotation.may_find``) --------------------------------
+
+
+def _ast_names(
+    imports: _ast_facts.AstImportMap, scope: tuple[_ast_facts.FunctionNode, ...]
+) -> Callable[[ast.expr], str | None]:
+    """``_Resolve.name`` on CPython's tree: by import in ``scope``, else as written."""
+
+    def name(expression: ast.expr) -> str | None:
+        return imports.qualify(expression, scope) or _ast_facts.dotted(expression)
+
+    return name
+
+
+def _ast_subscript_items(node: ast.Subscript) -> list[ast.expr]:
+    """The ``Index`` elements libcst sees: a bare tuple is several, a parenthesized one
+    (``Union[(A, B)]``, starting before its first element) is one; slices are left out."""
+    inside = node.slice
+    items = [inside]
+    if isinstance(inside, ast.Tuple) and inside.elts:
+        first = inside.elts[0]
+        if (first.lineno, first.col_offset) == (inside.lineno, inside.col_offset):
+            items = list(inside.elts)
+    return [item for item in items if not isinstance(item, ast.Slice)]
+
+
+def _ast_union_members(
+    annotation: ast.expr, name: Callable[[ast.expr], str | None]
+) -> Iterator[ast.expr]:
+    """:func:`_union_members` on CPython's tree."""
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        yield from _ast_union_members(annotation.left, name)
+        yield from _ast_union_members(annotation.right, name)
+        return
+    if isinstance(annotation, ast.Subscript):
+        generic = (name(annotation.value) or "").rsplit(".", 1)[-1]
+        inner = _ast_subscript_items(annotation)
+        if generic == "Optional" and len(inner) == 1:
+            yield from _ast_union_members(inner[0], name)
+            yield ast.Constant(None)
+            return
+        if generic == "Union":
+            for member in inner:
+                yield from _ast_union_members(member, name)
+            return
+    yield annotation
+
+
+def _ast_kind(
+    member: ast.expr, name: Callable[[ast.expr], str | None], runtime: tuple[str, ...]
+) -> str:
+    """``OutAnnotation._kind`` on CPython's tree (``None`` is a constant there)."""
+    if isinstance(member, ast.Constant) and member.value is None:
+        return "none"
+    if isinstance(member, ast.Name) and member.id == "None":
+        return "none"
+    if isinstance(member, ast.Subscript) and (name(member.value) or "").rsplit(".", 1)[-1] in {
+        "Tuple",
+        "tuple",
+    }:
+        elements = _ast_subscript_items(member)
+        arrays = [e for e in elements if not (isinstance(e, ast.Constant) and e.value is Ellipsis)]
+        if arrays and all(_ast_kind(e, name, runtime) == "array" for e in arrays):
+            return "array"
+        return "other"
+    qualified = name(member)
+    if qualified is None:
+        return "other"
+    head, _, last = qualified.rpartition(".")
+    in_runtime = not head or _ast_facts.in_modules(head, runtime)
+    if in_runtime and last == "Array":
+        return "array"
+    if in_runtime and last == "Container":
+        return "container"
+    return "other"
+
+
+def _ast_acceptable(
+    annotation: ast.expr,
+    name: Callable[[ast.expr], str | None],
+    runtime: tuple[str, ...],
+    *,
+    nestable: bool,
+) -> bool:
+    """``OutAnnotation._acceptable`` on CPython's tree, for an annotation that is code."""
+    kinds = {_ast_kind(member, name, runtime) for member in _ast_union_members(annotation, name)}
+    if "none" not in kinds or "array" not in kinds:
+        return False
+    allowed = {"none", "array", "container"} if nestable else {"none", "array"}
+    return kinds <= allowed

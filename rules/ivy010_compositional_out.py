@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import ast
+import re
+from typing import TYPE_CHECKING
+
 import libcst as cst
 
 from ivycheck.checker.rule_api import Category, Example, Rule, Severity, nodes_of
+from ivycheck.rules import _ast_calls
 from ivycheck.rules._api_functions import ApiFunction, api_functions
 from ivycheck.rules._backends import backend_calls_in, body_uses_out
 from ivycheck.rules._decorators import decorator_name
 from ivycheck.rules._names import is_inplace_update
+
+if TYPE_CHECKING:
+    from ivycheck.checker.core.rule import FileUnderCheck
 
 _API = "ivy/functional/ivy/layers.py"
 _NUMPY = "ivy/functional/backends/numpy/layers.py"
@@ -78,6 +86,27 @@ def _writes_out(value: cst.BaseExpression | None) -> bool:
         and a.value.value == "out"
         for a in value.args
     )
+
+
+def _ast_is_stub(node: ast.FunctionDef | ast.AsyncFunctionDef, source: str) -> bool:
+    """:func:`_is_stub` on CPython's tree (a string or ``...`` there is a constant). A body
+    on the line of the ``def`` (``def f(x): ...``) is no stub to libcst's check."""
+    for statement in node.body:
+        if isinstance(statement, ast.Pass | ast.Raise):
+            continue
+        value = statement.value if isinstance(statement, ast.Expr) else None
+        if isinstance(value, ast.Constant) and (
+            value.value is Ellipsis or isinstance(value.value, str | bytes)
+        ):
+            continue
+        return False
+    first = node.body[0]
+    line = _LINE_BREAK.split(source, first.lineno)[first.lineno - 1]
+    return not line.encode("utf-8", "surrogatepass")[: first.col_offset].strip()
+
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+"""What ends a line for CPython's tokenizer (positions in its tree count these only)."""
 
 
 class CompositionalOut(Rule):
@@ -292,6 +321,30 @@ class CompositionalOut(Rule):
             path=_API,
         ),
     )
+
+    @classmethod
+    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
+        """The check below on CPython's tree: a compositional API function with ``out``
+        that is wrapped for it (whether the body uses ``out`` is not asked: libcst counts
+        more names as uses), or unwrapped and never reading ``out``."""
+        assigned = _ast_calls.wrapped_by_assignment(tree)
+        index = file.index
+        for function in _ast_calls.api_functions(tree):
+            if _ast_calls.out_arg(function) is None or _ast_is_stub(function, file.source):
+                continue
+            wrappers = _ast_calls.function_wrappers(function, assigned)
+            if "handle_partial_mixed_function" in wrappers:
+                continue
+            if _ast_calls.backend_calls_in(function):
+                continue
+            attributes = _ast_calls.index_attributes(file, function.name)
+            if {"mixed_backend_wrappers", "support_native_out"} & attributes.keys():
+                continue
+            if index.implementations(function.name):
+                continue
+            if "handle_out_argument" in wrappers or not _ast_calls.body_uses_out(function)[0]:
+                return True
+        return False
 
     def visit_Module(self, node: cst.Module) -> None:
         for function in api_functions(self.context):

@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
@@ -16,9 +18,13 @@ from ivycheck.checker.rule_api import (
     Rule,
     Severity,
 )
+from ivycheck.rules import _ast_calls
 from ivycheck.rules._api_functions import ApiFunction, api_functions, implementations
 from ivycheck.rules._backends import backend_calls_in
 from ivycheck.rules._decorators import VIEW_DECORATORS
+
+if TYPE_CHECKING:
+    from ivycheck.checker.core.rule import FileUnderCheck
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
 
@@ -551,6 +557,35 @@ class ViewWithoutHandleView(Rule):
             )
 
         return names_a_view_backend
+
+    @classmethod
+    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
+        """The check below on CPython's tree, exactly (the same index, the same wrappers and
+        backend calls): an API function whose NumPy/PyTorch implementation returns a view
+        of an argument, without a view wrapper."""
+        assigned: dict[str, list[str]] | None = None
+        for function in _ast_calls.api_functions(tree):
+            names = {function.name, *_ast_calls.backend_calls_in(function)}
+            found = {
+                backend: implementation
+                for backend, implementation in implementations(file.index, names).items()
+                if backend in VIEW_FUNCTIONS
+            }
+            if not found:
+                continue
+            if assigned is None:
+                assigned = _ast_calls.wrapped_by_assignment(tree)
+            wrappers = _ast_calls.function_wrappers(function, assigned)
+            if function.name == INDEXING:
+                if "handle_view_indexing" not in wrappers:
+                    return True
+            elif not wrappers & VIEW_DECORATORS and any(
+                _is_view(chain, backend)
+                for backend, implementation in found.items()
+                for chain in implementation.argument_chains
+            ):
+                return True
+        return False
 
     def visit_Module(self, node: cst.Module) -> None:
         for function in api_functions(self.context):

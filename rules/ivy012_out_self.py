@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import ast
+from typing import TYPE_CHECKING
+
 import libcst as cst
 
 from ivycheck.checker.rule_api import Example, Rule, RuleContext, nodes_of
+from ivycheck.rules._ast_calls import FUNCTIONS, wrapper_name
+from ivycheck.rules._ast_facts import FunctionNode
 from ivycheck.rules._decorators import decorator_name
+
+if TYPE_CHECKING:
+    from ivycheck.checker.core.rule import FileUnderCheck
 
 _ARRAY = "ivy/data_classes/array/elementwise.py"
 
@@ -45,6 +53,35 @@ def _own(method: cst.FunctionDef, returned: cst.Return) -> bool:
     """Whether ``returned`` belongs to ``method`` itself, not to a function defined in it."""
     nested = nodes_of(method.body, cst.FunctionDef)
     return not any(r is returned for inner in nested for r in nodes_of(inner.body, cst.Return))
+
+
+def _ast_self_name(node: FunctionNode) -> str | None:
+    """:func:`_self_name` on CPython's tree."""
+    if any(wrapper_name(d) in {"staticmethod", "classmethod"} for d in node.decorator_list):
+        return None
+    positional = (*node.args.posonlyargs, *node.args.args)
+    return positional[0].arg if positional else None
+
+
+def _ast_is_mutator(node: FunctionNode, this: str) -> bool:
+    """:func:`_is_mutator` on CPython's tree (``return None`` is a constant there)."""
+    if node.name in _IN_PLACE_PROTOCOL:
+        return True
+    todo: list[ast.AST] = list(node.body)
+    while todo:
+        current = todo.pop()
+        if isinstance(current, FUNCTIONS):
+            continue  # its returns are its own
+        if isinstance(current, ast.Return):
+            value = current.value
+            if not (
+                value is None
+                or (isinstance(value, ast.Name) and value.id in (this, "None"))
+                or (isinstance(value, ast.Constant) and value.value is None)
+            ):
+                return False
+        todo.extend(ast.iter_child_nodes(current))
+    return True
 
 
 class OutSelf(Rule):
@@ -220,6 +257,40 @@ class OutSelf(Rule):
             path=_ARRAY,
         ),
     )
+
+    @classmethod
+    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
+        """The check below on CPython's tree, exactly: the same walk, keeping the instance
+        parameter each function sees."""
+        if not any(
+            isinstance(k.value, ast.Name)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call)
+            for k in node.keywords
+            if k.arg == "out"
+        ):
+            return False
+        # (node, the instance parameter visible there, directly in a class body?)
+        todo: list[tuple[ast.AST, str | None, bool]] = [(tree, None, False)]
+        while todo:
+            node, current, in_class = todo.pop()
+            if isinstance(node, ast.ClassDef):
+                in_class = True
+            elif isinstance(node, FUNCTIONS):
+                if in_class:
+                    this = _ast_self_name(node)
+                    current = None if this is None or _ast_is_mutator(node, this) else this
+                else:
+                    args = node.args
+                    if current in {a.arg for a in (*args.posonlyargs, *args.args)}:
+                        current = None
+                in_class = False
+            elif isinstance(node, ast.Call) and current is not None:
+                for k in node.keywords:
+                    if k.arg == "out" and isinstance(k.value, ast.Name) and k.value.id == current:
+                        return True
+            todo.extend((child, current, in_class) for child in ast.iter_child_nodes(node))
+        return False
 
     def __init__(self, context: RuleContext) -> None:
         super().__init__(context)

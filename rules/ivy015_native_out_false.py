@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import ast
+from typing import TYPE_CHECKING
+
 import libcst as cst
 
 from ivycheck.checker.rule_api import Category, Example, FixSafety, Rule, Severity
 from ivycheck.rules._api_functions import OutWrapping, out_wrapping
 from ivycheck.rules._out_fate import project_wrapper
 from ivycheck.rules._outflow import ModuleOutFlow, module_outflow
-from ivycheck.rules._support_native_out import attribute_sites, statement_removal
+from ivycheck.rules._support_native_out import ATTRIBUTE, attribute_sites, statement_removal
+
+if TYPE_CHECKING:
+    from ivycheck.checker.core.rule import FileUnderCheck
 
 NP = "ivy/functional/backends/numpy/example.py"
 JAX = "ivy/functional/backends/jax/example.py"
@@ -329,6 +335,32 @@ class NativeOutFalse(Rule):
         ),
     )
 
+    @classmethod
+    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
+        """The check below on CPython's tree, over-approximated: ``False``, ``None`` or ``0``
+        set as ``support_native_out`` anywhere in the file (by assignment or ``setattr``),
+        unless the project's wrapper reads the attribute's value."""
+        wrapper = project_wrapper(file.index)
+        if wrapper is not None and wrapper[1].reads_value:
+            return False
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign):
+                if _ast_falsy(node.value) and any(
+                    isinstance(t, ast.Attribute) and t.attr == ATTRIBUTE for t in node.targets
+                ):
+                    return True
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "setattr"
+                and len(node.args) == 3
+                and isinstance(node.args[1], ast.Constant)
+                and node.args[1].value == ATTRIBUTE
+                and _ast_falsy(node.args[2])
+            ):
+                return True
+        return False
+
     def visit_Module(self, node: cst.Module) -> None:
         wrapper = project_wrapper(self.context.index)
         if wrapper is not None and wrapper[1].reads_value:
@@ -384,3 +416,12 @@ def _uses_the_buffer(flow: ModuleOutFlow, function: cst.FunctionDef) -> bool:
     attribute must stay (``True``: the same presence, the same behaviour)."""
     analysis = flow.analyse(function)
     return analysis.reads_data or analysis.forwards_natively
+
+
+def _ast_falsy(value: ast.expr) -> bool:
+    """``AttributeSite.is_falsy_literal`` on CPython's tree, over-approximated: ``False``,
+    ``None`` or an integer zero however written."""
+    if not isinstance(value, ast.Constant):
+        return False
+    constant = value.value
+    return constant is None or constant is False or (type(constant) is int and constant == 0)

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import ast
+from typing import TYPE_CHECKING
+
 import libcst as cst
 
 from ivycheck.checker.rule_api import Example, Rule
+from ivycheck.rules import _ast_calls
 from ivycheck.rules._api_functions import api_functions, implementations
 from ivycheck.rules._backends import body_uses_out, implementation_uses_out
+
+if TYPE_CHECKING:
+    from ivycheck.checker.core.rule import FileUnderCheck
 
 _API = "ivy/functional/ivy/statistical.py"
 _NUMPY = "ivy/functional/backends/numpy/statistical.py"
@@ -218,6 +225,27 @@ class OutDropped(Rule):
             files={_NUMPY: _NUMPY_COUNT_NONZERO},
         ),
     )
+
+    @classmethod
+    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
+        """The check below on CPython's tree, with the same index. A body that reads
+        ``out`` in CPython's tree reads it in libcst's too (which counts more names)."""
+        assigned = _ast_calls.wrapped_by_assignment(tree)
+        for function in _ast_calls.api_functions(tree):
+            if _ast_calls.out_arg(function) is None:
+                continue
+            wrappers = _ast_calls.function_wrappers(function, assigned)
+            if wrappers & {"handle_out_argument", "handle_partial_mixed_function"}:
+                continue
+            if "mixed_backend_wrappers" in _ast_calls.index_attributes(file, function.name):
+                continue
+            used, forwarded = _ast_calls.body_uses_out(function)
+            if used:
+                continue
+            found = implementations(file.index, {function.name, *forwarded})
+            if found and not any(map(implementation_uses_out, found.values())):
+                return True
+        return False
 
     def visit_Module(self, node: cst.Module) -> None:
         for function in api_functions(self.context):

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import ast
+from typing import TYPE_CHECKING
+
 import libcst as cst
 
 from ivycheck.checker.rule_api import Example, Rule
+from ivycheck.rules import _ast_calls
 from ivycheck.rules._backends import backend_call, backends_seen
+
+if TYPE_CHECKING:
+    from ivycheck.checker.core.rule import FileUnderCheck
 
 _API = "ivy/functional/ivy/elementwise.py"
 _NUMPY = "ivy/functional/backends/numpy/elementwise.py"
@@ -222,6 +229,22 @@ class MissingBackend(Rule):
             },
         ),
     )
+
+    @classmethod
+    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
+        """The check below on CPython's tree, exactly: a ``current_backend(...).name``
+        call that no backend in the run defines."""
+        index = file.index
+        if not backends_seen(index):
+            return False
+        return any(
+            name is not None and not index.implementations(name)
+            for name in (
+                _ast_calls.backend_call(node)
+                for node in ast.walk(tree)
+                if isinstance(node, ast.Call)
+            )
+        )
 
     def visit_Call(self, node: cst.Call) -> None:
         name = backend_call(node)

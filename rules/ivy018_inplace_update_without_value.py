@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import ast
+from typing import TYPE_CHECKING
+
 import libcst as cst
 
 from ivycheck.checker.rule_api import Example, Rule
+from ivycheck.rules._ast_calls import is_inplace_update
 from ivycheck.rules._names import is_runtime_inplace_update
+
+if TYPE_CHECKING:
+    from ivycheck.checker.core.rule import FileUnderCheck
 
 NP = "ivy/functional/backends/numpy/example.py"
 
@@ -135,6 +142,23 @@ class InplaceUpdateWithoutValue(Rule):
             """,
         ),
     )
+
+    @classmethod
+    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
+        """The check below on CPython's tree: a call of ``inplace_update`` (by name: whether
+        it is the runtime's is left to the check) without the value to write."""
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or not is_inplace_update(node.func):
+                continue
+            if any(isinstance(a, ast.Starred) for a in node.args):
+                continue
+            keywords = {k.arg for k in node.keywords}
+            if None in keywords:
+                continue  # **kwargs
+            positional = len(node.args)
+            if positional + ("x" in keywords) < 2 and "val" not in keywords:
+                return True
+        return False
 
     def visit_Call(self, node: cst.Call) -> None:
         if any(arg.star for arg in node.args):

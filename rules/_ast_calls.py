@@ -1,0 +1,198 @@
+"""The API rules' libcst helpers re-expressed on CPython's ``ast``, for :meth:`Rule.may_find`.
+
+:mod:`ivycheck.rules._ast_facts` holds the shared ``ast`` facts (dotted names, the import
+map); this module adds what IVY004 and IVY008-IVY018 read with the *same* semantics as
+their libcst helpers, where ``_ast_facts`` answers differently:
+
+* :func:`wrapper_name` - a decorator's last name, as ``_decorators.decorator_name`` gives it
+  (``handle_view`` for ``@ivy.handle_view(...)``, ``""`` for anything else),
+* :func:`wrapped_by_assignment` / :func:`function_wrappers` - ``f = handle_out_argument(f)``
+  at module level and decorators together (``_decorators.wrappers_of``),
+* :func:`out_arg`, :func:`api_functions` - a function's ``out`` parameter and the file's
+  public module-level functions (``_api_functions``),
+* :func:`backend_call`, :func:`backend_calls_in`, :func:`body_uses_out` - how an API body
+  reaches the backends and whether it reads ``out`` (``_backends``),
+* :func:`is_inplace_update` - a call of ``inplace_update`` by name (``_names``),
+* :func:`rejects_out` - a native function with no working ``out`` (``_outflow``'s
+  ``REJECTED``), :func:`scoped_functions` - definitions with their enclosing functions.
+
+Each answer must never let ``may_find`` say ``False`` where the libcst check finds
+something: where the two trees differ, the docstring says which way the answer leans.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
+
+from ivycheck.rules import _native_out
+from ivycheck.rules._api_functions import is_private_helper
+from ivycheck.rules._ast_facts import FunctionNode, dotted, in_modules
+
+if TYPE_CHECKING:
+    from ivycheck.checker.core.rule import FileUnderCheck
+
+FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def wrapper_name(decorator: ast.expr) -> str:
+    """``handle_view`` for ``@handle_view``, ``@ivy.handle_view`` and ``@handle_view(...)``;
+    ``""`` otherwise (as libcst's ``decorator_name``: the attribute's name whatever it is
+    taken from, so ``@a().b`` is ``b``)."""
+    if isinstance(decorator, ast.Call):
+        decorator = decorator.func
+    if isinstance(decorator, ast.Attribute):
+        return decorator.attr
+    if isinstance(decorator, ast.Name):
+        return decorator.id
+    return ""
+
+
+def _single_argument(call: ast.Call) -> ast.expr | None:
+    """The value of a call's only argument (``*a`` and ``**k`` count, as libcst's ``Arg``)."""
+    if len(call.args) + len(call.keywords) != 1:
+        return None
+    if call.args:
+        value = call.args[0]
+        return value.value if isinstance(value, ast.Starred) else value
+    return call.keywords[0].value
+
+
+def wrapped_by_assignment(tree: ast.Module) -> dict[str, list[str]]:
+    """Wrappers applied at module level by assignment: ``f = handle_out_argument(f)``."""
+    found: dict[str, list[str]] = {}
+    for statement in tree.body:
+        if not (
+            isinstance(statement, ast.Assign)
+            and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Name)
+            and isinstance(statement.value, ast.Call)
+        ):
+            continue
+        name = statement.targets[0].id
+        argument = _single_argument(statement.value)
+        wrapper = dotted(statement.value.func)
+        if isinstance(argument, ast.Name) and argument.id == name and wrapper is not None:
+            found.setdefault(name, []).append(wrapper.rsplit(".", 1)[-1])
+    return found
+
+
+def function_wrappers(function: FunctionNode, assigned: dict[str, list[str]]) -> set[str]:
+    """Decorators and module-level assignments of ``function`` (``_decorators.wrappers_of``)."""
+    return {wrapper_name(d) for d in function.decorator_list} | set(assigned.get(function.name, ()))
+
+
+def out_arg(function: FunctionNode | ast.Lambda) -> tuple[ast.arg, bool] | None:
+    """The ``out`` parameter (not ``*out``/``**out``) and whether it is keyword-only."""
+    args = function.args
+    for arg in (*args.posonlyargs, *args.args):
+        if arg.arg == "out":
+            return arg, False
+    for arg in args.kwonlyargs:
+        if arg.arg == "out":
+            return arg, True
+    return None
+
+
+def api_functions(tree: ast.Module) -> Iterator[FunctionNode]:
+    """The file's public module-level functions (``_api_functions.api_functions``)."""
+    for statement in tree.body:
+        if isinstance(statement, FUNCTIONS) and not is_private_helper(statement.name):
+            yield statement
+
+
+def backend_call(call: ast.Call) -> str | None:
+    """``name`` for ``current_backend(...).name(...)`` (also ``ivy.current_backend``)."""
+    func = call.func
+    if not isinstance(func, ast.Attribute) or not isinstance(func.value, ast.Call):
+        return None
+    called = dotted(func.value.func)
+    if called is None or called.rsplit(".", 1)[-1] != "current_backend":
+        return None
+    return func.attr
+
+
+def _body_nodes(function: FunctionNode) -> Iterator[ast.AST]:
+    for statement in function.body:
+        yield from ast.walk(statement)
+
+
+def backend_calls_in(function: FunctionNode) -> dict[str, None]:
+    """The names the body calls as ``current_backend(...).name(...)``, in a dict for order."""
+    names: dict[str, None] = {}
+    for node in _body_nodes(function):
+        if isinstance(node, ast.Call):
+            name = backend_call(node)
+            if name is not None:
+                names[name] = None
+    return names
+
+
+def body_uses_out(function: FunctionNode) -> tuple[bool, set[str]]:
+    """(reads ``out`` itself, backend functions it hands ``out=out`` to), as
+    ``_backends.body_uses_out``.
+
+    "Reads" leans towards ``False``: it is a name ``out`` in an expression other than the
+    value of a backend call's ``out=out``. libcst also counts ``out`` where ``ast`` holds a
+    plain string (``global out``, ``import out``, ``except E as out``, ``def out``), so a
+    read found here is one libcst finds too; the converse may not hold.
+    """
+    forwarded: set[str] = set()
+    not_reads: set[int] = set()
+    used = False
+    for node in _body_nodes(function):  # ast.walk: a call comes before its arguments
+        if isinstance(node, ast.Call):
+            name = backend_call(node)
+            if name is None:
+                continue
+            for k in node.keywords:
+                if k.arg == "out" and isinstance(k.value, ast.Name) and k.value.id == "out":
+                    not_reads.add(id(k.value))
+                    forwarded.add(name)
+        elif isinstance(node, ast.Name) and node.id == "out" and id(node) not in not_reads:
+            used = True
+    return used, forwarded
+
+
+def is_inplace_update(func: ast.expr) -> bool:
+    """``inplace_update`` or ``<anything>.inplace_update``, by name alone."""
+    if isinstance(func, ast.Attribute):
+        return func.attr == "inplace_update"
+    return isinstance(func, ast.Name) and func.id == "inplace_update"
+
+
+def scoped_functions(tree: ast.Module) -> Iterator[tuple[FunctionNode, tuple[FunctionNode, ...]]]:
+    """Every function definition with the functions enclosing it, outermost first (the
+    scope ``_ast_facts.AstImportMap.qualify`` resolves in, itself added)."""
+    stack: list[tuple[ast.AST, tuple[FunctionNode, ...]]] = [(tree, ())]
+    while stack:
+        current, enclosing = stack.pop()
+        if isinstance(current, FUNCTIONS):
+            yield current, enclosing
+            enclosing = (*enclosing, current)
+        stack.extend((child, enclosing) for child in ast.iter_child_nodes(current))
+
+
+def rejects_out(qualified: str, runtime_modules: tuple[str, ...]) -> bool:
+    """Whether ``_outflow.ModuleOutFlow.classify`` finds a call of ``qualified`` (not an
+    ``inplace_update``) ``REJECTED``: a native function with no working ``out``."""
+    if in_modules(qualified, runtime_modules):
+        return False
+    library = _native_out.native_library(qualified)
+    if library in ("jax", "tensorflow"):
+        return not (
+            any(part.startswith("_") for part in qualified.split("."))
+            or _native_out.is_missing(qualified)
+        )
+    if library is None or not _native_out.is_known_native(qualified):
+        return False
+    return not _native_out.accepts_native_out(qualified)
+
+
+def index_attributes(file: FileUnderCheck, name: str) -> Mapping[str, str]:
+    """The attributes the index records for the file's function ``name``, as
+    ``_api_functions.api_functions`` reads them."""
+    summary = file.index.files.get(file.relative_path)
+    own = summary.functions.get(name) if summary is not None else None
+    return own.attributes if own is not None else {}
