@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import os
-import time
 from collections.abc import Sequence
 
-log = logging.getLogger("ivycheck.lsp")
+from ivycheck.lsp.logs import LEVELS, configure_logging, timing
 
 
 def _address(value: str) -> tuple[str, int]:
@@ -16,33 +14,6 @@ def _address(value: str) -> tuple[str, int]:
     if not host or not port.isdigit():
         raise argparse.ArgumentTypeError(f"expected HOST:PORT, got {value!r}")
     return host, int(port)
-
-
-LEVELS = ("error", "warning", "info", "debug")
-
-
-def timing(what: str) -> None:
-    """A start-up timing mark at ``debug`` (wall-clock milliseconds since the epoch, as the
-    VS Code extension's own marks): where the time to the first diagnostics goes."""
-    if log.isEnabledFor(logging.DEBUG):
-        log.debug("timing: server %s at %d", what, time.time() * 1000)
-
-
-def configure_logging(level: str, log_file: str | None = None) -> None:
-    """The server's own log at ``level``, on standard error (which editors show in their
-    output panel) or in ``log_file``. pygls's log is library noise to a user (a warning
-    for each cancelled request already answered, tracebacks the server reports in one
-    line itself): it is shown only at ``debug``."""
-    handler: logging.Handler = (
-        logging.FileHandler(log_file, encoding="utf-8") if log_file else logging.StreamHandler()
-    )
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s", "%H:%M:%S"))
-    root = logging.getLogger()
-    root.handlers[:] = [handler]
-    root.setLevel(getattr(logging, level.upper()))
-    quiet = logging.DEBUG if level == "debug" else logging.CRITICAL + 1
-    for name in ("pygls", "lsprotocol"):
-        logging.getLogger(name).setLevel(quiet)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -10,7 +10,7 @@ closed file's result. Checking runs on a worker thread, so the event loop keeps 
 messages while a file is analysed.
 
 No rule logic lives here: every answer is computed by ``ivycheck.checker`` (through
-:class:`~ivycheck.lsp.project.Project`) and translated by ``convert``/``actions``/``hover``.
+:class:`~ivycheck.checker.run.workspace.Workspace`) and translated by ``convert``/``actions``/``hover``.
 """
 
 from __future__ import annotations
@@ -39,11 +39,12 @@ from ivycheck import __version__
 from ivycheck.checker.base.diagnostics import Diagnostic
 from ivycheck.checker.core.engine import INTERNAL_ERROR
 from ivycheck.checker.run.config_problems import ConfigProblem, problem_line
+from ivycheck.checker.run.workspace import Workspace
 from ivycheck.lsp import actions, hover, transport
-from ivycheck.lsp.cli import timing
 from ivycheck.lsp.convert import split_lines, to_lsp_diagnostic
 from ivycheck.lsp.idle_gc import IdleCollector
-from ivycheck.lsp.project import Project, Settings
+from ivycheck.lsp.logs import timing
+from ivycheck.lsp.settings import Settings
 from ivycheck.lsp.workspace_results import FileResult, WorkspaceResults, report_id
 
 DEBOUNCE_SECONDS = 0.01
@@ -102,7 +103,8 @@ class IvycheckServer(LanguageServer):
             text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
             protocol_cls=IvycheckProtocol,
         )
-        self.project = Project()
+        self.project = Workspace(tolerant=True)
+        self.settings = Settings()
         self.results: dict[str, tuple[int | None, list[Diagnostic]]] = {}
         self.closed = WorkspaceResults(self.project)
         self.pushed: dict[str, str] = {}
@@ -255,7 +257,7 @@ class IvycheckServer(LanguageServer):
             text = document.source
         except (OSError, UnicodeDecodeError) as err:
             raise JsonRpcInvalidParams(f"cannot read {path_text}: {err}") from None
-        if not self.project.settings.enable:
+        if not self.settings.enable:
             return []
         path = Path(path_text)
         loop = asyncio.get_running_loop()
@@ -387,7 +389,7 @@ class IvycheckServer(LanguageServer):
     async def push_workspace(self) -> None:
         """Workspace diagnostics for a client that cannot pull them: published for each
         closed file whose result differs from what it was last sent."""
-        if not self.project.settings.enable:
+        if not self.settings.enable:
             return
         reports = await self.closed_reports()
         current = set()
@@ -504,9 +506,10 @@ class IvycheckServer(LanguageServer):
     async def apply_settings(self, settings: Settings) -> None:
         """New client settings: re-index and re-check under them, unless they are the
         ones in use (the answer at start-up usually is: the scan is not begun again)."""
-        if settings == self.project.settings:
+        if settings == self.settings:
             return
-        self.project.settings = settings
+        self.settings = settings
+        self.project.set_overrides(settings.overrides)
         await self.reload_configs()
 
 
@@ -523,7 +526,8 @@ def initialize(ls: IvycheckServer, params: types.InitializeParams) -> None:
     )
     options = params.initialization_options
     if isinstance(options, dict) and "settings" in options:
-        ls.project.settings = Settings.from_client(options["settings"])
+        ls.settings = Settings.from_client(options["settings"])
+        ls.project.set_overrides(ls.settings.overrides)
     timing("answers initialize")
 
 
@@ -645,7 +649,7 @@ async def workspace_diagnostic(
     previous = {entry.uri: entry.value for entry in params.previous_result_ids}
     items: list[types.WorkspaceDocumentDiagnosticReport] = []
     reported = set()
-    reports = await ls.closed_reports() if ls.project.settings.enable else []
+    reports = await ls.closed_reports() if ls.settings.enable else []
     for uri, result in reports:
         reported.add(uri)
         if previous.get(uri) == result.result_id:

@@ -58,6 +58,9 @@ class FixOutcome:
     diagnostics: list[Diagnostic]
     applied: int = 0
     problems: list[str] = field(default_factory=list)
+    original_diagnostics: list[Diagnostic] = field(default_factory=list)
+    """The diagnostics of the text before any fix (the first round's check): what is
+    reported if the fixed text cannot be written, without checking that text again."""
 
 
 def check_source(
@@ -415,8 +418,10 @@ def fix_source(
     """Apply fixes until none is left (or ten rounds); never returns unparsable code."""
     file = _file_under_check(source, path, config, index, relative_path)
     outcome = FixOutcome(source, [])
-    for _ in range(MAX_FIX_ROUNDS):
+    for round_number in range(MAX_FIX_ROUNDS):
         outcome.diagnostics = check_file(replace(file, source=outcome.source), rules)
+        if round_number == 0:
+            outcome.original_diagnostics = outcome.diagnostics
         fixable = [d for d in outcome.diagnostics if is_applicable(d, unsafe)]
         if not fixable:
             return outcome

@@ -59,7 +59,7 @@ def _build_project(paths: Sequence[str], use_cache: bool) -> _Project:
     workspace = Workspace(use_cache=use_cache)
     project = workspace.discover(given)
     cache = workspace.cache_at(workspace.root_of(given[0]))
-    index = workspace.build_index(project, workspace.roots_of(given), cache)
+    index = workspace.build_index(project, workspace.roots_of(given), cache, given=given)
     cache.save()
     directories = tuple(os.path.abspath(p) + os.sep for p in given if p.is_dir())
     files = frozenset(os.path.abspath(p) for p in project.files)

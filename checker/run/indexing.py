@@ -138,16 +138,19 @@ def build_index(
     rules: Iterable[type[Rule]],
     mapper: Mapper = in_process,
     config_for_file: Callable[[Path], Config] | None = None,
+    roots_discovered: ProjectFiles | None = None,
 ) -> ProjectIndex:
     """The index of every Python file under ``roots`` (as discovery finds them: excludes
     and ``.gitignore`` apply) plus the ``checked`` files outside them; empty when no active
     rule reads it. Invariant: the index, hence every cross-file finding, does not depend
     on which files of the project are checked. Unchanged files' summaries come from
-    ``cache``, so a run over one file of a warm project summarizes only that file."""
+    ``cache``, so a run over one file of a warm project summarizes only that file.
+    ``roots_discovered``: the files of ``roots`` when the caller already walked them (a
+    run over the project root itself), so the tree is walked once."""
     if not needs_index(checked.configs.values(), rules):
         return ProjectIndex()
     given = {os.path.abspath(path) for path in checked.files}
-    whole = discover(roots, config_for, config_for_file)
+    whole = roots_discovered or discover(roots, config_for, config_for_file)
     indexed = {os.path.abspath(path) for path in whole.files}
     extra = [path for path in checked.files if os.path.abspath(path) not in indexed]
     if not extra and indexed == given:

@@ -156,16 +156,8 @@ def _check_one(task: _Task) -> _Outcome:
         unsafe=task.unsafe,
     )
     fixed = outcome.source if outcome.source != source.text else None
-    unfixed: list[Diagnostic] = []
-    if fixed is not None:  # shown instead if the fix cannot be written
-        unfixed = check_source(
-            source.text,
-            path=task.path,
-            config=task.config,
-            rules=rules,
-            index=_worker_index,
-            relative_path=task.relative,
-        )
+    # Shown instead if the fix cannot be written: the first round checked the text as it is.
+    unfixed = outcome.original_diagnostics if fixed is not None else []
     return _Outcome(
         task.path, outcome.diagnostics, source, fixed, outcome.applied, outcome.problems, unfixed
     )
@@ -275,6 +267,7 @@ class Runner:
             workspace.roots_of(self.options.paths),
             cache,
             lambda function, items, on_crash: _parallel_map(function, items, self.jobs, on_crash),
+            given=self.options.paths,
         )
         self._check(project.files, project.configs, index, cache, result)
         cache.save()

@@ -247,9 +247,15 @@ class Workspace:
         roots: list[Path],
         cache: ResultCache,
         parallel: Mapper | None = None,
+        given: Iterable[Path] = (),
     ) -> ProjectIndex:
-        """The index of every file under ``roots`` (``checked`` already discovered), from
-        ``cache`` where it can; empty when no active rule reads it."""
+        """The index of every file under ``roots`` (``checked`` already discovered from
+        the paths ``given``), from ``cache`` where it can; empty when no active rule reads
+        it. When the paths given are the roots themselves, their files are not walked
+        again."""
+        named = list(given)
+        walked = {os.path.abspath(p) for p in named if os.path.isdir(p)}
+        same = len(walked) == len(named) > 0 and walked == {os.path.abspath(r) for r in roots}
         return build_index(
             checked,
             roots,
@@ -258,6 +264,7 @@ class Workspace:
             all_rules().values(),
             parallel or in_process,
             self.config_for_file,
+            roots_discovered=checked if same else None,
         )
 
     def project_index(self, path: Path) -> ProjectIndex:
