@@ -344,3 +344,16 @@ def set_attribute_names(tree: ast.Module, attribute: str) -> set[str]:
                 ):
                     names.add(target.value.id)
     return names
+
+
+def wrapper_name(decorator: ast.expr) -> str:
+    """``_decorators.decorator_name`` on ``ast``: ``handle_view`` for ``@handle_view``,
+    ``@ivy.handle_view``, ``@anything().handle_view`` and ``@handle_view(...)``; ``""``
+    for any other expression."""
+    if isinstance(decorator, ast.Call):
+        decorator = decorator.func
+    if isinstance(decorator, ast.Attribute):
+        return decorator.attr
+    if isinstance(decorator, ast.Name):
+        return decorator.id
+    return ""

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
@@ -14,7 +16,11 @@ from ivycheck.checker.rule_api import (
     Rule,
     Severity,
 )
+from ivycheck.rules._ast_facts import functions, wrapper_name
 from ivycheck.rules._decorators import decorator_name
+
+if TYPE_CHECKING:
+    from ivycheck.checker.core.rule import FileUnderCheck
 
 
 class DecoratorOrder(Rule):
@@ -69,6 +75,20 @@ class DecoratorOrder(Rule):
         """Only files that mention at least two of the known decorators can misorder them."""
         names = (*config.decorator_order, *DECORATOR_ALIASES)
         return "@" in source and sum(1 for name in names if name in source) >= 2
+
+    @classmethod
+    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
+        """Whether a function's known decorators are misplaced: the check below, with no
+        pair of a helper's wrappers taken to commute."""
+        slots = _slots(file.config.decorator_order)
+        for function in functions(tree):
+            if len(function.decorator_list) < 2:
+                continue
+            names = [wrapper_name(d) for d in function.decorator_list]
+            known = [n for n in names if n in slots]
+            if _misplaced_pairs(known, slots, frozenset()):
+                return True
+        return False
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         slots = _slots(self.context.config.decorator_order)

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import ast
+from typing import TYPE_CHECKING
+
 import libcst as cst
 
 from ivycheck.checker.rule_api import Example, FixSafety, ProjectIndex, Rule, walk
+from ivycheck.rules._ast_facts import functions, wrapper_name
 from ivycheck.rules._decorators import VIEW_DECORATORS, decorator_name
 from ivycheck.rules._names import dotted, module_level_statements
 from ivycheck.rules._outflow import NEW_SCOPES
+
+if TYPE_CHECKING:
+    from ivycheck.checker.core.rule import FileUnderCheck
 
 
 def _has_copy_keyword(params: cst.Parameters) -> bool:
@@ -238,6 +245,21 @@ class ViewWithoutCopy(Rule):
             """,
         ),
     )
+
+    @classmethod
+    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
+        """Whether a function that is not a dunder has a view decorator and no ``copy``
+        parameter: the check below, which reports every such function one way or another."""
+        for function in functions(tree):
+            name = function.name
+            if name.startswith("__") and name.endswith("__"):
+                continue
+            if not any(wrapper_name(d) in VIEW_DECORATORS for d in function.decorator_list):
+                continue
+            args = function.args
+            if not any(a.arg == "copy" for a in (*args.args, *args.kwonlyargs)):
+                return True
+        return False
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         views = [d for d in node.decorators if decorator_name(d) in VIEW_DECORATORS]

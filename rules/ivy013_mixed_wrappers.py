@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import ast
+from typing import TYPE_CHECKING
+
 import libcst as cst
 
 from ivycheck.checker.rule_api import Example, Rule
 from ivycheck.rules._api_functions import out_param
+from ivycheck.rules._ast_facts import top_level_functions
 from ivycheck.rules._decorators import wrappers_of
 from ivycheck.rules._names import dotted, module_level_statements
+
+if TYPE_CHECKING:
+    from ivycheck.checker.core.rule import FileUnderCheck
 
 
 def _string_items(value: cst.BaseExpression) -> list[str] | None:
@@ -298,6 +305,35 @@ class MixedWrappers(Rule):
         ),
     )
 
+    @classmethod
+    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
+        """Whether a module-level ``mixed_backend_wrappers`` setting holds a bare string, or
+        is set on a module-level function taking ``out`` that some backend implements
+        without using ``out`` (or no backend implements): the check below without its
+        tests of the wrappers listed."""
+        takes_out = {
+            f.name
+            for f in top_level_functions(tree)
+            if any(a.arg == "out" for a in (*f.args.posonlyargs, *f.args.args, *f.args.kwonlyargs))
+        }
+        for statement in tree.body:
+            found = _ast_assignment(statement)
+            if found is None:
+                continue
+            function, value = found
+            if any(
+                isinstance(entry, ast.JoinedStr)
+                or (isinstance(entry, ast.Constant) and isinstance(entry.value, str))
+                for entry in _ast_entries(value)
+            ):
+                return True
+            if function not in takes_out:
+                continue
+            implementations = file.index.implementations(function)
+            if not implementations or not all(i.uses_out for i in implementations.values()):
+                return True
+        return False
+
     def visit_Module(self, node: cst.Module) -> None:
         functions = {
             statement.name.value: (
@@ -350,6 +386,44 @@ class MixedWrappers(Rule):
             f"`{function}` takes `out`, but `to_add` of its `mixed_backend_wrappers` lacks "
             f"`handle_out_argument`: {where} nothing writes `out`; add it",
         )
+
+
+def _ast_assignment(statement: ast.stmt) -> tuple[str, ast.expr] | None:
+    """:func:`_assignment` on ``ast``."""
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+        target = statement.targets[0]
+        if (
+            isinstance(target, ast.Attribute)
+            and target.attr == "mixed_backend_wrappers"
+            and isinstance(target.value, ast.Name)
+        ):
+            return target.value.id, statement.value
+    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+        call = statement.value
+        args = call.args
+        if (
+            isinstance(call.func, ast.Name)
+            and call.func.id == "setattr"
+            and len(args) == 3
+            and isinstance(args[0], ast.Name)
+            and isinstance(args[1], ast.Constant)
+            and args[1].value == "mixed_backend_wrappers"
+        ):
+            return args[0].id, args[2]
+    return None
+
+
+def _ast_entries(value: ast.expr) -> list[ast.expr]:
+    """The values of ``to_add``/``to_skip`` in a ``{...}`` or ``dict(...)`` literal."""
+    if isinstance(value, ast.Dict):
+        return [
+            v
+            for k, v in zip(value.keys, value.values, strict=True)
+            if isinstance(k, ast.Constant) and k.value in ("to_add", "to_skip")
+        ]
+    if isinstance(value, ast.Call):
+        return [k.value for k in value.keywords if k.arg in ("to_add", "to_skip")]
+    return []
 
 
 def _assignment(small: cst.BaseSmallStatement) -> tuple[str, cst.BaseExpression] | None:

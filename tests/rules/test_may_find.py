@@ -23,7 +23,10 @@ RULES = all_rules()
 
 DECIDED_VALID: dict[str, frozenset[int]] = {
     "IVY001": frozenset({0, 3, 5, 8, 9, 10, 11}),
+    "IVY005": frozenset({0, 1, 2, 3, 4, 5}),
+    "IVY006": frozenset({0, 1, 4, 6}),
     "IVY007": frozenset({0, 1, 2, 4, 5, 6}),
+    "IVY013": frozenset({0, 2}),
 }
 """Per rule, the VALID examples ``may_find`` answers ``False`` on (by index)."""
 
