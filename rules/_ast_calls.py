@@ -24,14 +24,17 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING
 
+from ivycheck.checker.rule_api import FileUnderCheck
 from ivycheck.rules import _native_out
 from ivycheck.rules._api_functions import is_private_helper
-from ivycheck.rules._ast_facts import FunctionNode, dotted, in_modules
-
-if TYPE_CHECKING:
-    from ivycheck.checker.core.rule import FileUnderCheck
+from ivycheck.rules._ast_facts import (
+    AstImportMap,
+    FunctionNode,
+    dotted,
+    in_modules,
+    scoped_calls,
+)
 
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
@@ -196,3 +199,21 @@ def index_attributes(file: FileUnderCheck, name: str) -> Mapping[str, str]:
     summary = file.index.files.get(file.relative_path)
     own = summary.functions.get(name) if summary is not None else None
     return own.attributes if own is not None else {}
+
+
+def runtime_inplace_updates(tree: ast.Module, file: FileUnderCheck) -> Iterator[ast.Call]:
+    """The calls ``_names.is_runtime_inplace_update`` accepts: ``inplace_update`` by name,
+    resolved through the imports of the scope it is in to a runtime module (config
+    ``runtime_modules``), or a bare name no import binds."""
+    imports: AstImportMap | None = None
+    for call, enclosing in scoped_calls(tree):
+        if not is_inplace_update(call.func):
+            continue
+        if imports is None:
+            imports = AstImportMap.of(tree)
+        qualified = imports.qualify(call.func, enclosing)
+        if qualified is None:
+            if isinstance(call.func, ast.Name):
+                yield call
+        elif in_modules(qualified, file.config.runtime_modules):
+            yield call

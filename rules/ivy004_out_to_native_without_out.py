@@ -4,19 +4,15 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, Rule, RuleContext, walk
+from ivycheck.checker.rule_api import Example, FileUnderCheck, Rule, RuleContext, walk
 from ivycheck.rules import _native_out
 from ivycheck.rules._api_functions import OutWrapping, is_versioned_helper, out_wrapping
 from ivycheck.rules._ast_calls import is_inplace_update, rejects_out
 from ivycheck.rules._ast_facts import AstImportMap, keyword, scoped_calls
 from ivycheck.rules._outflow import OUT, UseKind, module_outflow
-
-if TYPE_CHECKING:
-    from ivycheck.checker.core.rule import FileUnderCheck
 
 NP = "ivy/functional/backends/numpy/example.py"
 TORCH = "ivy/functional/backends/torch/example.py"

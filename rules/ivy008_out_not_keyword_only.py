@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import DECORATOR_ALIASES, Example, FixSafety, Rule
+from ivycheck.checker.rule_api import DECORATOR_ALIASES, Example, FileUnderCheck, FixSafety, Rule
 from ivycheck.rules._api_functions import is_private_helper, out_param
 from ivycheck.rules._ast_calls import (
     FUNCTIONS,
@@ -17,9 +16,6 @@ from ivycheck.rules._ast_calls import (
     wrapper_name,
 )
 from ivycheck.rules._decorators import VIEW_DECORATORS, decorator_name, wrappers_of
-
-if TYPE_CHECKING:
-    from ivycheck.checker.core.rule import FileUnderCheck
 
 
 def _keyword_only(params: cst.Parameters, out: cst.Param) -> cst.Parameters:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, Rule
+from ivycheck.checker.rule_api import Example, FileUnderCheck, Rule
 from ivycheck.rules import _ast_facts
 from ivycheck.rules._api_functions import is_private_helper, out_param
 from ivycheck.rules._ast_calls import (
@@ -19,9 +18,6 @@ from ivycheck.rules._ast_calls import (
 )
 from ivycheck.rules._decorators import wrappers_of
 from ivycheck.rules._names import ImportMap, dotted
-
-if TYPE_CHECKING:
-    from ivycheck.checker.core.rule import FileUnderCheck
 
 
 class OutAnnotation(Rule):

@@ -4,19 +4,15 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Category, Example, Rule, Severity, nodes_of
+from ivycheck.checker.rule_api import Category, Example, FileUnderCheck, Rule, Severity, nodes_of
 from ivycheck.rules import _ast_calls
 from ivycheck.rules._api_functions import ApiFunction, api_functions
 from ivycheck.rules._backends import backend_calls_in, body_uses_out
 from ivycheck.rules._decorators import decorator_name
 from ivycheck.rules._names import is_inplace_update
-
-if TYPE_CHECKING:
-    from ivycheck.checker.core.rule import FileUnderCheck
 
 _API = "ivy/functional/ivy/layers.py"
 _NUMPY = "ivy/functional/backends/numpy/layers.py"

@@ -6,13 +6,13 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import libcst as cst
 
 from ivycheck.checker.rule_api import (
     Config,
     Example,
+    FileUnderCheck,
     FunctionSummary,
     ProjectIndex,
     Rule,
@@ -22,9 +22,6 @@ from ivycheck.rules import _ast_calls
 from ivycheck.rules._api_functions import ApiFunction, api_functions, implementations
 from ivycheck.rules._backends import backend_calls_in
 from ivycheck.rules._decorators import VIEW_DECORATORS
-
-if TYPE_CHECKING:
-    from ivycheck.checker.core.rule import FileUnderCheck
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
 

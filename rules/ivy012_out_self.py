@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, Rule, RuleContext, nodes_of
+from ivycheck.checker.rule_api import Example, FileUnderCheck, Rule, RuleContext, nodes_of
 from ivycheck.rules._ast_calls import FUNCTIONS, wrapper_name
 from ivycheck.rules._ast_facts import FunctionNode
 from ivycheck.rules._decorators import decorator_name
-
-if TYPE_CHECKING:
-    from ivycheck.checker.core.rule import FileUnderCheck
 
 _ARRAY = "ivy/data_classes/array/elementwise.py"
 

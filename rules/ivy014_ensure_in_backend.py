@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, Rule
-from ivycheck.rules._ast_calls import is_inplace_update
+from ivycheck.checker.rule_api import Example, FileUnderCheck, Rule
+from ivycheck.rules._ast_calls import runtime_inplace_updates
 from ivycheck.rules._names import is_runtime_inplace_update
-
-if TYPE_CHECKING:
-    from ivycheck.checker.core.rule import FileUnderCheck
 
 JAX = "ivy/functional/backends/jax/example.py"
 TF = "ivy/functional/backends/tensorflow/example.py"
@@ -160,18 +156,13 @@ class EnsureInBackend(Rule):
 
     @classmethod
     def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
-        """The check below on CPython's tree: ``ensure_in_backend=True`` given to a call of
-        ``inplace_update`` (by name: whether it is the runtime's is left to the check)."""
+        """The check below on CPython's tree, exactly: ``ensure_in_backend=True`` given to
+        the runtime's ``inplace_update``."""
         return any(
-            isinstance(node, ast.Call)
-            and is_inplace_update(node.func)
-            and any(
-                k.arg == "ensure_in_backend"
-                and isinstance(k.value, ast.Constant)
-                and k.value.value is True
-                for k in node.keywords
-            )
-            for node in ast.walk(tree)
+            isinstance(k.value, ast.Constant) and k.value.value is True
+            for call in runtime_inplace_updates(tree, file)
+            for k in call.keywords
+            if k.arg == "ensure_in_backend"
         )
 
     def visit_Call(self, node: cst.Call) -> None:

@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Category, Example, FixSafety, Rule, Severity
+from ivycheck.checker.rule_api import Category, Example, FileUnderCheck, FixSafety, Rule, Severity
 from ivycheck.rules._api_functions import OutWrapping, out_wrapping
 from ivycheck.rules._out_fate import project_wrapper
 from ivycheck.rules._outflow import ModuleOutFlow, module_outflow
 from ivycheck.rules._support_native_out import ATTRIBUTE, attribute_sites, statement_removal
-
-if TYPE_CHECKING:
-    from ivycheck.checker.core.rule import FileUnderCheck
 
 NP = "ivy/functional/backends/numpy/example.py"
 JAX = "ivy/functional/backends/jax/example.py"

@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, Rule
+from ivycheck.checker.rule_api import Example, FileUnderCheck, Rule
 from ivycheck.rules import _ast_calls
 from ivycheck.rules._api_functions import api_functions, implementations
 from ivycheck.rules._backends import body_uses_out, implementation_uses_out
-
-if TYPE_CHECKING:
-    from ivycheck.checker.core.rule import FileUnderCheck
 
 _API = "ivy/functional/ivy/statistical.py"
 _NUMPY = "ivy/functional/backends/numpy/statistical.py"

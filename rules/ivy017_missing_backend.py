@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, Rule
+from ivycheck.checker.rule_api import Example, FileUnderCheck, Rule
 from ivycheck.rules import _ast_calls
 from ivycheck.rules._backends import backend_call, backends_seen
-
-if TYPE_CHECKING:
-    from ivycheck.checker.core.rule import FileUnderCheck
 
 _API = "ivy/functional/ivy/elementwise.py"
 _NUMPY = "ivy/functional/backends/numpy/elementwise.py"

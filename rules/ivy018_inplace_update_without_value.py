@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, Rule
-from ivycheck.rules._ast_calls import is_inplace_update
+from ivycheck.checker.rule_api import Example, FileUnderCheck, Rule
+from ivycheck.rules._ast_calls import runtime_inplace_updates
 from ivycheck.rules._names import is_runtime_inplace_update
-
-if TYPE_CHECKING:
-    from ivycheck.checker.core.rule import FileUnderCheck
 
 NP = "ivy/functional/backends/numpy/example.py"
 
@@ -145,18 +141,15 @@ class InplaceUpdateWithoutValue(Rule):
 
     @classmethod
     def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
-        """The check below on CPython's tree: a call of ``inplace_update`` (by name: whether
-        it is the runtime's is left to the check) without the value to write."""
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call) or not is_inplace_update(node.func):
+        """The check below on CPython's tree, exactly: a call of the runtime's
+        ``inplace_update`` without the value to write."""
+        for call in runtime_inplace_updates(tree, file):
+            if any(isinstance(a, ast.Starred) for a in call.args):
                 continue
-            if any(isinstance(a, ast.Starred) for a in node.args):
-                continue
-            keywords = {k.arg for k in node.keywords}
+            keywords = {k.arg for k in call.keywords}
             if None in keywords:
                 continue  # **kwargs
-            positional = len(node.args)
-            if positional + ("x" in keywords) < 2 and "val" not in keywords:
+            if len(call.args) + ("x" in keywords) < 2 and "val" not in keywords:
                 return True
         return False
 

@@ -1,0 +1,187 @@
+"""``Rule.may_find`` (issue 24) of IVY004, IVY008-IVY012 and IVY014-IVY018: never ``False``
+on a file the rule reports something in, and ``False`` on the VALID examples it decides.
+
+Same contract as ``test_may_find.py`` (the other rules): every INVALID example's tree must
+answer ``True`` (a wrong ``False`` is a missed finding: libcst never sees the file); the
+VALID examples listed per rule must answer ``False``, so that ``may_find`` cannot decay into
+``return True`` unnoticed. The unlisted VALID examples are the over-approximations the
+rules' docstrings name (IVY004: a name known to be ``None``; IVY009: a string annotation;
+IVY010: a wrapped body that does not use ``out``; IVY015: a falsy attribute inside a
+function). Then snippets where CPython's tree and libcst's differ, each checked against
+the rule's own (ungated) finding.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping
+
+import pytest
+
+from ivycheck.checker.core.engine import check_source
+from ivycheck.checker.core.registry import all_rules
+from ivycheck.checker.core.rule import Example, FileUnderCheck, Rule
+from tests.rules.test_examples import CONFIG, RULES, _index
+
+BY_CODE = all_rules()
+
+DECIDED_VALID: dict[str, frozenset[int]] = {
+    "IVY004": frozenset({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 17}),
+    "IVY008": frozenset({0, 2, 3, 4, 5, 6, 7, 9, 10}),
+    "IVY009": frozenset({0, 1, 2, 3, 5, 6, 7, 8, 10}),
+    "IVY010": frozenset({0, 1, 2, 4, 5, 6, 7, 8}),
+    "IVY011": frozenset(range(13)),
+    "IVY012": frozenset({0, 3, 4, 5, 6, 7, 8}),
+    "IVY014": frozenset({1, 5, 6, 7}),
+    "IVY015": frozenset({0, 2, 3, 7, 8}),
+    "IVY016": frozenset(range(9)),
+    "IVY017": frozenset({0, 1, 2, 5, 6}),
+    "IVY018": frozenset({0, 1, 2, 3, 4, 5, 6, 7}),
+}
+"""Per rule, the VALID examples ``may_find`` answers ``False`` on (by index)."""
+
+
+def _file(rule: type[Rule], example: Example) -> FileUnderCheck:
+    config = CONFIG.with_overrides(select=(rule.CODE,))
+    return FileUnderCheck(example.code, example.path, example.path, config, _index(example))
+
+
+def _asked(rule: type[Rule], example: Example) -> bool:
+    """Whether the engine would ask ``may_find`` (the part and the text test pass)."""
+    file = _file(rule, example)
+    return rule.applies_to(file.part) and rule.is_relevant(example.code, file.config)
+
+
+def _may_find(rule: type[Rule], example: Example) -> bool:
+    return rule.may_find(ast.parse(example.code), _file(rule, example))
+
+
+@pytest.mark.parametrize(
+    ("rule", "example"),
+    [
+        pytest.param(BY_CODE[code], example, id=f"{code}-INVALID-{number}")
+        for code in sorted(DECIDED_VALID)
+        for number, example in enumerate(BY_CODE[code].INVALID)
+    ],
+)
+def test_may_find_on_every_invalid_example(rule: type[Rule], example: Example) -> None:
+    assert _may_find(rule, example)
+
+
+@pytest.mark.parametrize("code", sorted(DECIDED_VALID))
+def test_may_find_decides_the_valid_examples_listed(code: str) -> None:
+    rule = BY_CODE[code]
+    assert "may_find" in rule.__dict__, f"{code} has no may_find of its own"
+    decided = {
+        number
+        for number, example in enumerate(rule.VALID)
+        if _asked(rule, example) and not _may_find(rule, example)
+    }
+    assert DECIDED_VALID[code] <= decided
+    assert DECIDED_VALID[code], f"{code}: may_find decides no VALID example"
+
+
+def _ungated_codes(code: str, example: Example, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The rule's findings with its ``may_find`` answering ``True`` (the text test alone)."""
+    rule = BY_CODE[code]
+    monkeypatch.setattr(rule, "may_find", classmethod(lambda cls, tree, file: True))
+    found = check_source(
+        example.code,
+        path=example.path,
+        config=CONFIG.with_overrides(select=(code,)),
+        rules=RULES,
+        index=_index(example),
+        relative_path=example.path,
+    )
+    monkeypatch.undo()
+    return [d.code for d in found]
+
+
+_API = "ivy/functional/ivy/example.py"
+_NUMPY = "ivy/functional/backends/numpy/example.py"
+_ARRAY = "ivy/data_classes/array/example.py"
+
+
+def _case(code: str, text: str, path: str = _API, files: Mapping[str, str] | None = None) -> object:
+    return pytest.param(code, Example(text, path=path, files=dict(files or {})), id=code)
+
+
+@pytest.mark.parametrize(
+    ("code", "example"),
+    [
+        # one line: libcst's ``_is_stub`` sees a ``SimpleStatementSuite``, no stub
+        _case("IVY010", "def linear(x, w, *, out=None): ...\n"),
+        # a parenthesized tuple is one member to libcst, not two
+        _case(
+            "IVY009",
+            "import ivy\nfrom typing import Union\n\n"
+            "def f(x, *, out: Union[(ivy.Array, None)] = None):\n    return x\n",
+        ),
+        # a method that returns something new: not a mutator
+        _case(
+            "IVY012",
+            "class Array:\n    def f(self, y):\n        return ivy.add(self, y, out=self).sum()\n",
+            path=_ARRAY,
+        ),
+        # a wrapper applied by assignment with a starred argument still wraps for libcst
+        _case(
+            "IVY008",
+            "def f(x, out=None):\n    return x\n\n\nf = handle_view(*f)\n",
+            path=_ARRAY,
+        ),
+        # names resolved in the function's own scope: a local import of jax.numpy
+        _case(
+            "IVY004",
+            "def tan(x, *, out=None):\n    import jax.numpy as np\n    return np.tan(x, out=out)\n",
+            path=_NUMPY,
+        ),
+        _case(
+            "IVY016",
+            "def count(x, /, *, out=None):\n    return current_backend(x).count(x, out=out)\n",
+            files={_NUMPY: "def count(x, /, *, out=None):\n    return np.sum(x)\n"},
+        ),
+        _case(
+            "IVY018",
+            "from ivy import inplace_update as iu, inplace_update\n\n"
+            "def f(x):\n    inplace_update(x)\n",
+            path=_NUMPY,
+        ),
+    ],
+)
+def test_may_find_where_the_trees_differ(
+    code: str, example: Example, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert _ungated_codes(code, example, monkeypatch) == [code]
+    assert _may_find(BY_CODE[code], example)
+
+
+@pytest.mark.parametrize(
+    ("code", "example"),
+    [
+        # imported from elsewhere: not the runtime's inplace_update
+        _case(
+            "IVY018",
+            "from mylib import inplace_update\n\ndef f(x):\n    inplace_update(x)\n",
+            path=_NUMPY,
+        ),
+        # the local name hides the module's numpy import: not judged
+        _case(
+            "IVY004",
+            "import numpy as np\n\ndef tan(x, np, *, out=None):\n"
+            "    return np.transpose(x, out=out)\n",
+            path=_NUMPY,
+        ),
+        # ``return None`` is a name to libcst, a constant to CPython: a mutator to both
+        _case(
+            "IVY012",
+            "class Array:\n    def f(self, y):\n        ivy.add(self, y, out=self)\n"
+            "        return None\n",
+            path=_ARRAY,
+        ),
+    ],
+)
+def test_may_find_false_where_the_check_finds_nothing(
+    code: str, example: Example, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert _ungated_codes(code, example, monkeypatch) == []
+    assert not _may_find(BY_CODE[code], example)
