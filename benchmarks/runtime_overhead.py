@@ -330,6 +330,8 @@ def out_calls(backend: str, number: int, repeat: int) -> list[tuple[str, dict[st
 def out_report(backends: list[str], number: int, repeat: int, threads: int) -> None:
     print("\n# out= and the basic calls (median of interleaved repeats)")
     print(f"(PyTorch intra-op threads: {threads}; load average: {load_average()})")
+    floor = wrapper_floor(number, repeat)
+    print(f"one Python frame + one ivy.Array, no check (the floor of any wrapper): {floor:.0f} ns")
     for backend in backends:
         with ivy.using_backend(backend):
             if backend == "torch":
@@ -354,17 +356,13 @@ def out_report(backends: list[str], number: int, repeat: int, threads: int) -> N
         print(f"\n## {backend}: one call, shape (8,) / (4, 4), ns; ratios to raw\n")
         names = list(calls[0][1])
         others = [n for n in names if n != "raw"]
-        print(
-            "| call | "
-            + " | ".join(names)
-            + " | "
-            + " | ".join(f"{n} / raw" for n in others)
-            + " |"
-        )
-        print("|---|" + "---:|" * (len(names) + len(others)))
+        head = [*names, *(f"{n} / raw" for n in others), "floor / raw"]
+        print("| call | " + " | ".join(head) + " |")
+        print("|---|" + "---:|" * len(head))
         for label, t in calls:
             cells = [f"{t[n]:.0f}" if n in t else "-" for n in names]
             cells += [f"**{t[n] / t['raw']:.2f}**" if n in t else "-" for n in others]
+            cells.append(f"{(t['raw'] + floor) / t['raw']:.2f}")
             print(f"| `{label}` | " + " | ".join(cells) + " |")
 
 
