@@ -14,7 +14,8 @@ their libcst helpers, where ``_ast_facts`` answers differently:
   reaches the backends and whether it reads ``out`` (``_backends``),
 * :func:`is_inplace_update` - a call of ``inplace_update`` by name (``_names``),
 * :func:`rejects_out` - a native function with no working ``out`` (``_outflow``'s
-  ``REJECTED``), :func:`scoped_functions` - definitions with their enclosing functions.
+  ``REJECTED``), :func:`tree_facts` - every call and function definition with its enclosing
+  functions, from one walk shared by the rules asking about the same tree.
 
 Each answer must never let ``may_find`` say ``False`` where the libcst check finds
 something: where the two trees differ, the docstring says which way the answer leans.
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator, Mapping
+from typing import cast
 
 from ivycheck.checker.rule_api import FileUnderCheck
 from ivycheck.rules import _native_out
@@ -33,7 +35,6 @@ from ivycheck.rules._ast_facts import (
     FunctionNode,
     dotted,
     in_modules,
-    scoped_calls,
 )
 
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -165,18 +166,6 @@ def is_inplace_update(func: ast.expr) -> bool:
     return isinstance(func, ast.Name) and func.id == "inplace_update"
 
 
-def scoped_functions(tree: ast.Module) -> Iterator[tuple[FunctionNode, tuple[FunctionNode, ...]]]:
-    """Every function definition with the functions enclosing it, outermost first (the
-    scope ``_ast_facts.AstImportMap.qualify`` resolves in, itself added)."""
-    stack: list[tuple[ast.AST, tuple[FunctionNode, ...]]] = [(tree, ())]
-    while stack:
-        current, enclosing = stack.pop()
-        if isinstance(current, FUNCTIONS):
-            yield current, enclosing
-            enclosing = (*enclosing, current)
-        stack.extend((child, enclosing) for child in ast.iter_child_nodes(current))
-
-
 def rejects_out(qualified: str, runtime_modules: tuple[str, ...]) -> bool:
     """Whether ``_outflow.ModuleOutFlow.classify`` finds a call of ``qualified`` (not an
     ``inplace_update``) ``REJECTED``: a native function with no working ``out``."""
@@ -206,7 +195,7 @@ def runtime_inplace_updates(tree: ast.Module, file: FileUnderCheck) -> Iterator[
     resolved through the imports of the scope it is in to a runtime module (config
     ``runtime_modules``), or a bare name no import binds."""
     imports: AstImportMap | None = None
-    for call, enclosing in scoped_calls(tree):
+    for call, enclosing in tree_facts(tree).calls:
         if not is_inplace_update(call.func):
             continue
         if imports is None:
@@ -217,3 +206,79 @@ def runtime_inplace_updates(tree: ast.Module, file: FileUnderCheck) -> Iterator[
                 yield call
         elif in_modules(qualified, file.config.runtime_modules):
             yield call
+
+
+_NOT_CHILDREN = frozenset({"ctx", "op", "ops", "type_comment"})
+_CHILD_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
+_LEAVES = (ast.Name, ast.Constant)
+
+
+def _children(node: ast.AST) -> list[ast.AST]:
+    """The child nodes that can hold a call or a definition: ``ast.iter_child_nodes``
+    without operators and contexts, and without names and constants (leaves), at half its
+    cost (the walk behind every rule's ``may_find``)."""
+    kind = node.__class__
+    names = _CHILD_FIELDS.get(kind)
+    if names is None:
+        names = _CHILD_FIELDS[kind] = tuple(f for f in kind._fields if f not in _NOT_CHILDREN)
+    found: list[ast.AST] = []
+    for name in names:
+        value = getattr(node, name, None)
+        if value.__class__ is list:
+            found.extend(x for x in value if isinstance(x, ast.AST) and x.__class__ not in _LEAVES)
+        elif isinstance(value, ast.AST) and value.__class__ not in _LEAVES:
+            found.append(value)
+    return found
+
+
+class TreeFacts:
+    """One walk of a file's tree shared by the rules' ``may_find``: every call and every
+    function definition, each with the functions enclosing it (outermost first).
+
+    The engine hands every rule the same tree object, and several rules ask for calls
+    (``out=``, ``inplace_update``, ``current_backend``): :func:`tree_facts` walks it once.
+    """
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.calls: list[tuple[ast.Call, tuple[FunctionNode, ...]]] = []
+        self.functions: list[tuple[FunctionNode, tuple[FunctionNode, ...]]] = []
+        pending: list[tuple[ast.AST, tuple[FunctionNode, ...]]] = [(tree, ())]
+        while pending:
+            root, scope = pending.pop()
+            todo = _children(root)
+            while todo:
+                node = todo.pop()
+                kind = node.__class__
+                if kind is ast.Call:
+                    self.calls.append((cast(ast.Call, node), scope))
+                elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
+                    function = cast(FunctionNode, node)
+                    self.functions.append((function, scope))
+                    pending.append((function, (*scope, function)))
+                    continue
+                todo.extend(_children(node))
+
+    def keyword_calls(
+        self, name: str
+    ) -> Iterator[tuple[ast.Call, ast.keyword, tuple[FunctionNode, ...]]]:
+        """The calls given ``name=`` with that keyword and their scope."""
+        for call, scope in self.calls:
+            for k in call.keywords:
+                if k.arg == name:
+                    yield call, k, scope
+                    break
+
+
+_LAST: list[tuple[ast.Module, TreeFacts] | None] = [None]
+
+
+def tree_facts(tree: ast.Module) -> TreeFacts:
+    """The :class:`TreeFacts` of ``tree``, walked once for all the rules asking about it
+    (the last tree's facts are kept: the engine asks every rule about one file in turn;
+    the pair is read and replaced as one object, so threads cannot mix two files)."""
+    last = _LAST[0]
+    if last is not None and last[0] is tree:
+        return last[1]
+    facts = TreeFacts(tree)
+    _LAST[0] = (tree, facts)
+    return facts

@@ -10,8 +10,8 @@ import libcst as cst
 from ivycheck.checker.rule_api import Example, FileUnderCheck, Rule, RuleContext, walk
 from ivycheck.rules import _native_out
 from ivycheck.rules._api_functions import OutWrapping, is_versioned_helper, out_wrapping
-from ivycheck.rules._ast_calls import is_inplace_update, rejects_out
-from ivycheck.rules._ast_facts import AstImportMap, keyword, scoped_calls
+from ivycheck.rules._ast_calls import is_inplace_update, rejects_out, tree_facts
+from ivycheck.rules._ast_facts import AstImportMap
 from ivycheck.rules._outflow import OUT, UseKind, module_outflow
 
 NP = "ivy/functional/backends/numpy/example.py"
@@ -400,9 +400,8 @@ class OutToNativeWithoutOut(Rule):
         imports: AstImportMap | None = None
         declares = _native_out.load().declares
         runtime = file.config.runtime_modules
-        for call, enclosing in scoped_calls(tree):
-            out = keyword(call, OUT)
-            if out is None or is_inplace_update(call.func):
+        for call, out, enclosing in tree_facts(tree).keyword_calls(OUT):
+            if is_inplace_update(call.func):
                 continue
             if enclosing and is_versioned_helper(enclosing[0].name):
                 continue

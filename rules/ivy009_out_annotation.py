@@ -13,7 +13,7 @@ from ivycheck.rules._api_functions import is_private_helper, out_param
 from ivycheck.rules._ast_calls import (
     function_wrappers,
     out_arg,
-    scoped_functions,
+    tree_facts,
     wrapped_by_assignment,
 )
 from ivycheck.rules._decorators import wrappers_of
@@ -226,7 +226,7 @@ class OutAnnotation(Rule):
         imports: _ast_facts.AstImportMap | None = None
         assigned: dict[str, list[str]] | None = None
         runtime = file.config.runtime_modules
-        for function, enclosing in scoped_functions(tree):
+        for function, enclosing in tree_facts(tree).functions:
             found = out_arg(function)
             if found is None or found[0].annotation is None or is_private_helper(function.name):
                 continue

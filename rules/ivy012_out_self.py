@@ -7,7 +7,7 @@ import ast
 import libcst as cst
 
 from ivycheck.checker.rule_api import Example, FileUnderCheck, Rule, RuleContext, nodes_of
-from ivycheck.rules._ast_calls import FUNCTIONS, wrapper_name
+from ivycheck.rules._ast_calls import FUNCTIONS, tree_facts, wrapper_name
 from ivycheck.rules._ast_facts import FunctionNode
 from ivycheck.rules._decorators import decorator_name
 
@@ -258,14 +258,17 @@ class OutSelf(Rule):
     def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
         """The check below on CPython's tree, exactly: the same walk, keeping the instance
         parameter each function sees."""
-        if not any(
-            isinstance(k.value, ast.Name)
-            for node in ast.walk(tree)
-            if isinstance(node, ast.Call)
-            for k in node.keywords
-            if k.arg == "out"
-        ):
-            return False
+        facts = tree_facts(tree)
+        given = {
+            k.value.id for _, k, _ in facts.keyword_calls("out") if isinstance(k.value, ast.Name)
+        }
+        firsts = {
+            positional[0].arg
+            for function, _ in facts.functions
+            if (positional := (*function.args.posonlyargs, *function.args.args))
+        }
+        if not given & firsts:
+            return False  # no ``out=`` names any function's instance parameter
         # (node, the instance parameter visible there, directly in a class body?)
         todo: list[tuple[ast.AST, str | None, bool]] = [(tree, None, False)]
         while todo:

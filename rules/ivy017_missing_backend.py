@@ -236,9 +236,7 @@ class MissingBackend(Rule):
         return any(
             name is not None and not index.implementations(name)
             for name in (
-                _ast_calls.backend_call(node)
-                for node in ast.walk(tree)
-                if isinstance(node, ast.Call)
+                _ast_calls.backend_call(call) for call, _ in _ast_calls.tree_facts(tree).calls
             )
         )
 
