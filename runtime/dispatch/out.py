@@ -49,21 +49,18 @@ def writer(prims: Any, native_set: frozenset[type]) -> Callable[[Any, Any], Any]
 
     An immutable native array (JAX's, an eager ``tf.Tensor``) is never writable: ``out`` of
     that type is rebound without asking ``writable`` (``isinstance`` of ``tf.Variable`` costs
-    a few tenths of a microsecond); shapes are compared by ``primitives.shape`` (TensorFlow's
-    ``TensorShape`` costs microseconds).
+    a few tenths of a microsecond); shapes and dtypes are compared by
+    ``primitives.same_layout`` (TensorFlow's ``TensorShape`` and ``DType`` cost microseconds).
     """
     native_types = prims.NATIVE_TYPES
-    writable, write_native, shape = prims.writable, prims.write, prims.shape
+    writable, write_native, same = prims.writable, prims.write, prims.same_layout
     sample = prims.asarray(0.0, None, None)
     immutable = frozenset() if writable(sample) else frozenset({type(sample)})
 
     def write(out: Any, ret: Any) -> Any:
         if type(out) is Array and type(ret) in native_set:
             data = out._data
-            # ``is`` first: native dtypes are singletons, and TensorFlow's ``==`` costs
-            # about 0.5 us (a tenth of a small ``tf.add``).
-            dtype = ret.dtype
-            if (dtype is data.dtype or dtype == data.dtype) and shape(ret) == shape(data):
+            if same(ret, data):
                 if type(data) not in immutable and writable(data):
                     write_native(data, ret)
                 else:

@@ -200,3 +200,14 @@ def test_torch_out_calls_the_native_function_when_it_is_the_same() -> None:
         mask = ivy.zeros((3,), dtype="bool")
         ivy.less(ivy.Array(f32), ivy.Array(f32 + 1), out=mask)
         assert npy(mask).all()
+
+
+def test_same_layout(backend: str) -> None:
+    from ivycheck.runtime.backend_state import prims
+
+    p = prims()
+    a = ivy.to_native(ivy.zeros((2, 3)))
+    assert p.same_layout(a, ivy.to_native(ivy.ones((2, 3))))
+    assert not p.same_layout(a, ivy.to_native(ivy.zeros((3, 2))))
+    assert not p.same_layout(a, ivy.to_native(ivy.zeros((2, 3), dtype="float64")))
+    assert not p.same_layout(a, ivy.to_native(ivy.zeros((6,))))

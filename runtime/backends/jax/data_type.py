@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import jax
 import jax.numpy as jnp
 
 from ivycheck.runtime.backends.jax.primitives import target_dtype
@@ -12,6 +13,11 @@ from ivycheck.runtime.backends.jax.utility import truth
 
 def astype(x: Any, dtype: Any, /, *, copy: bool = True) -> Any:
     target = target_dtype(dtype)
-    if target == jnp.bool_:
-        return truth(jnp.asarray(x)).astype(target)
-    return jnp.asarray(x).astype(target)
+    if not isinstance(x, jax.Array):  # ``jnp.asarray`` of an array costs more than the cast
+        x = jnp.asarray(x)
+    if target == _BOOL:
+        return truth(x).astype(target)
+    return x.astype(target)
+
+
+_BOOL = jnp.dtype(jnp.bool_)

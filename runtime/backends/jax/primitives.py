@@ -116,6 +116,13 @@ def check_native_out(
     return None
 
 
+def same_layout(a: Any, b: Any) -> bool:
+    """Whether two arrays have one shape and one dtype (the write of a result into ``out``
+    asks on every call)."""
+    dtype = a.dtype
+    return a.shape == b.shape and (dtype is b.dtype or dtype == b.dtype)
+
+
 def out_checks_itself(fn: Callable[..., Any]) -> bool:
     """Never: no JAX function carries ``support_native_out``."""
     return False

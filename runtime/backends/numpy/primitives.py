@@ -127,6 +127,13 @@ def check_native_out(
     return fn
 
 
+def same_layout(a: Any, b: Any) -> bool:
+    """Whether two native arrays have one shape and one dtype (the write of a result into
+    ``out`` asks on every call)."""
+    dtype = a.dtype
+    return a.shape == b.shape and (dtype is b.dtype or dtype == b.dtype)
+
+
 def out_checks_itself(fn: Callable[..., Any]) -> bool:
     """Whether ``fn`` refuses an ``out`` that does not fit before writing anything: the
     NumPy backend's elementwise functions (the ufuncs of their name) do -- shape, casting

@@ -232,6 +232,12 @@ def _meta_fits(fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], 
     return bool(res.shape == out.shape and res.dtype == out.dtype)
 
 
+def same_layout(a: Any, b: Any) -> bool:
+    """Whether two tensors have one shape and one dtype (``torch.dtype`` objects are
+    singletons)."""
+    return a.dtype is b.dtype and a.shape == b.shape
+
+
 def out_checks_itself(fn: Callable[..., Any]) -> bool:
     """Never: PyTorch resizes an ``out`` of another shape (:func:`check_native_out` asks first)."""
     return False
