@@ -123,6 +123,8 @@ def caller(
 
     def call(out: Any, nargs: Any, nkwargs: dict[str, Any]) -> Any:
         if direct is not None and not native_out and not nkwargs and len(nargs) == arity:
+            if arity == 2:  # a third cheaper than ``direct(*nargs)``
+                return write(out, direct(nargs[0], nargs[1]))
             return write(out, direct(*nargs))
         if native_out:
             data = out._data
