@@ -1,7 +1,7 @@
 """``ivycheck.runtime``: a backend-wrapped array API with ``out``, ``copy`` and views right.
 
 ``import ivycheck.runtime as ivy``; NumPy is the default backend, others are imported when set
-(``ivy.set_backend("torch" | "jax" | "tensorflow")``). See DESIGN.md "Runtime semantics" and
+(``ivy.set_backend("torch" | "jax" | "tensorflow")``). See docs/design.md "Runtime semantics" and
 ``docs/runtime.md``.
 
 This module is the main namespace: every name the Array API 2025.12 puts there (``__array_api_version__``

@@ -3,7 +3,7 @@
 The frameworks really differ in only a handful of operations (how to write in place, how to
 scatter into a region, what shares memory); everything above the backends -- ``out``,
 views, ``inplace_update`` -- is written once against :class:`Primitives`, so that the "one
-helper, four backends" rule of DESIGN.md holds.
+helper, four backends" rule of docs/design.md holds.
 """
 
 from __future__ import annotations
