@@ -22,6 +22,8 @@ Everything here must stay *conservative* for ``may_find``: when in doubt a fact 
 from __future__ import annotations
 
 import ast
+import threading
+import weakref
 from collections.abc import Iterable, Iterator, Sequence
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
@@ -357,3 +359,232 @@ def wrapper_name(decorator: ast.expr) -> str:
     if isinstance(decorator, ast.Name):
         return decorator.id
     return ""
+
+
+# One walk per tree ----------------------------------------------------------------------
+
+Scope = tuple[FunctionNode, ...]
+"""The functions enclosing a node, outermost first (as :func:`scoped_calls` gives them:
+a function's decorators, defaults and annotations count as inside it)."""
+
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_CALL, _FUNCTION, _CLASS, _IMPORT, _ASSIGNMENT, _RETURN = range(6)
+_KINDS: dict[type[ast.AST], int] = {
+    ast.Call: _CALL,
+    ast.FunctionDef: _FUNCTION,
+    ast.AsyncFunctionDef: _FUNCTION,
+    ast.ClassDef: _CLASS,
+    ast.Import: _IMPORT,
+    ast.ImportFrom: _IMPORT,
+    ast.Assign: _ASSIGNMENT,
+    ast.AnnAssign: _ASSIGNMENT,
+    ast.AugAssign: _ASSIGNMENT,
+    ast.NamedExpr: _ASSIGNMENT,
+    ast.Return: _RETURN,
+}
+_CHILD_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
+"""Per node type, the fields that may hold nodes that matter (no contexts, operators)."""
+_NOT_NODES = frozenset(
+    {"ctx", "op", "ops", "id", "attr", "arg", "asname", "module", "level", "kind", "type_comment"}
+)
+_LEAVES = frozenset({ast.Name, ast.Constant})
+"""Never pushed: names and constants hold nothing the facts gather."""
+
+
+def _child_fields(kind: type[ast.AST]) -> tuple[str, ...]:
+    fields = _CHILD_FIELDS.get(kind)
+    if fields is None:
+        fields = _CHILD_FIELDS[kind] = tuple(f for f in kind._fields if f not in _NOT_NODES)
+    return fields
+
+
+class TreeFacts:
+    """What the ``may_find`` of every rule reads from one file's tree, gathered in one walk
+    (:func:`facts`): the calls, definitions, imports, assignments and returns, each with the
+    functions enclosing it. Derived facts (the import maps, calls by keyword, calls inside a
+    function...) are computed on first use and kept.
+
+    Holds no reference to the ``ast.Module`` itself (only to its nodes), so that
+    :func:`facts` can forget it when the tree goes.
+    """
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.body: list[ast.stmt] = tree.body
+        self.calls: list[tuple[ast.Call, Scope]] = []
+        """Every call, with the functions enclosing it."""
+        self.functions: list[tuple[FunctionNode, Scope]] = []
+        """Every function definition (nested ones and methods included), with the
+        functions enclosing it."""
+        self.classes: list[tuple[ast.ClassDef, Scope]] = []
+        self.imports: list[tuple[ast.Import | ast.ImportFrom, Scope]] = []
+        self.assignments: list[ast.Assign | ast.AnnAssign | ast.AugAssign | ast.NamedExpr] = []
+        """Every assignment statement and ``:=``."""
+        self.returns: list[tuple[ast.Return, Scope]] = []
+        """Every ``return``, with the functions enclosing it (the last is its own)."""
+        self._keywords: dict[str | None, list[tuple[ast.Call, ast.keyword, Scope]]] | None = None
+        self._within: dict[int, list[ast.Call]] | None = None
+        self._import_map: AstImportMap | None = None
+        self._any_scope: AnyScopeImports | None = None
+        self._assigned: dict[str, list[ast.expr]] | None = None
+        self._collect(tree)
+
+    def _collect(self, tree: ast.Module) -> None:
+        kinds, fields_of, leaves, node_type = _KINDS, _CHILD_FIELDS, _LEAVES, ast.AST
+        calls, returns = self.calls.append, self.returns.append
+        segments: list[tuple[ast.AST, Scope]] = [(tree, ())]
+        while segments:
+            root, scope = segments.pop()
+            stack: list[ast.AST] = [root]
+            push = stack.append
+            while stack:
+                node = stack.pop()
+                cls = node.__class__
+                kind = kinds.get(cls)
+                if kind is not None:
+                    if kind == _CALL:
+                        calls((node, scope))  # type: ignore[arg-type]
+                    elif kind == _FUNCTION and node is not root:
+                        function: FunctionNode = node  # type: ignore[assignment]
+                        self.functions.append((function, scope))
+                        segments.append((function, (*scope, function)))
+                        continue
+                    elif kind == _CLASS:
+                        self.classes.append((node, scope))  # type: ignore[arg-type]
+                    elif kind == _IMPORT:
+                        self.imports.append((node, scope))  # type: ignore[arg-type]
+                    elif kind == _ASSIGNMENT:
+                        self.assignments.append(node)  # type: ignore[arg-type]
+                    elif kind == _RETURN:
+                        returns((node, scope))  # type: ignore[arg-type]
+                fields = fields_of.get(cls)
+                if fields is None:
+                    fields = _child_fields(cls)
+                for name in fields:
+                    value = getattr(node, name, None)
+                    if value.__class__ is list:
+                        for item in value:
+                            if isinstance(item, node_type) and item.__class__ not in leaves:
+                                push(item)
+                    elif isinstance(value, node_type) and value.__class__ not in leaves:
+                        push(value)
+
+    # Derived facts, computed on first use --------------------------------------------
+
+    def top_level_functions(self) -> list[FunctionNode]:
+        """The functions defined directly at module level, in source order."""
+        return [s for s in self.body if isinstance(s, _DEFINITIONS)]
+
+    def keyword_calls(self, name: str | None = "out") -> list[tuple[ast.Call, ast.keyword, Scope]]:
+        """Every call passing ``name=`` (``None``: a ``**mapping``), with the keyword and
+        the functions enclosing the call (a call passing two ``**`` once per keyword)."""
+        if self._keywords is None:
+            by_keyword: dict[str | None, list[tuple[ast.Call, ast.keyword, Scope]]] = {}
+            for call, scope in self.calls:
+                for k in call.keywords:
+                    by_keyword.setdefault(k.arg, []).append((call, k, scope))
+            self._keywords = by_keyword
+        return self._keywords.get(name, [])
+
+    def calls_within(self, function: FunctionNode) -> list[ast.Call]:
+        """Every call inside ``function`` (its decorators, defaults and nested functions
+        included, as ``calls(function)`` walks them)."""
+        if self._within is None:
+            within: dict[int, list[ast.Call]] = {}
+            for call, scope in self.calls:
+                for enclosing in scope:
+                    within.setdefault(id(enclosing), []).append(call)
+            self._within = within
+        return self._within.get(id(function), [])
+
+    @property
+    def import_map(self) -> AstImportMap:
+        """``AstImportMap.of(tree)``, shared (with its per-function scopes) by every rule."""
+        if self._import_map is None:
+            imports: dict[str, str] = {}
+            scan_statements(self.body, imports, set())
+            self._import_map = AstImportMap(imports)
+        return self._import_map
+
+    @property
+    def any_scope_imports(self) -> AnyScopeImports:
+        """``AnyScopeImports.of(tree)``: every import of the file, in any scope."""
+        if self._any_scope is None:
+            bindings: dict[str, set[str]] = {}
+            for node, _ in self.imports:
+                for bound, qualified in import_bindings(node):
+                    bindings.setdefault(bound, set()).add(qualified)
+            self._any_scope = AnyScopeImports(bindings)
+        return self._any_scope
+
+    @property
+    def assigned_values(self) -> dict[str, list[ast.expr]]:
+        """Every value assigned to a plain name anywhere in the file (``=``, ``: T =``,
+        ``:=``)."""
+        if self._assigned is None:
+            values: dict[str, list[ast.expr]] = {}
+            for node in self.assignments:
+                if isinstance(node, ast.Assign):
+                    for target in node.targets:
+                        if isinstance(target, ast.Name):
+                            values.setdefault(target.id, []).append(node.value)
+                elif (
+                    not isinstance(node, ast.AugAssign)
+                    and node.value is not None
+                    and isinstance(node.target, ast.Name)
+                ):
+                    values.setdefault(node.target.id, []).append(node.value)
+            self._assigned = values
+        return self._assigned
+
+    def attribute_assignments(self, attribute: str) -> list[tuple[str, ast.expr]]:
+        """``(object, value)`` of every ``object.attribute = value`` in the file whose object
+        is a plain name (in a tuple target too), and of every
+        ``setattr(object, "attribute", value)``."""
+        found: list[tuple[str, ast.expr]] = []
+        for node in self.assignments:
+            if isinstance(node, ast.Assign):
+                for target in node.targets:
+                    for element in _flatten(target):
+                        if (
+                            isinstance(element, ast.Attribute)
+                            and element.attr == attribute
+                            and isinstance(element.value, ast.Name)
+                        ):
+                            found.append((element.value.id, node.value))
+            elif isinstance(node, ast.AnnAssign | ast.AugAssign):
+                target = node.target
+                if (
+                    isinstance(target, ast.Attribute)
+                    and target.attr == attribute
+                    and isinstance(target.value, ast.Name)
+                    and node.value is not None
+                ):
+                    found.append((target.value.id, node.value))
+        for call, _ in self.calls:
+            func, args = call.func, call.args
+            if (
+                isinstance(func, ast.Name)
+                and func.id == "setattr"
+                and len(args) == 3
+                and isinstance(args[0], ast.Name)
+                and isinstance(args[1], ast.Constant)
+                and args[1].value == attribute
+            ):
+                found.append((args[0].id, args[2]))
+        return found
+
+
+_FACTS: weakref.WeakKeyDictionary[ast.Module, TreeFacts] = weakref.WeakKeyDictionary()
+_FACTS_LOCK = threading.Lock()
+
+
+def facts(tree: ast.Module) -> TreeFacts:
+    """The :class:`TreeFacts` of a tree, gathered once however many rules ask (kept as
+    long as the tree lives). Callers must not mutate the tree."""
+    with _FACTS_LOCK:
+        found = _FACTS.get(tree)
+    if found is None:
+        found = TreeFacts(tree)
+        with _FACTS_LOCK:
+            _FACTS[tree] = found
+    return found

@@ -10,13 +10,7 @@ import libcst as cst
 
 from ivycheck.checker.rule_api import Category, Example, FixSafety, Rule, Severity, nodes_of
 from ivycheck.rules._api_functions import OutWrapping, is_private_helper, out_wrapping
-from ivycheck.rules._ast_facts import (
-    AnyScopeImports,
-    calls,
-    parameter_names,
-    set_attribute_names,
-    top_level_functions,
-)
+from ivycheck.rules._ast_facts import facts, parameter_names, set_attribute_names
 from ivycheck.rules._native_out import accepts_native_out
 from ivycheck.rules._out_fate import COPIES, converts_tuple_items, ignored_buffer_fate
 from ivycheck.rules._outflow import (
@@ -102,16 +96,17 @@ class MissingNativeOut(Rule):
         an ``out=`` or ``**kwargs`` itself, or calls a function of the file while the file
         has such a call: the check below with the out-flow (aliases, dicts, helpers) left
         out."""
-        imports = AnyScopeImports.of(tree)
+        found = facts(tree)
+        imports = found.any_scope_imports
         native_calls = {
             id(call)
-            for call in calls(tree)
-            if any(k.arg in ("out", None) for k in call.keywords)  # out= or **kwargs
-            and any(accepts_native_out(q) for q in imports.qualify(call.func))
+            for keyword in ("out", None)  # out= or **kwargs
+            for call, _, _ in found.keyword_calls(keyword)
+            if any(accepts_native_out(q) for q in imports.qualify(call.func))
         }
         if not native_calls:
             return False
-        functions = list(top_level_functions(tree))
+        functions = found.top_level_functions()
         defined = {f.name for f in functions}
         surely_set = set_attribute_names(tree, ATTRIBUTE)
         for function in functions:
@@ -122,7 +117,7 @@ class MissingNativeOut(Rule):
                 continue
             if out_wrapping(file.index, name) is OutWrapping.NOT_WRAPPED:
                 continue
-            own = list(calls(function))
+            own = found.calls_within(function)
             if any(id(c) in native_calls for c in own) or any(
                 isinstance(c.func, ast.Name) and c.func.id in defined for c in own
             ):

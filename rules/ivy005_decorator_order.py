@@ -16,7 +16,7 @@ from ivycheck.checker.rule_api import (
     Rule,
     Severity,
 )
-from ivycheck.rules._ast_facts import functions, wrapper_name
+from ivycheck.rules._ast_facts import facts, wrapper_name
 from ivycheck.rules._decorators import decorator_name
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ class DecoratorOrder(Rule):
         """Whether a function's known decorators are misplaced: the check below, with no
         pair of a helper's wrappers taken to commute."""
         slots = _slots(file.config.decorator_order)
-        for function in functions(tree):
+        for function, _ in facts(tree).functions:
             if len(function.decorator_list) < 2:
                 continue
             names = [wrapper_name(d) for d in function.decorator_list]

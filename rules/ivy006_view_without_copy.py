@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from ivycheck.checker.rule_api import Example, FixSafety, ProjectIndex, Rule, walk
-from ivycheck.rules._ast_facts import functions, wrapper_name
+from ivycheck.rules._ast_facts import facts, wrapper_name
 from ivycheck.rules._decorators import VIEW_DECORATORS, decorator_name
 from ivycheck.rules._names import dotted, module_level_statements
 from ivycheck.rules._outflow import NEW_SCOPES
@@ -250,7 +250,7 @@ class ViewWithoutCopy(Rule):
     def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
         """Whether a function that is not a dunder has a view decorator and no ``copy``
         parameter: the check below, which reports every such function one way or another."""
-        for function in functions(tree):
+        for function, _ in facts(tree).functions:
             name = function.name
             if name.startswith("__") and name.endswith("__"):
                 continue

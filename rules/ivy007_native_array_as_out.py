@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from ivycheck.checker.rule_api import Example, Rule, RuleContext, walk
-from ivycheck.rules._ast_facts import AnyScopeImports, keyword_calls
+from ivycheck.rules._ast_facts import AnyScopeImports, facts
 from ivycheck.rules._names import ImportMap
 from ivycheck.rules._native_out import native_library
 
@@ -108,23 +108,6 @@ class _LazyScope:
         if self._bindings is None:
             self._bindings = _scope_of(self._body, self._params)
         return self._bindings
-
-
-def _assigned_values(tree: ast.Module) -> dict[str, list[ast.expr]]:
-    """Every value assigned to a plain name anywhere in the file (``=``, ``: T =``, ``:=``)."""
-    values: dict[str, list[ast.expr]] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Assign):
-            for target in node.targets:
-                if isinstance(target, ast.Name):
-                    values.setdefault(target.id, []).append(node.value)
-        elif (
-            isinstance(node, ast.AnnAssign | ast.NamedExpr)
-            and node.value is not None
-            and isinstance(node.target, ast.Name)
-        ):
-            values.setdefault(node.target.id, []).append(node.value)
-    return values
 
 
 def _may_be_native(
@@ -334,15 +317,14 @@ class NativeArrayAsOut(Rule):
         """Whether a call that may be a runtime function's is given an ``out=`` that may be
         native: the check below with every name read in any scope the file imports it in,
         and a name native when any assignment to it anywhere in the file may be."""
-        imports = AnyScopeImports.of(tree)
+        found = facts(tree)
+        imports = found.any_scope_imports
         runtime = tuple(m + "." for m in file.config.runtime_modules)
-        assigned: dict[str, list[ast.expr]] | None = None
-        for call, value in keyword_calls(tree, "out"):
+        for call, out, _ in found.keyword_calls("out"):
             if not any(q.startswith(runtime) for q in imports.qualify(call.func)):
                 continue
-            if assigned is None:
-                assigned = _assigned_values(tree)
-            if _may_be_native(value, imports, runtime, assigned, file.part, set()):
+            assigned = found.assigned_values
+            if _may_be_native(out.value, imports, runtime, assigned, file.part, set()):
                 return True
         return False
 
