@@ -121,20 +121,36 @@ def caller(
     direct = forward.native if forward is not None and not forward.keywords else None
     arity = forward.positional if forward is not None else -1
 
-    def call(out: Any, nargs: Any, nkwargs: dict[str, Any]) -> Any:
-        if direct is not None and not native_out and not nkwargs and len(nargs) == arity:
-            if arity == 2:  # a third cheaper than ``direct(*nargs)``
-                return write(out, direct(nargs[0], nargs[1]))
-            return write(out, direct(*nargs))
-        if native_out:
+    if not native_out:
+        # An immutable ``out`` (JAX, TensorFlow) of the result's type, shape and dtype is
+        # rebound here, as ``write`` would rebind it, one Python frame fewer.
+        sample = prims.asarray(0.0, None, None)
+        immutable: Any = None if writable(sample) else type(sample)
+        same = prims.same_layout
+
+        def computed(out: Any, nargs: Any, nkwargs: dict[str, Any]) -> Any:
+            if direct is not None and not nkwargs and len(nargs) == arity:
+                # two arguments: a third cheaper than ``direct(*nargs)``
+                ret = direct(nargs[0], nargs[1]) if arity == 2 else direct(*nargs)
+            else:
+                ret = target(*nargs, **nkwargs)
             data = out._data
-            fn = check(target, nargs, nkwargs, out=data) if writable(data) else None
-            if fn is not None:
-                if nkwargs or len(nargs) != 2:
-                    fn(*nargs, out=data, **nkwargs)
-                else:
-                    fn(nargs[0], nargs[1], out=data)
+            if type(ret) is immutable and type(data) is immutable and same(ret, data):
+                out._data = ret
                 return out
+            return write(out, ret)
+
+        return computed
+
+    def call(out: Any, nargs: Any, nkwargs: dict[str, Any]) -> Any:
+        data = out._data
+        fn = check(target, nargs, nkwargs, out=data) if writable(data) else None
+        if fn is not None:
+            if nkwargs or len(nargs) != 2:
+                fn(*nargs, out=data, **nkwargs)
+            else:
+                fn(nargs[0], nargs[1], out=data)
+            return out
         return write(out, target(*nargs, **nkwargs))
 
     return call
