@@ -26,6 +26,9 @@ import threading
 import weakref
 from collections.abc import Iterable, Iterator, Sequence
 
+from ivycheck.rules import _native_out
+from ivycheck.rules._outflow import CHECK_CALLS, UseKind
+
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
 
@@ -588,3 +591,253 @@ def facts(tree: ast.Module) -> TreeFacts:
         with _FACTS_LOCK:
             _FACTS[tree] = found
     return found
+
+
+# support_native_out and where ``out`` goes (IVY002, IVY003) -----------------------------
+
+
+def module_attribute_sites(body: Sequence[ast.stmt], attribute: str) -> dict[str, list[ast.expr]]:
+    """Per name, the values a module-level statement may set as its ``attribute``: a
+    superset of ``_support_native_out.attribute_sites`` (``name.attribute = value``,
+    ``setattr(name, "attribute", value)``, and a loop over a literal tuple, list or set
+    setting it on its variable, which names every element), in any module-level block."""
+    sites: dict[str, list[ast.expr]] = {}
+    for statement in _module_level(body):
+        for name, value in _sets(statement, attribute):
+            sites.setdefault(name, []).append(value)
+        if (
+            isinstance(statement, ast.For | ast.AsyncFor)
+            and isinstance(statement.target, ast.Name)
+            and isinstance(statement.iter, ast.Tuple | ast.List | ast.Set)
+        ):
+            variable = statement.target.id
+            values = [
+                value
+                for inner in _module_level(statement.body)
+                for name, value in _sets(inner, attribute)
+                if name == variable
+            ]
+            for element in statement.iter.elts:
+                if values and isinstance(element, ast.Name):
+                    sites.setdefault(element.id, []).extend(values)
+    return sites
+
+
+def _module_level(body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:
+    """Statements and those in their blocks, recursively (not in definitions)."""
+    for statement in body:
+        yield statement
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(statement, field, None)
+            if isinstance(block, list):
+                yield from _module_level(block)
+        for handler in getattr(statement, "handlers", ()):
+            yield from _module_level(handler.body)
+        for case in getattr(statement, "cases", ()):
+            yield from _module_level(case.body)
+
+
+def _sets(statement: ast.stmt, attribute: str) -> Iterator[tuple[str, ast.expr]]:
+    if isinstance(statement, ast.Assign):
+        for target in statement.targets:
+            for element in _flatten(target):
+                if (
+                    isinstance(element, ast.Attribute)
+                    and element.attr == attribute
+                    and isinstance(element.value, ast.Name)
+                ):
+                    yield element.value.id, statement.value
+    elif isinstance(statement, ast.AnnAssign | ast.AugAssign):
+        target = statement.target
+        if (
+            isinstance(target, ast.Attribute)
+            and target.attr == attribute
+            and isinstance(target.value, ast.Name)
+            and statement.value is not None
+        ):
+            yield target.value.id, statement.value
+    elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+        call = statement.value
+        args = call.args
+        if (
+            isinstance(call.func, ast.Name)
+            and call.func.id == "setattr"
+            and len(args) == 3
+            and isinstance(args[0], ast.Name)
+            and isinstance(args[1], ast.Constant)
+            and args[1].value == attribute
+        ):
+            yield args[0].id, args[2]
+
+
+def is_false_or_none(value: ast.expr) -> bool:
+    """``False`` or ``None`` (what ``AttributeSite.is_falsy_literal`` surely answers
+    ``True`` for; ``0`` is left out, libcst judging its spelling)."""
+    return isinstance(value, ast.Constant) and (value.value is None or value.value is False)
+
+
+def module_functions(body: Sequence[ast.stmt]) -> dict[str, FunctionNode]:
+    """The module-level functions by name, the last definition of a name winning (as
+    ``ModuleOutFlow.functions``)."""
+    return {s.name: s for s in body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)}
+
+
+def out_aliases(function: FunctionNode, root: str = "out") -> set[str]:
+    """``_outflow._aliases`` on ``ast``: ``root`` and every local assigned from it by
+    ``=`` or ``: T =``, through chains in any order (nested functions and lambdas left
+    out, classes not)."""
+    pairs: list[tuple[str, str]] = []
+    stack: list[ast.AST] = list(function.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            continue
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name):
+            source = node.value.id
+            pairs.extend((t.id, source) for t in node.targets if isinstance(t, ast.Name))
+        elif (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.value, ast.Name)
+            and isinstance(node.target, ast.Name)
+        ):
+            pairs.append((node.target.id, node.value.id))
+        stack.extend(ast.iter_child_nodes(node))
+    found = {root}
+    changed = True
+    while changed:
+        changed = False
+        for target, source in pairs:
+            if source in found and target not in found:
+                found.add(target)
+                changed = True
+    return found
+
+
+def takes_out(function: FunctionNode) -> bool:
+    """Whether ``out`` can be passed by position or keyword (``_outflow.takes_param``)."""
+    args = function.args
+    return any(a.arg == "out" for a in (*args.posonlyargs, *args.args, *args.kwonlyargs))
+
+
+class OutForwarding:
+    """Calls that surely receive a function's own ``out`` with a known use: what
+    ``_outflow``'s analysis records for ``f(..., out=out)``, judged for every qualified
+    name any import of the file may give the callee (and as a same-file helper when a
+    module-level function has its name), so that the answer holds in any scope."""
+
+    def __init__(self, found: TreeFacts, runtime_modules: Sequence[str]) -> None:
+        self.imports = found.any_scope_imports
+        self.functions = module_functions(found.body)
+        self.runtime_modules = tuple(runtime_modules)
+
+    def forwarding_call(
+        self, call: ast.Call, aliases: set[str], minimum: int, seen: frozenset[str] = frozenset()
+    ) -> bool:
+        """Whether ``call`` receives ``out=out`` (or ``out=o``, ``o`` an alias: ``aliases``
+        holds ``out`` and its aliases) as a use of kind ``minimum`` (a ``_outflow.UseKind``)
+        or better, and no other argument is an alias of ``out`` (which the analysis might
+        record first)."""
+        given = False
+        for k in call.keywords:
+            value = k.value
+            if isinstance(value, ast.Name) and value.id in aliases:
+                if k.arg != "out":
+                    return False
+                given = True
+        if not given:
+            return False
+        for argument in call.args:
+            if isinstance(argument, ast.Starred):
+                argument = argument.value
+            if isinstance(argument, ast.Name) and argument.id in aliases:
+                return False
+        return self.use_kind_at_least(call, minimum, seen)
+
+    def use_kind_at_least(self, call: ast.Call, minimum: int, seen: frozenset[str]) -> bool:
+        """``ModuleOutFlow.helper_of``/``classify`` of a call given ``out=`` is ``minimum``
+        or better whatever the callee's name resolves to."""
+        func = call.func
+        last = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        if last in CHECK_CALLS or (isinstance(func, ast.Name) and func.id == "dict"):
+            return False  # not a use, or a carrier
+        helper = self.functions.get(func.id) if isinstance(func, ast.Name) else None
+        if helper is not None and not self._helper_at_least(helper, minimum, seen):
+            return False
+        if isinstance(func, ast.Attribute | ast.Name) and last == "inplace_update":
+            return minimum <= UseKind.INPLACE
+        for qualified in self.imports.qualify(func):
+            if in_modules(qualified, self.runtime_modules):
+                continue  # UNKNOWN
+            library = _native_out.native_library(qualified)
+            if library in ("jax", "tensorflow"):
+                if any(part.startswith("_") for part in qualified.split(".")):
+                    continue
+                if _native_out.is_missing(qualified):
+                    continue
+                return minimum <= UseKind.REJECTED
+            if library is None or not _native_out.is_known_native(qualified):
+                continue
+            if not _native_out.accepts_native_out(qualified) and minimum > UseKind.REJECTED:
+                return False
+        return True  # UNKNOWN or NATIVE, both above INPLACE
+
+    def _helper_at_least(self, helper: FunctionNode, minimum: int, seen: frozenset[str]) -> bool:
+        """``ModuleOutFlow.helper_kind(helper, "out")`` is ``minimum`` or better."""
+        if not takes_out(helper):
+            return True  # no such parameter: UNKNOWN
+        if helper.name in seen:
+            return False
+        aliases = out_aliases(helper)
+        inner = seen | {helper.name}
+        return any(
+            isinstance(node, ast.Call) and self.forwarding_call(node, aliases, minimum, inner)
+            for statement in helper.body
+            for node in ast.walk(statement)
+        )
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def may_mention(body: Sequence[ast.stmt], names: set[str]) -> bool:
+    """Whether libcst's walk of a function body may meet a ``Name`` in ``names`` that the
+    out-flow analysis does not take for a label: any identifier inside a nested function,
+    lambda or class (its name included), else a name, a ``global``/``nonlocal`` name or a
+    ``match`` capture (not a keyword's name, an attribute's, a parameter's or an import's)."""
+    stack: list[tuple[ast.AST, bool]] = [(statement, False) for statement in body]
+    while stack:
+        node, nested = stack.pop()
+        nested = nested or isinstance(node, _SCOPES)
+        if nested:
+            for field, value in ast.iter_fields(node):
+                if isinstance(value, str) and field != "value" and value in names:
+                    return True
+                if isinstance(value, list) and any(
+                    isinstance(item, str) and item in names for item in value
+                ):
+                    return True
+        elif isinstance(node, ast.Name):
+            if node.id in names:
+                return True
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            if names.intersection(node.names):
+                return True
+        elif isinstance(node, ast.MatchAs | ast.MatchStar):
+            if node.name in names:
+                return True
+        elif isinstance(node, ast.MatchMapping) and node.rest in names:
+            return True
+        stack.extend((child, nested) for child in ast.iter_child_nodes(node))
+    return False
+
+
+def surely_no_out_flow(function: FunctionNode) -> bool:
+    """Whether ``_outflow``'s analysis of ``function`` surely finds no use of ``out`` and
+    no ``**kwargs`` passed on (``may_forward_natively`` ``False``): neither is named in
+    the body."""
+    names = {"out"}
+    if function.args.kwarg is not None:
+        names.add(function.args.kwarg.arg)
+    return not may_mention(function.body, names)

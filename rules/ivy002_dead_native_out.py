@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ast
+from typing import TYPE_CHECKING
+
 import libcst as cst
 
 from ivycheck.checker.rule_api import (
@@ -13,9 +16,21 @@ from ivycheck.checker.rule_api import (
     Severity,
     nodes_of,
 )
+from ivycheck.rules._ast_facts import (
+    OutForwarding,
+    facts,
+    is_false_or_none,
+    module_attribute_sites,
+    module_functions,
+    out_aliases,
+    takes_out,
+)
 from ivycheck.rules._out_fate import OutFate, ignored_buffer_fate
 from ivycheck.rules._outflow import FunctionOutFlow, UseKind, module_outflow
-from ivycheck.rules._support_native_out import AttributeSite
+from ivycheck.rules._support_native_out import ATTRIBUTE, AttributeSite
+
+if TYPE_CHECKING:
+    from ivycheck.checker.core.rule import FileUnderCheck
 
 NP = "ivy/functional/backends/numpy/example.py"
 TORCH = "ivy/functional/backends/torch/example.py"
@@ -658,6 +673,39 @@ class DeadNativeOut(Rule):
             },
         ),
     )
+
+    @classmethod
+    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
+        """Whether a module-level function with the attribute set (not to ``False`` or
+        ``None``), read by the wrapper, is JAX/TensorFlow's or may never forward ``out``:
+        the check below, taking every such function to forward natively only when it
+        passes its own ``out=out`` to a call that, whatever the call's name resolves to,
+        the analysis records as a use that may write ``out``."""
+        found = facts(tree)
+        sites = module_attribute_sites(found.body, ATTRIBUTE)
+        if not sites:
+            return False
+        functions = module_functions(found.body)
+        forwarding: OutForwarding | None = None
+        for name, values in sites.items():
+            function = functions.get(name)
+            if function is None or all(map(is_false_or_none, values)):
+                continue
+            if not _out_is_destination(file.index, name):
+                continue
+            if file.part in ("backend:jax", "backend:tensorflow") or not takes_out(function):
+                return True
+            if forwarding is None:
+                forwarding = OutForwarding(found, file.config.runtime_modules)
+            aliases = out_aliases(function)
+            if not any(
+                isinstance(node, ast.Call)
+                and forwarding.forwarding_call(node, aliases, UseKind.UNKNOWN)
+                for statement in function.body
+                for node in ast.walk(statement)
+            ):
+                return True
+        return False
 
     def visit_Module(self, node: cst.Module) -> None:
         flow = module_outflow(self.context)

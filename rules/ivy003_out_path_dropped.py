@@ -2,15 +2,31 @@
 
 from __future__ import annotations
 
+import ast
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
 from ivycheck.checker.rule_api import Category, Example, Rule, Severity, nodes_of
+from ivycheck.rules._ast_facts import (
+    FunctionNode,
+    OutForwarding,
+    facts,
+    module_attribute_sites,
+    module_functions,
+    out_aliases,
+    surely_no_out_flow,
+    takes_out,
+)
 from ivycheck.rules._out_fate import COPIES, OutFate, ignored_buffer_fate, project_wrapper
-from ivycheck.rules._outflow import CONVERSIONS, method_of_native_result, module_outflow
+from ivycheck.rules._outflow import CONVERSIONS, UseKind, method_of_native_result, module_outflow
 from ivycheck.rules._return_paths import return_paths
+from ivycheck.rules._support_native_out import ATTRIBUTE
+
+if TYPE_CHECKING:
+    from ivycheck.checker.core.rule import FileUnderCheck
 
 
 class OutPathDropped(Rule):
@@ -59,6 +75,38 @@ class OutPathDropped(Rule):
     NEEDS_INDEX = True
     # VALID and INVALID: the examples at the end of this module.
 
+    @classmethod
+    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
+        """Whether a module-level function with the attribute set may have a ``return``
+        that is not covered, or covered but handing back a dtype conversion of the native
+        result where the backend's update does not copy: the return walk below on
+        CPython's tree, with a statement taken to write ``out`` only when it holds a call
+        given the function's own ``out=out`` that the analysis records as a write whatever
+        the call's name resolves to (no other argument an alias of ``out``)."""
+        found = facts(tree)
+        sites = module_attribute_sites(found.body, ATTRIBUTE)
+        functions = module_functions(found.body)
+        names = [
+            name
+            for name in sites
+            if name in functions and not surely_no_out_flow(functions[name])  # IVY002's
+        ]
+        if not names:
+            return False
+        forwarding = OutForwarding(found, file.config.runtime_modules)
+        backend = file.part.removeprefix("backend:")
+        copies: list[bool] = []
+
+        def conversions_harmless() -> bool:
+            if not copies:
+                copies.append(ignored_buffer_fate(file.index, backend).kind == COPIES)
+            return copies[0]
+
+        return not all(
+            _AstReturns(functions[name], forwarding, conversions_harmless).all_covered()
+            for name in names
+        )
+
     def visit_Module(self, node: cst.Module) -> None:
         flow = module_outflow(self.context)
         wrapper = project_wrapper(self.context.index) if flow.attributes else None
@@ -106,6 +154,161 @@ class OutPathDropped(Rule):
             category=fate.category,
             severity=fate.severity,
         )
+
+
+def _surely_writes(
+    returned: ast.Return, function: FunctionNode, aliases: set[str], forwarding: OutForwarding
+) -> bool:
+    """Whether ``return f(..., out=out)`` writes ``out`` for the analysis and hands back
+    no method of a native call's result (``method_of_native_result``)."""
+    value = returned.value
+    if not isinstance(value, ast.Call) or not takes_out(function):
+        return False
+    func = value.func
+    if (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Call)
+        and any(k.arg == "out" for k in func.value.keywords)
+    ):
+        return False
+    return forwarding.forwarding_call(value, aliases, UseKind.INPLACE)
+
+
+class _AstReturns:
+    """``_return_paths._ReturnWalk`` on ``ast``, asking whether every return is covered
+    and hands back no conversion that matters: writes are under-approximated (calls
+    proven to write ``out``, see :class:`OutForwarding`), tests mentioning ``out`` are
+    read as libcst reads them (names only: libcst counts more), so a return judged
+    covered here is covered there."""
+
+    def __init__(
+        self,
+        function: FunctionNode,
+        forwarding: OutForwarding,
+        conversions_harmless: Callable[[], bool],
+    ) -> None:
+        self.function = function
+        self.forwarding = forwarding
+        self.conversions_harmless = conversions_harmless
+        self.aliases = out_aliases(function) if takes_out(function) else set()
+        self.fine = True
+
+    def all_covered(self) -> bool:
+        if not self.aliases:
+            # no `out` parameter: no write is proven, any return may be reported
+            return not any(_own_returns(self.function.body))
+        self._block(self.function.body, False)
+        return self.fine
+
+    def _writes(self, node: ast.AST) -> bool:
+        return any(
+            isinstance(inner, ast.Call)
+            and self.forwarding.forwarding_call(inner, self.aliases, UseKind.INPLACE)
+            for inner in _own_nodes(node)
+        )
+
+    def _mentions_out(self, node: ast.expr) -> bool:
+        return any(
+            isinstance(inner, ast.Name) and inner.id in self.aliases for inner in ast.walk(node)
+        )
+
+    def _judge(self, returned: ast.Return, written: bool) -> None:
+        if not (written or self._writes(returned)):
+            self.fine = False
+            return
+        value = returned.value
+        if (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Attribute)
+            and isinstance(value.func.value, ast.Call)
+            and any(k.arg == "out" for k in value.func.value.keywords)
+            and value.func.attr in CONVERSIONS
+            and not self.conversions_harmless()
+        ):
+            self.fine = False
+
+    def _block(self, body: Sequence[ast.stmt], written: bool) -> tuple[bool, bool]:
+        """(written, terminated) after the statements."""
+        for statement in body:
+            if not self.fine:
+                return True, True
+            written, terminated = self._statement(statement, written)
+            if terminated:
+                return written, True
+        return written, False
+
+    def _statement(self, statement: ast.stmt, written: bool) -> tuple[bool, bool]:
+        if isinstance(statement, ast.Return):
+            self._judge(statement, written)
+            return True, True
+        if isinstance(statement, ast.Raise):
+            return written, True
+        if isinstance(statement, ast.If):
+            return self._if(statement, written)
+        if isinstance(statement, ast.For | ast.AsyncFor | ast.While):
+            header = statement.test if isinstance(statement, ast.While) else statement.iter
+            before = written or self._writes(header)
+            self._block(statement.body, before)
+            if statement.orelse:
+                self._block(statement.orelse, before)
+            return before, False
+        if isinstance(statement, ast.With | ast.AsyncWith):
+            items = any(self._writes(item) for item in statement.items)
+            return self._block(statement.body, written or items)
+        if isinstance(statement, ast.Try | ast.TryStar):
+            after_body = self._block(statement.body, written)
+            outcomes = [after_body]
+            for handler in statement.handlers:
+                outcomes.append(self._block(handler.body, written))
+            if statement.orelse and not after_body[1]:
+                outcomes[0] = self._block(statement.orelse, after_body[0])
+            if statement.finalbody:
+                self._block(statement.finalbody, written)
+            return _merge(outcomes, written)
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            return written, False
+        if isinstance(statement, ast.Match):
+            for inner in _own_returns([statement]):
+                self._judge(inner, written)
+        return written or self._writes(statement), False
+
+    def _if(self, statement: ast.If, written: bool) -> tuple[bool, bool]:
+        if self._mentions_out(statement.test):
+            self._block(statement.body, True)
+            if statement.orelse:
+                self._block(statement.orelse, True)
+            return True, False
+        start = written or self._writes(statement.test)
+        body = self._block(statement.body, start)
+        other = self._block(statement.orelse, start) if statement.orelse else (start, False)
+        return _merge([body, other], start)
+
+
+def _merge(outcomes: list[tuple[bool, bool]], before: bool) -> tuple[bool, bool]:
+    live = [written for written, terminated in outcomes if not terminated]
+    if not live:
+        return True, True
+    return before or all(live), False
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def _own_nodes(node: ast.AST) -> Iterator[ast.AST]:
+    """``node`` and the nodes below it outside nested functions, lambdas and classes."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(c for c in ast.iter_child_nodes(current) if not isinstance(c, _SCOPES))
+
+
+def _own_returns(body: Sequence[ast.stmt]) -> Iterator[ast.Return]:
+    """The returns of a function body (not of the functions nested in it)."""
+    for statement in body:
+        for node in _own_nodes(statement):
+            if isinstance(node, ast.Return):
+                yield node
 
 
 _EMPTY_TEST = re.compile(

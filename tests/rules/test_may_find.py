@@ -23,6 +23,8 @@ RULES = all_rules()
 
 DECIDED_VALID: dict[str, frozenset[int]] = {
     "IVY001": frozenset({0, 3, 5, 8, 9, 10, 11}),
+    "IVY002": frozenset({0, 1, 3, 4, 5, 6, 7, 8, 13, 17}),
+    "IVY003": frozenset({0, 1, 2, 3, 4, 5, 6, 9, 10}),
     "IVY005": frozenset({0, 1, 2, 3, 4, 5}),
     "IVY006": frozenset({0, 1, 4, 6}),
     "IVY007": frozenset({0, 1, 2, 4, 5, 6}),
