@@ -29,12 +29,17 @@ from ivycheck.checker.core.walk import visit as walk
 from ivycheck.checker.project.config import Config
 from ivycheck.checker.project.conventions import DECORATOR_ALIASES
 from ivycheck.checker.project.index import ProjectIndex
-from ivycheck.checker.project.summary import FunctionSummary, OutWrapperSummary
+from ivycheck.checker.project.summary import (
+    DecoratorSummary,
+    FunctionSummary,
+    OutWrapperSummary,
+)
 
 __all__ = [
     "DECORATOR_ALIASES",
     "Category",
     "Config",
+    "DecoratorSummary",
     "Example",
     "FileUnderCheck",
     "FixSafety",

@@ -13,6 +13,7 @@ from ivycheck.checker.rule_api import (
     Config,
     Example,
     FixSafety,
+    ProjectIndex,
     Rule,
     Severity,
 )
@@ -50,14 +51,17 @@ class DecoratorOrder(Rule):
     so it is the identity on a helper without annotations). Public module-level functions
     and methods are held to the documented order whatever the pair.
 
-    Severity follows what the swap can change. ``handle_exceptions`` hands back the
-    wrapped call's result unchanged and acts only when the call raises (it re-raises the
-    failure as an Ivy exception), and no wrapper of the documented order catches what the
-    function below it raises: put below another wrapper, it changes no result, only which
-    exception a failure raised by that wrapper's own code comes out as (``@handle_nestable``
-    mapping over a ``Container``, say). Such a pair is a warning, with that consequence in
-    the message; a pair whose order changes results stays an error, and when a decorator
-    list has both, the error is the one reported.
+    Severity follows what the swap can change, read from the project's own wrappers (a
+    module-level ``def name(fn)`` returning the function it defines). A wrapper whose
+    function is ``try: return fn(*args, **kwargs)`` with every handler raising (Ivy's
+    ``handle_exceptions``) hands back the result unchanged and acts only on a failure; when
+    the other wrapper of the pair has no ``try`` around its call of ``fn``, the order
+    changes no result, only which exception a failure raised by that other wrapper's own
+    code comes out as (``@handle_nestable`` mapping over a ``Container``, say). Such a pair
+    is a warning, with that consequence in the message; a pair whose order changes results
+    stays an error, and when a decorator list has both, the error is the one reported. A
+    wrapper the project does not define (it imports ``ivy``) is taken to be Ivy's at
+    975c8fc: ``handle_exceptions`` acts only on failures, no other wrapper catches.
 
     The fix reorders the known decorators into the documented order, keeping every
     decorator's comments with it and the unknown decorators in place.
@@ -65,6 +69,7 @@ class DecoratorOrder(Rule):
 
     CODE = "IVY005"
     LOCAL = True
+    NEEDS_INDEX = True  # what the project's own wrappers do decides the severity
     NAME = "decorator-order"
     MESSAGE = "Wrapping decorators are out of Ivy's documented order; reorder them"
     FIX_SAFETY = FixSafety.SAFE
@@ -92,6 +97,7 @@ class DecoratorOrder(Rule):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         slots = _slots(self.context.config.decorator_order)
+        index = self.context.index
         known = [(i, d) for i, d in enumerate(node.decorators) if decorator_name(d) in slots]
         names = [decorator_name(d) for _, d in known]
         helper = len(self.context.function_stack) > 1 or _is_private(node.name.value)
@@ -100,7 +106,8 @@ class DecoratorOrder(Rule):
         if not misplaced:
             return
         above, below = next(
-            (pair for pair in misplaced if _failure_only(names, pair) is None), misplaced[0]
+            (pair for pair in misplaced if _failure_only(names, pair, index) is None),
+            misplaced[0],
         )
         ordered = sorted(known, key=lambda item: slots[decorator_name(item[1])][0])
         decorators = list(node.decorators)
@@ -109,7 +116,7 @@ class DecoratorOrder(Rule):
         message = (
             f"@{names[below]} must be above @{names[above]} (Ivy's documented decorator order)"
         )
-        failure_only = _failure_only(names, (above, below))
+        failure_only = _failure_only(names, (above, below), index)
         self.report(
             known[below][1],
             message if failure_only is None else f"{message}; {failure_only}",
@@ -136,28 +143,41 @@ def _misplaced_pairs(
     ]
 
 
-_FAILURE_ONLY = frozenset({"handle_exceptions"})
-"""Wrappers that hand back the wrapped call's result unchanged and act only when it raises
-(Ivy's ``handle_exceptions``: ``try: return fn(*args, **kwargs)``, every handler re-raising
-as an Ivy exception). Ivy's other wrappers never catch what the function they wrap raises,
-so the order of one of these against any of them changes no result."""
+DEFAULT_FAILURE_ONLY = frozenset({"handle_exceptions"})
+"""Wrappers taken to act only on failures when the project does not define them (it imports
+``ivy``): Ivy's ``handle_exceptions`` at 975c8fc, ``try: return fn(*args, **kwargs)`` with every
+handler re-raising as an Ivy exception. Where the project defines a wrapper, what its own
+code does decides (:class:`DecoratorSummary`)."""
 
 
-def _failure_only(names: Sequence[str], pair: tuple[int, int]) -> str | None:
-    """What swapping the pair changes when one of them acts only on failures (the end of
-    the message), else ``None``: the order then changes results."""
+def _failure_only(names: Sequence[str], pair: tuple[int, int], index: ProjectIndex) -> str | None:
+    """What swapping the pair changes when one of them acts only on failures and the other
+    catches nothing raised below it (the end of the message), else ``None``: the order
+    then changes results."""
     above, below = names[pair[0]], names[pair[1]]
-    if below in _FAILURE_ONLY:
+    if _acts_only_on_failure(below, index) and not _may_catch(above, index):
         return (
             f"in this order no result changes, only errors raised by @{above} itself escape "
             f"as they are instead of re-raised by @{below} as Ivy exceptions"
         )
-    if above in _FAILURE_ONLY:
+    if _acts_only_on_failure(above, index) and not _may_catch(below, index):
         return (
             f"in this order no result changes, only errors raised by @{below} itself are "
             f"re-raised by @{above} as Ivy exceptions instead of escaping as they are"
         )
     return None
+
+
+def _acts_only_on_failure(name: str, index: ProjectIndex) -> bool:
+    found = index.decorator(name)
+    return found.failure_only if found is not None else name in DEFAULT_FAILURE_ONLY
+
+
+def _may_catch(name: str, index: ProjectIndex) -> bool:
+    """Whether the wrapper may act on what the function below it raises (default, for a
+    wrapper the project does not define: no; none of Ivy 975c8fc's other wrappers does)."""
+    found = index.decorator(name)
+    return found is not None and found.catches and not found.failure_only
 
 
 def _slots(order: Sequence[str]) -> Mapping[str, tuple[int, int]]:
@@ -318,6 +338,49 @@ DecoratorOrder.VALID = (
         """,
     ),
 )
+_FAILURE_ONLY_WRAPPER = """
+import functools
+
+
+def handle_exceptions(fn):
+    @functools.wraps(fn)
+    def _handle_exceptions(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except Exception as e:
+            _reraise(e)
+
+    def _reraise(e):
+        raise RuntimeError(str(e))
+
+    return _handle_exceptions
+"""
+"""A project's own ``handle_exceptions`` that acts only on failures (a helper raises)."""
+
+_FALLBACK_WRAPPER = """
+def handle_exceptions(fn):
+    def _handle_exceptions(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except ValueError:
+            return None
+
+    return _handle_exceptions
+"""
+"""A project's own ``handle_exceptions`` that turns a failure into a result."""
+
+_CATCHING_NESTABLE = """
+def handle_nestable(fn):
+    def _handle_nestable(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except TypeError:
+            return [fn(a, **kwargs) for a in args[0]]
+
+    return _handle_nestable
+"""
+"""A project's own ``handle_nestable`` that retries per item when the call fails."""
+
 DecoratorOrder.INVALID = (
     Example(
         """
@@ -418,6 +481,70 @@ DecoratorOrder.INVALID = (
         ),
         severity=Severity.ERROR,
         line=4,
+        column=1,
+    ),
+    Example(
+        """
+        @handle_nestable
+        @handle_exceptions
+        def f(x):
+            ...
+        """,
+        expected="""
+        @handle_exceptions
+        @handle_nestable
+        def f(x):
+            ...
+        """,
+        files={"ivy/utils/exceptions.py": _FAILURE_ONLY_WRAPPER},
+        message="in this order no result changes",
+        severity=Severity.WARNING,
+        line=2,
+        column=1,
+    ),
+    Example(
+        """
+        @handle_nestable
+        @handle_exceptions
+        def f(x):
+            ...
+        """,
+        expected="""
+        @handle_exceptions
+        @handle_nestable
+        def f(x):
+            ...
+        """,
+        files={"ivy/utils/exceptions.py": _FALLBACK_WRAPPER},
+        message=(
+            "@handle_exceptions must be above @handle_nestable (Ivy's documented decorator order)"
+        ),
+        severity=Severity.ERROR,
+        line=2,
+        column=1,
+    ),
+    Example(
+        """
+        @handle_nestable
+        @handle_exceptions
+        def f(x):
+            ...
+        """,
+        expected="""
+        @handle_exceptions
+        @handle_nestable
+        def f(x):
+            ...
+        """,
+        files={
+            "ivy/utils/exceptions.py": _FAILURE_ONLY_WRAPPER,
+            "ivy/func_wrapper.py": _CATCHING_NESTABLE,
+        },
+        message=(
+            "@handle_exceptions must be above @handle_nestable (Ivy's documented decorator order)"
+        ),
+        severity=Severity.ERROR,
+        line=2,
         column=1,
     ),
     Example(

@@ -19,7 +19,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ivycheck.checker.base import datacodec
-from ivycheck.checker.project.summary import WRAPPER, FileSummary, FunctionSummary, text_digest
+from ivycheck.checker.project.summary import (
+    WRAPPER,
+    DecoratorSummary,
+    FileSummary,
+    FunctionSummary,
+    text_digest,
+)
 
 
 class FunctionKind(enum.StrEnum):
@@ -45,6 +51,8 @@ class EncodedSummary:
     names: tuple[str, ...]
     facts_digest: str
     blob: str
+    decorators: tuple[str, ...] = ()
+    """The names of the file's own function wrappers (``FileSummary.decorators``)."""
 
     @classmethod
     def encode(cls, summary: FileSummary) -> EncodedSummary:
@@ -54,6 +62,7 @@ class EncodedSummary:
             tuple(summary.functions),
             summary.facts_digest(),
             json.dumps(datacodec.encode(summary), separators=(",", ":")),
+            tuple(summary.decorators),
         )
 
     def decode(self) -> FileSummary:
@@ -131,6 +140,8 @@ class ProjectIndex:
         """Every file of a backend defining a name, in path order (``backends`` keeps the
         first)."""
         self._orders: dict[str, list[str]] = {}
+        self._decorators: dict[str, list[str]] = {}
+        """Files defining each function wrapper, by the wrapper's name (in path order)."""
         self._wrappers: set[str] = set()
         """Files defining the project's own ``handle_out_argument`` (known from the names a
         summary carries in the clear, so finding them decodes nothing)."""
@@ -162,6 +173,11 @@ class ProjectIndex:
         self._orders.clear()
         if WRAPPER in names:
             self._wrappers.add(path)
+        decorator_names = (
+            summary.decorators if isinstance(summary, EncodedSummary) else tuple(summary.decorators)
+        )
+        for name in decorator_names:
+            self._decorators.setdefault(name, []).append(path)
         if isinstance(summary, EncodedSummary):
             self._facts[path] = summary.facts_digest
         if part == "functional":
@@ -180,6 +196,12 @@ class ProjectIndex:
         self._part_set = None
         self._orders.clear()
         self._wrappers.discard(path)
+        for name in list(self.files[path].decorators):
+            remaining = [p for p in self._decorators.get(name, []) if p != path]
+            if remaining:
+                self._decorators[name] = remaining
+            else:
+                self._decorators.pop(name, None)
         self._facts.pop(path, None)
         names = list(self.files[path].functions)
         self.files.pop(path)
@@ -202,6 +224,12 @@ class ProjectIndex:
                 else:
                     paths.pop(name, None)
                     functions.pop(name, None)
+
+    def decorator(self, name: str) -> DecoratorSummary | None:
+        """The project's own function wrapper ``name`` (the first file, in path order, to
+        define it), or ``None`` when no file of the project defines it."""
+        paths = self._decorators.get(name)
+        return self.files[paths[0]].decorators.get(name) if paths else None
 
     def wrapper_paths(self) -> list[str]:
         """The files defining ``handle_out_argument`` at module level, in path order."""

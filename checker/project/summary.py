@@ -85,6 +85,23 @@ class OutWrapperSummary:
 
 
 @dataclass
+class DecoratorSummary:
+    """What one of the project's own function wrappers (a module-level ``def name(fn)``
+    returning an inner function) does around the call of the function it wraps (see
+    :func:`decorators`): whether a decorator's order against another can change results
+    is a fact of the project's wrappers, not of one Ivy release."""
+
+    line: int
+    failure_only: bool = False
+    """The inner function is ``try: return fn(...)`` and every handler raises (itself or
+    through a local helper whose last statement raises): results pass through unchanged,
+    only a failure is acted on (Ivy's ``handle_exceptions``)."""
+    catches: bool = False
+    """Some ``try`` of the inner function has the call of ``fn`` in its body: the wrapper
+    may act on an exception raised below it."""
+
+
+@dataclass
 class FileSummary:
     """Everything the index keeps of one file; ``parse_error`` when ``ast`` rejected it."""
 
@@ -102,6 +119,8 @@ class FileSummary:
     statement_lines: tuple[int, ...] = ()
     """First line of each top-level statement (its first decorator's, if any): lets the
     rule phase place findings without generating the module's code. Not a public fact."""
+    decorators: dict[str, DecoratorSummary] = field(default_factory=dict)
+    """The file's module-level function wrappers, by name (any part of the code base)."""
 
     def public_facts(self) -> tuple[object, ...]:
         """What other files can see of this file: its part and its functions' facts, not
@@ -131,6 +150,7 @@ class FileSummary:
             ),
             None if self.out_wrapper is None else repr(self.out_wrapper),
             self.star_imports,
+            tuple(sorted((name, repr(d)) for name, d in self.decorators.items())),
         )
 
     def facts_digest(self) -> str:
@@ -318,6 +338,7 @@ def summarize(source: str | bytes, path: str, part: str) -> FileSummary:
         return summary
     summary.statement_lines = tuple(_first_line(stmt) for stmt in tree.body)
     summary.out_wrapper = out_wrapper(tree)
+    summary.decorators = decorators(tree)
     if summary.out_wrapper is not None and not (part == "functional" or backend_part(part)):
         # Named in ``functions`` (which the index reads without decoding the summary), so
         # that the index knows where the wrapper is without decoding every file.
@@ -410,6 +431,80 @@ def out_wrapper(tree: ast.Module) -> OutWrapperSummary | None:
         if isinstance(stmt, ast.FunctionDef) and stmt.name == WRAPPER:
             return _wrapper_facts(stmt)
     return None
+
+
+def decorators(tree: ast.Module) -> dict[str, DecoratorSummary]:
+    """The module-level function wrappers of ``tree``: each ``def name(fn, ...)`` whose
+    last statement returns a function it defines (``@functools.wraps(fn) def _name(*args,
+    **kwargs): ...``), with what that inner function does around ``fn(...)``."""
+    found: dict[str, DecoratorSummary] = {}
+    for stmt in tree.body:
+        if not isinstance(stmt, ast.FunctionDef) or not stmt.args.args:
+            continue
+        inner = {d.name: d for d in stmt.body if isinstance(d, ast.FunctionDef)}
+        last = stmt.body[-1]
+        if not (
+            isinstance(last, ast.Return)
+            and isinstance(last.value, ast.Name)
+            and last.value.id in inner
+        ):
+            continue
+        wrapped = stmt.args.args[0].arg
+        wrapper = inner[last.value.id]
+        found[stmt.name] = DecoratorSummary(
+            stmt.lineno,
+            failure_only=_failure_only(wrapper, wrapped, inner),
+            catches=any(
+                isinstance(node, ast.Try) and any(_calls(s, wrapped) for s in node.body)
+                for node in ast.walk(wrapper)
+            ),
+        )
+    return found
+
+
+def _calls(node: ast.AST, name: str) -> bool:
+    return any(
+        isinstance(child, ast.Call) and isinstance(child.func, ast.Name) and child.func.id == name
+        for child in ast.walk(node)
+    )
+
+
+def _failure_only(
+    wrapper: ast.FunctionDef, wrapped: str, helpers: dict[str, ast.FunctionDef]
+) -> bool:
+    """``try: return wrapped(...)`` (after a docstring) with every handler ending in a
+    ``raise``, itself or as the last statement of a helper it calls last."""
+    body = [
+        s
+        for s in wrapper.body
+        if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
+    ]
+    if len(body) != 1 or not isinstance(body[0], ast.Try):
+        return False
+    attempt = body[0]
+    if attempt.orelse or attempt.finalbody or len(attempt.body) != 1:
+        return False
+    returned = attempt.body[0]
+    if not (
+        isinstance(returned, ast.Return)
+        and isinstance(returned.value, ast.Call)
+        and isinstance(returned.value.func, ast.Name)
+        and returned.value.func.id == wrapped
+    ):
+        return False
+    local = {**helpers, **{d.name: d for d in wrapper.body if isinstance(d, ast.FunctionDef)}}
+    return all(_raises_last(handler.body, local) for handler in attempt.handlers)
+
+
+def _raises_last(block: list[ast.stmt], helpers: dict[str, ast.FunctionDef]) -> bool:
+    last = block[-1]
+    if isinstance(last, ast.Raise):
+        return True
+    if isinstance(last, ast.Expr) and isinstance(last.value, ast.Call):
+        func = last.value.func
+        helper = helpers.get(func.id) if isinstance(func, ast.Name) else None
+        return helper is not None and isinstance(helper.body[-1], ast.Raise)
+    return False
 
 
 def _wrapper_facts(node: ast.FunctionDef) -> OutWrapperSummary:

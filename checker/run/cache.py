@@ -35,7 +35,12 @@ from ivycheck import __version__
 from ivycheck.checker.base import collector, datacodec
 from ivycheck.checker.base.diagnostics import Diagnostic, Edit, Fix
 from ivycheck.checker.project.index import EncodedSummary
-from ivycheck.checker.project.summary import FileSummary, FunctionSummary
+from ivycheck.checker.project.summary import (
+    DecoratorSummary,
+    FileSummary,
+    FunctionSummary,
+    OutWrapperSummary,
+)
 
 CACHE_DIR_NAME = ".ivycheck_cache"
 FORMAT = "ivycheck-cache/3"
@@ -56,7 +61,15 @@ def _format_tag() -> str:
     """Changes whenever a cached dataclass gains, loses or retypes a field, so that data
     of an older shape is never decoded (it sits in a file of another name)."""
     return datacodec.shape_tag(
-        CacheEntry, EncodedSummary, FileSummary, FunctionSummary, Diagnostic, Fix, Edit
+        CacheEntry,
+        EncodedSummary,
+        FileSummary,
+        FunctionSummary,
+        OutWrapperSummary,
+        DecoratorSummary,
+        Diagnostic,
+        Fix,
+        Edit,
     )
 
 

@@ -65,14 +65,14 @@ def test_one_touched_file_is_the_only_one_checked_again(
 def test_without_an_active_cross_file_rule_no_file_depends_on_another(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``NEEDS_INDEX`` is asked of the rules the configuration enables: with only IVY005
-    (decorator order, which reads nothing of other files) selected, removing a backend
+    """``NEEDS_INDEX`` is asked of the rules the configuration enables: with only IVY009
+    (``out`` annotations, which reads nothing of other files) selected, removing a backend
     function re-checks that file alone, where with every rule its API files are checked
     again (the test above)."""
-    assert not all_rules()["IVY005"].NEEDS_INDEX
+    assert not all_rules()["IVY009"].NEEDS_INDEX
     root = tmp_path / "tree"
     root.mkdir()
-    (root / "pyproject.toml").write_text('[tool.ivycheck]\nselect = ["IVY005"]\n')
+    (root / "pyproject.toml").write_text('[tool.ivycheck]\nselect = ["IVY009"]\n')
     generate(root, 100)
     monkeypatch.setenv("IVYCHECK_CACHE_DIR", str(tmp_path / "cache"))
     cold = _run(root, cache=True)
