@@ -1,0 +1,84 @@
+"""ivycheck's cold CPU time against the floor of any ``ast``-based checker; run by hand.
+
+    .venv/bin/python benchmarks/ast_floor.py DIR [--rounds 5] [--jobs 1]
+
+The floor is CPython's ``ast.parse`` + ``ast.walk`` of every Python file under ``DIR`` in
+this one process; the other side is ``ivycheck --no-cache --jobs 1 --exit-zero DIR`` as a
+child process (its user + system CPU, start-up included). The two alternate, ``--rounds``
+times each, and the medians are compared: a ratio taken in one run, which the machine's
+speed drifting between runs does not distort. Prints the load average with the figures
+(issue 24's target: at most 3x at ``--jobs 1`` on the shared Ivy snapshot).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+
+def python_files(root: Path) -> list[Path]:
+    found: list[Path] = []
+    for directory, folders, files in os.walk(root):
+        folders[:] = [f for f in folders if not f.startswith(".")]
+        found.extend(Path(directory) / f for f in files if f.endswith(".py"))
+    return found
+
+
+def floor(files: list[Path]) -> float:
+    """CPU seconds to parse and walk every file once."""
+    start = time.process_time()
+    for path in files:
+        try:
+            for _ in ast.walk(ast.parse(path.read_bytes())):
+                pass
+        except (SyntaxError, ValueError):
+            pass
+    return time.process_time() - start
+
+
+def ivycheck(root: Path, jobs: int) -> float:
+    """CPU seconds (user + system) of one cold ivycheck run over ``root``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    command = [sys.executable, "-m", "ivycheck", "--no-cache", "--jobs", str(jobs)]
+    subprocess.run(
+        [*command, "--exit-zero", "--quiet", root.name],
+        cwd=root.parent,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        check=False,
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("root", type=Path)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    root = args.root.resolve()
+    files = python_files(root)
+    load = os.getloadavg()[0]
+    floors: list[float] = []
+    checks: list[float] = []
+    for _ in range(args.rounds):
+        floors.append(floor(files))
+        checks.append(ivycheck(root, args.jobs))
+    low, high = statistics.median(floors), statistics.median(checks)
+    print(
+        f"{len(files)} files: floor {low:.2f} s CPU, ivycheck --jobs {args.jobs} {high:.2f} s CPU, "
+        f"ratio {high / low:.2f}x (medians of {args.rounds}; load {load:.1f} -> "
+        f"{os.getloadavg()[0]:.1f})"
+    )
+
+
+if __name__ == "__main__":
+    main()
