@@ -1,11 +1,10 @@
 """The API rules' libcst helpers re-expressed on CPython's ``ast``, for :meth:`Rule.may_find`.
 
 :mod:`ivycheck.rules._ast_facts` holds the shared ``ast`` facts (dotted names, the import
-map); this module adds what IVY004 and IVY008-IVY018 read with the *same* semantics as
-their libcst helpers, where ``_ast_facts`` answers differently:
+map, the one walk of each tree in :func:`~ivycheck.rules._ast_facts.facts`); this module adds
+what IVY004 and IVY008-IVY018 read with the *same* semantics as their libcst helpers, where
+``_ast_facts`` answers differently:
 
-* :func:`wrapper_name` - a decorator's last name, as ``_decorators.decorator_name`` gives it
-  (``handle_view`` for ``@ivy.handle_view(...)``, ``""`` for anything else),
 * :func:`wrapped_by_assignment` / :func:`function_wrappers` - ``f = handle_out_argument(f)``
   at module level and decorators together (``_decorators.wrappers_of``),
 * :func:`out_arg`, :func:`api_functions` - a function's ``out`` parameter and the file's
@@ -14,8 +13,9 @@ their libcst helpers, where ``_ast_facts`` answers differently:
   reaches the backends and whether it reads ``out`` (``_backends``),
 * :func:`is_inplace_update` - a call of ``inplace_update`` by name (``_names``),
 * :func:`rejects_out` - a native function with no working ``out`` (``_outflow``'s
-  ``REJECTED``), :func:`tree_facts` - every call and function definition with its enclosing
-  functions, from one walk shared by the rules asking about the same tree.
+  ``REJECTED``),
+* :func:`first_keyword_calls` - the calls given ``name=``, each with its first such keyword
+  (libcst's ``next(...)`` over the arguments).
 
 Each answer must never let ``may_find`` say ``False`` where the libcst check finds
 something: where the two trees differ, the docstring says which way the answer leans.
@@ -25,32 +25,20 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator, Mapping
-from typing import cast
 
 from ivycheck.checker.rule_api import FileUnderCheck
 from ivycheck.rules import _native_out
 from ivycheck.rules._api_functions import is_private_helper
 from ivycheck.rules._ast_facts import (
-    AstImportMap,
     FunctionNode,
+    Scope,
     dotted,
+    facts,
     in_modules,
+    wrapper_name,
 )
 
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
-
-
-def wrapper_name(decorator: ast.expr) -> str:
-    """``handle_view`` for ``@handle_view``, ``@ivy.handle_view`` and ``@handle_view(...)``;
-    ``""`` otherwise (as libcst's ``decorator_name``: the attribute's name whatever it is
-    taken from, so ``@a().b`` is ``b``)."""
-    if isinstance(decorator, ast.Call):
-        decorator = decorator.func
-    if isinstance(decorator, ast.Attribute):
-        return decorator.attr
-    if isinstance(decorator, ast.Name):
-        return decorator.id
-    return ""
 
 
 def _single_argument(call: ast.Call) -> ast.expr | None:
@@ -194,13 +182,11 @@ def runtime_inplace_updates(tree: ast.Module, file: FileUnderCheck) -> Iterator[
     """The calls ``_names.is_runtime_inplace_update`` accepts: ``inplace_update`` by name,
     resolved through the imports of the scope it is in to a runtime module (config
     ``runtime_modules``), or a bare name no import binds."""
-    imports: AstImportMap | None = None
-    for call, enclosing in tree_facts(tree).calls:
+    found = facts(tree)
+    for call, enclosing in found.calls:
         if not is_inplace_update(call.func):
             continue
-        if imports is None:
-            imports = AstImportMap.of(tree)
-        qualified = imports.qualify(call.func, enclosing)
+        qualified = found.import_map.qualify(call.func, enclosing)
         if qualified is None:
             if isinstance(call.func, ast.Name):
                 yield call
@@ -208,77 +194,14 @@ def runtime_inplace_updates(tree: ast.Module, file: FileUnderCheck) -> Iterator[
             yield call
 
 
-_NOT_CHILDREN = frozenset({"ctx", "op", "ops", "type_comment"})
-_CHILD_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
-_LEAVES = (ast.Name, ast.Constant)
-
-
-def _children(node: ast.AST) -> list[ast.AST]:
-    """The child nodes that can hold a call or a definition: ``ast.iter_child_nodes``
-    without operators and contexts, and without names and constants (leaves), at half its
-    cost (the walk behind every rule's ``may_find``)."""
-    kind = node.__class__
-    names = _CHILD_FIELDS.get(kind)
-    if names is None:
-        names = _CHILD_FIELDS[kind] = tuple(f for f in kind._fields if f not in _NOT_CHILDREN)
-    found: list[ast.AST] = []
-    for name in names:
-        value = getattr(node, name, None)
-        if value.__class__ is list:
-            found.extend(x for x in value if isinstance(x, ast.AST) and x.__class__ not in _LEAVES)
-        elif isinstance(value, ast.AST) and value.__class__ not in _LEAVES:
-            found.append(value)
-    return found
-
-
-class TreeFacts:
-    """One walk of a file's tree shared by the rules' ``may_find``: every call and every
-    function definition, each with the functions enclosing it (outermost first).
-
-    The engine hands every rule the same tree object, and several rules ask for calls
-    (``out=``, ``inplace_update``, ``current_backend``): :func:`tree_facts` walks it once.
-    """
-
-    def __init__(self, tree: ast.Module) -> None:
-        self.calls: list[tuple[ast.Call, tuple[FunctionNode, ...]]] = []
-        self.functions: list[tuple[FunctionNode, tuple[FunctionNode, ...]]] = []
-        pending: list[tuple[ast.AST, tuple[FunctionNode, ...]]] = [(tree, ())]
-        while pending:
-            root, scope = pending.pop()
-            todo = _children(root)
-            while todo:
-                node = todo.pop()
-                kind = node.__class__
-                if kind is ast.Call:
-                    self.calls.append((cast(ast.Call, node), scope))
-                elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
-                    function = cast(FunctionNode, node)
-                    self.functions.append((function, scope))
-                    pending.append((function, (*scope, function)))
-                    continue
-                todo.extend(_children(node))
-
-    def keyword_calls(
-        self, name: str
-    ) -> Iterator[tuple[ast.Call, ast.keyword, tuple[FunctionNode, ...]]]:
-        """The calls given ``name=`` with that keyword and their scope."""
-        for call, scope in self.calls:
-            for k in call.keywords:
-                if k.arg == name:
-                    yield call, k, scope
-                    break
-
-
-_LAST: list[tuple[ast.Module, TreeFacts] | None] = [None]
-
-
-def tree_facts(tree: ast.Module) -> TreeFacts:
-    """The :class:`TreeFacts` of ``tree``, walked once for all the rules asking about it
-    (the last tree's facts are kept: the engine asks every rule about one file in turn;
-    the pair is read and replaced as one object, so threads cannot mix two files)."""
-    last = _LAST[0]
-    if last is not None and last[0] is tree:
-        return last[1]
-    facts = TreeFacts(tree)
-    _LAST[0] = (tree, facts)
-    return facts
+def first_keyword_calls(
+    tree: ast.Module, name: str
+) -> Iterator[tuple[ast.Call, ast.keyword, Scope]]:
+    """The calls given ``name=``, each once with its first ``name=`` keyword and the
+    functions enclosing it, in the order of ``facts(tree).calls`` (``ast`` keeps a repeated
+    keyword, which only compiling rejects; libcst's checks read the first)."""
+    previous: ast.Call | None = None
+    for call, k, scope in facts(tree).keyword_calls(name):
+        if call is not previous:
+            previous = call
+            yield call, k, scope

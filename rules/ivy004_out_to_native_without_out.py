@@ -10,8 +10,8 @@ import libcst as cst
 from ivycheck.checker.rule_api import Example, FileUnderCheck, Rule, RuleContext, walk
 from ivycheck.rules import _native_out
 from ivycheck.rules._api_functions import OutWrapping, is_versioned_helper, out_wrapping
-from ivycheck.rules._ast_calls import is_inplace_update, rejects_out, tree_facts
-from ivycheck.rules._ast_facts import AstImportMap
+from ivycheck.rules._ast_calls import first_keyword_calls, is_inplace_update, rejects_out
+from ivycheck.rules._ast_facts import facts
 from ivycheck.rules._outflow import OUT, UseKind, module_outflow
 
 NP = "ivy/functional/backends/numpy/example.py"
@@ -397,17 +397,14 @@ class OutToNativeWithoutOut(Rule):
         """The check below on CPython's tree: an ``out=`` given to a native function that
         rejects it, outside a versioned helper. Over-approximated: a name given ``out=``
         is taken for an array unless it is the literal ``None``."""
-        imports: AstImportMap | None = None
         declares = _native_out.load().declares
         runtime = file.config.runtime_modules
-        for call, out, enclosing in tree_facts(tree).keyword_calls(OUT):
+        for call, out, enclosing in first_keyword_calls(tree, OUT):
             if is_inplace_update(call.func):
                 continue
             if enclosing and is_versioned_helper(enclosing[0].name):
                 continue
-            if imports is None:
-                imports = AstImportMap.of(tree)
-            qualified = imports.qualify(call.func, enclosing)
+            qualified = facts(tree).import_map.qualify(call.func, enclosing)
             if qualified is None or not rejects_out(qualified, runtime):
                 continue
             none = isinstance(out.value, ast.Constant) and out.value.value is None

@@ -8,13 +8,8 @@ import libcst as cst
 
 from ivycheck.checker.rule_api import DECORATOR_ALIASES, Example, FileUnderCheck, FixSafety, Rule
 from ivycheck.rules._api_functions import is_private_helper, out_param
-from ivycheck.rules._ast_calls import (
-    function_wrappers,
-    out_arg,
-    tree_facts,
-    wrapped_by_assignment,
-    wrapper_name,
-)
+from ivycheck.rules._ast_calls import function_wrappers, out_arg, wrapped_by_assignment
+from ivycheck.rules._ast_facts import facts, wrapper_name
 from ivycheck.rules._decorators import VIEW_DECORATORS, decorator_name, wrappers_of
 
 
@@ -302,7 +297,7 @@ class OutNotKeywordOnly(Rule):
         known = {*file.config.decorator_order, *DECORATOR_ALIASES, *VIEW_DECORATORS}
         top = {id(statement) for statement in tree.body}
         assigned: dict[str, list[str]] | None = None
-        for node, _ in tree_facts(tree).functions:
+        for node, _ in facts(tree).functions:
             found = out_arg(node)
             if found is None or found[1] or is_private_helper(node.name):
                 continue

@@ -10,12 +10,7 @@ import libcst as cst
 from ivycheck.checker.rule_api import Example, FileUnderCheck, Rule
 from ivycheck.rules import _ast_facts
 from ivycheck.rules._api_functions import is_private_helper, out_param
-from ivycheck.rules._ast_calls import (
-    function_wrappers,
-    out_arg,
-    tree_facts,
-    wrapped_by_assignment,
-)
+from ivycheck.rules._ast_calls import function_wrappers, out_arg, wrapped_by_assignment
 from ivycheck.rules._decorators import wrappers_of
 from ivycheck.rules._names import ImportMap, dotted
 
@@ -226,7 +221,7 @@ class OutAnnotation(Rule):
         imports: _ast_facts.AstImportMap | None = None
         assigned: dict[str, list[str]] | None = None
         runtime = file.config.runtime_modules
-        for function, enclosing in tree_facts(tree).functions:
+        for function, enclosing in _ast_facts.facts(tree).functions:
             found = out_arg(function)
             if found is None or found[0].annotation is None or is_private_helper(function.name):
                 continue
@@ -234,7 +229,7 @@ class OutAnnotation(Rule):
             if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
                 return True
             if imports is None:
-                imports = _ast_facts.AstImportMap.of(tree)
+                imports = _ast_facts.facts(tree).import_map
                 assigned = wrapped_by_assignment(tree)
             nestable = "handle_nestable" in function_wrappers(function, assigned or {})
             name = _ast_names(imports, (*enclosing, function))

@@ -7,8 +7,8 @@ import ast
 import libcst as cst
 
 from ivycheck.checker.rule_api import Example, FileUnderCheck, Rule, RuleContext, nodes_of
-from ivycheck.rules._ast_calls import FUNCTIONS, tree_facts, wrapper_name
-from ivycheck.rules._ast_facts import FunctionNode
+from ivycheck.rules._ast_calls import FUNCTIONS, first_keyword_calls
+from ivycheck.rules._ast_facts import FunctionNode, facts, wrapper_name
 from ivycheck.rules._decorators import decorator_name
 
 _ARRAY = "ivy/data_classes/array/elementwise.py"
@@ -258,13 +258,14 @@ class OutSelf(Rule):
     def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
         """The check below on CPython's tree, exactly: the same walk, keeping the instance
         parameter each function sees."""
-        facts = tree_facts(tree)
         given = {
-            k.value.id for _, k, _ in facts.keyword_calls("out") if isinstance(k.value, ast.Name)
+            k.value.id
+            for _, k, _ in first_keyword_calls(tree, "out")
+            if isinstance(k.value, ast.Name)
         }
         firsts = {
             positional[0].arg
-            for function, _ in facts.functions
+            for function, _ in facts(tree).functions
             if (positional := (*function.args.posonlyargs, *function.args.args))
         }
         if not given & firsts:

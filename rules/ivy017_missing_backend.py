@@ -8,6 +8,7 @@ import libcst as cst
 
 from ivycheck.checker.rule_api import Example, FileUnderCheck, Rule
 from ivycheck.rules import _ast_calls
+from ivycheck.rules._ast_facts import facts
 from ivycheck.rules._backends import backend_call, backends_seen
 
 _API = "ivy/functional/ivy/elementwise.py"
@@ -235,9 +236,7 @@ class MissingBackend(Rule):
             return False
         return any(
             name is not None and not index.implementations(name)
-            for name in (
-                _ast_calls.backend_call(call) for call, _ in _ast_calls.tree_facts(tree).calls
-            )
+            for name in (_ast_calls.backend_call(call) for call, _ in facts(tree).calls)
         )
 
     def visit_Call(self, node: cst.Call) -> None:
