@@ -98,3 +98,17 @@ ecosystem: install-dev
 # Paddle where they import), each correctness claim run; ~5 min on 2 cores (docs/verify-fixes.md).
 verify-fixes: install-dev
 	$(BIN)/python scripts/verify_fixes.py
+
+# make verify-fixes on JAX and TensorFlow (issue 23): the snapshot's own era of both backends,
+# which the project's .venv cannot import, in build/verify-venv (Python 3.11; made on first use,
+# ~1.7 GB, ~1.5 min; pins below), where the workers run (ivycheck itself runs in .venv);
+# 2-4.5 min on 2 cores (docs/verify-fixes.md).
+VERIFY_VENV := build/verify-venv
+VERIFY_PINS := jax==0.4.13 jaxlib==0.4.13 tensorflow-cpu==2.13.0 tensorflow-probability==0.21.0 \
+	numpy==1.24.3 scipy==1.11.4 ml_dtypes==0.2.0 packaging
+.PHONY: verify-fixes-backends
+verify-fixes-backends: install-dev
+	test -x $(VERIFY_VENV)/bin/python || $(PYTHON) -m venv $(VERIFY_VENV)
+	$(VERIFY_VENV)/bin/python -m pip install --quiet $(VERIFY_PINS)
+	$(BIN)/python scripts/verify_fixes.py --backend jax --backend tensorflow \
+		--worker-python $(VERIFY_VENV)/bin/python

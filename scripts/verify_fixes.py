@@ -36,6 +36,8 @@ else), **differs** (anything else: the fix is not safe), or **not runnable** (wh
     .venv/bin/python scripts/verify_fixes.py --update-review   # "runtime" keys in the review
     .venv/bin/python scripts/verify_fixes.py --review-from report.json   # the same, no run
     .venv/bin/python scripts/verify_fixes.py --strict   # a fix that corrects its claim fails too
+    .venv/bin/python scripts/verify_fixes.py --backend jax --backend tensorflow \
+        --worker-python build/verify-venv/bin/python   # make verify-fixes-backends
 """
 
 from __future__ import annotations
@@ -182,6 +184,7 @@ CLAIM_CHECKS: tuple[tuple[str, str, str], ...] = (
     ("IVY015", "is read by nothing", "read_by_nothing"),
     ("IVY003", "copies the result into `out`", "path_copied_into_out"),
     ("IVY003", "never writes `out`", "never_writes_out"),
+    ("IVY003", "silently changes dtype", "path_dtype_change"),
     ("IVY016", "nothing writes it", "out_not_written"),
     ("IVY017", "every call raises AttributeError", "raises_attribute_error"),
     ("IVY017", "every call fails", "raises"),
@@ -264,8 +267,10 @@ def run_ivycheck(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([*command, "ivy"], cwd=root, capture_output=True, text=True, check=False)
 
 
-def run_worker(tree: Path, job: Json, scratch: Path, label: str) -> Json:
-    """One process on ``tree`` (only it on ``sys.path``) running ``job``; its observations."""
+def run_worker(
+    tree: Path, job: Json, scratch: Path, label: str, python: str = sys.executable
+) -> Json:
+    """One process of ``python`` on ``tree`` (only it on ``sys.path``) running ``job``."""
     job_path, result_path = scratch / f"{label}.job.json", scratch / f"{label}.result.json"
     job_path.write_text(json.dumps(job), encoding="utf-8")
     env = {
@@ -274,12 +279,15 @@ def run_worker(tree: Path, job: Json, scratch: Path, label: str) -> Json:
         "PYTHONWARNINGS": "ignore",
         "TF_CPP_MIN_LOG_LEVEL": "3",
         "JAX_PLATFORMS": "cpu",
+        # 64-bit types, as NumPy and PyTorch have them: without this JAX makes a float32 array
+        # when float64 is asked for, and an `out` of another dtype cannot be made.
+        "JAX_ENABLE_X64": "1",
         "CUDA_VISIBLE_DEVICES": "",
         "OMP_NUM_THREADS": "1",
         "PYTHONDONTWRITEBYTECODE": "1",
     }
     proc = subprocess.run(
-        [sys.executable, str(WORKER), str(job_path), str(result_path)],
+        [python, str(WORKER), str(job_path), str(result_path)],
         cwd=scratch,
         env=env,
         capture_output=True,
@@ -358,15 +366,27 @@ def corrects_claim_only(before: Json, after: Json) -> bool:
         return False
     if not new.get("ret_is_out"):
         return False
+    # A JAX or TensorFlow array is immutable: there even an `out` of the result's dtype gets a
+    # new native array, and "keeps its buffer" cannot be asked of the other dtype's.
+    mutable = _keeps_buffer(after.get("out_same"))
     changed_before = any(
         leaf.get("out_dtype") != dtype for leaf, dtype in zip(old_leaves, wanted_list, strict=True)
     )
     for leaf_old, leaf_new, dtype in zip(old_leaves, new_leaves, wanted_list, strict=True):
-        if leaf_new.get("out_dtype") != dtype or not leaf_new.get("out_buffer_kept"):
+        if leaf_new.get("out_dtype") != dtype:
+            return False
+        if mutable and not leaf_new.get("out_buffer_kept"):
             return False
         if not _close_cast(leaf_old.get("out_values"), leaf_new.get("out_values")):
             return False
     return changed_before
+
+
+def _keeps_buffer(observation: Any) -> bool:
+    """Whether every ``out`` of the call kept its native buffer (False when it did not run)."""
+    if not isinstance(observation, dict) or "out_dtype_before" not in observation:
+        return False
+    return all(leaf.get("out_buffer_kept") for leaf in _leaves(observation))
 
 
 def _close_cast(a: Any, b: Any) -> bool:
@@ -529,14 +549,15 @@ def plan_claims(findings: list[Json], corpus: Path) -> list[Json]:
         row["function"] = claim_function(finding, source)
         if code == "IVY013" and row["function"]:
             row["own"] = own_backends(corpus, row["function"])
-        if check in ("never_writes_out", "path_copied_into_out"):
+        if check in ("never_writes_out", "path_copied_into_out", "path_dtype_change"):
             match = re.search(r"the return on line (\d+)", finding["message"])
             row["line"] = int(match.group(1)) if match else finding["location"]["row"]
         claims.append(row)
     return claims
 
 
-def run(corpus: Path, backends: Sequence[str]) -> Report:
+def run(corpus: Path, backends: Sequence[str], python: str = sys.executable) -> Report:
+    """The whole run; ``python`` runs the workers (ivycheck itself runs in this interpreter)."""
     started = time.perf_counter()
     report = Report(corpus=str(corpus))
     with tempfile.TemporaryDirectory(prefix="ivycheck-verify-fixes-") as tmp:
@@ -571,13 +592,14 @@ def run(corpus: Path, backends: Sequence[str]) -> Report:
                 {"backend": backend, "functions": names, "claims": jobs},
                 scratch,
                 f"{backend}-original",
+                python,
             )
             per_backend[backend] = {"original": original}
             report.stubbed = sorted(set(report.stubbed) | set(original.get("stubbed", [])))
             if "backend_error" in original:
                 report.backends[backend] = f"not runnable: {original['backend_error']}"
                 continue
-            report.backends[backend] = "ran"
+            report.backends[backend] = "ran" + _versions(original.get("versions", {}))
             per_backend[backend]["fixed"] = {}
             for code, root in trees.items():
                 mine = sorted(
@@ -585,7 +607,11 @@ def run(corpus: Path, backends: Sequence[str]) -> Report:
                 )
                 if mine:
                     per_backend[backend]["fixed"][code] = run_worker(
-                        root, {"backend": backend, "functions": mine}, scratch, f"{backend}-{code}"
+                        root,
+                        {"backend": backend, "functions": mine},
+                        scratch,
+                        f"{backend}-{code}",
+                        python,
                     )
         for target in targets:
             for backend in target.backends(backends):
@@ -593,9 +619,18 @@ def run(corpus: Path, backends: Sequence[str]) -> Report:
                     continue
                 report.fixes.append(_fix_row(target, backend, per_backend.get(backend)))
         for claim in claims:
-            report.claims.extend(_claim_rows(claim, per_backend, backends))
+            report.claims.extend(
+                row
+                for row in _claim_rows(claim, per_backend, backends)
+                if row["backend"] in wanted or row["backend"] == "-"
+            )
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _versions(versions: Mapping[str, str]) -> str:
+    """`` (jax 0.4.13, numpy 1.24.3, Python 3.11.7)``: what the worker ran with."""
+    return f" ({', '.join(f'{k} {v}' for k, v in versions.items())})" if versions else ""
 
 
 def _as_finding(claim: Json) -> Json:
@@ -781,6 +816,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("--backend", action="append", choices=BACKENDS, help="default: all")
+    parser.add_argument(
+        "--worker-python",
+        default=sys.executable,
+        metavar="PYTHON",
+        help="the interpreter that runs the backends (default: this one); make "
+        "verify-fixes-backends passes build/verify-venv's, with the snapshot's JAX and TensorFlow",
+    )
     parser.add_argument("--json", type=Path, help="write the full report (JSON) here")
     parser.add_argument("--markdown", type=Path, help="write the summary (Markdown) here")
     parser.add_argument(
@@ -808,8 +850,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not (args.corpus / "ivy").is_dir():
         print(f"error: corpus not found: {args.corpus / 'ivy'}", file=sys.stderr)
         return 2
+    # Absolute (the workers run in a scratch folder), not resolved: a venv's python is a link.
+    python = os.path.abspath(args.worker_python)
+    if not os.access(python, os.X_OK):
+        print(f"error: no interpreter at {args.worker_python}", file=sys.stderr)
+        return 2
     try:
-        report = run(args.corpus, args.backend or BACKENDS)
+        report = run(args.corpus, args.backend or BACKENDS, python)
     except (RuntimeError, subprocess.TimeoutExpired) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -35,14 +35,15 @@ import sys
 import traceback
 import types
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
 STUBBED = ("colorama", "psutil", "einops", "dill")
 """Optional dependencies of the snapshot replaced by inert modules when not installed."""
 
-CALL_TIMEOUT = 20
-"""Seconds one call may take before it counts as raising ``TimeoutError``."""
+CALL_TIMEOUT = 60
+"""Seconds one call may take before it counts as raising ``TimeoutError`` (JAX compiles each
+new operation on first use: ``ivy.tucker`` took over 20 s on 2 loaded cores)."""
 
 SENTINEL = 7
 """The value ``out`` holds before a call (a function that ignores or accumulates into ``out``
@@ -202,7 +203,7 @@ def plan_arguments(
     """Positional and keyword arguments for ``fn``'s required parameters, or why none exist.
 
     ``kind`` is the array dtype family ("float" or "int"), ``shape`` the array form ("matrix",
-    "vector", "scalar", "empty").
+    "vector", "scalar", "empty", "single", "batch": the matrix as a 1x3x3 batch).
     """
     ivy = _ivy()
 
@@ -224,6 +225,8 @@ def plan_arguments(
             return ivy.zeros((0,), dtype=dtype)
         if shape == "single":
             return ivy.array(data[0][:1], dtype=dtype)
+        if shape == "batch":
+            return ivy.array([data], dtype=dtype)
         return ivy.array(data, dtype=dtype)
 
     try:
@@ -292,6 +295,9 @@ CLAIM_PLANS = (
     ("complex", "matrix"),
 )
 """Input forms tried for a claim about one return path, until one reaches that path."""
+UNWRITTEN_PLANS = (*PLANS, ("float", "batch"))
+"""Inputs for "nothing writes `out`": a 3-D batch last (layers such as ``interpolate`` take
+(batch, channels, width) at least on some backends)."""
 
 
 # -- observations --------------------------------------------------------------------------
@@ -335,13 +341,15 @@ def describe(value: Any) -> Json:
 
 def _exception(error: BaseException) -> Json:
     """The exception's type and first line, and the type of the exception it wraps last."""
-    name = "TimeoutError" if isinstance(error, _Timeout) else type(error).__name__
     root: BaseException = error
     for _ in range(10000):
         inner = root.__cause__ or root.__context__
         if inner is None:
             break
         root = inner
+    # A timeout is named as such even when Ivy's handle_exceptions wrapped it.
+    timed_out = isinstance(error, _Timeout) or isinstance(root, _Timeout)
+    name = "TimeoutError" if timed_out else type(error).__name__
     text = str(error).splitlines()[0][:200] if str(error) else ""
     return {"raises": name, "root": type(root).__name__, "message": text}
 
@@ -403,6 +411,9 @@ def observe_with_out(
         out = _buffers(result, dtype_for)
     except Exception as failure:  # noqa: BLE001 - a buffer that cannot be made is reported
         return {"not_runnable": f"cannot make out: {type(failure).__name__}: {failure}"}
+    made, wanted = _dtypes(out), _dtypes(tuple(result) if isinstance(result, list) else result)
+    if other and made == wanted:  # JAX without 64-bit types makes float32 for float64
+        return {"not_runnable": f"no out of another dtype: the backend made {made} for {wanted}"}
     old_native = _native_of(out)
     initial = _initial_values(old_native)
     observation: Json = {"out_dtype_before": _dtypes(out), "out_values_before": initial}
@@ -568,6 +579,7 @@ def check_claim(claim: Json) -> Json:
         "out_not_written",
         "copied_into_out",
         "path_copied_into_out",
+        "path_dtype_change",
     ):
         return _check_out_claim(fn, claim)
     return {"status": "not runnable", "why": f"unknown check {check}"}
@@ -585,9 +597,9 @@ def _why(plain: Json) -> str:
 def _check_out_claim(fn: Callable[..., Any], claim: Json) -> Json:
     """Claims about ``out`` after a call: it changes dtype; or a return leaves it unwritten."""
     check = claim["check"]
-    on_path = check in ("never_writes_out", "path_copied_into_out")
+    on_path = check in ("never_writes_out", "path_copied_into_out", "path_dtype_change")
     probe = LineProbe(claim["file"], claim["line"]) if on_path else None
-    plans = CLAIM_PLANS if probe else PLANS
+    plans = CLAIM_PLANS if probe else UNWRITTEN_PLANS if check == "out_not_written" else PLANS
     tried: list[str] = []
     flips = _bool_flips(fn) if probe else [{}]
     for (kind, shape), flip in ((plan, flip) for flip in flips for plan in plans):
@@ -612,9 +624,12 @@ def _check_out_claim(fn: Callable[..., Any], claim: Json) -> Json:
         if "raises" in seen.get("result", {}):
             tried.append(f"{label}: the call with out raises {seen['result']['raises']}")
             continue
-        judged = "copied_into_out" if check == "path_copied_into_out" else check
-        return {"plan": label, **_judge_out(judged, seen)}
+        return {"plan": label, **_judge_out(PATH_CHECKS.get(check) or check, seen)}
     return {"status": "not runnable", "why": _tried(tried)}
+
+
+PATH_CHECKS = {"path_copied_into_out": "copied_into_out", "path_dtype_change": "dtype_change"}
+"""A claim about one return path, judged as the claim about the whole call once it is reached."""
 
 
 def _tried(tried: list[str]) -> str:
@@ -697,6 +712,22 @@ def _judge_out(check: str, seen: Json) -> Json:
 # -- main ----------------------------------------------------------------------------------
 
 
+def _versions(backend: str) -> dict[str, str]:
+    """The backend's version as the snapshot reads it, NumPy's, and Python's."""
+    import platform
+
+    import numpy as np
+
+    ivy = _ivy()
+    versions = {}
+    with suppress(AttributeError, KeyError, TypeError):
+        versions[backend] = str(ivy.current_backend().backend_version["version"])
+    if backend != "numpy":
+        versions["numpy"] = np.__version__
+    versions["Python"] = platform.python_version()
+    return versions
+
+
 def run_job(job: Json) -> Json:
     stubs = install_stubs()
     report: Json = {"stubbed": stubs, "functions": {}, "claims": {}}
@@ -708,6 +739,7 @@ def run_job(job: Json) -> Json:
         report["backend_error"] = f"{type(error).__name__}: {error}".splitlines()[0][:300]
         return report
     report["ivy_file"] = ivy.__file__
+    report["versions"] = _versions(job["backend"])
     # Claims first: a call with `out` can change a wrapper's state (handle_out_argument turns
     # its handle_out_in_backend off for good once `out` looks like a variable), which the
     # claims about the attribute read.
