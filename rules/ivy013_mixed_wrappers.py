@@ -97,6 +97,52 @@ _TORCH_BLEND = {
 }
 """PyTorch's own ``blend``, which passes ``out`` on (so ``out`` is written there)."""
 
+_NUMPY_BLEND_IGNORING_OUT = {
+    "ivy/functional/backends/numpy/experimental/elementwise.py": """
+        def blend(x, y, weight, /, *, out=None):
+            return x + weight * (y - x)
+        """,
+}
+"""NumPy's own ``blend``, which ignores ``out``."""
+
+_BLEND_SET_TWICE = """
+    @handle_partial_mixed_function
+    def blend(x, y, weight, /, *, out=None):
+        return ivy.add(x, ivy.multiply(weight, ivy.subtract(y, x)), out=out)
+
+
+    blend.mixed_backend_wrappers = {
+        "to_add": ("inputs_to_native_arrays", "outputs_to_ivy_arrays"),
+        "to_skip": ("inputs_to_ivy_arrays",),
+    }
+
+
+    blend.mixed_backend_wrappers = {
+        "to_add": ("handle_out_argument", "inputs_to_native_arrays", "outputs_to_ivy_arrays"),
+        "to_skip": ("inputs_to_ivy_arrays",),
+    }
+    """
+"""Set twice: the last setting, in force when the module has run, wraps for ``out``."""
+
+_BLEND_SET_TWICE_LAST_DROPS = """
+    @handle_partial_mixed_function
+    def blend(x, y, weight, /, *, out=None):
+        return ivy.add(x, ivy.multiply(weight, ivy.subtract(y, x)), out=out)
+
+
+    blend.mixed_backend_wrappers = {
+        "to_add": ("handle_out_argument", "inputs_to_native_arrays", "outputs_to_ivy_arrays"),
+        "to_skip": ("inputs_to_ivy_arrays",),
+    }
+
+
+    blend.mixed_backend_wrappers = {
+        "to_add": ("inputs_to_native_arrays", "outputs_to_ivy_arrays"),
+        "to_skip": ("inputs_to_ivy_arrays",),
+    }
+    """
+"""Set twice: the last setting, in force, does not wrap for ``out``."""
+
 
 class MixedWrappers(Rule):
     """A mixed function's backend path must be wrapped for ``out`` too.
@@ -116,6 +162,9 @@ class MixedWrappers(Rule):
     of wrapper names, and ``wrapper in to_skip`` becomes a substring test that also skips
     any wrapper whose name happens to be part of the string. Add the trailing comma:
     ``("inputs_to_ivy_arrays",)``.
+
+    A module that sets a function's ``mixed_backend_wrappers`` twice leaves the last
+    setting in force: only that one is checked.
     """
 
     CODE = "IVY013"
@@ -216,8 +265,16 @@ class MixedWrappers(Rule):
             """,
             path="ivy/functional/backends/torch/layers.py",
         ),
+        Example(_BLEND_SET_TWICE, files=_NUMPY_BLEND_IGNORING_OUT),
     )
     INVALID = (
+        Example(
+            _BLEND_SET_TWICE_LAST_DROPS,
+            files=_NUMPY_BLEND_IGNORING_OUT,
+            message="on numpy, whose own implementation ignores `out`, nothing writes `out`",
+            line=13,
+            column=16,
+        ),
         Example(
             _MIXED_BLEND,
             files={
@@ -316,11 +373,12 @@ class MixedWrappers(Rule):
             for f in top_level_functions(tree)
             if any(a.arg == "out" for a in (*f.args.posonlyargs, *f.args.args, *f.args.kwonlyargs))
         }
+        live: dict[str, ast.expr] = {}
         for statement in tree.body:
             found = _ast_assignment(statement)
-            if found is None:
-                continue
-            function, value = found
+            if found is not None:
+                live[found[0]] = found[1]
+        for function, value in live.items():
             if any(
                 isinstance(entry, ast.JoinedStr)
                 or (isinstance(entry, ast.Constant) and isinstance(entry.value, str))
@@ -343,10 +401,15 @@ class MixedWrappers(Rule):
             for statement in node.body
             if isinstance(statement, cst.FunctionDef)
         }
+        # A function's setting assigned twice is the last one's when the module has run.
+        live: dict[str, cst.BaseExpression] = {}
         for small in module_level_statements(node):
             found = _assignment(small)
             if found is not None:
-                self._check(found[0], found[1], functions)
+                live.pop(found[0], None)
+                live[found[0]] = found[1]
+        for function, value in live.items():
+            self._check(function, value, functions)
 
     def _check(
         self, function: str, value: cst.BaseExpression, functions: dict[str, tuple[bool, bool]]
