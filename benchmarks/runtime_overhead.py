@@ -18,8 +18,8 @@ float32 with and without ``out`` and one call each of ``add``, ``x[1:5]``, ``zer
 ``astype``, ``matmul`` and ``add(out=)``, through the runtime, the raw backend (with its own
 ``out`` on NumPy and PyTorch; JAX and TensorFlow have none, so there the loop with ``out`` is
 read against the runtime's loop without it) and the Array API peers (array-api-compat,
-array-api-strict), all timed in turn per repeat, median of the repeats, as ratios; the load
-average is printed with them.
+array-api-strict), all timed in turn per repeat, median of the repeats (``--stat min``: the
+least disturbed one), as ratios; the load average is printed with them.
 """
 
 from __future__ import annotations
@@ -210,7 +210,12 @@ def interleaved(fns: dict[str, Callable[[], Any]], number: int, repeat: int) -> 
     for _ in range(repeat):
         for name, fn in fns.items():
             times[name].append(timeit.timeit(fn, number=number) / number)
-    return {k: statistics.median(v) for k, v in times.items()}
+    return {k: STAT[0](v) for k, v in times.items()}
+
+
+STAT: list[Callable[[list[float]], float]] = [statistics.median]
+"""How the repeats of ``interleaved`` are summarised (``--stat``): the median, or the minimum
+(the least disturbed repeat: on a shared machine whole repeats run at a fraction of a core)."""
 
 
 def peers(backend: str) -> dict[str, Any]:
@@ -328,7 +333,7 @@ def out_calls(backend: str, number: int, repeat: int) -> list[tuple[str, dict[st
 
 
 def out_report(backends: list[str], number: int, repeat: int, threads: int) -> None:
-    print("\n# out= and the basic calls (median of interleaved repeats)")
+    print(f"\n# out= and the basic calls ({STAT[0].__name__} of interleaved repeats)")
     print(f"(PyTorch intra-op threads: {threads}; load average: {load_average()})")
     floor = wrapper_floor(number, repeat)
     print(f"one Python frame + one ivy.Array, no check (the floor of any wrapper): {floor:.0f} ns")
@@ -390,7 +395,9 @@ def main() -> None:
         "the wake-up of a second thread varies a (256, 256) kernel's time a hundredfold, "
         "for the runtime and the raw call alike)",
     )
+    parser.add_argument("--stat", choices=("median", "min"), default="median")
     args = parser.parse_args()
+    STAT[0] = min if args.stat == "min" else statistics.median
     if args.only_out:
         out_report(args.backend or list(BACKENDS), args.number, args.repeat, args.threads)
         return
