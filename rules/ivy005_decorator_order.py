@@ -69,7 +69,8 @@ class DecoratorOrder(Rule):
 
     CODE = "IVY005"
     LOCAL = True
-    NEEDS_INDEX = True  # what the project's own wrappers do decides the severity
+    NEEDS_INDEX = True  # what the project's own wrappers do decides the severity,
+    INDEX_REFINES_ONLY = True  # not whether there is a finding
     NAME = "decorator-order"
     MESSAGE = "Wrapping decorators are out of Ivy's documented order; reorder them"
     FIX_SAFETY = FixSafety.SAFE

@@ -287,6 +287,11 @@ class Rule(CachedVisitorLookup):
     (``checker/core/incremental.py``); a rule that looks across definitions keeps it False."""
     NEEDS_INDEX: ClassVar[bool] = False
     """Whether findings depend on other files (then the cache keys on the index too)."""
+    INDEX_REFINES_ONLY: ClassVar[bool] = False
+    """With ``NEEDS_INDEX``: other files decide only a finding's message and severity,
+    never whether there is one (IVY005: the project's own wrappers say what an order
+    changes). The language server then runs the rule before its index is built, on the
+    defaults, and checks again once it is."""
 
     def __init__(self, context: RuleContext) -> None:
         super().__init__()

@@ -559,9 +559,12 @@ class Workspace:
         )
 
     def rules_for(self, scope: Scope) -> list[type[Rule]]:
-        """Every rule, or only those that do not read the index while it is incomplete."""
+        """Every rule; while the index is incomplete, only those whose findings do not
+        depend on it (the index may still refine their message: ``INDEX_REFINES_ONLY``)."""
         rules = list(all_rules().values())
-        return rules if scope.complete else [r for r in rules if not r.NEEDS_INDEX]
+        if scope.complete:
+            return rules
+        return [r for r in rules if not r.NEEDS_INDEX or r.INDEX_REFINES_ONLY]
 
     def closed_files(self, open_paths: Iterable[Path], folders: Iterable[Path]) -> list[Path]:
         """The indexed files under ``folders`` (the workspace's) that are not open, in a
