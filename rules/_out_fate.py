@@ -14,6 +14,14 @@ then sees is a fact of the checked project, not of one Ivy release:
   ``x_native.astype(val.dtype)`` before the copy, JAX's ``x.data = val``: ``out`` takes the
   result's dtype and a new buffer when they differ).
 
+A wrapper may also turn its native path off for some ``out``: Ivy's ``if
+ivy.gradients._is_variable(out): handle_out_in_backend = False`` (the summary's
+``native_gate``), where ``_is_variable`` asks the backend's ``is_variable``. On a backend
+whose ``is_variable`` is ``return isinstance(x, NativeArray)`` (``FunctionSummary.
+true_for_arrays``: JAX's), every ``out`` is a variable: the buffer is never handed over,
+the attribute has no effect there at all (*never*, dead code). Any other ``is_variable``
+(``tf.Variable``, ``requires_grad``) keeps the fates above.
+
 When no file of the run defines ``handle_out_argument`` (a project that imports ``ivy``,
 our own runtime), or a backend's update cannot be read, the documented default is Ivy's
 wrapper at the commit of the shared ecosystem snapshot (975c8fc): the result is written
@@ -27,7 +35,7 @@ from dataclasses import dataclass
 
 from ivycheck.checker.rule_api import Category, OutWrapperSummary, ProjectIndex, Severity
 
-COPIES, REBINDS, UNWRITTEN, UNKNOWN = "copies", "rebinds", "unwritten", ""
+COPIES, REBINDS, UNWRITTEN, NEVER, UNKNOWN = "copies", "rebinds", "unwritten", "never", ""
 
 DEFAULT_UPDATE = "inplace_update"
 DEFAULT_BY_BACKEND = {
@@ -48,6 +56,8 @@ class OutFate:
     """``copies``, ``rebinds``, ``unwritten`` or ``""`` (the backend's update is unknown)."""
     source: str
     """Where the fact comes from: the wrapper's ``path:line``, or ``default``."""
+    gate: str = ""
+    """``never`` only: the backend function true for every native array (``is_variable``)."""
 
     @property
     def is_performance(self) -> bool:
@@ -55,8 +65,18 @@ class OutFate:
         return self.kind == COPIES
 
     @property
+    def never_handed(self) -> bool:
+        """The wrapper never hands ``out``'s buffer to this backend's functions."""
+        return self.kind == NEVER
+
+    @property
     def consequence(self) -> str:
         """The clause a message ends with (no leading conjunction)."""
+        if self.kind == NEVER:
+            return (
+                "the wrapper never hands `out`'s buffer to this backend's functions (its "
+                f"`{self.gate}` is true for every array), so the attribute has no effect here"
+            )
         if self.kind == COPIES:
             return "the wrapper then copies the result into `out` (an extra allocation and a copy)"
         if self.kind == REBINDS:
@@ -67,10 +87,12 @@ class OutFate:
 
     @property
     def severity(self) -> Severity:
-        return Severity.WARNING if self.is_performance else Severity.ERROR
+        return Severity.WARNING if self.is_performance or self.never_handed else Severity.ERROR
 
     @property
     def category(self) -> Category:
+        if self.never_handed:
+            return Category.DEAD_CODE
         return Category.PERFORMANCE if self.is_performance else Category.CORRECTNESS
 
 
@@ -90,6 +112,9 @@ def ignored_buffer_fate(index: ProjectIndex, backend: str | None) -> OutFate:
         return OutFate(DEFAULT_BY_BACKEND.get(backend or "", UNKNOWN), "default")
     path, wrapper = found
     source = f"{path}:{wrapper.line}"
+    gate = _gate_true_for_arrays(index, backend or "", wrapper.native_gate)
+    if gate:
+        return OutFate(NEVER, source, gate)
     if not wrapper.native_update:
         return OutFate(UNWRITTEN, source)
     if wrapper.native_update not in index.backends.get(backend or "", {}):
@@ -97,6 +122,27 @@ def ignored_buffer_fate(index: ProjectIndex, backend: str | None) -> OutFate:
     update = index.backend_path(backend or "", wrapper.native_update)
     summary = index.files[update].functions[wrapper.native_update]
     return OutFate(summary.buffer_update or UNKNOWN, source)
+
+
+def _gate_true_for_arrays(index: ProjectIndex, backend: str, gate: str) -> str:
+    """The backend function behind the wrapper's gate when it is true for every native
+    array of ``backend``, else ``""``. The gate is the backend's own function of that name,
+    or an API helper (``_is_variable``) delegating to exactly one backend function
+    (``current_backend(x).is_variable(x)``)."""
+    functions = index.backends.get(backend, {})
+    if not gate:
+        return ""
+    name = gate
+    if name not in functions:
+        helper = index.api_function(gate)
+        called = set(helper.backend_calls) if helper is not None else set()
+        if len(called) != 1:
+            return ""
+        name = called.pop()
+        if name not in functions:
+            return ""
+    summary = index.files[index.backend_path(backend, name)].functions[name]
+    return name if summary.true_for_arrays else ""
 
 
 def converts_tuple_items(index: ProjectIndex) -> bool:

@@ -88,6 +88,75 @@ _UPDATE_REBINDS = """
     """
 """Casts ``out``'s buffer to the value's dtype first: ``out`` changes dtype and buffer."""
 
+JAX_GRADIENTS = "ivy/functional/backends/jax/gradients.py"
+JAX_GENERAL = "ivy/functional/backends/jax/general.py"
+TF_GRADIENTS = "ivy/functional/backends/tensorflow/gradients.py"
+TF_GENERAL = "ivy/functional/backends/tensorflow/general.py"
+
+_WRAPPER_GATED = """
+    def _trainable(x):
+        return current_backend(x).is_trainable(x)
+
+
+    def handle_out_argument(fn):
+        native = hasattr(fn, "support_native_out")
+
+        def _wrapped(*args, out=None, **kwargs):
+            nonlocal native
+            if out is None:
+                return fn(*args, **kwargs)
+            if _trainable(out):
+                native = False
+            if native:
+                result = fn(*args, out=to_native(out), **kwargs)
+                inplace_update(out, result)
+                return out
+            return inplace_update(out, fn(*args, **kwargs))
+
+        return _wrapped
+    """
+"""Hands the native buffer over only while ``out`` is not trainable (Ivy's
+``_is_variable(out)`` test): what ``is_trainable`` answers per backend decides."""
+
+_ALWAYS_TRAINABLE = """
+    from ivy.functional.backends.jax import NativeArray
+
+
+    def is_trainable(x, /, *, strict=False):
+        if strict:
+            return False
+        return isinstance(x, NativeArray)
+    """
+"""True for every native array: the buffer is never handed over on this backend."""
+
+_TRAINABLE_IF_VARIABLE = """
+    import tensorflow as tf
+
+
+    def is_trainable(x, /, *, strict=False):
+        return isinstance(x, tf.Variable)
+    """
+"""True for a ``tf.Variable`` only: a plain tensor ``out`` still takes the native path."""
+
+_TANH_JAX = """
+    import jax.numpy as jnp
+
+
+    def tanh(x, /, *, out=None):
+        return jnp.tanh(x)
+
+
+    tanh.support_native_out = True
+    """
+
+_TANH_JAX_FIXED = """
+    import jax.numpy as jnp
+
+
+    def tanh(x, /, *, out=None):
+        return jnp.tanh(x)
+    """
+
 _TORCH_IGNORES = """
     import torch
 
@@ -450,6 +519,50 @@ class DeadNativeOut(Rule):
     )
     INVALID = (
         Example(
+            _TANH_JAX,
+            path=JAX,
+            files={
+                WRAPPER: _WRAPPER_GATED,
+                JAX_GRADIENTS: _ALWAYS_TRAINABLE,
+                JAX_GENERAL: _UPDATE_REBINDS,
+            },
+            expected=_TANH_JAX_FIXED,
+            message=(
+                "the wrapper never hands `out`'s buffer to this backend's functions (its "
+                "`is_trainable` is true for every array), so the attribute has no effect here"
+            ),
+            severity=Severity.WARNING,
+            category=Category.DEAD_CODE,
+        ),
+        Example(
+            """
+            import tensorflow as tf
+
+
+            def tanh(x, /, *, out=None):
+                return tf.tanh(x)
+
+
+            tanh.support_native_out = True
+            """,
+            path=TF,
+            files={
+                WRAPPER: _WRAPPER_GATED,
+                TF_GRADIENTS: _TRAINABLE_IF_VARIABLE,
+                TF_GENERAL: _UPDATE_REBINDS,
+            },
+            expected="""
+            import tensorflow as tf
+
+
+            def tanh(x, /, *, out=None):
+                return tf.tanh(x)
+            """,
+            message="`out` silently changes dtype and buffer when the result's dtype differs",
+            severity=Severity.ERROR,
+            category=Category.CORRECTNESS,
+        ),
+        Example(
             _TORCH_IGNORES,
             path=TORCH,
             files={WRAPPER: _WRAPPER_UPDATES_OUT, TORCH_GENERAL: _UPDATE_COPIES},
@@ -735,11 +848,20 @@ class DeadNativeOut(Rule):
     def _report(self, site: AttributeSite, why: str, fate: OutFate) -> None:
         removal = site.removal()
         target, replacement = removal if removal is not None else (None, None)
+        if fate.never_handed:
+            message = (
+                f"`{site.function}` has `support_native_out` but {why}, and "
+                f"{fate.consequence}; remove the attribute"
+            )
+        else:
+            message = (
+                f"`{site.function}` has `support_native_out` but {why}: the wrapper hands over "
+                f"the native buffer, {_what_the_function_does(why)}, and {fate.consequence}; "
+                "remove the attribute"
+            )
         self.report(
             site.element if site.element is not None else site.small,
-            f"`{site.function}` has `support_native_out` but {why}: the wrapper hands over the "
-            f"native buffer, {_what_the_function_does(why)}, and {fate.consequence}; "
-            "remove the attribute",
+            message,
             replacement=replacement,
             fix_description="Remove the `support_native_out` attribute",
             fix_target=target,

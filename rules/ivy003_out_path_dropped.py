@@ -124,6 +124,8 @@ class OutPathDropped(Rule):
             for path in return_paths(analysis):
                 if fate is None:
                     fate = ignored_buffer_fate(self.context.index, self.context.backend)
+                if fate.never_handed:
+                    return  # the wrapper never hands this backend the buffer: no path matters
                 if path.covered:
                     self._converted(name, path.node, fate)
                     continue

@@ -208,6 +208,13 @@ STATIC = {
 }
 """Why a correctness finding without a recognised run-time claim is not run."""
 
+DEAD_CODE_WHY = (
+    "dead code on this backend (no result is claimed wrong); the fix's run shows whether "
+    "removing it changes anything"
+)
+"""Why a dead-code finding (IVY002 where the wrapper never hands the backend ``out``'s
+buffer) has no claim to run: its fix is checked like any other."""
+
 PERFORMANCE = {"IVY001"}
 """Codes whose findings are not correctness claims (IVY001: a dead native path, a cost)."""
 
@@ -541,7 +548,10 @@ def plan_claims(findings: list[Json], corpus: Path) -> list[Json]:
         check = claim_check(finding)
         if check is None:
             row["check"] = None
-            row["why"] = STATIC.get(code, "no run-time consequence recognised in the message")
+            dead = finding.get("category") == "dead-code" and code not in STATIC
+            row["why"] = STATIC.get(
+                code, DEAD_CODE_WHY if dead else "no run-time consequence recognised in the message"
+            )
             claims.append(row)
             continue
         source = (corpus / finding["filename"]).read_text(encoding="utf-8")

@@ -53,6 +53,11 @@ class FunctionSummary:
     """The subset of ``argument_chains`` returned only on degenerate input: under a test
     for an empty, 0-d or single-element argument (``if x.size == 0:``, ``if
     math.prod(x.shape) == 1 and ...:``)."""
+    true_for_arrays: bool = False
+    """Backend functions only: on the path its flags' defaults take (``if exclusive: return
+    False`` skipped), the body is ``return isinstance(<first parameter>, NativeArray)`` and
+    nothing else: true for every native array of the backend. See
+    :func:`true_for_arrays`."""
     BASIC_INDEX: ClassVar[str] = "[]"
     """The link for a basic subscript (``x[0]``, ``x[..., 1:]``) in ``argument_chains``."""
 
@@ -82,6 +87,13 @@ class OutWrapperSummary:
     reads_value: bool = False
     """The wrapper reads ``support_native_out``'s value (``getattr(fn, ..., False)``,
     ``fn.support_native_out``) rather than testing its presence (``hasattr``)."""
+    native_gate: str = ""
+    """The function ``g`` of a test ``if g(out): <flag> = False`` where ``<flag>`` is the
+    test guarding the native call: when ``g(out)`` is true the native buffer is not handed
+    over (Ivy's ``if ivy.gradients._is_variable(out): handle_out_in_backend = False``).
+    Followed one level through a module-level helper of the same file returning
+    ``ivy.h(...)`` or ``current_backend(...).h(...)`` (then ``h``); the last name only
+    (``_is_variable``), resolved against the index by the reading rule."""
 
 
 @dataclass
@@ -145,6 +157,7 @@ class FileSummary:
                     tuple(f.argument_chains),
                     tuple(f.degenerate_chains),
                     f.buffer_update,
+                    f.true_for_arrays,
                 )
                 for name, f in sorted(self.functions.items())
             ),
@@ -358,6 +371,7 @@ def summarize(source: str | bytes, path: str, part: str) -> FileSummary:
                 functions[stmt.name].argument_chains = chains
                 functions[stmt.name].degenerate_chains = degenerate
                 functions[stmt.name].buffer_update = buffer_update(stmt)
+                functions[stmt.name].true_for_arrays = true_for_arrays(stmt, imports)
     for stmt in tree.body:
         _record_module_statement(stmt, functions)
     return summary
@@ -429,8 +443,98 @@ def out_wrapper(tree: ast.Module) -> OutWrapperSummary | None:
     """
     for stmt in tree.body:
         if isinstance(stmt, ast.FunctionDef) and stmt.name == WRAPPER:
-            return _wrapper_facts(stmt)
+            facts = _wrapper_facts(stmt)
+            facts.native_gate = _native_gate(stmt, tree)
+            return facts
     return None
+
+
+def _native_gate(wrapper: ast.FunctionDef, tree: ast.Module) -> str:
+    """The ``g`` of ``if g(out): flag = False`` where ``if flag:`` guards the native call."""
+    flags = {
+        node.test.id
+        for node in ast.walk(wrapper)
+        if isinstance(node, ast.If)
+        and isinstance(node.test, ast.Name)
+        and any(
+            isinstance(c, ast.Call) and _passes_native_buffer(c)
+            for s in node.body
+            for c in ast.walk(s)
+        )
+    }
+    for node in ast.walk(wrapper):
+        test = node.test if isinstance(node, ast.If) else None
+        if not (
+            isinstance(test, ast.Call)
+            and test.args
+            and isinstance(test.args[0], ast.Name)
+            and test.args[0].id == "out"
+            and any(
+                isinstance(s, ast.Assign)
+                and isinstance(s.value, ast.Constant)
+                and s.value.value is False
+                and any(isinstance(t, ast.Name) and t.id in flags for t in s.targets)
+                for s in cast(ast.If, node).body
+            )
+        ):
+            continue
+        gate = decorator_name(test.func)
+        helper = next(
+            (s for s in tree.body if isinstance(s, ast.FunctionDef) and s.name == gate), None
+        )
+        returned = helper.body[-1] if helper is not None and helper.body else None
+        if isinstance(returned, ast.Return) and isinstance(returned.value, ast.Call):
+            call = returned.value
+            through = _backend_call_name(call)
+            if through is None and isinstance(call.func, ast.Attribute):
+                owner = call.func.value
+                through = (
+                    call.func.attr if isinstance(owner, ast.Name) and owner.id == "ivy" else None
+                )
+            return through or gate
+        return gate
+    return ""
+
+
+def true_for_arrays(node: ast.FunctionDef | ast.AsyncFunctionDef, imports: dict[str, str]) -> bool:
+    """``return isinstance(x, NativeArray)`` (``x`` the first parameter) is all the body
+    does on the path its flags' defaults take: a docstring and ``if flag: ...`` on a flag
+    whose default is ``False``/``None`` are skipped. The type is the backend's own
+    ``NativeArray`` (by that name, or imported under it): any other type (``tf.Variable``),
+    or a further condition (``and x.requires_grad``), is not read as true for every array."""
+    positional = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+    if not positional:
+        return False
+    off = _off_flags(node.args)
+    body = [
+        s
+        for s in node.body
+        if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
+        and not (
+            isinstance(s, ast.If)
+            and not s.orelse
+            and isinstance(s.test, ast.Name)
+            and s.test.id in off
+        )
+    ]
+    if len(body) != 1 or not isinstance(body[0], ast.Return):
+        return False
+    call = body[0].value
+    if not (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Name)
+        and call.func.id == "isinstance"
+        and len(call.args) == 2
+        and not call.keywords
+        and isinstance(call.args[0], ast.Name)
+        and call.args[0].id == positional[0]
+    ):
+        return False
+    kind = call.args[1]
+    if isinstance(kind, ast.Name):
+        return kind.id == "NativeArray" or imports.get(kind.id, "").endswith(".NativeArray")
+    qualified = _qualify(kind, imports) if isinstance(kind, ast.Attribute) else None
+    return qualified is not None and qualified.endswith(".NativeArray")
 
 
 def decorators(tree: ast.Module) -> dict[str, DecoratorSummary]:
