@@ -339,6 +339,22 @@ DecoratorOrder.VALID = (
         """,
     ),
 )
+_NESTABLE_OVER_EXCEPTIONS = """
+    @handle_nestable
+    @handle_exceptions
+    def f(x):
+        ...
+    """
+"""``handle_exceptions`` below ``handle_nestable``: against the documented order."""
+
+_EXCEPTIONS_OVER_NESTABLE = """
+    @handle_exceptions
+    @handle_nestable
+    def f(x):
+        ...
+    """
+"""The same function in the documented order (what the fix writes)."""
+
 _FAILURE_ONLY_WRAPPER = """
 import functools
 
@@ -416,18 +432,8 @@ DecoratorOrder.INVALID = (
         """,
     ),
     Example(
-        """
-        @handle_nestable
-        @handle_exceptions
-        def f(x):
-            ...
-        """,
-        expected="""
-        @handle_exceptions
-        @handle_nestable
-        def f(x):
-            ...
-        """,
+        _NESTABLE_OVER_EXCEPTIONS,
+        expected=_EXCEPTIONS_OVER_NESTABLE,
         message=(
             "@handle_exceptions must be above @handle_nestable (Ivy's documented decorator "
             "order); in this order no result changes, only errors raised by @handle_nestable "
@@ -485,18 +491,8 @@ DecoratorOrder.INVALID = (
         column=1,
     ),
     Example(
-        """
-        @handle_nestable
-        @handle_exceptions
-        def f(x):
-            ...
-        """,
-        expected="""
-        @handle_exceptions
-        @handle_nestable
-        def f(x):
-            ...
-        """,
+        _NESTABLE_OVER_EXCEPTIONS,
+        expected=_EXCEPTIONS_OVER_NESTABLE,
         files={"ivy/utils/exceptions.py": _FAILURE_ONLY_WRAPPER},
         message="in this order no result changes",
         severity=Severity.WARNING,
@@ -504,18 +500,8 @@ DecoratorOrder.INVALID = (
         column=1,
     ),
     Example(
-        """
-        @handle_nestable
-        @handle_exceptions
-        def f(x):
-            ...
-        """,
-        expected="""
-        @handle_exceptions
-        @handle_nestable
-        def f(x):
-            ...
-        """,
+        _NESTABLE_OVER_EXCEPTIONS,
+        expected=_EXCEPTIONS_OVER_NESTABLE,
         files={"ivy/utils/exceptions.py": _FALLBACK_WRAPPER},
         message=(
             "@handle_exceptions must be above @handle_nestable (Ivy's documented decorator order)"
@@ -525,18 +511,8 @@ DecoratorOrder.INVALID = (
         column=1,
     ),
     Example(
-        """
-        @handle_nestable
-        @handle_exceptions
-        def f(x):
-            ...
-        """,
-        expected="""
-        @handle_exceptions
-        @handle_nestable
-        def f(x):
-            ...
-        """,
+        _NESTABLE_OVER_EXCEPTIONS,
+        expected=_EXCEPTIONS_OVER_NESTABLE,
         files={
             "ivy/utils/exceptions.py": _FAILURE_ONLY_WRAPPER,
             "ivy/func_wrapper.py": _CATCHING_NESTABLE,

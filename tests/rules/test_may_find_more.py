@@ -1,84 +1,23 @@
-"""``Rule.may_find`` (issue 24) of IVY004, IVY008-IVY012 and IVY014-IVY018: never ``False``
-on a file the rule reports something in, and ``False`` on the VALID examples it decides.
+"""``Rule.may_find`` (issue 24) of IVY004, IVY008-IVY012 and IVY014-IVY018 where CPython's tree
+and libcst's differ.
 
-Same contract as ``test_may_find.py`` (the other rules): every INVALID example's tree must
-answer ``True`` (a wrong ``False`` is a missed finding: libcst never sees the file); the
-VALID examples listed per rule must answer ``False``, so that ``may_find`` cannot decay into
-``return True`` unnoticed. The unlisted VALID examples are the over-approximations the
-rules' docstrings name (IVY004: a name known to be ``None``; IVY009: a string annotation;
-IVY010: a wrapped body that does not use ``out``; IVY015: a falsy attribute inside a
-function). Then snippets where CPython's tree and libcst's differ, each checked against
-the rule's own (ungated) finding.
+The examples' contract for every rule is in ``test_may_find.py``. Here: snippets where
+CPython's tree and libcst's differ, each checked against the rule's own (ungated) finding.
 """
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Mapping
 
 import pytest
 
 from ivycheck.checker.core.engine import check_source
 from ivycheck.checker.core.registry import all_rules
-from ivycheck.checker.core.rule import Example, FileUnderCheck, Rule
+from ivycheck.checker.core.rule import Example
 from tests.rules.test_examples import CONFIG, RULES, _index
+from tests.rules.test_may_find import _may_find
 
 BY_CODE = all_rules()
-
-DECIDED_VALID: dict[str, frozenset[int]] = {
-    "IVY004": frozenset({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 17}),
-    "IVY008": frozenset({0, 2, 3, 4, 5, 6, 7, 9, 10}),
-    "IVY009": frozenset({0, 1, 2, 3, 5, 6, 7, 8, 10}),
-    "IVY010": frozenset({0, 1, 2, 4, 5, 6, 7, 8}),
-    "IVY011": frozenset(range(13)),
-    "IVY012": frozenset({0, 3, 4, 5, 6, 7, 8}),
-    "IVY014": frozenset({1, 5, 6, 7}),
-    "IVY015": frozenset({0, 2, 3, 7, 8}),
-    "IVY016": frozenset(range(9)),
-    "IVY017": frozenset({0, 1, 2, 5, 6}),
-    "IVY018": frozenset({0, 1, 2, 3, 4, 5, 6, 7}),
-}
-"""Per rule, the VALID examples ``may_find`` answers ``False`` on (by index)."""
-
-
-def _file(rule: type[Rule], example: Example) -> FileUnderCheck:
-    config = CONFIG.with_overrides(select=(rule.CODE,))
-    return FileUnderCheck(example.code, example.path, example.path, config, _index(example))
-
-
-def _asked(rule: type[Rule], example: Example) -> bool:
-    """Whether the engine would ask ``may_find`` (the part and the text test pass)."""
-    file = _file(rule, example)
-    return rule.applies_to(file.part) and rule.is_relevant(example.code, file.config)
-
-
-def _may_find(rule: type[Rule], example: Example) -> bool:
-    return rule.may_find(ast.parse(example.code), _file(rule, example))
-
-
-@pytest.mark.parametrize(
-    ("rule", "example"),
-    [
-        pytest.param(BY_CODE[code], example, id=f"{code}-INVALID-{number}")
-        for code in sorted(DECIDED_VALID)
-        for number, example in enumerate(BY_CODE[code].INVALID)
-    ],
-)
-def test_may_find_on_every_invalid_example(rule: type[Rule], example: Example) -> None:
-    assert _may_find(rule, example)
-
-
-@pytest.mark.parametrize("code", sorted(DECIDED_VALID))
-def test_may_find_decides_the_valid_examples_listed(code: str) -> None:
-    rule = BY_CODE[code]
-    assert "may_find" in rule.__dict__, f"{code} has no may_find of its own"
-    decided = {
-        number
-        for number, example in enumerate(rule.VALID)
-        if _asked(rule, example) and not _may_find(rule, example)
-    }
-    assert DECIDED_VALID[code] <= decided
-    assert DECIDED_VALID[code], f"{code}: may_find decides no VALID example"
 
 
 def _ungated_codes(code: str, example: Example, monkeypatch: pytest.MonkeyPatch) -> list[str]:
