@@ -17,6 +17,10 @@ SEND_SIGINT_ON_IMPORT = textwrap.dedent(
     """
     import importlib.abc, os, signal, sys
 
+    # As in a terminal: a test runner started in the background (no job control) passes
+    # its children SIGINT ignored, and an ignored signal interrupts nothing.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
     class Interrupt(importlib.abc.MetaPathFinder):
         def find_spec(self, name, path=None, target=None):
             if name == sys.argv[1]:
