@@ -64,10 +64,12 @@ def source(functions: int, clean: int) -> str:
 def write(root: Path, functions: int, clean: int) -> Path:
     path = root / RELATIVE
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(source(functions, clean))
+    text = source(functions, clean)
+    path.write_text(text)
     pyproject = root / "pyproject.toml"
     if not pyproject.exists():
-        pyproject.write_text("[tool.ivycheck]\n")
+        # Above the default max-file-size (1 MiB) the file would be skipped, not checked.
+        pyproject.write_text(f"[tool.ivycheck]\nmax-file-size = {2 * len(text.encode())}\n")
     return path
 
 
