@@ -15,7 +15,6 @@ IVY999 for the file.
 
 from __future__ import annotations
 
-import ast
 import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -362,11 +361,12 @@ def too_large_finding(path: str, size: int, limit: int) -> Diagnostic:
 
 
 def ast_syntax_error(source: str, path: str) -> Diagnostic | None:
-    """CPython's own verdict, which has exact positions and familiar messages."""
+    """CPython's own verdict, which has exact positions and familiar messages. The tree is
+    kept (:mod:`~ivycheck.checker.base.pyast`): ``Rule.may_find`` asks for the same text's."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            ast.parse(source)
+            pyast.parse(source)
     except SyntaxError as err:
         line = err.lineno or 1
         col = err.offset or 1
