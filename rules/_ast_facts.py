@@ -543,37 +543,13 @@ class TreeFacts:
         """``(object, value)`` of every ``object.attribute = value`` in the file whose object
         is a plain name (in a tuple target too), and of every
         ``setattr(object, "attribute", value)``."""
-        found: list[tuple[str, ast.expr]] = []
-        for node in self.assignments:
-            if isinstance(node, ast.Assign):
-                for target in node.targets:
-                    for element in _flatten(target):
-                        if (
-                            isinstance(element, ast.Attribute)
-                            and element.attr == attribute
-                            and isinstance(element.value, ast.Name)
-                        ):
-                            found.append((element.value.id, node.value))
-            elif isinstance(node, ast.AnnAssign | ast.AugAssign):
-                target = node.target
-                if (
-                    isinstance(target, ast.Attribute)
-                    and target.attr == attribute
-                    and isinstance(target.value, ast.Name)
-                    and node.value is not None
-                ):
-                    found.append((target.value.id, node.value))
-        for call, _ in self.calls:
-            func, args = call.func, call.args
-            if (
-                isinstance(func, ast.Name)
-                and func.id == "setattr"
-                and len(args) == 3
-                and isinstance(args[0], ast.Name)
-                and isinstance(args[1], ast.Constant)
-                and args[1].value == attribute
-            ):
-                found.append((args[0].id, args[2]))
+        found = [
+            site
+            for node in self.assignments
+            if not isinstance(node, ast.NamedExpr)
+            for site in _sets(node, attribute)
+        ]
+        found.extend(site for call, _ in self.calls if (site := _setattr(call, attribute)))
         return found
 
 
@@ -659,17 +635,24 @@ def _sets(statement: ast.stmt, attribute: str) -> Iterator[tuple[str, ast.expr]]
         ):
             yield target.value.id, statement.value
     elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
-        call = statement.value
-        args = call.args
-        if (
-            isinstance(call.func, ast.Name)
-            and call.func.id == "setattr"
-            and len(args) == 3
-            and isinstance(args[0], ast.Name)
-            and isinstance(args[1], ast.Constant)
-            and args[1].value == attribute
-        ):
-            yield args[0].id, args[2]
+        site = _setattr(statement.value, attribute)
+        if site is not None:
+            yield site
+
+
+def _setattr(call: ast.Call, attribute: str) -> tuple[str, ast.expr] | None:
+    """``(object, value)`` of ``setattr(object, "attribute", value)`` on a plain name."""
+    args = call.args
+    if (
+        isinstance(call.func, ast.Name)
+        and call.func.id == "setattr"
+        and len(args) == 3
+        and isinstance(args[0], ast.Name)
+        and isinstance(args[1], ast.Constant)
+        and args[1].value == attribute
+    ):
+        return args[0].id, args[2]
+    return None
 
 
 def is_false_or_none(value: ast.expr) -> bool:
