@@ -23,19 +23,17 @@ that they give the same diagnostics.
 
 from __future__ import annotations
 
-import ast
 import bisect
 import hashlib
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 import libcst as cst
 
-from ivycheck.checker.base import pyast
 from ivycheck.checker.base.diagnostics import Diagnostic
 from ivycheck.checker.base.isolation import call_with_deep_stack
 from ivycheck.checker.base.positions import Span, spans
+from ivycheck.checker.core.chunks import Chunk, file_chunks
 from ivycheck.checker.core.engine import (
     active_rules,
     ast_syntax_error,
@@ -49,16 +47,6 @@ from ivycheck.checker.core.rule import FileUnderCheck, Rule, always_relevant
 from ivycheck.checker.noqa.comments import skips_file
 from ivycheck.checker.project.config import Config
 from ivycheck.checker.project.index import ProjectIndex
-
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
-
-
-@dataclass(frozen=True)
-class _Chunk:
-    text: str
-    start_line: int
-    line_count: int
-    definition: bool
 
 
 @dataclass(frozen=True)
@@ -119,7 +107,7 @@ class IncrementalChecker:
         known_clean = index.clean_summary(file.relative_path, source) is not None
         if not known_clean and ast_syntax_error(source, path):
             return None  # the full check reports it; libcst must not see what CPython rejects
-        chunks = _chunks(source)
+        chunks = file_chunks(source)
         if chunks is None:
             return None
         context = "".join(c.text for c in chunks if not c.definition)
@@ -184,11 +172,11 @@ class IncrementalChecker:
 
     def _analyse(
         self,
-        chunks: list[_Chunk],
+        chunks: list[Chunk],
         parsed: list[_Parsed],
         file: FileUnderCheck,
         active: list[type[Rule]],
-    ) -> list[tuple[_Chunk, list[Diagnostic]]] | None:
+    ) -> list[tuple[Chunk, list[Diagnostic]]] | None:
         """Run the rules over the given chunks as one small module; findings per chunk."""
         if not chunks:
             return []
@@ -242,41 +230,6 @@ def _parse_chunk(text: str) -> _Parsed | None:
     if alone.code != text:
         return None
     return _Parsed(statement, module.default_indent, module.default_newline)
-
-
-def _chunks(source: str) -> list[_Chunk] | None:
-    """Top-level statements with the blank lines and comments before them; ``None`` if the
-    text does not parse or two statements share a line."""
-    try:
-        tree = pyast.parse(source)
-    except (SyntaxError, ValueError):
-        return None
-    lines = _LINE.findall(source)
-    if lines and not lines[-1].endswith(("\n", "\r")):
-        return None  # no final newline: the last chunk would not render alone
-    chunks: list[_Chunk] = []
-    previous_end = 0
-    for statement in tree.body:
-        decorators = getattr(statement, "decorator_list", [])
-        first = min([statement.lineno, *(d.lineno for d in decorators)])
-        end = statement.end_lineno or statement.lineno
-        if first <= previous_end:
-            return None
-        text = "".join(lines[previous_end:end])
-        chunks.append(
-            _Chunk(
-                text=text,
-                start_line=previous_end + 1,
-                line_count=end - previous_end,
-                definition=isinstance(
-                    statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
-                ),
-            )
-        )
-        previous_end = end
-    if previous_end < len(lines) and "".join(lines[previous_end:]).strip():
-        return None  # comments after the last statement: leave those files to the full path
-    return chunks
 
 
 __all__ = ["IncrementalChecker"]
