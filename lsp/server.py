@@ -1,7 +1,9 @@
 """The ivycheck language server: thin LSP handlers over the engine the CLI uses.
 
-Diagnostics come from the unsaved buffer, on open, on change (debounced; a run whose
-text has been superseded is thrown away) and on save. Clients that can pull diagnostics
+Diagnostics come from the unsaved buffer, on open, on change and on save: a change is
+checked at once when no check of the document is running, else once that check ends (the
+changes meanwhile coalesce into one run; a run whose text has been superseded is thrown
+away). Clients that can pull diagnostics
 (``textDocument/diagnostic``, ``workspace/diagnostic`` for the files that are not open,
 both with result ids) get them on request and a ``workspace/diagnostic/refresh`` when
 other files, the configuration or the index change them; other clients get
@@ -47,9 +49,11 @@ from ivycheck.lsp.logs import timing
 from ivycheck.lsp.settings import Settings
 from ivycheck.lsp.workspace_results import FileResult, WorkspaceResults, report_id
 
-DEBOUNCE_SECONDS = 0.01
-"""Changes closer together than this are checked once. Short: an incremental check of a
-2,000-line document takes about 30 ms, and a superseded run's result is dropped anyway."""
+DEBOUNCE_SECONDS = 0.0
+"""How long a change waits before its check starts. None: a keystroke while the
+document's previous check runs waits for that run instead (:meth:`IvycheckServer.schedule`),
+so a burst of changes is still checked once per run, and a lone edit is not delayed (a
+10 ms wait was a fifth of the edit-to-diagnostics time, ``benchmarks/lsp_latency.py``)."""
 CONFIG_FILES = ("pyproject.toml", "ivycheck.toml", ".ivycheck.toml")
 SCAN_STEP_SECONDS = 0.05
 """How long the workspace scan holds the checking thread before a waiting check runs."""
@@ -112,6 +116,9 @@ class IvycheckServer(LanguageServer):
         self.scan_task: asyncio.Task[None] | None = None
         self.workspace_task: asyncio.Task[None] | None = None
         self.pending: dict[str, asyncio.Task[None]] = {}
+        """Per document, the run scheduled and not started yet (a newer change cancels it)."""
+        self.running: dict[str, asyncio.Task[None]] = {}
+        """Per document, the run that is checking or publishing."""
         self.checker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ivycheck-lsp")
         self.pull_mode = False
         self.refresh_support = False
@@ -463,20 +470,34 @@ class IvycheckServer(LanguageServer):
         self.collector.checked()  # after sending: a collection here delays no result
 
     def schedule(self, uri: str, delay: float = DEBOUNCE_SECONDS) -> None:
-        """Check ``uri`` after ``delay``, replacing any run not yet started for it."""
+        """Check ``uri`` after ``delay`` and once the document's running check (if any)
+        has ended, replacing any run not yet started for it: one run at a time per
+        document, and the changes made during a run are checked together by the next."""
         previous = self.pending.pop(uri, None)
         if previous is not None:
             previous.cancel()
 
         async def run() -> None:
-            await asyncio.sleep(delay)
-            self.pending.pop(uri, None)
+            if delay:
+                await asyncio.sleep(delay)
+            while (running := self.running.get(uri)) is not None:
+                # One run at a time per document; a newer change meanwhile cancels this
+                # run while it waits here (a superseded run's result is dropped anyway).
+                await asyncio.wait([running])
+            me = asyncio.current_task()
+            if me is None or self.pending.get(uri) is not me:
+                return  # closed meanwhile
+            del self.pending[uri]
+            self.running[uri] = me
             try:
                 await self.publish(uri)
             except Exception as err:  # noqa: BLE001 - one document must not stop the server
                 self.log(
                     f"checking {uri} failed: {type(err).__name__}: {err}", types.MessageType.Error
                 )
+            finally:
+                if self.running.get(uri) is me:
+                    del self.running[uri]
 
         self.pending[uri] = asyncio.ensure_future(run())
 
