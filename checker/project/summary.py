@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import re
 from collections import deque
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar, cast
 
 from ivycheck.checker.base import pyast
@@ -336,12 +337,28 @@ def text_digest(source: str | bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
-def summarize(source: str | bytes, path: str, part: str) -> FileSummary:
+FunctionMemo = dict[tuple[str, tuple[tuple[str, str], ...], bool], FunctionSummary]
+"""Summaries of a text's module-level functions by (the function's lines, the module's
+imports, whether the file is a backend's): all a function's summary depends on but its
+line. The language server keeps one per open document (:func:`summarize`'s ``memo``)."""
+
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+"""A line as CPython's parser counts lines (``str.splitlines`` also breaks at ``\\f``...)."""
+
+
+def summarize(
+    source: str | bytes, path: str, part: str, *, memo: FunctionMemo | None = None
+) -> FileSummary:
     """Summarize one file; never raises on bad input.
 
     Only the functional API and the backends feed the index; for any other file the
     summary records just whether it parses (which spares the rule phase a second syntax
     check), so a large non-Ivy code base costs one C-level parse per file here.
+
+    ``memo``: the function summaries of the same file's previous text, reused for the
+    functions whose text is unchanged and replaced by this text's (an editor keystroke
+    changes one function of thousands of lines; walking all of them was half of its
+    check, ``benchmarks/lsp_latency.py``). The result is the same as without it.
     """
     summary = FileSummary(path=path, part=part, digest=text_digest(source))
     try:
@@ -363,18 +380,75 @@ def summarize(source: str | bytes, path: str, part: str) -> FileSummary:
     functions = summary.functions
     imports = _module_imports(tree)
     backend = part.startswith("backend:")
-    for stmt in tree.body:
-        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
-            functions[stmt.name] = _summarize_function(stmt, imports)
-            if backend:
-                chains, degenerate = argument_chains_split(stmt, imports)
-                functions[stmt.name].argument_chains = chains
-                functions[stmt.name].degenerate_chains = degenerate
-                functions[stmt.name].buffer_update = buffer_update(stmt)
-                functions[stmt.name].true_for_arrays = true_for_arrays(stmt, imports)
+    if memo is None or not isinstance(source, str):
+        for stmt in tree.body:
+            if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+                functions[stmt.name] = _function_facts(stmt, imports, backend)
+    else:
+        _reuse_functions(source, tree, imports, backend, memo, functions)
     for stmt in tree.body:
         _record_module_statement(stmt, functions)
     return summary
+
+
+def _function_facts(
+    stmt: ast.FunctionDef | ast.AsyncFunctionDef, imports: dict[str, str], backend: bool
+) -> FunctionSummary:
+    """A function's summary before the module's statements add to it (attributes, wrappers
+    applied by assignment)."""
+    summary = _summarize_function(stmt, imports)
+    if backend:
+        chains, degenerate = argument_chains_split(stmt, imports)
+        summary.argument_chains = chains
+        summary.degenerate_chains = degenerate
+        summary.buffer_update = buffer_update(stmt)
+        summary.true_for_arrays = true_for_arrays(stmt, imports)
+    return summary
+
+
+def _reuse_functions(
+    source: str,
+    tree: ast.Module,
+    imports: dict[str, str],
+    backend: bool,
+    memo: FunctionMemo,
+    functions: dict[str, FunctionSummary],
+) -> None:
+    """``functions`` as :func:`summarize` fills them, from ``memo`` where a function's text
+    is in it; ``memo`` then holds this text's functions only."""
+    lines = _LINE.findall(source)
+    imported = tuple(sorted(imports.items()))
+    kept: FunctionMemo = {}
+    for stmt in tree.body:
+        if not isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        text = "".join(lines[_first_line(stmt) - 1 : stmt.end_lineno or stmt.lineno])
+        key = (text, imported, backend)
+        facts = kept.get(key) or memo.get(key)
+        if facts is None:
+            facts = _function_facts(stmt, imports, backend)
+        kept[key] = facts
+        functions[stmt.name] = _fresh_copy(facts, stmt.lineno)
+    memo.clear()
+    memo.update(kept)
+
+
+def _fresh_copy(facts: FunctionSummary, line: int) -> FunctionSummary:
+    """A memo's summary at ``line``, its containers the copy's own (the module's statements
+    add attributes and wrappers to them)."""
+    return replace(
+        facts,
+        line=line,
+        decorators=list(facts.decorators),
+        params=list(facts.params),
+        kwonly=list(facts.kwonly),
+        backend_calls=list(facts.backend_calls),
+        attributes=dict(facts.attributes),
+        calls=list(facts.calls),
+        return_calls=list(facts.return_calls),
+        argument_chains=list(facts.argument_chains),
+        degenerate_chains=list(facts.degenerate_chains),
+    )
 
 
 def star_imports(tree: ast.Module) -> tuple[str, ...]:

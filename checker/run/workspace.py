@@ -51,7 +51,7 @@ from ivycheck.checker.project.config import (
 )
 from ivycheck.checker.project.discovery import ProjectFiles, discover
 from ivycheck.checker.project.index import EncodedSummary, ProjectIndex
-from ivycheck.checker.project.summary import FileSummary, summarize
+from ivycheck.checker.project.summary import FileSummary, FunctionMemo, summarize
 from ivycheck.checker.run.cache import ResultCache, cache_directory
 from ivycheck.checker.run.config_problems import ConfigProblem, problem_file
 from ivycheck.checker.run.indexing import (
@@ -130,6 +130,10 @@ class Workspace:
         self._roots: dict[str, Path] = {}
         """Project root by directory (finding one reads configuration files)."""
         self._incremental: dict[str, IncrementalChecker] = {}
+        self._function_memos: dict[str, FunctionMemo] = {}
+        """Per buffer given to :meth:`update`, its last text's function summaries."""
+        self._digests: dict[str, tuple[Summary, str]] = {}
+        """Per file, the facts digest of its summary in ``summaries`` (made once)."""
         self._last_good: dict[Path, Config] = {}
         """The last configuration that loaded, by root: a typo made while editing
         ``pyproject.toml`` must not switch every rule back to its defaults meanwhile."""
@@ -222,10 +226,13 @@ class Workspace:
             self.scopes.clear()
             self.summaries.clear()
             self._incremental.clear()
+            self._function_memos.clear()
+            self._digests.clear()
 
     def close(self, path: Path) -> None:
         """A document was closed: drop its incremental state."""
         self._incremental.pop(os.path.abspath(path), None)
+        self._function_memos.pop(os.path.abspath(path), None)
 
     # --- a run over paths ---------------------------------------------------------------
 
@@ -443,7 +450,8 @@ class Workspace:
         else:
             config = self.config_for(path)
             relative = config.relative(path)
-            summary = summarize(text, relative, config.part_of(relative))
+            memo = self._function_memos.setdefault(key, {})
+            summary = summarize(text, relative, config.part_of(relative), memo=memo)
         with self._lock:
             previous = self.summaries.get(key)
             if summary is None:
@@ -453,11 +461,23 @@ class Workspace:
             changed = (previous is None) != (summary is None) or (
                 previous is not None
                 and summary is not None
-                and _facts_digest(previous) != _facts_digest(summary)
+                and self._facts_digest(key, previous) != self._facts_digest(key, summary)
             )
+            if summary is None:
+                self._digests.pop(key, None)
             for scope in self.scopes.values():
                 self._update_scope(scope, key, path, previous, summary, changed)
             return changed
+
+    def _facts_digest(self, key: str, summary: Summary) -> str:
+        """:func:`_facts_digest`, remembered for the latest summary of the file at ``key``
+        (a keystroke compares the buffer's new summary with the one before)."""
+        known = self._digests.get(key)
+        if known is not None and known[0] is summary:
+            return known[1]
+        digest = _facts_digest(summary)
+        self._digests[key] = (summary, digest)
+        return digest
 
     def _update_scope(
         self,

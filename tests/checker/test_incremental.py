@@ -13,7 +13,7 @@ from ivycheck.checker.core.incremental import IncrementalChecker
 from ivycheck.checker.core.registry import all_rules
 from ivycheck.checker.project.config import Config
 from ivycheck.checker.project.index import ProjectIndex
-from ivycheck.checker.project.summary import summarize
+from ivycheck.checker.project.summary import FunctionMemo, summarize
 from tests.helpers import REPO
 
 sys.path.insert(0, str(REPO / "benchmarks"))
@@ -126,3 +126,45 @@ def test_only_changed_definitions_are_analysed_again(tmp_path: Path) -> None:
     assert _key(incremental) == _key(full)
     assert checker.reanalysed == 1
     assert API_HEADER.splitlines()[0].startswith('"""')
+
+
+BACKEND_EDITS = [
+    lambda s: s,
+    # a function's body changes; the others move down a line
+    lambda s: s.replace("def fn_3(", "def fn_3(\n", 1),
+    # attributes set after the definitions, directly, with setattr and in a loop
+    lambda s: (
+        s + "\nfn_1.support_native_out = True\nsetattr(fn_2, 'x', 1)\n"
+        "for f in (fn_1, fn_3):\n    f.y = 2\n"
+    ),
+    # a wrapper applied by assignment adds a decorator to the function's summary
+    lambda s: s + "\nfn_1 = handle_out_argument(fn_1)\n",
+    # the imports change (the last binding wins): every function's qualified calls change
+    lambda s: s + "\nimport torch as np\nimport numpy as ivy\n",
+    # the same function twice (the second wins), and a syntax error
+    lambda s: s + "\n" + s[s.index("def fn_1(") :],
+    lambda s: s.replace("def fn_1(", "def fn_1(:", 1),
+]
+
+
+@pytest.mark.parametrize("part", ["functional", "backend:numpy"])
+def test_summaries_reusing_the_previous_texts_equal_fresh_ones(tmp_path: Path, part: str) -> None:
+    """The language server summarizes each keystroke's buffer with the previous text's
+    function summaries (``summarize(..., memo=)``): the result must be the summary made
+    from scratch, whatever changed, and stay so when the memo's summaries are handed out
+    and then changed by the module's statements (attributes, wrappers)."""
+    generate(tmp_path, 200)
+    _, _, sources = _project(tmp_path)
+    relative = (
+        "ivy/functional/ivy/module_0000.py"
+        if part == "functional"
+        else next(r for r in sources if r.startswith("ivy/functional/backends/numpy/"))
+    )
+    original = sources[relative]
+    memo: FunctionMemo = {}
+    for number, edit in enumerate(BACKEND_EDITS * 2):
+        source = edit(original)
+        reused = summarize(source, relative, part, memo=memo)
+        assert reused == summarize(source, relative, part), number
+        assert reused.facts_digest() == summarize(source, relative, part).facts_digest()
+    assert memo, "the memo holds the last text's functions"
