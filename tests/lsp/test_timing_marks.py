@@ -115,3 +115,28 @@ def test_debug_level_marks_each_stage_in_order(tmp_path: Path) -> None:
 
 def test_default_level_writes_no_mark(tmp_path: Path) -> None:
     assert "timing:" not in _start(tmp_path, "warning")
+
+
+def test_start_imports_without_the_collector_and_leaves_it_on(tmp_path: Path) -> None:
+    """The server's imports run with the cyclic collector off (its passes over the
+    imported modules are wasted, on the way to the first diagnostics); afterwards it is
+    on again, with the imported objects frozen out of its generations."""
+    script = (
+        "import gc, sys\n"
+        "from ivycheck.lsp.cli import main\n"
+        "assert gc.isenabled() and gc.get_freeze_count() == 0\n"
+        "status = main(['--stdio'])\n"  # standard input is empty: it stops at once
+        "print(status, gc.isenabled(), gc.get_freeze_count(), 'pygls' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    status, enabled, frozen, imported = done.stdout.split()
+    assert (status, enabled, imported) == ("0", "True", "True"), done.stdout
+    assert int(frozen) > 10_000, done.stdout
