@@ -39,6 +39,15 @@ function thing(name) {
 }
 const withFallback = (obj, name) => new Proxy(obj, { get: (t, p) => (p in t ? t[p] : thing(`${name}.${String(p)}`)) });
 const noop = () => ({ dispose() {} });
+// A Python extension that is still activating (as in a window restoring many extensions):
+// with `ivycheck.interpreter` set, the server must start without waiting for it.
+let pythonActivated = false;
+let finishPythonActivation = () => {};
+const pythonExtension = {
+  isActive: false,
+  exports: undefined,
+  activate: () => new Promise((r) => { finishPythonActivation = () => { pythonActivated = true; r(); }; }),
+};
 class EventEmitter {
   constructor() { this.listeners = []; this.event = (f) => { this.listeners.push(f); return { dispose() {} }; }; }
   fire(e) { this.listeners.forEach((f) => f(e)); }
@@ -77,7 +86,7 @@ const vscodeStub = withFallback({
     getConfiguration: (section) => ({ get: (k, d) => lookup(section, k, d), has: () => true, inspect: () => undefined, update: async () => {} }),
     createFileSystemWatcher: () => ({ onDidCreate: noop, onDidChange: noop, onDidDelete: noop, dispose() {} }),
   }, "workspace"),
-  extensions: { getExtension: () => undefined, all: [], onDidChange: noop },
+  extensions: { getExtension: (id) => (id === "ms-python.python" ? pythonExtension : undefined), all: [], onDidChange: noop },
   commands: withFallback({ registerCommand: (id) => { lines.push(`[command] ${id}`); return { dispose() {} }; } }, "commands"),
   languages: withFallback({ createLanguageStatusItem: () => ({ dispose() {} }) }, "languages"),
   LanguageStatusSeverity: { Information: 0, Warning: 1, Error: 2 },
@@ -98,6 +107,8 @@ process.on("unhandledRejection", (err) => { unhandled.push(String(err && err.sta
   const ext = require(bundle);
   const context = { subscriptions: [], extensionPath: path.resolve(path.dirname(bundle), ".."), globalState: { get() {}, update() {} }, workspaceState: { get() {}, update() {} } };
   await ext.activate(context);
+  const startedBeforePython = !pythonActivated;
+  finishPythonActivation();
   await new Promise((r) => setTimeout(r, 1500));
   await ext.deactivate();
   const log = lines.join("\n");
@@ -119,6 +130,7 @@ process.on("unhandledRejection", (err) => { unhandled.push(String(err && err.sta
   const checks = {
     "commands registered": log.includes("[command] ivycheck.restart") && log.includes("[command] ivycheck.fixAll"),
     "server started": log.includes("[client] timing: server answered initialize"),
+    "server started before the Python extension finished activating": startedBeforePython,
     "server timing marks": log.includes("timing: server modules imported"),
     "initialize answered": log.includes("Received response 'initialize"),
     "settings sent": log.includes('"IVY006"'),

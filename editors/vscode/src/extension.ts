@@ -347,9 +347,15 @@ async function startClient(): Promise<void> {
   clientWatchers = watchers;
 }
 
-/** Middleware that marks the first diagnostics this client receives (pulled or pushed). */
+/**
+ * Middleware that marks the first document this client sends the server (`didOpen`), its
+ * first diagnostics request (a pull) and the first diagnostics it receives (pulled or
+ * pushed): between a file opened in the editor and its squiggle, the server's share.
+ */
 function firstDiagnosticsMarks(): Middleware {
   let marked = false;
+  let opened = false;
+  let pulled = false;
   const mark = (uri: vscode.Uri, count: number): void => {
     if (!marked && count > 0) {
       marked = true;
@@ -357,7 +363,19 @@ function firstDiagnosticsMarks(): Middleware {
     }
   };
   return {
+    didOpen: (document, next) => {
+      if (!opened) {
+        opened = true;
+        timing(`first didOpen sent (${path.basename(document.uri.fsPath)})`);
+      }
+      return next(document);
+    },
     provideDiagnostics: async (document, previousResultId, token, next) => {
+      if (!pulled) {
+        pulled = true;
+        const uri = document instanceof vscode.Uri ? document : document.uri;
+        timing(`first diagnostics pull sent (${path.basename(uri.fsPath)})`);
+      }
       const report = await next(document, previousResultId, token);
       const uri = document instanceof vscode.Uri ? document : document.uri;
       mark(uri, report && report.kind === "full" ? report.items.length : 0);
@@ -541,8 +559,20 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     { dispose: () => pending && clearTimeout(pending) },
   );
 
-  // A different interpreter picked in the Python extension restarts the
-  // server when ivycheck.interpreter is not set.
+  // The server starts first: nothing the extension awaits comes before it. Waiting for the
+  // Python extension to activate (seconds, in a window that restores many extensions) is
+  // needed only when `ivycheck.interpreter` is empty, and `resolveInterpreter` then does it.
+  const started = enqueue(() => startClient());
+  void followPythonInterpreter(context);
+  await started;
+}
+
+/**
+ * A different interpreter picked in the Python extension restarts the server when
+ * `ivycheck.interpreter` is not set. Set up after the server's start has been queued, so
+ * that the Python extension's activation never delays it.
+ */
+async function followPythonInterpreter(context: vscode.ExtensionContext): Promise<void> {
   const pythonExt = vscode.extensions.getExtension("ms-python.python");
   if (pythonExt) {
     try {
@@ -571,8 +601,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       log(`Python extension not usable: ${errorText(err)}`);
     }
   }
-
-  await enqueue(() => startClient());
 }
 
 export async function deactivate(): Promise<void> {
