@@ -202,9 +202,17 @@ def main(argv: list[str]) -> int:
         default=20.0,
         help="how long to keep editing before the output channel is read (300: five minutes)",
     )
+    parser.add_argument(
+        "--ready-open-delays",
+        default="0,1,3",
+        help="after the timed reload, reload with no editor open, wait until the server has "
+        "answered `initialize`, then these many seconds, open the file and time it to its "
+        "diagnostic; one reload per value, comma-separated ('' for none)",
+    )
     args = parser.parse_args(argv)
-    global ARTIFACTS, USER_DATA, EDIT_SECONDS
+    global ARTIFACTS, USER_DATA, EDIT_SECONDS, READY_OPEN_DELAYS
     EDIT_SECONDS = args.edit_seconds
+    READY_OPEN_DELAYS = [float(v) for v in args.ready_open_delays.split(",") if v.strip()]
     ARTIFACTS = Path(args.artifacts).resolve()
     shutil.rmtree(ARTIFACTS, ignore_errors=True)
     ARTIFACTS.mkdir(parents=True)
@@ -427,6 +435,8 @@ def run_checks(
     page.screenshot(path=str(ARTIFACTS / "final.png"))
 
     timed_reload(page, workspace, user_data, settings)
+    for delay in READY_OPEN_DELAYS:
+        open_after_ready(page, user_data, delay)
 
 
 MARK = re.compile(r"timing: (?P<what>.+?) at (?P<at>\d{13})\b")
@@ -510,9 +520,77 @@ def timed_reload(page: Page, workspace: Path, user_data: Path, settings: dict[st
     TIMES["timed_editor_shown_to_diagnostic"] = diagnostic - shown
 
 
+def marks_since(user_data: Path, epoch: float) -> dict[str, float]:
+    """The extension's and the server's timing marks written after ``epoch`` (wall
+    clock, s): the first of each kind, in seconds after ``epoch``."""
+    first: dict[str, float] = {}
+    for match in MARK.finditer(output_log(user_data)):
+        at = int(match["at"]) / 1000 - epoch
+        if at > 0 and match["what"] not in first:
+            first[match["what"]] = at
+    return first
+
+
+def open_after_ready(page: Page, user_data: Path, delay: float) -> None:
+    """Issue 27's case as it reads: reload the window with no editor open (so that
+    nothing is restored), wait until the window is ready (the extension has started
+    the server and it has answered ``initialize``: the extension's timing mark at
+    ``ivycheck.logLevel`` debug, read from the output channel, never a fixed sleep), then
+    ``delay`` seconds more, open the file and time the open to its squiggle."""
+    label = f"ready+{delay:g}s"
+    step(f"reload with no editor open; open the file {delay:g} s after the server is ready")
+    command(page, "File: Save All")
+    page.wait_for_timeout(300)
+    command(page, "View: Close All Editors")
+    wait_for(
+        page,
+        "no editor open before the reload",
+        lambda: page.locator(".monaco-editor .view-lines").count() == 0,
+    )
+    command(page, "Developer: Reload Window")
+    reloaded, epoch = time.monotonic(), time.time()
+    page.wait_for_timeout(500)
+    page.locator(".monaco-workbench").wait_for(state="visible", timeout=120_000)
+    workbench = time.monotonic() - reloaded
+    ready_mark = "server answered initialize"
+    seen = wait_for(
+        page,
+        f"{label}: the server answered initialize after the reload",
+        lambda: ready_mark in marks_since(user_data, epoch),
+        120,
+    )
+    ready = marks_since(user_data, epoch)[ready_mark]
+    if delay:
+        page.wait_for_timeout(delay * 1000)
+    started = open_file(page, "elementwise.py")
+    opened_at = started - reloaded
+    diagnostic = wait_for(page, f"{label}: diagnostic", lambda: squiggles(page) > 0, 120)
+    page.wait_for_timeout(500)
+    stages = [
+        (workbench, "workbench visible (harness)"),
+        (seen - reloaded, "the harness sees the ready mark in the output channel"),
+        (opened_at, "**file opened** (harness: Enter in Quick Open)"),
+        (diagnostic - reloaded, "squiggle in the editor (harness)"),
+    ]
+    stages += [(at, what) for what, at in marks_since(user_data, epoch).items()]
+    stages += vscode_stages(user_data, epoch)
+    stages.sort()
+    for at, what in stages:
+        print(f"[e2e] {label} +{at:6.2f} s  {what}", flush=True)
+        TIMES[f"{label}: {what}"] = round(at, 3)
+    TIMES[f"{label}: ready (server answered initialize) after the reload"] = round(ready, 3)
+    TIMES[f"{label}: open to diagnostic"] = round(diagnostic - started, 3)
+    print(
+        f"[e2e] {label}: open -> diagnostic {diagnostic - started:.2f} s "
+        f"(ready {ready:.2f} s after the reload, file opened at +{opened_at:.2f} s)",
+        flush=True,
+    )
+
+
 ARTIFACTS = Path("build/vscode-e2e")
 USER_DATA: Path | None = None
 EDIT_SECONDS = 20.0
+READY_OPEN_DELAYS: list[float] = [0.0, 1.0, 3.0]
 
 if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))
