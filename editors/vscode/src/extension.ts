@@ -9,9 +9,19 @@
 // `workspace/configuration`; the language client answers those requests from
 // the VS Code settings because `synchronize.configurationSection` is "ivycheck".
 
+// First: it may start the server process before vscode-languageclient is evaluated.
+import {
+  EarlyStart,
+  expandPath,
+  firstWorkspaceFolder,
+  Launch,
+  launchFor,
+  SECTION,
+  spawnServer,
+  takeEarly,
+} from "./early";
 import * as childProcess from "child_process";
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
 import * as vscode from "vscode";
 import {
@@ -22,11 +32,7 @@ import {
   TransportKind,
 } from "vscode-languageclient/node";
 
-const SECTION = "ivycheck";
 const FIX_ALL_KIND = "source.fixAll.ivycheck";
-
-const IMPORT_STRATEGIES = ["useBundled", "fromEnvironment"];
-const LOG_LEVELS = ["error", "warning", "info", "debug"];
 
 /**
  * The language client, less one line: vscode-languageclient logs every exit of the server
@@ -68,9 +74,8 @@ const hostStarted = Date.now() - Math.round(process.uptime() * 1000);
  * (re)load to the first diagnostic goes. Wall-clock milliseconds since the epoch, so that a
  * test harness can set them against its own clock and against the server's marks.
  */
-function timing(what: string): void {
+function timing(what: string, now: number = Date.now()): void {
   if (timings) {
-    const now = Date.now();
     log(`timing: ${what} at ${now} (${now - hostStarted} ms after the extension host started)`);
   }
 }
@@ -84,27 +89,6 @@ function enqueue(task: () => Promise<void>): Promise<void> {
 
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
-}
-
-function firstWorkspaceFolder(): vscode.WorkspaceFolder | undefined {
-  return vscode.workspace.workspaceFolders?.[0];
-}
-
-/** Expands `~` and `${workspaceFolder}`; resolves a relative path (with a separator) from the first workspace folder. */
-function expandPath(value: string): string {
-  const folder = firstWorkspaceFolder()?.uri.fsPath;
-  let result = value.trim();
-  if (result === "~" || result.startsWith("~/") || result.startsWith("~\\")) {
-    result = path.join(os.homedir(), result.slice(1));
-  }
-  if (folder) {
-    result = result.replace(/\$\{workspaceFolder\}/g, folder);
-  }
-  const hasSeparator = result.includes("/") || result.includes("\\");
-  if (folder && hasSeparator && !path.isAbsolute(result)) {
-    result = path.join(folder, result);
-  }
-  return result;
 }
 
 /** The interpreter the Python extension (ms-python.python) has selected, if any. */
@@ -254,27 +238,23 @@ async function startClient(): Promise<void> {
     return;
   }
   const interpreter = await resolveInterpreter(config);
-  const extraArgs = config.get<string[]>("args", []).filter((a) => typeof a === "string");
-  const configuredStrategy = config.get<string>("importStrategy", "useBundled");
-  const strategy = IMPORT_STRATEGIES.includes(configuredStrategy) ? configuredStrategy : "useBundled";
-  const launcher = path.join(extensionPath, "bundled", "tool", "launch.py");
-  const bundled = extensionPath !== "" && fs.existsSync(launcher);
-  const args = bundled ? [launcher, "lsp", ...extraArgs] : ["-m", "ivycheck", "lsp", ...extraArgs];
-  const cwd = firstWorkspaceFolder()?.uri.fsPath;
-
-  const configuredLevel = config.get<string>("logLevel", "warning");
-  const logLevel = LOG_LEVELS.includes(configuredLevel) ? configuredLevel : "warning";
-  timings = logLevel === "debug";
-  const processOptions = {
-    ...(cwd ? { cwd } : {}),
-    env: { ...process.env, IVYCHECK_IMPORT_STRATEGY: strategy, IVYCHECK_LOG_LEVEL: logLevel },
-  };
-  const serverOptions: ServerOptions = {
-    command: interpreter,
-    args,
-    transport: TransportKind.stdio,
-    options: processOptions,
-  };
+  const launch = launchFor(config, interpreter, extensionPath);
+  const { args, strategy, launcher, bundled, cwd } = launch;
+  timings = launch.logLevel === "debug";
+  const processOptions = { ...(cwd ? { cwd } : {}), env: launch.env };
+  // The check costs a Python start (up to seconds on a busy machine) before the server's
+  // own: it is skipped when it passed before for this interpreter, unchanged, with this
+  // copy of the extension. Should the server then fail to start, the check runs and
+  // reports why.
+  const check = bundled ? [launcher, "--check"] : ["-c", "import ivycheck.lsp.cli"];
+  const identity = bundled ? checkIdentity(interpreter, strategy, launcher, processOptions.env) : undefined;
+  const skipped = checkedBefore(identity, launcher);
+  // The process started as the bundle loaded (see early.ts) serves if it is this one and
+  // no check is due; otherwise it is stopped here.
+  const earlyStart = takeEarly(skipped ? launch : undefined);
+  const serverOptions: ServerOptions = earlyStart
+    ? serveEarly(earlyStart, launch)
+    : { command: interpreter, args, transport: TransportKind.stdio, options: processOptions };
 
   const watchers = [
     vscode.workspace.createFileSystemWatcher("**/pyproject.toml"),
@@ -302,13 +282,6 @@ async function startClient(): Promise<void> {
   );
   const next = new IvycheckClient(SECTION, "ivycheck", serverOptions, clientOptions);
   client = next;
-  // The check costs a Python start (up to seconds on a busy machine) before the server's
-  // own: it is skipped when it passed before for this interpreter, unchanged, with this
-  // copy of the extension. Should the server then fail to start, the check runs and
-  // reports why.
-  const check = bundled ? [launcher, "--check"] : ["-c", "import ivycheck.lsp.cli"];
-  const identity = bundled ? checkIdentity(interpreter, strategy, launcher, processOptions.env) : undefined;
-  const skipped = checkedBefore(identity, launcher);
   try {
     if (skipped) {
       timing("interpreter check skipped (it passed before for this interpreter)");
@@ -320,7 +293,11 @@ async function startClient(): Promise<void> {
       }
       timing("interpreter checked");
     }
-    timing("starting the server process");
+    if (earlyStart) {
+      timing("the server process was started as the extension loaded", earlyStart.at);
+    } else {
+      timing("starting the server process");
+    }
     await next.start();
     timing("server answered initialize");
   } catch (failure) {
@@ -345,6 +322,19 @@ async function startClient(): Promise<void> {
   clearStartError();
   // The watchers live as long as this client; stopClient disposes them.
   clientWatchers = watchers;
+}
+
+/**
+ * The language client's server: the early process the first time; a new one of the same
+ * command if the client starts it again (after a crash).
+ */
+function serveEarly(earlyStart: EarlyStart, launch: Launch): ServerOptions {
+  let first: EarlyStart | undefined = earlyStart;
+  return async (): Promise<childProcess.ChildProcess> => {
+    const started = first?.process ?? spawnServer(launch).process;
+    first = undefined;
+    return started;
+  };
 }
 
 /**
@@ -604,5 +594,6 @@ async function followPythonInterpreter(context: vscode.ExtensionContext): Promis
 }
 
 export async function deactivate(): Promise<void> {
+  takeEarly(undefined); // not taken if activate() did not get to start the server
   await enqueue(stopClient);
 }
