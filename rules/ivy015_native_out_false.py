@@ -8,6 +8,7 @@ import libcst as cst
 
 from ivycheck.checker.rule_api import Category, Example, FileUnderCheck, FixSafety, Rule, Severity
 from ivycheck.rules._api_functions import OutWrapping, out_wrapping
+from ivycheck.rules._ast_facts import facts
 from ivycheck.rules._out_fate import project_wrapper
 from ivycheck.rules._outflow import ModuleOutFlow, module_outflow
 from ivycheck.rules._support_native_out import ATTRIBUTE, attribute_sites, statement_removal
@@ -339,20 +340,24 @@ class NativeOutFalse(Rule):
         wrapper = project_wrapper(file.index)
         if wrapper is not None and wrapper[1].reads_value:
             return False
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Assign):
-                if _ast_falsy(node.value) and any(
-                    isinstance(t, ast.Attribute) and t.attr == ATTRIBUTE for t in node.targets
-                ):
-                    return True
-            elif (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id == "setattr"
-                and len(node.args) == 3
-                and isinstance(node.args[1], ast.Constant)
-                and node.args[1].value == ATTRIBUTE
-                and _ast_falsy(node.args[2])
+        found = facts(tree)
+        for assignment in found.assignments:
+            if (
+                isinstance(assignment, ast.Assign)
+                and _ast_falsy(assignment.value)
+                and any(
+                    isinstance(t, ast.Attribute) and t.attr == ATTRIBUTE for t in assignment.targets
+                )
+            ):
+                return True
+        for call, _ in found.calls:
+            if (
+                isinstance(call.func, ast.Name)
+                and call.func.id == "setattr"
+                and len(call.args) == 3
+                and isinstance(call.args[1], ast.Constant)
+                and call.args[1].value == ATTRIBUTE
+                and _ast_falsy(call.args[2])
             ):
                 return True
         return False

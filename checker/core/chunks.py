@@ -30,10 +30,14 @@ class Chunk:
     """CPython's node of the statement, when the chunks were cut from a given tree."""
 
 
-def file_chunks(source: str, tree: ast.Module | None = None) -> list[Chunk] | None:
+def file_chunks(
+    source: str, tree: ast.Module | None = None, *, comments_after: bool = False
+) -> list[Chunk] | None:
     """Top-level statements with the blank lines and comments before them; ``None`` if the
     text does not parse or two statements share a line. ``tree`` is CPython's tree of
-    ``source`` when the caller has it (then each chunk keeps its statement)."""
+    ``source`` when the caller has it (then each chunk keeps its statement). Comments
+    after the last statement belong to no chunk: ``None`` unless ``comments_after``
+    (then the caller keeps the text after the chunks as it is)."""
     keep = tree is not None
     if tree is None:
         try:
@@ -64,7 +68,7 @@ def file_chunks(source: str, tree: ast.Module | None = None) -> list[Chunk] | No
             )
         )
         previous_end = end
-    if previous_end < len(lines) and "".join(lines[previous_end:]).strip():
+    if not comments_after and "".join(lines[previous_end:]).strip():
         return None  # comments after the last statement: leave those files to the full path
     return chunks
 

@@ -15,6 +15,7 @@ IVY999 for the file.
 
 from __future__ import annotations
 
+import ast
 import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -29,6 +30,7 @@ from ivycheck.checker.base.isolation import call_with_deep_stack
 from ivycheck.checker.base.positions import Located, Span, locate
 from ivycheck.checker.base.textedit import apply_edits, minimal_edit, replacement_edit
 from ivycheck.checker.core import walk
+from ivycheck.checker.core.narrowing import in_file, narrowed
 from ivycheck.checker.core.registry import all_rules
 from ivycheck.checker.core.rule import (
     FileUnderCheck,
@@ -195,14 +197,17 @@ def run_rules(module: cst.Module, file: FileUnderCheck, rules: Sequence[type[Rul
     return RuleRun(context, instances, owners)
 
 
-def _able_to_find(active: list[type[Rule]], file: FileUnderCheck) -> list[type[Rule]]:
+def _able_to_find(
+    active: list[type[Rule]], file: FileUnderCheck
+) -> tuple[list[type[Rule]], ast.Module | None]:
     """The active rules that CPython's tree of the file leaves a chance to find something
-    (:meth:`Rule.may_find`); the tree is parsed only when a rule asks."""
+    (:meth:`Rule.may_find`), and the tree; it is parsed only when a rule asks."""
     asking = [rule for rule in active if _asks_tree(rule)]
     if not asking:
-        return active
+        return active, None
     tree = pyast.parse(file.source)
-    return [rule for rule in active if not _asks_tree(rule) or rule.may_find(tree, file)]
+    able = [rule for rule in active if not _asks_tree(rule) or rule.may_find(tree, file)]
+    return able, tree
 
 
 def _asks_tree(rule: type[Rule]) -> bool:
@@ -212,8 +217,10 @@ def _asks_tree(rule: type[Rule]) -> bool:
 _DEFAULT_MAY_FIND = Rule.may_find.__func__  # type: ignore[attr-defined]
 
 
-def _analyse(file: FileUnderCheck, rules: Sequence[type[Rule]], fixes: bool) -> list[Diagnostic]:
-    source, path = file.source, file.path
+def _analyse(
+    file: FileUnderCheck, rules: Sequence[type[Rule]], fixes: bool, narrow: bool = True
+) -> list[Diagnostic]:
+    original, source, path = file, file.source, file.path
     active = active_rules(rules, file)
     # CPython's verdict first, unless the index already has it for exactly this text: its
     # messages are the familiar ones, and libcst's native parser must never see nesting
@@ -223,9 +230,20 @@ def _analyse(file: FileUnderCheck, rules: Sequence[type[Rule]], fixes: bool) -> 
         error = ast_syntax_error(source, path)
         if error is not None:
             return [error]
-    active = _able_to_find(active, file)
+    active, tree = _able_to_find(active, file)
     if not active:
         return []
+    statement_lines = summary.statement_lines if summary is not None else None
+    part = (
+        narrowed(file, tree, active, [_asks_tree(rule) for rule in active])
+        if tree is not None and narrow
+        else None
+    )
+    if part is not None:
+        # Every line of the narrowed text is the file's own or empty: spans and edits
+        # found in it are the file's (checker/core/narrowing.py says why nothing is lost).
+        file, source = replace(file, source=part.source), part.source
+        statement_lines = part.statement_lines
     try:
         module = cst.parse_module(source)
     except cst.ParserSyntaxError as err:
@@ -239,7 +257,7 @@ def _analyse(file: FileUnderCheck, rules: Sequence[type[Rule]], fixes: bool) -> 
         statements=bool(targets),
         owners=run.owners,
         source=source,
-        statement_lines=summary.statement_lines if summary is not None else None,
+        statement_lines=statement_lines,
     )
     context = run.context
     diagnostics: list[Diagnostic] = []
@@ -250,6 +268,8 @@ def _analyse(file: FileUnderCheck, rules: Sequence[type[Rule]], fixes: bool) -> 
         except Exception as err:  # noqa: BLE001 - a broken fix must not hide the finding
             instance.failure = instance.failure or f"{type(err).__name__}: {err} (in its fix)"
             diagnostics.append(to_diagnostic(instance, report, context, span, False))
+    if part is not None and not in_file(diagnostics, part, original.source):
+        return _analyse(original, rules, fixes, narrow=False)
     return diagnostics + run.failures()
 
 

@@ -1,0 +1,185 @@
+"""The narrowed check (``checker/core/narrowing.py``) gives exactly the whole file's findings.
+
+libcst sees only the definitions CPython's tree leaves a finding in; the rest become
+string placeholders on the same lines. These tests run every rule's examples with
+definitions that hold nothing around them, both ways, and compare everything a user sees
+(positions, messages, severities, fix edits); and they check that the narrowing did
+happen, so that the comparison is not between two whole-file checks.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from ivycheck.checker.base.diagnostics import Diagnostic, Fix
+from ivycheck.checker.core import engine, narrowing
+from ivycheck.checker.core.engine import check_source
+from ivycheck.checker.core.registry import all_rules
+from ivycheck.checker.core.rule import Example, FileUnderCheck, Rule
+from ivycheck.checker.project.config import Config
+from ivycheck.checker.project.index import ProjectIndex
+from ivycheck.checker.project.summary import summarize
+
+RULES = list(all_rules().values())
+CONFIG = Config(root=Path("/project"))
+
+_PLAIN = '''
+
+def helper_{n}(x, y=1):
+    """Nothing here for any rule: a plain function."""
+    total = x + y
+    return total * 2
+
+'''
+
+
+def _with_plain_definitions(code: str) -> str:
+    """The example between plain definitions (after its first statement, which is never
+    replaced: a string there would be a docstring), and a comment after it all."""
+    lines = code.splitlines(keepends=True)
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return code  # IVY000's examples: the file is one finding, nothing is narrowed
+    if not tree.body:
+        return code
+    first_end = tree.body[0].end_lineno or 1
+    head, tail = "".join(lines[:first_end]), "".join(lines[first_end:])
+    plain = _PLAIN.format(n=1), _PLAIN.format(n=2), _PLAIN.format(n=3)
+    return head + plain[0] + tail + plain[1] + plain[2] + "# a comment after the last statement\n"
+
+
+def _check(example: Example, source: str, select: tuple[str, ...]) -> list[Diagnostic]:
+    files = {example.path: source, **example.files}
+    index = ProjectIndex.build(
+        summarize(text, path, CONFIG.part_of(path)) for path, text in files.items()
+    )
+    return check_source(
+        source,
+        path=example.path,
+        config=CONFIG.with_overrides(select=select),
+        rules=RULES,
+        index=index,
+        relative_path=example.path,
+    )
+
+
+def _seen(diagnostics: list[Diagnostic]) -> list[tuple[Diagnostic, Fix | None]]:
+    """What a user sees of each finding: ``Diagnostic`` equality leaves the fix out."""
+    return [(diagnostic, diagnostic.fix) for diagnostic in diagnostics]
+
+
+def _cases() -> list[object]:
+    return [
+        pytest.param(rule, example, id=f"{rule.CODE}-{kind}-{number}")
+        for rule in RULES
+        for kind in ("VALID", "INVALID")
+        for number, example in enumerate(getattr(rule, kind))
+    ]
+
+
+NARROWED: list[str] = []
+
+
+@pytest.mark.parametrize(("rule", "example"), _cases())
+def test_narrowed_check_finds_what_the_whole_file_check_finds(
+    rule: type[Rule], example: Example, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = _with_plain_definitions(example.code)
+    for select in ((rule.CODE,), ("IVY",)):
+        whole = _whole_file(example, source, select, monkeypatch)
+        found, made = _narrowed(example, source, select, monkeypatch)
+        assert _seen(found) == _seen(whole)
+        if any(m is not None for m in made):
+            NARROWED.append(f"{rule.CODE}:{select}")
+
+
+def _narrowed(
+    example: Example, source: str, select: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> tuple[list[Diagnostic], list[narrowing.NarrowedText | None]]:
+    """The check as the engine runs it, with the narrowed texts it made."""
+    made: list[narrowing.NarrowedText | None] = []
+
+    def spy(
+        file: FileUnderCheck, tree: ast.Module, rules: list[type[Rule]], asks_tree: list[bool]
+    ) -> narrowing.NarrowedText | None:
+        made.append(narrowing.narrowed(file, tree, rules, asks_tree))
+        return made[-1]
+
+    monkeypatch.setattr(engine, "narrowed", spy)
+    return _check(example, source, select), made
+
+
+def _whole_file(
+    example: Example, source: str, select: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> list[Diagnostic]:
+    monkeypatch.setattr(engine, "narrowed", lambda *args: None)
+    return _check(example, source, select)
+
+
+def test_the_comparison_above_ran_narrowed() -> None:
+    """Every rule's examples were narrowed at least once (a test that compared two
+    whole-file checks would pass whatever the narrowing did)."""
+    if not NARROWED:
+        pytest.skip("runs after the comparison above (alone it has nothing to count)")
+    narrowed = {run.split(":")[0] for run in NARROWED}
+    expected = {rule.CODE for rule in RULES if rule.INVALID and engine._asks_tree(rule)}
+    assert expected - narrowed == set()
+
+
+_TORCH = "ivy/functional/backends/torch/manipulation.py"
+
+_STACK_BEFORE_DSTACK = """\
+import torch
+
+
+def dstack(arrays, /, *, out=None):
+    return torch.dstack(arrays, out=out)
+
+
+def dsplit(ary, indices_or_sections, /):
+    return torch.dsplit(ary, indices_or_sections)
+
+
+def hstack(arrays, /):
+    return torch.hstack(arrays)
+"""
+
+
+def test_an_appended_line_is_the_same_minimal_edit_as_in_the_file(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """IVY001's fix appends ``dstack.support_native_out = True`` after ``dstack``; the
+    minimal edit shares the ``d`` of ``def dsplit`` that follows it in the file, which the
+    narrowed text has replaced: the edit must still be the file's."""
+    example = Example(_STACK_BEFORE_DSTACK, path=_TORCH)
+    whole = _whole_file(example, _STACK_BEFORE_DSTACK, ("IVY001",), monkeypatch)
+    narrowed, made = _narrowed(example, _STACK_BEFORE_DSTACK, ("IVY001",), monkeypatch)
+    assert [d.code for d in whole] == ["IVY001"]
+    assert _seen(narrowed) == _seen(whole)
+    assert whole[0].fix is not None and whole[0].fix.edits[0].content.endswith("\n\n\nd")
+    part = made[0]
+    assert part is not None and part.kept == 1
+    assert "def dsplit" not in part.source and "def hstack" not in part.source
+
+
+def test_the_narrowed_text_keeps_every_line_in_place() -> None:
+    """Same number of lines; every line is the file's own or inside a placeholder string,
+    and CPython reads the text with the kept statements on their lines."""
+    source = _with_plain_definitions(_STACK_BEFORE_DSTACK)
+    example = Example(source, path=_TORCH)
+    index = ProjectIndex.build([summarize(source, _TORCH, CONFIG.part_of(_TORCH))])
+    file = FileUnderCheck(source, _TORCH, _TORCH, CONFIG, index)
+    rules = [all_rules()["IVY001"]]
+    part = narrowing.narrowed(file, ast.parse(source), rules, [True])
+    assert part is not None and example.code == source
+    assert part.source.count("\n") == source.count("\n")
+    kept = [line for line in part.source.splitlines() if line and line != '"""']
+    assert all(line in source.splitlines() for line in kept)
+    tree = ast.parse(part.source)
+    functions = [s for s in tree.body if isinstance(s, ast.FunctionDef)]
+    assert [(f.name, f.lineno) for f in functions] == [("dstack", 11)]
+    assert len(tree.body) == len(ast.parse(source).body)
