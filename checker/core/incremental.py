@@ -23,6 +23,7 @@ that they give the same diagnostics.
 
 from __future__ import annotations
 
+import ast
 import bisect
 import hashlib
 from collections.abc import Sequence
@@ -30,6 +31,7 @@ from dataclasses import dataclass, field, replace
 
 import libcst as cst
 
+from ivycheck.checker.base import pyast
 from ivycheck.checker.base.diagnostics import Diagnostic
 from ivycheck.checker.base.isolation import call_with_deep_stack
 from ivycheck.checker.base.positions import Span, spans
@@ -64,8 +66,12 @@ class IncrementalChecker:
     _findings: dict[tuple[str, str], list[Diagnostic]] = field(default_factory=dict)
     incremental_runs: int = 0
     full_runs: int = 0
+    asked: int = 0
+    """Definitions the last incremental check had no findings for (new or changed text):
+    each is asked of CPython's tree first."""
     reanalysed: int = 0
-    """Definitions analysed afresh by the last incremental check."""
+    """Of those, the definitions parsed and walked with libcst (some rule's
+    :meth:`Rule.may_find` said it could find something there)."""
 
     def check(
         self,
@@ -107,7 +113,11 @@ class IncrementalChecker:
         known_clean = index.clean_summary(file.relative_path, source) is not None
         if not known_clean and ast_syntax_error(source, path):
             return None  # the full check reports it; libcst must not see what CPython rejects
-        chunks = file_chunks(source)
+        try:
+            tree = pyast.parse(source)  # the tree the buffer's summary was made from
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
+        chunks = file_chunks(source, tree)
         if chunks is None:
             return None
         context = "".join(c.text for c in chunks if not c.definition)
@@ -119,15 +129,6 @@ class IncrementalChecker:
                 not chunk.definition or any(relevant(chunk.text) for relevant in filters)
                 for chunk in chunks
             ]
-        parsed = [
-            self._parse(chunk.text) if need else None
-            for chunk, need in zip(chunks, needed, strict=True)
-        ]
-        if any(p is None for p, need in zip(parsed, needed, strict=True) if need):
-            return None
-        layouts = {(p.default_indent, p.default_newline) for p in parsed if p is not None}
-        if len(layouts) > 1:
-            return None
         key = hashlib.blake2b(
             "|".join(
                 [context, config.digest(), repr(index_version), *(r.CODE for r in active)]
@@ -135,25 +136,53 @@ class IncrementalChecker:
             digest_size=16,
         ).hexdigest()
         diagnostics: list[Diagnostic] = []
-        included: list[int] = []
+        changed: list[int] = []
         for number, chunk in enumerate(chunks):
-            if not needed[number]:
+            if not needed[number] or not chunk.definition:
                 continue  # no active rule can find anything in this definition
-            cached = self._findings.get((chunk.text, key)) if chunk.definition else None
+            cached = self._findings.get((chunk.text, key))
             if cached is None:
-                included.append(number)
+                changed.append(number)
             else:
                 diagnostics.extend(_shift(cached, chunk.start_line - 1, path))
-        self.reanalysed = sum(1 for n in included if chunks[n].definition)
+        # CPython's tree decides which changed definitions libcst must see (the rules'
+        # may_find, asked of the context with one definition: what the rules would run
+        # on, a definition's findings depending on nothing else for a local rule).
+        context_statements = [c.statement for c in chunks if not c.definition and c.statement]
+        able = {
+            number: _able_to_find(active, context_statements, chunks[number], file)
+            for number in changed
+        }
+        walked = [number for number in changed if able[number]]
+        # No definition to analyse: the context alone may still hold findings.
+        running = (
+            set().union(*able.values())
+            if changed
+            else _able_to_find(active, context_statements, None, file)
+        )
+        included = (
+            [n for n, chunk in enumerate(chunks) if not chunk.definition or able.get(n)]
+            if running
+            else []
+        )
+        self.asked, self.reanalysed = len(changed), len(walked)
+        parsed = [self._parse(chunks[n].text) for n in included]
+        if any(p is None for p in parsed):
+            return None
+        layouts = {(p.default_indent, p.default_newline) for p in parsed if p is not None}
+        if len(layouts) > 1:
+            return None
         fresh = self._analyse(
             [chunks[n] for n in included],
-            [p for n in included if (p := parsed[n]) is not None],
+            [p for p in parsed if p is not None],
             file,
-            active,
+            [rule for rule in active if rule in running],
         )
         if fresh is None:
             return None
-        findings: dict[tuple[str, str], list[Diagnostic]] = {}
+        findings: dict[tuple[str, str], list[Diagnostic]] = {
+            (chunks[number].text, key): [] for number in changed if not able[number]
+        }
         for chunk, chunk_diagnostics in fresh:
             diagnostics.extend(chunk_diagnostics)
             if chunk.definition:
@@ -202,6 +231,29 @@ class IncrementalChecker:
             per_chunk[number].append(to_diagnostic(instance, report, run.context, moved, False))
         per_chunk[0].extend(run.failures())
         return list(zip(chunks, per_chunk, strict=True))
+
+
+def _able_to_find(
+    active: list[type[Rule]],
+    context: list[ast.stmt],
+    definition: Chunk | None,
+    file: FileUnderCheck,
+) -> set[type[Rule]]:
+    """The active rules whose :meth:`Rule.may_find` leaves them a chance to find something
+    in the file's context with ``definition`` (the context alone for ``None``).
+
+    The tree asked is the file's own statements, so their positions are the file's (a
+    rule may read ``file.source`` at a node's position); it is the tree of the text the
+    rules run on, the chunks' texts joined, but for where its lines start. A local rule's
+    findings about a definition depend on nothing but the definition and the context,
+    so a rule that cannot find anything there finds nothing in the module analysed."""
+    body = [*context]
+    if definition is not None:
+        if definition.statement is None:
+            return set(active)
+        body.append(definition.statement)
+    tree = ast.Module(body=body, type_ignores=[])
+    return {rule for rule in active if rule.may_find(tree, file)}
 
 
 def _shift(diagnostics: list[Diagnostic], lines: int, path: str) -> list[Diagnostic]:

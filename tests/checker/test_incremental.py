@@ -119,12 +119,15 @@ def test_only_changed_definitions_are_analysed_again(tmp_path: Path) -> None:
     relative = "ivy/functional/ivy/module_0001.py"
     source = sources[relative]
     checker = IncrementalChecker()
-    _both(checker, source, relative, config, index)
-    assert checker.reanalysed == 50
+    incremental, full = _both(checker, source, relative, config, index)
+    assert _key(incremental) == _key(full)
+    assert checker.asked == 50
+    # CPython's tree lets through only the definitions a rule may find something in
+    assert checker.reanalysed == len({d.line for d in full}) < 10
     edited = source.replace("def fn_60(", "def fn_60(  ")
     incremental, full = _both(checker, edited, relative, config, index)
     assert _key(incremental) == _key(full)
-    assert checker.reanalysed == 1
+    assert checker.asked == 1
     assert API_HEADER.splitlines()[0].startswith('"""')
 
 
@@ -168,3 +171,49 @@ def test_summaries_reusing_the_previous_texts_equal_fresh_ones(tmp_path: Path, p
         assert reused == summarize(source, relative, part), number
         assert reused.facts_digest() == summarize(source, relative, part).facts_digest()
     assert memo, "the memo holds the last text's functions"
+
+
+CONTEXT_DECIDES = """\
+import ivy
+from ivy.func_wrapper import handle_out_argument
+
+
+def other(x):
+    return x  # not out
+
+
+def linear(x, weight, /, *, bias=None, out=None):
+    return ivy.add(ivy.matmul(x, weight), bias, out=out)
+"""
+
+
+def test_the_tree_asked_holds_the_context(tmp_path: Path) -> None:
+    """Whether libcst sees a definition is asked of CPython's tree of the context with
+    that definition: here only a statement of the context (the wrapper applied by
+    assignment) makes ``linear``'s own ``out=out`` dead (IVY010); a tree of the
+    definition alone would let the finding through unseen."""
+    config = Config(root=tmp_path)
+    relative = "ivy/functional/ivy/layers.py"
+    index = ProjectIndex()
+    checker = IncrementalChecker()
+    wrapped = CONTEXT_DECIDES + "\n\nlinear = handle_out_argument(linear)\n"
+    for number, source in enumerate([CONTEXT_DECIDES, wrapped, CONTEXT_DECIDES, wrapped]):
+        incremental, full = _both(checker, source, relative, config, index)
+        assert _key(incremental) == _key(full), number
+        assert [d.code for d in full] == (["IVY010"] if number % 2 else []), number
+    assert checker.incremental_runs == 4 and checker.full_runs == 0
+
+
+def test_a_definition_the_tree_rules_out_is_not_parsed_again(tmp_path: Path) -> None:
+    """A changed definition no rule may find anything in (though its text has a trigger
+    word, ``out``) is neither parsed nor walked with libcst, and its empty result is kept
+    like any other."""
+    config = Config(root=tmp_path)
+    relative = "ivy/functional/ivy/layers.py"
+    checker = IncrementalChecker()
+    _both(checker, CONTEXT_DECIDES, relative, config, ProjectIndex())
+    edited = CONTEXT_DECIDES.replace("return x", "return x + 1")
+    incremental, full = _both(checker, edited, relative, config, ProjectIndex())
+    assert _key(incremental) == _key(full) == []
+    assert (checker.asked, checker.reanalysed) == (1, 0)
+    assert not any("x + 1" in text for text in checker._parsed)
