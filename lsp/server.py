@@ -49,11 +49,13 @@ from ivycheck.lsp.logs import timing
 from ivycheck.lsp.settings import Settings
 from ivycheck.lsp.workspace_results import FileResult, WorkspaceResults, report_id
 
-DEBOUNCE_SECONDS = 0.0
-"""How long a change waits before its check starts. None: a keystroke while the
-document's previous check runs waits for that run instead (:meth:`IvycheckServer.schedule`),
-so a burst of changes is still checked once per run, and a lone edit is not delayed (a
-10 ms wait was a fifth of the edit-to-diagnostics time, ``benchmarks/lsp_latency.py``)."""
+DEBOUNCE_SECONDS = 0.01
+"""A change this soon after the document's previous change is part of a burst (a client
+replaying many changes, a formatter): it is checked once the burst pauses this long. A
+lone change, a keystroke, is checked at once (waiting for the document's running check,
+if any: :meth:`IvycheckServer.schedule`); a fixed 10 ms wait was a fifth of an edit's
+time to diagnostics (``benchmarks/lsp_latency.py``). Checks started inside a flood of
+changes would slow the reading of the rest (the checking thread holds the GIL)."""
 CONFIG_FILES = ("pyproject.toml", "ivycheck.toml", ".ivycheck.toml")
 SCAN_STEP_SECONDS = 0.05
 """How long the workspace scan holds the checking thread before a waiting check runs."""
@@ -119,6 +121,8 @@ class IvycheckServer(LanguageServer):
         """Per document, the run scheduled and not started yet (a newer change cancels it)."""
         self.running: dict[str, asyncio.Task[None]] = {}
         """Per document, the run that is checking or publishing."""
+        self.last_change: dict[str, float] = {}
+        """Per document, when its last change arrived (event loop time)."""
         self.checker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ivycheck-lsp")
         self.pull_mode = False
         self.refresh_support = False
@@ -469,7 +473,7 @@ class IvycheckServer(LanguageServer):
         )
         self.collector.checked()  # after sending: a collection here delays no result
 
-    def schedule(self, uri: str, delay: float = DEBOUNCE_SECONDS) -> None:
+    def schedule(self, uri: str, delay: float = 0.0) -> None:
         """Check ``uri`` after ``delay`` and once the document's running check (if any)
         has ended, replacing any run not yet started for it: one run at a time per
         document, and the changes made during a run are checked together by the next."""
@@ -607,9 +611,14 @@ def did_open(ls: IvycheckServer, params: types.DidOpenTextDocumentParams) -> Non
 
 @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(ls: IvycheckServer, params: types.DidChangeTextDocumentParams) -> None:
-    ls.collector.activity(asyncio.get_running_loop())
+    loop = asyncio.get_running_loop()
+    ls.collector.activity(loop)
+    uri = params.text_document.uri
+    now = loop.time()
+    burst = now - ls.last_change.get(uri, now - DEBOUNCE_SECONDS) < DEBOUNCE_SECONDS
+    ls.last_change[uri] = now
     if not ls.pull_mode:
-        ls.schedule(params.text_document.uri)
+        ls.schedule(uri, delay=DEBOUNCE_SECONDS if burst else 0.0)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
@@ -626,6 +635,7 @@ def did_close(ls: IvycheckServer, params: types.DidCloseTextDocumentParams) -> N
         pending.cancel()
     ls.results.pop(uri, None)
     ls.logged_errors.pop(uri, None)
+    ls.last_change.pop(uri, None)
     path = to_fs_path(uri)
     if path is not None:
         ls.project.close(Path(path))
