@@ -333,9 +333,17 @@ function serveEarly(earlyStart: EarlyStart, launch: Launch): ServerOptions {
   return async (): Promise<childProcess.ChildProcess> => {
     const started = first?.process ?? spawnServer(launch).process;
     first = undefined;
+    handedProcess = started;
     return started;
   };
 }
+
+/**
+ * The process last handed to the language client by `serveEarly`: the client stops it
+ * with `shutdown` and `exit` but, unlike a process it started itself, does not kill it if
+ * it is still running 2 s later; `stopClient` does.
+ */
+let handedProcess: childProcess.ChildProcess | undefined;
 
 /**
  * Middleware that marks the first document this client sends the server (`didOpen`), its
@@ -450,6 +458,8 @@ async function stopClient(): Promise<void> {
   client = undefined;
   const watchers = clientWatchers;
   clientWatchers = [];
+  const handed = handedProcess;
+  handedProcess = undefined;
   if (current) {
     log("stopping server");
     try {
@@ -457,6 +467,13 @@ async function stopClient(): Promise<void> {
     } catch (err) {
       log(`stop: ${errorText(err)}`);
     }
+  }
+  if (handed) {
+    setTimeout(() => {
+      if (handed.exitCode === null && handed.signalCode === null) {
+        handed.kill();
+      }
+    }, 2000);
   }
   watchers.forEach((w) => w.dispose());
 }
