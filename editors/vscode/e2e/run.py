@@ -76,6 +76,20 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 SQUIGGLE = ".view-overlays .squiggly-error, .view-overlays .squiggly-warning"
+# When the first squiggle enters the page's DOM (wall-clock ms, in the page): the moment
+# itself, where the harness's polling (a browser round trip each) finds it some time later.
+OBSERVE_SQUIGGLE = """(selector) => {
+  window.__ivycheckSquiggleAt = null;
+  const seen = () => {
+    if (window.__ivycheckSquiggleAt === null && document.querySelector(selector)) {
+      window.__ivycheckSquiggleAt = Date.now();
+      observer.disconnect();
+    }
+  };
+  const observer = new MutationObserver(seen);
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+  seen();
+}"""
 TIMES: dict[str, float] = {}
 
 
@@ -562,9 +576,11 @@ def open_after_ready(page: Page, user_data: Path, delay: float) -> None:
     ready = marks_since(user_data, epoch)[ready_mark]
     if delay:
         page.wait_for_timeout(delay * 1000)
+    page.evaluate(OBSERVE_SQUIGGLE, SQUIGGLE)
     started = open_file(page, "elementwise.py")
     opened_at = started - reloaded
     diagnostic = wait_for(page, f"{label}: diagnostic", lambda: squiggles(page) > 0, 120)
+    in_dom = page.evaluate("() => window.__ivycheckSquiggleAt")
     page.wait_for_timeout(500)
     stages = [
         (workbench, "workbench visible (harness)"),
@@ -572,6 +588,8 @@ def open_after_ready(page: Page, user_data: Path, delay: float) -> None:
         (opened_at, "**file opened** (harness: Enter in Quick Open)"),
         (diagnostic - reloaded, "squiggle in the editor (harness)"),
     ]
+    if in_dom:
+        stages.append((in_dom / 1000 - epoch, "squiggle in the DOM (the page's own clock)"))
     stages += [(at, what) for what, at in marks_since(user_data, epoch).items()]
     stages += vscode_stages(user_data, epoch)
     stages.sort()
