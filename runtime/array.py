@@ -13,10 +13,9 @@ backend; Ivy rebinds instead, which silently leaves the base of a view unchanged
 # (``inplace_update`` returns its target, typed Any because it may be a container)
 from __future__ import annotations
 
-import functools
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -295,8 +294,8 @@ class Array:
     # -- indexing --------------------------------------------------------------------------
 
     def __getitem__(self, query: Any) -> Array:
-        # Replaced by ``ivy.get_item`` itself once it exists (``OPERATOR_FUNCTIONS``): ``x[q]``
-        # then costs one Python frame, not two and a registry lookup.
+        # Replaced by ``ivy.get_item``'s own method once it exists (``OPERATOR_FUNCTIONS``):
+        # ``x[q]`` then costs one inlined Python frame, not two and a registry lookup.
         return REGISTRY["get_item"](self, query)
 
     def __setitem__(self, query: Any, val: Any) -> None:
@@ -335,22 +334,37 @@ class Array:
     __ge__ = _comparison("greater_equal")
 
     # -- instance methods ------------------------------------------------------------------
+    # ``x.reshape(...)``, ``x.sum(...)`` ...: every functional-API function is set on the
+    # class as a method when it is made (``dispatch.public``, :func:`add_method`), so that the
+    # method passes ``self`` as the first argument and nothing else -- in particular never
+    # ``out=self`` (IVY012). Not a ``__getattr__``: a class with one reads every attribute
+    # through it (CPython cannot specialise ``x._data`` then), which cost each runtime call
+    # about 15 ns per ``._data`` read.
 
-    def __getattr__(self, name: str) -> Callable[..., Any]:
-        """``x.reshape(...)``, ``x.sum(...)`` ...: every functional-API function as a method.
+    if TYPE_CHECKING:
 
-        The method passes ``self`` as the first argument and nothing else: in particular never
-        ``out=self`` (IVY012).
-        """
-        if name.startswith("_") or name not in REGISTRY:
-            raise AttributeError(f"'Array' object has no attribute {name!r}")
-        return functools.partial(REGISTRY[name], self)
+        def __getattr__(self, name: str) -> Callable[..., Any]: ...
+
+
+METHODS: set[str] = set()
+"""Names :func:`add_method` set on ``Array`` (and may set again)."""
+
+
+def add_method(name: str, fn: Callable[..., Any]) -> None:
+    """``x.name(...)`` calls ``fn(x, ...)``: the functional-API function ``name`` as a method
+    of ``Array``, unless ``Array`` has an attribute of that name of its own (``x.shape``,
+    ``x.T``) or the name is private."""
+    if name.startswith("_") or (name not in METHODS and hasattr(Array, name)):
+        return
+    METHODS.add(name)
+    setattr(Array, name, fn)
 
 
 OPERATOR_FUNCTIONS = {"get_item": "__getitem__"}
-"""Methods of ``Array`` that are the public function of that name itself, set when the
-function is made (``dispatch.public``): the method only calls the function with the same
-arguments, and a method that *is* the function spares a Python frame (``x[1:5]``)."""
+"""Methods of ``Array`` that only call the public function of that name with the same
+arguments, set when the function is made and bound (``dispatch.public``): for ``x[q]`` a
+function of two positional parameters sharing the public function's hot path, which CPython
+calls from ``x[q]`` without the C slot (``x[1:5]``)."""
 
 
 class TrackedView(Array):

@@ -54,7 +54,11 @@ class Built(NamedTuple):
     ``is_native_view``) finds a native view to keep as it is; ``general`` handles every
     call; ``with_out``, when set, serves the hot tier's calls of arrays with an ``Array`` as
     their only keyword, ``out`` (``dispatch.out.caller``); ``dtype``, when set, is the native
-    default dtype a creation function's ``quick``/``quick2`` are called with (``infer_dtype``).
+    default dtype a creation function's ``quick``/``quick2`` are called with (``infer_dtype``);
+    ``table``, when set, is ``(native type, native function, known)``: for an argument ``y``
+    that is a key of ``known`` and a first argument of exactly the native type,
+    ``quick2(x, y)`` is ``native function(x, known[y])`` (the backend function's
+    ``native_table``: ``astype`` and the dtypes its ``target_dtype`` has answered).
     """
 
     fast: bool
@@ -69,6 +73,17 @@ class Built(NamedTuple):
     wrap: Callable[[Any], Any]
     with_out: Callable[[Any, Any, dict[str, Any]], Any] | None
     dtype: Any = None
+    table: tuple[type, Callable[[Any, Any], Any], dict[Any, Any]] | None = None
+    out_quick: tuple[Any, ...] | None = None
+    """How the hot tier serves a call of arrays with ``out`` without ``with_out``'s frame:
+    ``(False, native)``, the native function whose own ``out`` checks the buffer before
+    writing (NumPy's ufuncs; anything raised sends the call to ``with_out``), or
+    ``(True, immutable type, same_layout, write, key)`` on a backend without a native
+    ``out``: the result of ``quick`` becomes ``out``'s data when both are of the immutable
+    type with one shape and dtype (what ``inplace.update`` does for it), else ``write`` casts,
+    broadcasts or raises before writing. ``key``, when set, names an attribute the backend
+    shares between arrays of one shape and dtype (``primitives.SHARED_LAYOUT``: JAX's
+    ``aval``): the same object there answers ``same_layout`` without calling it."""
 
 
 def array_function(api: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
@@ -378,6 +393,16 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
         quick = dtype_only if direct_arity == 1 else target
         quick2 = dtype_only if direct_arity == 2 else target
     wrapper = functools.partial(wrap, native_types=native_types)
+    out_quick: tuple[Any, ...] | None = None
+    if out_flag and inline and arity in (1, 2):
+        if native_out and prims.out_checks_itself(target):
+            if forward and forward.out and not forward.keywords and forward.positional == arity:
+                out_quick = (False, forward.native)
+        elif not native_out:
+            sample = prims.asarray(0.0, None, None)
+            if not prims.writable(sample):
+                key = getattr(prims, "SHARED_LAYOUT", None)
+                out_quick = (True, type(sample), prims.same_layout, write, key)
     return Built(
         inline,
         quick,
@@ -391,4 +416,6 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
         wrapper,
         with_out if out_flag and inline else None,
         default_native if arity == 0 and dtype_flag else None,
+        getattr(impl, "native_table", None) if inline and target is impl else None,
+        out_quick,
     )

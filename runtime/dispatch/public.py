@@ -11,11 +11,12 @@ native ``out`` when the result fits it); every other call goes to the built ``ge
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any, TypeVar
 
-from ivycheck.runtime.array import OPERATOR_FUNCTIONS, Array
+from ivycheck.runtime.array import OPERATOR_FUNCTIONS, Array, add_method
 from ivycheck.runtime.backend_state import current_backend, enter, state
 from ivycheck.runtime.dispatch.build import Built, array_positions, build, never
 from ivycheck.runtime.dispatch.registry import REGISTRY
@@ -68,10 +69,12 @@ def public_function(fn: F) -> F:
     wrap: Callable[[Any], Any] = identity
     with_out: Callable[[Any, Any, dict[str, Any]], Any] | None = None
     dtype: Any = None
+    table: tuple[type, Callable[[Any, Any], Any], dict[Any, Any]] | None = None
+    out_quick: tuple[Any, ...] | None = None
 
     def bind(built: Built) -> Built:
         nonlocal fast, quick, quick2, plain, view, native_view, native_set, general, error, wrap
-        nonlocal with_out, dtype
+        nonlocal with_out, dtype, table, out_quick
         (
             fast,
             quick,
@@ -85,25 +88,59 @@ def public_function(fn: F) -> F:
             wrap,
             with_out,
             dtype,
+            table,
+            out_quick,
         ) = built
+        if operator_method is not None:
+            # ``x[q]`` on NumPy: the key handed straight to the native array (no view to make)
+            direct = view is None and quick2 is operator.getitem
+            method = direct_item if direct else operator_method
+            if OPERATOR_FUNCTIONS[name] not in Array.__dict__ or (
+                Array.__dict__[OPERATOR_FUNCTIONS[name]] is not method
+            ):
+                setattr(Array, OPERATOR_FUNCTIONS[name], method)
         return built
 
     if arity == 1:
 
-        def api(x: Any = MISSING, y: Any = MISSING, /, *args: Any, **kwargs: Any) -> Any:
-            if fast and type(x) is Array and not kwargs and not args:
+        def api(
+            x: Any = MISSING, y: Any = MISSING, /, *args: Any, out: Any = MISSING, **kwargs: Any
+        ) -> Any:
+            if fast and type(x) is Array and out is MISSING and not kwargs and not args:
                 if y is MISSING:
                     try:
                         ret = quick(x._data)
                     except Exception as e:
                         raise error(e) from e
-                elif plain.issuperset(map(type, y)) if type(y) is tuple else type(y) in plain:
+                else:
+                    if table is not None and type(x._data) is table[0]:
+                        # ``astype(x, "float64")``, ``astype(x, np.float64)``: a dtype the
+                        # backend has answered before; the native method, the native dtype.
+                        try:
+                            arg = table[2][y]
+                        except (KeyError, TypeError):  # not answered yet; unhashable
+                            pass
+                        else:
+                            try:
+                                ret = table[1](x._data, arg)
+                            except Exception as e:
+                                raise error(e) from e
+                            if type(ret) in native_set:
+                                new = new_array(Array)
+                                new._data = ret
+                                return new
+                            return wrap(ret)
+                    t = type(y)
+                    if t is tuple:  # a loop: ``plain.issuperset(map(...))`` builds a set
+                        for i in y:
+                            if type(i) not in plain:
+                                return general(x, y)
+                    elif t not in plain:
+                        return general(x, y)
                     try:
                         ret = quick2(x._data, y)
                     except Exception as e:
                         raise error(e) from e
-                else:
-                    return general(x, y)
                 if view is not None:
                     try:
                         if not native_view(ret, x._data):
@@ -120,16 +157,47 @@ def public_function(fn: F) -> F:
                 return wrap(ret)
             if (
                 with_out is not None
+                and type(out) is Array
                 and type(x) is Array
                 and y is MISSING
                 and not args
-                and len(kwargs) == 1
-                and type(out := kwargs.get("out")) is Array
+                and not kwargs
             ):
+                if out_quick is not None:  # as ``with_out`` does, without its frame
+                    data = out._data
+                    if out_quick[0]:  # immutable: ``out`` is rebound to the result
+                        try:
+                            ret = quick(x._data)
+                        except Exception as e:
+                            raise error(e) from e
+                        kind = out_quick[1]
+                        key = out_quick[4]
+                        if (
+                            type(ret) is kind
+                            and type(data) is kind
+                            and (
+                                (key and getattr(ret, key) is getattr(data, key))
+                                or out_quick[2](ret, data)
+                            )
+                        ):
+                            out._data = ret
+                            return out
+                        try:
+                            return out_quick[3](out, ret)
+                        except Exception as e:  # noqa: BLE001
+                            raise error(e) from (None if isinstance(e, IvyException) else e)
+                    try:
+                        out_quick[1](x._data, out=data)
+                    except Exception:  # noqa: BLE001 - ``with_out`` tells which
+                        pass
+                    else:
+                        return out
                 try:
                     return with_out(out, (x._data,), NO_KEYWORDS)
                 except Exception as e:  # noqa: BLE001 - backend errors become IvyBackendException
                     raise error(e) from (None if isinstance(e, IvyException) else e)
+            if out is not MISSING:
+                kwargs["out"] = out
             if y is not MISSING:
                 return general(x, y, *args, **kwargs)
             if x is not MISSING:
@@ -138,8 +206,19 @@ def public_function(fn: F) -> F:
 
     elif arity == 2:
 
-        def api(x1: Any = MISSING, x2: Any = MISSING, /, *args: Any, **kwargs: Any) -> Any:
-            if fast and type(x1) is Array and type(x2) is Array and not args and not kwargs:
+        def api(
+            x1: Any = MISSING, x2: Any = MISSING, /, *args: Any, out: Any = MISSING, **kwargs: Any
+        ) -> Any:
+            # ``out`` is a parameter of its own: a call with ``out`` only passes no keyword
+            # dictionary to read it from.
+            if (
+                fast
+                and type(x1) is Array
+                and type(x2) is Array
+                and out is MISSING
+                and not args
+                and not kwargs
+            ):
                 try:
                     ret = quick(x1._data, x2._data)
                     if view is not None and not native_view(ret, x1._data):
@@ -153,16 +232,47 @@ def public_function(fn: F) -> F:
                 return wrap(ret)
             if (
                 with_out is not None
+                and type(out) is Array
                 and type(x1) is Array
                 and type(x2) is Array
                 and not args
-                and len(kwargs) == 1
-                and type(out := kwargs.get("out")) is Array
+                and not kwargs
             ):
+                if out_quick is not None:  # as ``with_out`` does, without its frame
+                    data = out._data
+                    if out_quick[0]:  # immutable: ``out`` is rebound to the result
+                        try:
+                            ret = quick(x1._data, x2._data)
+                        except Exception as e:
+                            raise error(e) from e
+                        kind = out_quick[1]
+                        key = out_quick[4]
+                        if (
+                            type(ret) is kind
+                            and type(data) is kind
+                            and (
+                                (key and getattr(ret, key) is getattr(data, key))
+                                or out_quick[2](ret, data)
+                            )
+                        ):
+                            out._data = ret
+                            return out
+                        try:
+                            return out_quick[3](out, ret)
+                        except Exception as e:  # noqa: BLE001
+                            raise error(e) from (None if isinstance(e, IvyException) else e)
+                    try:
+                        out_quick[1](x1._data, x2._data, out=data)
+                    except Exception:  # noqa: BLE001 - ``with_out`` tells which
+                        pass
+                    else:
+                        return out
                 try:
                     return with_out(out, (x1._data, x2._data), NO_KEYWORDS)
                 except Exception as e:  # noqa: BLE001 - backend errors become IvyBackendException
                     raise error(e) from (None if isinstance(e, IvyException) else e)
+            if out is not MISSING:
+                kwargs["out"] = out
             if x2 is not MISSING:
                 return general(x1, x2, *args, **kwargs)
             if x1 is not MISSING:
@@ -195,26 +305,34 @@ def public_function(fn: F) -> F:
             # two plain positional arguments: ``zeros((8,))``, ``full((8,), 2.0)``,
             # ``concat([x, y])``. A native array first gives its own dtype (``general``
             # passes no default ``dtype`` then), so it takes ``general``.
-            if fast and not kwargs and not args and a is not MISSING:
+            # (``MISSING`` is of no plain type: a call without arguments takes ``general``.)
+            if fast and not kwargs and not args:
                 t = type(a)
+                native: Any = a
                 if t is tuple or t is list:
                     if a and type(a[0]) is Array:  # ``concat([x, y])``: arrays only
-                        native: Any = [i._data for i in a if type(i) is Array]
+                        native = [i._data for i in a if type(i) is Array]
                         if len(native) != len(a):
                             native = MISSING
                         elif t is tuple:
                             native = tuple(native)
-                    elif plain.issuperset(map(type, a)):
-                        native = a
-                    else:
+                    else:  # a loop: ``plain.issuperset(map(...))`` builds a set
+                        for i in a:
+                            if type(i) not in plain:
+                                native = MISSING
+                                break
+                elif t not in plain or t in native_set:
+                    native = MISSING
+                if b is not MISSING and native is not MISSING:
+                    t = type(b)
+                    if t is tuple or t is list:
+                        for i in b:
+                            if type(i) not in plain:
+                                native = MISSING
+                                break
+                    elif t not in plain:
                         native = MISSING
-                else:
-                    native = a if t in plain and t not in native_set else MISSING
-                if native is not MISSING and (
-                    b is MISSING
-                    or type(b) in plain
-                    or ((type(b) is tuple or type(b) is list) and plain.issuperset(map(type, b)))
-                ):
+                if native is not MISSING:
                     try:
                         if dtype is None:
                             ret = quick(native) if b is MISSING else quick2(native, b)
@@ -245,8 +363,64 @@ def public_function(fn: F) -> F:
     api.__ivy_wrappers__ = ()  # type: ignore[attr-defined]
     api.__ivy_bind__ = bind  # type: ignore[attr-defined]
     REGISTRY[name] = api
+    add_method(name, api)
+    operator_method: Callable[..., Any] | None = None
     if name in OPERATOR_FUNCTIONS:
         setattr(Array, OPERATOR_FUNCTIONS[name], api)
+        if arity == 1:
+
+            def method(x: Any, query: Any) -> Any:
+                # ``x[query]``: the arity-1 hot path of ``api`` for one more argument. A
+                # function of exactly two positional parameters, so that CPython 3.11 calls
+                # it from ``x[q]`` as a Python-to-Python call (``BINARY_SUBSCR_GETITEM``), not
+                # through the C slot and a general call binding ``*args``/``**kwargs``.
+                if fast and type(x) is Array:
+                    t = type(query)
+                    if t is tuple:
+                        for i in query:
+                            if type(i) not in plain:
+                                return api(x, query)
+                    elif t not in plain:
+                        return api(x, query)
+                    try:
+                        ret = quick2(x._data, query)
+                        if view is not None and not native_view(ret, x._data):
+                            return view(x, ret, (x, query), {})
+                    except Exception as e:
+                        raise error(e) from e
+                    if type(ret) in native_set:
+                        new = new_array(Array)
+                        new._data = ret
+                        return new
+                    return wrap(ret)
+                return api(x, query)
+
+            def direct_item(x: Any, query: Any) -> Any:
+                # ``method`` where ``quick2`` is ``operator.getitem`` and no view is made
+                # (NumPy): ``x._data[query]``, one C call fewer.
+                if type(x) is Array:
+                    t = type(query)
+                    if t is tuple:
+                        for i in query:
+                            if type(i) not in plain:
+                                return api(x, query)
+                    elif t not in plain:
+                        return api(x, query)
+                    try:
+                        ret = x._data[query]
+                    except Exception as e:
+                        raise error(e) from e
+                    if type(ret) in native_set:
+                        new = new_array(Array)
+                        new._data = ret
+                        return new
+                    return wrap(ret)
+                return api(x, query)
+
+            for each in (method, direct_item):
+                each.__name__ = each.__qualname__ = OPERATOR_FUNCTIONS[name]
+                each.__doc__ = f"``x[query]``: ``ivy.{name}(x, query)``."
+            operator_method = method
     return api  # type: ignore[return-value]
 
 

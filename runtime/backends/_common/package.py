@@ -102,4 +102,5 @@ def remembered_targets(native_dtype: Callable[[Dtype | str], Any]) -> Callable[[
             known[dtype] = native
         return native
 
+    target_dtype.known = known  # type: ignore[attr-defined]  # read by the hot path (astype)
     return target_dtype

@@ -1,0 +1,211 @@
+"""The hot paths of issue 24's per-call targets behave as the general path, on every backend.
+
+- ``x[q]`` is a method of exactly two parameters (``dispatch.public``: CPython inlines it);
+  on NumPy it hands a key of plain values straight to the ndarray.
+- ``astype(x, dtype)`` calls the native cast directly for a dtype argument the backend's
+  ``target_dtype`` has answered before (``native_table``).
+- ``f(x1, x2, out=o)`` of a ufunc-like function writes through the native ``out`` without
+  ``with_out``'s frame (NumPy); on JAX/TensorFlow the result becomes ``o``'s data when it
+  fits and goes through ``inplace.update`` (cast, broadcast, or raise before writing) when
+  it does not.
+- Functional-API functions are methods of ``Array`` set on the class (no ``__getattr__``).
+
+Each test compares with what the general path (a keyword, ``copy=``, NumPy) gives, so a fast
+path that skipped a check or returned the wrong object fails here.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import ivycheck.runtime as ivy
+from ivycheck.runtime.array import Array
+from ivycheck.runtime.dtypes import as_dtype
+from ivycheck.runtime.exceptions import IvyException
+
+from .conftest import npy
+
+
+def _vector() -> ivy.Array:
+    return ivy.asarray(np.arange(8, dtype=np.float32))
+
+
+QUERIES = [
+    3,
+    -1,
+    slice(1, 5),
+    slice(None, None, -2),
+    (slice(1, 5),),
+    (None, slice(2, 6)),
+    (Ellipsis, 2),
+    (),
+]
+
+
+@pytest.mark.parametrize("query", QUERIES, ids=repr)
+def test_basic_index_matches_the_general_path_and_numpy(backend: str, query: object) -> None:
+    x = _vector()
+    fast = x[query]
+    general = ivy.get_item(x, query, copy=None)  # a keyword: the general path
+    expected = np.arange(8, dtype=np.float32)[query]  # type: ignore[index]
+    assert type(fast) is Array or isinstance(fast, Array)
+    assert fast.dtype == ivy.float32 and fast.shape == expected.shape == general.shape
+    np.testing.assert_array_equal(npy(fast), expected)
+
+
+def test_basic_index_is_a_view_and_an_integer_a_copy(backend: str) -> None:
+    x = _vector()
+    view = x[2:6]
+    item = x[(1,)]
+    view[0] = 50.0  # writes through to x
+    x[1] = 10.0
+    assert float(x[2]) == 50.0
+    assert float(item) == 1.0  # a 0-d copy, as NumPy's scalar
+
+
+@pytest.mark.parametrize("query", [1.5, (slice(1, 2), 0.5), "a"], ids=repr)
+def test_bad_keys_raise_the_runtimes_error(backend: str, query: object) -> None:
+    x = _vector()
+    with pytest.raises(IvyException):
+        x[query]
+
+
+def test_index_of_a_tracked_view_and_with_an_array_key(backend: str) -> None:
+    x = _vector()
+    flipped = ivy.flip(x)  # a tracked view on JAX/TensorFlow: not ``type(x) is Array``
+    np.testing.assert_array_equal(npy(flipped[1:3]), [6.0, 5.0])
+    index = ivy.asarray(np.array([0, 7]))
+    np.testing.assert_array_equal(npy(x[index]), [0.0, 7.0])  # advanced: the general path
+    np.testing.assert_array_equal(npy(x[ivy.to_native(index)]), [0.0, 7.0])
+
+
+def test_getitem_is_a_simple_two_parameter_function() -> None:
+    # BINARY_SUBSCR_GETITEM inlines only a plain function of two positional parameters.
+    method = Array.__dict__["__getitem__"]
+    code = method.__code__
+    assert code.co_argcount == 2 and not code.co_kwonlyargcount
+    assert not code.co_flags & 0x0C  # no *args, no **kwargs
+
+
+DTYPES = ["float64", "int32", "bool", "float32", "int8", "uint8"]
+
+
+@pytest.mark.parametrize("to", DTYPES)
+def test_astype_by_name_dtype_and_native_dtype(backend: str, to: str) -> None:
+    x = ivy.asarray(np.array([0.0, 1.5, 2.0, 3.0], dtype=np.float32))
+    native = ivy.to_native(ivy.zeros(1, dtype=to)).dtype
+    expected = np.array([0.0, 1.5, 2.0, 3.0], dtype=np.float32).astype(to)
+    for spelling in (to, as_dtype(to), native, to):  # twice by name: then cached
+        y = ivy.astype(x, spelling)
+        assert y.dtype == to, spelling
+        np.testing.assert_array_equal(npy(y), expected)
+
+
+def test_astype_always_copies(backend: str) -> None:
+    x = _vector()
+    for _ in range(2):  # the second call takes the cached dtype
+        y = ivy.astype(x, "float32")
+        y[0] = 100.0
+        assert float(x[0]) == 0.0
+        z = ivy.astype(x, ivy.to_native(x).dtype)
+        z[1] = 100.0
+        assert float(x[1]) == 1.0
+
+
+@pytest.mark.parametrize("bad", ["float", "not-a-dtype", [1], np.zeros(2)], ids=repr)
+def test_astype_of_a_non_dtype_raises_every_time(backend: str, bad: object) -> None:
+    x = _vector()
+    for _ in range(2):
+        with pytest.raises((IvyException, TypeError)):
+            ivy.astype(x, bad)
+
+
+def test_astype_of_a_native_argument_takes_the_general_path(backend: str) -> None:
+    native = ivy.to_native(_vector())
+    y = ivy.astype(native, "int32")
+    assert type(y) is Array and y.dtype == ivy.int32
+
+
+def test_out_of_the_same_layout(backend: str) -> None:
+    a, b = _vector(), ivy.asarray(np.ones(8, np.float32))
+    out = ivy.zeros((8,))
+    for _ in range(2):
+        assert ivy.add(a, b, out=out) is out
+        assert ivy.negative(a, out=out) is out
+    assert out.dtype == ivy.float32 and out.shape == (8,)
+    np.testing.assert_array_equal(npy(out), -np.arange(8, dtype=np.float32))
+
+
+def test_out_of_a_wider_dtype_is_cast_and_keeps_its_dtype(backend: str) -> None:
+    a = _vector()
+    out = ivy.zeros((8,), dtype="float64")
+    assert ivy.add(a, a, out=out) is out
+    assert out.dtype == ivy.float64
+    np.testing.assert_array_equal(npy(out), 2 * np.arange(8))
+
+
+def test_out_is_broadcast_into(backend: str) -> None:
+    a = _vector()
+    out = ivy.zeros((2, 8))
+    assert ivy.multiply(a, a, out=out) is out
+    np.testing.assert_array_equal(npy(out), np.tile(np.arange(8) ** 2, (2, 1)))
+
+
+@pytest.mark.parametrize(
+    ("shape", "dtype"), [((8,), "int32"), ((3,), "float32"), ((8,), "bool")], ids=str
+)
+def test_out_that_cannot_hold_the_result_raises_and_is_unchanged(
+    backend: str, shape: tuple[int, ...], dtype: str
+) -> None:
+    a = _vector()
+    out = ivy.zeros(shape, dtype=dtype)
+    before = ivy.to_native(out)
+    with pytest.raises(IvyException):
+        ivy.add(a, a, out=out)
+    assert ivy.to_native(out) is before or np.array_equal(npy(out), np.zeros(shape))
+    np.testing.assert_array_equal(npy(out), np.zeros(shape, dtype=dtype))
+    assert out.dtype == dtype
+
+
+def test_out_through_a_view_writes_the_base(backend: str) -> None:
+    base = ivy.zeros((8,))
+    view = base[2:6]
+    a = ivy.asarray(np.ones(4, np.float32))
+    ivy.add(a, a, out=view)
+    np.testing.assert_array_equal(npy(base), [0, 0, 2, 2, 2, 2, 0, 0])
+
+
+def test_out_error_of_the_backend_is_the_runtimes(backend: str) -> None:
+    a = _vector()
+    b = ivy.asarray(np.ones(3, np.float32))
+    out = ivy.zeros((8,))
+    with pytest.raises(IvyException):
+        ivy.add(a, b, out=out)
+    np.testing.assert_array_equal(npy(out), np.zeros(8))
+
+
+def test_numpy_read_only_out_takes_the_general_path() -> None:
+    with ivy.using_backend("numpy"):
+        a = _vector()
+        out = ivy.zeros((8,))
+        ivy.to_native(out).flags.writeable = False
+        general = ivy.zeros((8,))
+        ivy.to_native(general).flags.writeable = False
+        ivy.add(a, a, out=out)
+        ivy.add(a, a, out=general, **{})  # the same call through the general path
+        np.testing.assert_array_equal(npy(out), npy(general))
+        np.testing.assert_array_equal(npy(out), 2 * np.arange(8))
+
+
+def test_methods_are_set_on_the_class(backend: str) -> None:
+    x = _vector()
+    assert "__getattr__" not in Array.__dict__  # attribute reads stay specialised
+    assert Array.__dict__["reshape"] is ivy.reshape
+    np.testing.assert_array_equal(npy(x.reshape((2, 4))), np.arange(8).reshape(2, 4))
+    assert float(x.sum()) == 28.0
+    assert x.shape == (8,) and x.size == 8  # the class's own attributes win
+    with pytest.raises(AttributeError, match="no attribute 'no_such_function'"):
+        x.no_such_function  # noqa: B018
+    with pytest.raises(AttributeError):
+        x._private  # noqa: B018
