@@ -15,7 +15,8 @@ in-place update through a 3-deep tracked view chain next to a direct ``.at[].set
 
 ``--out`` / ``--only-out`` (issue 24): a loop of 100 x (add, multiply, subtract) on (256, 256)
 float32 with and without ``out`` and one call each of ``add``, ``x[1:5]``, ``zeros``,
-``astype``, ``matmul`` and ``add(out=)``, through the runtime, the raw backend (with its own
+``astype`` (by name and by native dtype), ``matmul``, ``add(out=)`` and ``x[1:5, None]``,
+through the runtime, the raw backend (with its own
 ``out`` on NumPy and PyTorch; JAX and TensorFlow have none, so there the loop with ``out`` is
 read against the runtime's loop without it) and the Array API peers (array-api-compat,
 array-api-strict), all timed in turn per repeat, median of the repeats (``--stat min``: the
@@ -310,11 +311,13 @@ def out_calls(backend: str, number: int, repeat: int) -> list[tuple[str, dict[st
         ("astype", {"ivy": lambda: ivy.astype(wrapped.x, "float64"), "raw": astype_raw}),
         ("matmul", {"ivy": lambda: ivy.matmul(wrapped.m, wrapped.m), "raw": lambda: lib.np.matmul(native.m, native.m)}),
         ("add out=", {"ivy": lambda: ivy.add(wrapped.x, wrapped.y, out=o)}),
+        ("astype native dtype", {"ivy": lambda: ivy.astype(wrapped.x, f64), "raw": astype_raw}),
+        ("x[1:5, None]", {"ivy": lambda: wrapped.x[1:5, None], "raw": lambda: native.x[1:5, None]}),
     ]  # fmt: skip
     if backend in ("numpy", "torch"):
-        rows[-1][1]["raw"] = lambda: lib.np.add(native.x, native.y, out=no)
+        rows[5][1]["raw"] = lambda: lib.np.add(native.x, native.y, out=no)
     else:
-        rows[-1][1]["raw"] = rows[0][1]["raw"]  # no native out: the call without it
+        rows[5][1]["raw"] = rows[0][1]["raw"]  # no native out: the call without it
     for name, xp in peers(backend).items():
         if name == "strict":
             sx, sy = xp.asarray(np.asarray(native.x)), xp.asarray(np.asarray(native.y))
