@@ -65,6 +65,7 @@ class ViewWithoutCopy(Rule):
     FIX_SAFETY = FixSafety.SAFE
     TRIGGERS = ("handle_view",)
     NEEDS_INDEX = True
+    MAY_FIND_WITHOUT_INDEX = True
     VALID = (
         Example(
             """

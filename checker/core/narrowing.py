@@ -5,8 +5,9 @@ costs its whole parse and walk. So before libcst sees a file, each top-level def
 is asked about alone: the rules that may find something in the file
 (:meth:`Rule.may_find`) are asked again of a small module made of the file's statements
 that name no definition (imports, settings), the definition, the statements that name it
-(``fn.support_native_out = True``, ``fn = wrap(fn)``) and, when a rule looks across
-definitions (not ``Rule.LOCAL``), the definitions it names, transitively. A statement
+(``fn.support_native_out = True``, ``fn = wrap(fn)``) and, when a rule follows calls
+across definitions (``Rule.FOLLOWS_CALLS`` of a rule that is not ``Rule.LOCAL``), the
+definitions it names, transitively. A statement
 naming definitions is asked the same way, with the definitions it names. A definition
 no such module leaves a finding in is replaced by a string statement on exactly its
 lines (three quotes, its line endings, three quotes): one token for libcst, and every
@@ -69,7 +70,7 @@ def narrowed(
     chunks = file_chunks(file.source, tree, comments_after=True)
     if chunks is None:
         return None
-    across = not all(rule.LOCAL for rule in rules)
+    across = any(not rule.LOCAL and rule.FOLLOWS_CALLS for rule in rules)
     names = [
         _names(chunk.statement) if across or not chunk.definition else set[str]()
         for chunk in chunks

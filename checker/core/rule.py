@@ -285,8 +285,20 @@ class Rule(CachedVisitorLookup):
     file's other top-level statements that are not definitions (imports, attributes), and
     the project index. Lets the language server re-check only the definitions that changed
     (``checker/core/incremental.py``); a rule that looks across definitions keeps it False."""
+    FOLLOWS_CALLS: ClassVar[bool] = True
+    """For a rule that is not ``LOCAL``: whether its findings about a definition depend on
+    the file's other definitions that one names (the out-flow rules follow ``out`` into
+    helpers). ``False`` for a rule that looks across definitions only through the
+    statements naming them (IVY013 judges ``fn.mixed_backend_wrappers = ...`` by ``fn``).
+    The engine's narrowed check (``checker/core/narrowing.py``) keeps what it says."""
     NEEDS_INDEX: ClassVar[bool] = False
     """Whether findings depend on other files (then the cache keys on the index too)."""
+    MAY_FIND_WITHOUT_INDEX: ClassVar[bool] = False
+    """With ``NEEDS_INDEX``: :meth:`may_find` reads only the file and its configuration,
+    never other files. Where it answers ``False`` the file's findings wait for no index:
+    the command checks the file while it summarizes it (``checker/run/indexing.py``).
+    ``tests/rules/test_may_find.py`` runs every such ``may_find`` with an index that
+    raises when read."""
     INDEX_REFINES_ONLY: ClassVar[bool] = False
     """With ``NEEDS_INDEX``: other files decide only a finding's message and severity,
     never whether there is one (IVY005: the project's own wrappers say what an order

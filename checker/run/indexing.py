@@ -22,19 +22,24 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from ivycheck.checker.base import pyast
+from ivycheck.checker.base.diagnostics import Diagnostic
 from ivycheck.checker.base.sourcefile import SourceError, read_source, too_large_on_disk
-from ivycheck.checker.core.rule import Rule
+from ivycheck.checker.core.engine import active_rules, check_file
+from ivycheck.checker.core.registry import all_rules
+from ivycheck.checker.core.rule import FileUnderCheck, Rule
 from ivycheck.checker.project.config import Config, configures
 from ivycheck.checker.project.discovery import ProjectFiles, discover, outermost, project_root
 from ivycheck.checker.project.index import EncodedSummary, ProjectIndex
 from ivycheck.checker.project.summary import FileSummary, summarize
 from ivycheck.checker.run.cache import CacheEntry, ResultCache, stat_key
 
-Item = tuple[str, str, str, int]
-"""A file to summarize: path, path relative to its configuration's root, part, and the
-configuration's ``max-file-size``."""
-Summarized = tuple[str, str | None, EncodedSummary]
-"""A file summarized: path, content digest (``None``: the file could not be read), summary."""
+Item = tuple[str, str, str, int, Config | None]
+"""A file to summarize: path, path relative to its configuration's root, part, the
+configuration's ``max-file-size``, and the configuration to check it with while its tree
+is at hand (``None``: summarize only; see :func:`check_while_summarizing`)."""
+Summarized = tuple[str, str | None, EncodedSummary, list[Diagnostic] | None]
+"""A file summarized: path, content digest (``None``: the file could not be read), summary,
+and its findings when it was checked too."""
 Mapper = Callable[
     [Callable[[Item], Summarized], list[Item], Callable[[Item], Summarized]], list[Summarized]
 ]
@@ -52,24 +57,54 @@ def needs_index(configs: Iterable[Config], rules: Iterable[type[Rule]]) -> bool:
 
 def summarize_path(item: Item) -> Summarized:
     """One file from disk; an unreadable one gets a summary that says why."""
-    path, relative, part, max_size = item
+    path, relative, part, max_size, check_with = item
     try:
         if too_large_on_disk(path, max_size) is not None:
             raise SourceError("skipped: larger than max-file-size")
         source = read_source(Path(path))
     except SourceError as err:
         # No digest: not cached, so a raised max-file-size or a fixed file is seen again.
-        return path, None, EncodedSummary.encode(FileSummary(relative, part, parse_error=str(err)))
+        summary = FileSummary(relative, part, parse_error=str(err))
+        return path, None, EncodedSummary.encode(summary), None
     summary = summarize(source.text, relative, part)
+    found = None
+    if check_with is not None:
+        found = check_while_summarizing(source.text, path, relative, check_with, summary)
     # Nothing reads a file's tree after its summary from disk; kept, the last file's tree
     # would sit beside its libcst parse during the check (a tenth of a big file's peak).
     pyast.forget(source.text)
-    return path, source.digest, EncodedSummary.encode(summary)
+    return path, source.digest, EncodedSummary.encode(summary), found
+
+
+def check_while_summarizing(
+    text: str, path: str, relative: str, config: Config, summary: FileSummary
+) -> list[Diagnostic] | None:
+    """The file's findings, found now that CPython's tree of it is at hand, when none of
+    the rules that can find anything in it reads other files: those findings do not wait
+    for the index. ``None`` otherwise (checked after the index is built). Saves the
+    second read and CPython parse of most files of a run.
+
+    A rule that reads other files (``Rule.NEEDS_INDEX``) finds nothing here when its text
+    test fails or, if its ``may_find`` reads only this file
+    (``Rule.MAY_FIND_WITHOUT_INDEX``), when that says so. The index the other rules see
+    holds the file's own summary, as the whole one would."""
+    rules = list(all_rules().values())
+    index = ProjectIndex.build([summary])
+    file = FileUnderCheck(text, path, relative, config, index)
+    reading = [rule for rule in active_rules(rules, file) if rule.NEEDS_INDEX]
+    if not all(rule.MAY_FIND_WITHOUT_INDEX for rule in reading):
+        return None
+    if reading:
+        tree = pyast.parse(text)  # the summary's own, kept by pyast until forgotten
+        if any(rule.may_find(tree, file) for rule in reading):
+            return None
+    return check_file(file, rules, fixes=True)
 
 
 def _crashed(item: Item) -> Summarized:
-    path, relative, part, _ = item
-    return path, None, EncodedSummary.encode(FileSummary(relative, part, parse_error="crashed"))
+    path, relative, part, _, _ = item
+    summary = FileSummary(relative, part, parse_error="crashed")
+    return path, None, EncodedSummary.encode(summary), None
 
 
 def in_process(
@@ -81,11 +116,16 @@ def in_process(
 
 
 def summarize_files(
-    project: ProjectFiles, cache: ResultCache, mapper: Mapper = in_process
+    project: ProjectFiles,
+    cache: ResultCache,
+    mapper: Mapper = in_process,
+    check: Callable[[Path], bool] | None = None,
 ) -> list[Summarized]:
     """A summary of every file of ``project``: from ``cache`` where the file's ``stat``
     matches and the summary was made for the same relative path and part, else made (and
-    stored in ``cache``). Cached ones come first.
+    stored in ``cache``). Cached ones come first. Files ``check`` says are to be checked
+    are checked too where they are summarized and their rules allow
+    (:func:`check_while_summarizing`).
 
     The relative path and the part are the only settings a summary depends on; they change
     with ``functional-api``/``backends`` or the project root, and a summary kept across such
@@ -99,11 +139,12 @@ def summarize_files(
         entry = cache.lookup(path)
         cached = None if entry is None else entry.summary
         if entry is None or cached is None or (cached.path, cached.part) != (relative, part):
-            missing.append((str(path), relative, part, config.max_file_size))
+            check_with = config if check is not None and check(path) else None
+            missing.append((str(path), relative, part, config.max_file_size, check_with))
         else:
-            found.append((str(path), entry.digest, cached))
+            found.append((str(path), entry.digest, cached, None))
     computed = mapper(summarize_path, missing, _crashed)
-    for path_text, digest, summary in computed:
+    for path_text, digest, summary, _ in computed:
         path = Path(path_text)
         stat = stat_key(path)
         if digest is not None and stat is not None:
@@ -139,6 +180,7 @@ def build_index(
     mapper: Mapper = in_process,
     config_for_file: Callable[[Path], Config] | None = None,
     roots_discovered: ProjectFiles | None = None,
+    checked_early: dict[str, tuple[str, list[Diagnostic]]] | None = None,
 ) -> ProjectIndex:
     """The index of every Python file under ``roots`` (as discovery finds them: excludes
     and ``.gitignore`` apply) plus the ``checked`` files outside them; empty when no active
@@ -146,7 +188,10 @@ def build_index(
     on which files of the project are checked. Unchanged files' summaries come from
     ``cache``, so a run over one file of a warm project summarizes only that file.
     ``roots_discovered``: the files of ``roots`` when the caller already walked them (a
-    run over the project root itself), so the tree is walked once."""
+    run over the project root itself), so the tree is walked once. ``checked_early``
+    (given empty): filled with the content digest and findings of the ``checked`` files
+    found while they were summarized (:func:`check_while_summarizing`); the caller checks
+    the others."""
     if not needs_index(checked.configs.values(), rules):
         return ProjectIndex()
     given = {os.path.abspath(path) for path in checked.files}
@@ -158,4 +203,14 @@ def build_index(
     else:
         configs = {**whole.configs, **{path: checked.configs[path] for path in extra}}
         project = ProjectFiles([*whole.files, *extra], configs, [])
-    return ProjectIndex.build(summary for _, _, summary in summarize_files(project, cache, mapper))
+
+    def is_checked(path: Path) -> bool:
+        return os.path.abspath(path) in given
+
+    summarized = summarize_files(
+        project, cache, mapper, is_checked if checked_early is not None else None
+    )
+    for path, digest, _, found in summarized:
+        if checked_early is not None and found is not None and digest is not None:
+            checked_early[path] = (digest, found)
+    return ProjectIndex.build(summary for _, _, summary, _ in summarized)

@@ -262,14 +262,17 @@ class Runner:
         result.problems.extend(f"{p.path}: {p.message}" for p in project.problems)
         result.files = len(project.files)
         cache = workspace.cache_at(self.project_root_of(self._first_path()))
+        fixing = self.options.fix or self.options.diff
+        early: dict[str, tuple[str, list[Diagnostic]]] = {}
         index = workspace.build_index(
             project,
             workspace.roots_of(self.options.paths),
             cache,
             lambda function, items, on_crash: _parallel_map(function, items, self.jobs, on_crash),
             given=self.options.paths,
+            checked_early=None if fixing else early,
         )
-        self._check(project.files, project.configs, index, cache, result)
+        self._check(project.files, project.configs, index, cache, result, early)
         cache.save()
         result.diagnostics.sort(key=lambda d: d.sort_key)
         return result
@@ -309,7 +312,10 @@ class Runner:
         index: ProjectIndex,
         cache: ResultCache,
         result: RunResult,
+        early: dict[str, tuple[str, list[Diagnostic]]],
     ) -> None:
+        """Each file's findings: from the cache, from ``early`` (found while the file was
+        summarized for the index), or checked now, over the process pool."""
         fixing = self.options.fix or self.options.diff
         unsafe = self.options.unsafe_fixes
         tasks: list[_Task] = []
@@ -318,6 +324,11 @@ class Runner:
             config = configs[path]
             key = self._result_key(config, index)
             keys[str(path)] = key
+            if str(path) in early:
+                digest, found = early[str(path)]
+                result.diagnostics.extend(found)
+                self._store(path, digest, key, found, cache)
+                continue
             entry = cache.lookup(path)
             if entry is not None and entry.result_key == key and entry.diagnostics is not None:
                 cached = entry.diagnostics
@@ -371,12 +382,18 @@ class Runner:
             result.diagnostics.extend(outcome.diagnostics)
             return
         result.diagnostics.extend(outcome.diagnostics)
+        if source is not None:
+            self._store(path, source.digest, key, outcome.diagnostics, cache)
+
+    def _store(
+        self, path: Path, digest: str, key: str, found: list[Diagnostic], cache: ResultCache
+    ) -> None:
         stat = stat_key(path)
-        if source is not None and stat is not None:
-            previous = cache.lookup_digest(path, source.digest)
-            entry = previous or CacheEntry(stat[0], stat[1], source.digest)
+        if stat is not None:
+            previous = cache.lookup_digest(path, digest)
+            entry = previous or CacheEntry(stat[0], stat[1], digest)
             entry.mtime_ns, entry.size = stat
-            entry.result_key, entry.diagnostics = key, outcome.diagnostics
+            entry.result_key, entry.diagnostics = key, found
             cache.store(path, entry)
 
     def _run_stdin(self, text: str) -> RunResult:

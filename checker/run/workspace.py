@@ -255,11 +255,12 @@ class Workspace:
         cache: ResultCache,
         parallel: Mapper | None = None,
         given: Iterable[Path] = (),
+        checked_early: dict[str, tuple[str, list[Diagnostic]]] | None = None,
     ) -> ProjectIndex:
         """The index of every file under ``roots`` (``checked`` already discovered from
         the paths ``given``), from ``cache`` where it can; empty when no active rule reads
         it. When the paths given are the roots themselves, their files are not walked
-        again."""
+        again. ``checked_early``: see :func:`~ivycheck.checker.run.indexing.build_index`."""
         named = list(given)
         walked = {os.path.abspath(p) for p in named if os.path.isdir(p)}
         same = len(walked) == len(named) > 0 and walked == {os.path.abspath(r) for r in roots}
@@ -272,6 +273,7 @@ class Workspace:
             parallel or in_process,
             self.config_for_file,
             roots_discovered=checked if same else None,
+            checked_early=checked_early,
         )
 
     def project_index(self, path: Path) -> ProjectIndex:
@@ -419,7 +421,7 @@ class Workspace:
             with self._lock:
                 if self.scopes.get(scope.root) is not scope:
                     continue  # dropped by a configuration change meanwhile
-                for path, digest, summary in found:
+                for path, digest, summary, _ in found:
                     if digest is not None:
                         self.summaries.setdefault(os.path.abspath(path), summary)
                 if rest:
@@ -436,7 +438,7 @@ class Workspace:
     def _summary_from_disk(self, path: Path) -> Summary | None:
         """``None`` for a file that cannot be read (as if it were not there)."""
         project = ProjectFiles([path], {path: self.config_for(path)}, [])
-        [(_, digest, summary)] = summarize_files(project, ResultCache(None))
+        [(_, digest, summary, _)] = summarize_files(project, ResultCache(None))
         return summary if digest is not None else None
 
     def update(self, path: Path, text: str | None) -> bool:
