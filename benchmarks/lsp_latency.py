@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/lsp_latency.py                      # 500-file workspace
     .venv/bin/python benchmarks/lsp_latency.py --functions 20000    # 20k-function workspace
+    .venv/bin/python benchmarks/lsp_latency.py --pause 0.3          # a typist's pauses
 
 Writes an Ivy-style workspace (``benchmarks/corpus.py``), starts ``ivycheck lsp``, opens a
 2,000-line functional-API document, then makes 50 edits, one at a time: each edit flips a
@@ -9,13 +10,17 @@ decorator order, so every edit changes the diagnostics and the time from ``didCh
 to the matching ``publishDiagnostics`` is unambiguous. Prints median and p95 latency and
 the server's resident memory (from ``/proc``) after the workspace has been indexed.
 Edits start once the server is ready: it logs (at ``--log-level info``) when its index is
-built and when the closed files' diagnostics are published; no fixed sleep.
+built and when the closed files' diagnostics are published; no fixed sleep. ``--pause``
+waits that long before each edit, as a typist pauses: then what the server does between
+keystrokes (its idle garbage collection, re-checking the closed files after an edit that
+changed what other files see) runs, and an edit sent meanwhile waits for it.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import sys
 import tempfile
@@ -62,7 +67,7 @@ def rss_mib(pid: int) -> float:
     return 0.0
 
 
-async def measure(root: Path, functions: int, edits: int, lines: int) -> None:
+async def measure(root: Path, functions: int, edits: int, lines: int, pause: float) -> None:
     generate(root, functions)
     (root / "pyproject.toml").write_text("[tool.ivycheck]\n")
     document_path = root / "ivy/functional/ivy/big.py"
@@ -131,10 +136,13 @@ async def measure(root: Path, functions: int, edits: int, lines: int) -> None:
     memory = rss_mib(pid)
     latencies = []
     per_edit = []
+    load_before = os.getloadavg()
     for edit in range(edits):
         version = edit + 2
         bad = {edit % 40} if edit % 2 == 0 else set()
         new_text = big_document(lines, bad)
+        if pause:
+            await asyncio.sleep(pause)
         sent = time.perf_counter()
         client.text_document_did_change(
             types.DidChangeTextDocumentParams(
@@ -148,12 +156,17 @@ async def measure(root: Path, functions: int, edits: int, lines: int) -> None:
         per_edit.append(latencies[-1])
         assert counts[version] == counts[1] + len(bad), (version, counts[version], bad)
     memory_after = rss_mib(pid)
+    load_after = os.getloadavg()
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()
     latencies.sort()
     p95 = latencies[max(0, round(0.95 * len(latencies)) - 1)]
     print(f"workspace: {files} files, {functions} functions; document {lines} lines")
+    print(
+        f"{pause} s before each edit; load average (1, 5, 15 min) before the edits "
+        f"{' '.join(f'{x:.2f}' for x in load_before)}, after {' '.join(f'{x:.2f}' for x in load_after)}"
+    )
     print(
         f"from start: first diagnostics {first:.2f} s, index built {index_built:.2f} s, "
         f"closed files' diagnostics published {published:.2f} s, ready {indexed:.2f} s"
@@ -174,9 +187,14 @@ def main() -> None:
     parser.add_argument("--functions", type=int, default=5000, help="5,000 = 500 files")
     parser.add_argument("--edits", type=int, default=50)
     parser.add_argument("--lines", type=int, default=2000)
+    parser.add_argument(
+        "--pause", type=float, default=0.0, help="seconds to wait before each edit (default 0)"
+    )
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="ivycheck-lsp-bench-") as directory:
-        asyncio.run(measure(Path(directory), options.functions, options.edits, options.lines))
+        asyncio.run(
+            measure(Path(directory), options.functions, options.edits, options.lines, options.pause)
+        )
 
 
 if __name__ == "__main__":
