@@ -126,6 +126,7 @@ class MissingNativeOut(Rule):
 
     def visit_Module(self, node: cst.Module) -> None:
         flow = module_outflow(self.context)
+        comment: str | None = None  # the file's, looked up once: a fix per function
         for function in flow.functions.values():
             name = function.name.value
             if is_private_helper(name) or name in flow.attributes or not takes_param(function):
@@ -144,7 +145,9 @@ class MissingNativeOut(Rule):
             if blocker is not None:
                 self.report(function.name, f"{found}; {blocker}")
                 continue
-            line = cst.parse_statement(f"{name}.{ATTRIBUTE} = True{self._comment(flow)}\n")
+            if comment is None:
+                comment = self._comment(flow)
+            line = cst.parse_statement(f"{name}.{ATTRIBUTE} = True{comment}\n")
             line = line.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine()])
             self.report(
                 function.name,

@@ -239,9 +239,13 @@ def _analyse(
         if tree is not None and narrow
         else None
     )
+    # From here on only libcst's tree is read: CPython's goes before libcst's is made (a
+    # big file's two trees side by side were the run's peak memory).
+    del tree
+    pyast.forget(source)
     if part is not None:
-        # Every line of the narrowed text is the file's own or empty: spans and edits
-        # found in it are the file's (checker/core/narrowing.py says why nothing is lost).
+        # Every line of the narrowed text is the file's own or inside a placeholder: spans
+        # and edits found in it are the file's (checker/core/narrowing.py says why).
         file, source = replace(file, source=part.source), part.source
         statement_lines = part.statement_lines
     try:

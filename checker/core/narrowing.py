@@ -83,7 +83,8 @@ def narrowed(
     units = [n for n, chunk in enumerate(chunks) if chunk.definition or edges[n]]
     if len([n for n in units if chunks[n].definition]) < 2:
         return None
-    base = [n for n in range(len(chunks)) if n not in set(units)]
+    unit_set = set(units)
+    base = [n for n in range(len(chunks)) if n not in unit_set]
     keep: set[int] = set()
     for number in units:
         if number in keep:
