@@ -91,14 +91,15 @@ def check_while_summarizing(
     rules = list(all_rules().values())
     index = ProjectIndex.build([summary])
     file = FileUnderCheck(text, path, relative, config, index)
-    reading = [rule for rule in active_rules(rules, file) if rule.NEEDS_INDEX]
+    active = active_rules(rules, file)
+    reading = [rule for rule in active if rule.NEEDS_INDEX]
     if not all(rule.MAY_FIND_WITHOUT_INDEX for rule in reading):
         return None
     if reading:
         tree = pyast.parse(text)  # the summary's own, kept by pyast until forgotten
         if any(rule.may_find(tree, file) for rule in reading):
             return None
-    return check_file(file, rules, fixes=True)
+    return check_file(file, active, fixes=True)  # (the others' text tests failed already)
 
 
 def _crashed(item: Item) -> Summarized:
