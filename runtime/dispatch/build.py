@@ -41,6 +41,8 @@ from ivycheck.runtime.exceptions import (
 )
 
 NO_RESULT = object()
+NATIVE, REBIND, ASK = 0, 1, 2
+"""The three kinds of ``Built.out_quick``."""
 
 
 class Built(NamedTuple):
@@ -76,10 +78,12 @@ class Built(NamedTuple):
     table: tuple[type, Callable[[Any, Any], Any], dict[Any, Any]] | None = None
     out_quick: tuple[Any, ...] | None = None
     """How the hot tier serves a call of arrays with ``out`` without ``with_out``'s frame:
-    ``(False, native)``, the native function whose own ``out`` checks the buffer before
-    writing (NumPy's ufuncs; anything raised sends the call to ``with_out``), or
-    ``(True, immutable type, same_layout, write, key)`` on a backend without a native
-    ``out``: the result of ``quick`` becomes ``out``'s data when both are of the immutable
+    ``(NATIVE, native)``, the native function whose own ``out`` checks the buffer before
+    writing (NumPy's ufuncs; anything raised sends the call to ``with_out``);
+    ``(ASK, check_native_out, native type, target)``, the backend's answer to whether the
+    result fits ``out`` exactly, naming the function to call with it (PyTorch; no answer
+    sends the call to ``with_out``); or ``(REBIND, immutable type, same_layout, write, key)``
+    on a backend without a native ``out``: the result of ``quick`` becomes ``out``'s data when both are of the immutable
     type with one shape and dtype (what ``inplace.update`` does for it), else ``write`` casts,
     broadcasts or raises before writing. ``key``, when set, names an attribute the backend
     shares between arrays of one shape and dtype (``primitives.SHARED_LAYOUT``: JAX's
@@ -397,12 +401,14 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
     if out_flag and inline and arity in (1, 2):
         if native_out and prims.out_checks_itself(target):
             if forward and forward.out and not forward.keywords and forward.positional == arity:
-                out_quick = (False, forward.native)
-        elif not native_out:
+                out_quick = (NATIVE, forward.native)
+        elif native_out:
+            out_quick = (ASK, prims.check_native_out, native_types[0], target)
+        else:
             sample = prims.asarray(0.0, None, None)
             if not prims.writable(sample):
                 key = getattr(prims, "SHARED_LAYOUT", None)
-                out_quick = (True, type(sample), prims.same_layout, write, key)
+                out_quick = (REBIND, type(sample), prims.same_layout, write, key)
     return Built(
         inline,
         quick,

@@ -18,7 +18,14 @@ from typing import Any, TypeVar
 
 from ivycheck.runtime.array import OPERATOR_FUNCTIONS, Array, add_method
 from ivycheck.runtime.backend_state import current_backend, enter, state
-from ivycheck.runtime.dispatch.build import Built, array_positions, build, never
+from ivycheck.runtime.dispatch.build import (
+    NATIVE,
+    REBIND,
+    Built,
+    array_positions,
+    build,
+    never,
+)
 from ivycheck.runtime.dispatch.registry import REGISTRY
 from ivycheck.runtime.exceptions import IvyException
 
@@ -165,7 +172,8 @@ def public_function(fn: F) -> F:
             ):
                 if out_quick is not None:  # as ``with_out`` does, without its frame
                     data = out._data
-                    if out_quick[0]:  # immutable: ``out`` is rebound to the result
+                    mode = out_quick[0]
+                    if mode == REBIND:  # immutable: ``out`` is rebound to the result
                         try:
                             ret = quick(x._data)
                         except Exception as e:
@@ -186,12 +194,21 @@ def public_function(fn: F) -> F:
                             return out_quick[3](out, ret)
                         except Exception as e:  # noqa: BLE001
                             raise error(e) from (None if isinstance(e, IvyException) else e)
-                    try:
-                        out_quick[1](x._data, out=data)
-                    except Exception:  # noqa: BLE001 - ``with_out`` tells which
-                        pass
-                    else:
-                        return out
+                    if mode == NATIVE:
+                        try:
+                            out_quick[1](x._data, out=data)
+                        except Exception:  # noqa: BLE001 - ``with_out`` tells which
+                            pass
+                        else:
+                            return out
+                    elif type(data) is out_quick[2]:  # ASK: the backend says if it fits
+                        try:
+                            fn = out_quick[1](out_quick[3], (x._data,), NO_KEYWORDS, out=data)
+                            if fn is not None:
+                                fn(x._data, out=data)
+                                return out
+                        except Exception:  # noqa: BLE001 - ``with_out`` tells which
+                            pass
                 try:
                     return with_out(out, (x._data,), NO_KEYWORDS)
                 except Exception as e:  # noqa: BLE001 - backend errors become IvyBackendException
@@ -240,7 +257,8 @@ def public_function(fn: F) -> F:
             ):
                 if out_quick is not None:  # as ``with_out`` does, without its frame
                     data = out._data
-                    if out_quick[0]:  # immutable: ``out`` is rebound to the result
+                    mode = out_quick[0]
+                    if mode == REBIND:  # immutable: ``out`` is rebound to the result
                         try:
                             ret = quick(x1._data, x2._data)
                         except Exception as e:
@@ -261,12 +279,29 @@ def public_function(fn: F) -> F:
                             return out_quick[3](out, ret)
                         except Exception as e:  # noqa: BLE001
                             raise error(e) from (None if isinstance(e, IvyException) else e)
-                    try:
-                        out_quick[1](x1._data, x2._data, out=data)
-                    except Exception:  # noqa: BLE001 - ``with_out`` tells which
-                        pass
-                    else:
-                        return out
+                    if mode == NATIVE:
+                        try:
+                            out_quick[1](x1._data, x2._data, out=data)
+                        except Exception:  # noqa: BLE001 - ``with_out`` tells which
+                            pass
+                        else:
+                            return out
+                    elif type(data) is out_quick[2]:  # ASK: the backend says if it fits
+                        try:
+                            fn = out_quick[1](
+                                out_quick[3],
+                                (
+                                    x1._data,
+                                    x2._data,
+                                ),
+                                NO_KEYWORDS,
+                                out=data,
+                            )
+                            if fn is not None:
+                                fn(x1._data, x2._data, out=data)
+                                return out
+                        except Exception:  # noqa: BLE001 - ``with_out`` tells which
+                            pass
                 try:
                     return with_out(out, (x1._data, x2._data), NO_KEYWORDS)
                 except Exception as e:  # noqa: BLE001 - backend errors become IvyBackendException
