@@ -64,7 +64,6 @@ class OutToNativeWithoutOut(Rule):
     MESSAGE = "`out=` passed to a native function that does not accept it; drop it and let the wrapper write `out`"
     TRIGGERS = ("out=",)  # keyword arguments are written `out=` (formatters remove spaces)
     NEEDS_INDEX = True
-    MAY_FIND_WITHOUT_INDEX = True
     VALID = (
         Example(
             """

@@ -71,7 +71,6 @@ class DecoratorOrder(Rule):
     LOCAL = True
     NEEDS_INDEX = True  # what the project's own wrappers do decides the severity,
     INDEX_REFINES_ONLY = True  # not whether there is a finding
-    MAY_FIND_WITHOUT_INDEX = True
     NAME = "decorator-order"
     MESSAGE = "Wrapping decorators are out of Ivy's documented order; reorder them"
     FIX_SAFETY = FixSafety.SAFE

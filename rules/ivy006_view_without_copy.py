@@ -65,7 +65,6 @@ class ViewWithoutCopy(Rule):
     FIX_SAFETY = FixSafety.SAFE
     TRIGGERS = ("handle_view",)
     NEEDS_INDEX = True
-    MAY_FIND_WITHOUT_INDEX = True
     VALID = (
         Example(
             """

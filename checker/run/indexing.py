@@ -17,8 +17,10 @@ summarizes its workspace: its settings may enable such a rule at any time.
 
 from __future__ import annotations
 
+import ast
 import os
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from ivycheck.checker.base import pyast
@@ -69,7 +71,10 @@ def summarize_path(item: Item) -> Summarized:
     summary = summarize(source.text, relative, part)
     found = None
     if check_with is not None:
-        found = check_while_summarizing(source.text, path, relative, check_with, summary)
+        try:
+            found = check_while_summarizing(source.text, path, relative, check_with, summary)
+        except Exception:  # noqa: BLE001 - the check after the index reports it as IVY999
+            found = None
     # Nothing reads a file's tree after its summary from disk; kept, the last file's tree
     # would sit beside its libcst parse during the check (a tenth of a big file's peak).
     pyast.forget(source.text)
@@ -85,21 +90,40 @@ def check_while_summarizing(
     second read and CPython parse of most files of a run.
 
     A rule that reads other files (``Rule.NEEDS_INDEX``) finds nothing here when its text
-    test fails or, if its ``may_find`` reads only this file
-    (``Rule.MAY_FIND_WITHOUT_INDEX``), when that says so. The index the other rules see
-    holds the file's own summary, as the whole one would."""
+    test fails, or when its ``may_find`` answers ``False`` without reading the index
+    (:func:`_decided_without_index`). The index the other rules see holds the file's own
+    summary, as the whole one would."""
     rules = list(all_rules().values())
-    index = ProjectIndex.build([summary])
-    file = FileUnderCheck(text, path, relative, config, index)
+    file = FileUnderCheck(text, path, relative, config, ProjectIndex.build([summary]))
     active = active_rules(rules, file)
     reading = [rule for rule in active if rule.NEEDS_INDEX]
-    if not all(rule.MAY_FIND_WITHOUT_INDEX for rule in reading):
-        return None
-    if reading:
+    if reading and summary.parse_error is None:  # (a file CPython rejects is one IVY000)
         tree = pyast.parse(text)  # the summary's own, kept by pyast until forgotten
-        if any(rule.may_find(tree, file) for rule in reading):
+        unbuilt = replace(file, index=_IndexNotBuilt())
+        if not all(_decided_without_index(rule, tree, unbuilt) is False for rule in reading):
             return None
     return check_file(file, active, fixes=True)  # (the others' text tests failed already)
+
+
+class _IndexRead(BaseException):
+    """Raised by :class:`_IndexNotBuilt`; a ``BaseException`` so that no ``except
+    Exception`` in a rule can take it for an answer."""
+
+
+class _IndexNotBuilt(ProjectIndex):
+    """The index while it is being built: reading anything of it stops the reader."""
+
+    def __getattribute__(self, name: str) -> object:
+        raise _IndexRead(name)
+
+
+def _decided_without_index(rule: type[Rule], tree: ast.Module, file: FileUnderCheck) -> bool | None:
+    """``rule.may_find`` when it answers without reading the index (then the answer is the
+    same whatever the index holds: nothing else differs), ``None`` when it reads it."""
+    try:
+        return rule.may_find(tree, file)
+    except _IndexRead:
+        return None
 
 
 def _crashed(item: Item) -> Summarized:

@@ -8,14 +8,19 @@ must give the same findings, fixes and cache entries.
 
 from __future__ import annotations
 
+import ast
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from ivycheck.checker.base.diagnostics import Diagnostic, Fix
+from ivycheck.checker.core.registry import all_rules
+from ivycheck.checker.core.rule import Example, FileUnderCheck, Rule
 from ivycheck.checker.project.config import Overrides
 from ivycheck.checker.run import indexing, runner
+from tests.rules.test_examples import CONFIG, _index
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -96,3 +101,71 @@ def test_fixing_checks_after_the_index(tmp_path: Path, monkeypatch: pytest.Monke
     )
     runner.run(runner.RunOptions(paths=(root,), jobs=1, use_cache=False, diff=True))
     assert asked == []
+
+
+def _cases() -> list[object]:
+    return [
+        pytest.param(rule, example, id=f"{rule.CODE}-{kind}-{number}")
+        for rule in all_rules().values()
+        if rule.NEEDS_INDEX
+        for kind in ("VALID", "INVALID")
+        for number, example in enumerate(getattr(rule, kind))
+    ]
+
+
+@pytest.mark.parametrize(("rule", "example"), _cases())
+def test_may_find_without_the_index_answers_as_with_it_or_not_at_all(
+    rule: type[Rule], example: Example
+) -> None:
+    """Asked before the index exists, a ``may_find`` that reads it has no answer (``None``);
+    one that does not gives the answer it gives with the whole index."""
+    try:
+        tree = ast.parse(example.code)
+    except SyntaxError:
+        return  # IVY000's: the engine asks no rule
+    config = CONFIG.with_overrides(select=(rule.CODE,))
+    with_index = FileUnderCheck(example.code, example.path, example.path, config, _index(example))
+    unbuilt = replace(with_index, index=indexing._IndexNotBuilt())
+    decided = indexing._decided_without_index(rule, tree, unbuilt)
+    assert decided is None or decided == rule.may_find(tree, with_index)
+
+
+def test_a_rule_catching_every_exception_still_has_no_answer_without_the_index() -> None:
+    """A ``may_find`` that swallows ``Exception`` around an index read must not turn the
+    missing index into ``False``."""
+
+    class Careless(Rule):
+        CODE = "IVY998"
+        NAME = "careless"
+        MESSAGE = "..."
+        NEEDS_INDEX = True
+
+        @classmethod
+        def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
+            try:
+                return bool(file.index.files)
+            except Exception:  # noqa: BLE001 - what the test is about
+                return False
+
+    file = FileUnderCheck("x = 1\n", "f.py", "f.py", CONFIG, indexing._IndexNotBuilt())
+    assert indexing._decided_without_index(Careless, ast.parse("x = 1\n"), file) is None
+
+
+def test_some_rules_reading_the_index_decide_files_without_it() -> None:
+    """What makes early checks worth it on Ivy's code: IVY004/005/006 read the index only
+    for what they report, so their ``may_find`` rules most files out before it exists."""
+    decided = set()
+    for rule in all_rules().values():
+        if not rule.NEEDS_INDEX:
+            continue
+        for example in rule.VALID:
+            try:
+                tree = ast.parse(example.code)
+            except SyntaxError:
+                continue
+            file = FileUnderCheck(
+                example.code, example.path, example.path, CONFIG, indexing._IndexNotBuilt()
+            )
+            if indexing._decided_without_index(rule, tree, file) is False:
+                decided.add(rule.CODE)
+    assert {"IVY004", "IVY005", "IVY006"} <= decided

@@ -20,7 +20,6 @@ import pytest
 
 from ivycheck.checker.core.registry import all_rules
 from ivycheck.checker.core.rule import Example, FileUnderCheck, Rule
-from ivycheck.checker.project.index import ProjectIndex
 from tests.rules.test_examples import CONFIG, _index
 
 RULES = all_rules()
@@ -93,39 +92,3 @@ def test_every_rule_run_on_files_has_a_may_find_listed_here() -> None:
     libcst again; one with a ``may_find`` not listed here would go untested."""
     engine_codes = {"IVY000", "IVY999", "IVY100"}
     assert set(DECIDED_VALID) == set(RULES) - engine_codes
-
-
-class _UnreadableIndex(ProjectIndex):
-    """An index that fails the test on any read: what ``MAY_FIND_WITHOUT_INDEX`` promises
-    ``may_find`` never does (the command relies on it to check files before the index
-    exists)."""
-
-    def __getattribute__(self, name: str) -> object:
-        raise AssertionError(f"may_find read the index ({name})")
-
-
-@pytest.mark.parametrize(
-    ("rule", "example"),
-    [
-        pytest.param(rule, example, id=f"{rule.CODE}-{kind}-{number}")
-        for rule in RULES.values()
-        if rule.MAY_FIND_WITHOUT_INDEX
-        for kind in ("VALID", "INVALID")
-        for number, example in enumerate(getattr(rule, kind))
-    ],
-)
-def test_may_find_without_index_reads_only_the_file(rule: type[Rule], example: Example) -> None:
-    config = CONFIG.with_overrides(select=(rule.CODE,))
-    file = FileUnderCheck(example.code, example.path, example.path, config, _UnreadableIndex())
-    try:
-        tree = ast.parse(example.code)
-    except SyntaxError:
-        return  # the engine reports the file as IVY000 and asks no rule
-    rule.may_find(tree, file)
-
-
-def test_rules_whose_may_find_reads_only_the_file_are_marked() -> None:
-    """The three whose ``may_find`` reads configuration and tree only; the others read
-    which backends implement a function, or the project's own wrappers."""
-    marked = {code for code, rule in RULES.items() if rule.MAY_FIND_WITHOUT_INDEX}
-    assert marked == {"IVY004", "IVY005", "IVY006"}
