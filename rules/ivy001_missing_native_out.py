@@ -115,12 +115,13 @@ class MissingNativeOut(Rule):
                 continue
             if "out" not in parameter_names(function):
                 continue
-            if out_wrapping(file.index, name) is OutWrapping.NOT_WRAPPED:
-                continue
             own = found.calls_within(function)
-            if any(id(c) in native_calls for c in own) or any(
+            if not any(id(c) in native_calls for c in own) and not any(
                 isinstance(c.func, ast.Name) and c.func.id in defined for c in own
             ):
+                continue
+            # Other files last: a file with no candidate is decided before the index exists.
+            if out_wrapping(file.index, name) is not OutWrapping.NOT_WRAPPED:
                 return True
         return False
 

@@ -804,19 +804,19 @@ class DeadNativeOut(Rule):
             function = functions.get(name)
             if function is None or all(map(is_false_or_none, values)):
                 continue
-            if not _out_is_destination(file.index, name):
-                continue
-            if file.part in ("backend:jax", "backend:tensorflow") or not takes_out(function):
-                return True
-            if forwarding is None:
-                forwarding = OutForwarding(found, file.config.runtime_modules)
-            aliases = out_aliases(function)
-            if not any(
-                isinstance(node, ast.Call)
-                and forwarding.forwarding_call(node, aliases, UseKind.UNKNOWN)
-                for statement in function.body
-                for node in ast.walk(statement)
-            ):
+            if file.part not in ("backend:jax", "backend:tensorflow") and takes_out(function):
+                if forwarding is None:
+                    forwarding = OutForwarding(found, file.config.runtime_modules)
+                aliases = out_aliases(function)
+                if any(
+                    isinstance(node, ast.Call)
+                    and forwarding.forwarding_call(node, aliases, UseKind.UNKNOWN)
+                    for statement in function.body
+                    for node in ast.walk(statement)
+                ):
+                    continue
+            # Other files last: a file with no candidate is decided before the index exists.
+            if _out_is_destination(file.index, name):
                 return True
         return False
 

@@ -333,12 +333,13 @@ class CompositionalOut(Rule):
                 continue
             if _ast_calls.backend_calls_in(function):
                 continue
+            if "handle_out_argument" not in wrappers and _ast_calls.body_uses_out(function)[0]:
+                continue
+            # Other files last: a file with no candidate is decided before the index exists.
             attributes = _ast_calls.index_attributes(file, function.name)
             if {"mixed_backend_wrappers", "support_native_out"} & attributes.keys():
                 continue
-            if index.implementations(function.name):
-                continue
-            if "handle_out_argument" in wrappers or not _ast_calls.body_uses_out(function)[0]:
+            if not index.implementations(function.name):
                 return True
         return False
 

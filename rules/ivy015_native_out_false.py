@@ -337,30 +337,10 @@ class NativeOutFalse(Rule):
         """The check below on CPython's tree, over-approximated: ``False``, ``None`` or ``0``
         set as ``support_native_out`` anywhere in the file (by assignment or ``setattr``),
         unless the project's wrapper reads the attribute's value."""
+        if not _falsy_attribute_set(tree):
+            return False  # decided without other files (before the index exists)
         wrapper = project_wrapper(file.index)
-        if wrapper is not None and wrapper[1].reads_value:
-            return False
-        found = facts(tree)
-        for assignment in found.assignments:
-            if (
-                isinstance(assignment, ast.Assign)
-                and _ast_falsy(assignment.value)
-                and any(
-                    isinstance(t, ast.Attribute) and t.attr == ATTRIBUTE for t in assignment.targets
-                )
-            ):
-                return True
-        for call, _ in found.calls:
-            if (
-                isinstance(call.func, ast.Name)
-                and call.func.id == "setattr"
-                and len(call.args) == 3
-                and isinstance(call.args[1], ast.Constant)
-                and call.args[1].value == ATTRIBUTE
-                and _ast_falsy(call.args[2])
-            ):
-                return True
-        return False
+        return wrapper is None or not wrapper[1].reads_value
 
     def visit_Module(self, node: cst.Module) -> None:
         wrapper = project_wrapper(self.context.index)
@@ -417,6 +397,30 @@ def _uses_the_buffer(flow: ModuleOutFlow, function: cst.FunctionDef) -> bool:
     attribute must stay (``True``: the same presence, the same behaviour)."""
     analysis = flow.analyse(function)
     return analysis.reads_data or analysis.forwards_natively
+
+
+def _falsy_attribute_set(tree: ast.Module) -> bool:
+    """``False``, ``None`` or ``0`` set as ``support_native_out`` anywhere in the file, by
+    assignment or ``setattr``."""
+    found = facts(tree)
+    for assignment in found.assignments:
+        if (
+            isinstance(assignment, ast.Assign)
+            and _ast_falsy(assignment.value)
+            and any(
+                isinstance(t, ast.Attribute) and t.attr == ATTRIBUTE for t in assignment.targets
+            )
+        ):
+            return True
+    return any(
+        isinstance(call.func, ast.Name)
+        and call.func.id == "setattr"
+        and len(call.args) == 3
+        and isinstance(call.args[1], ast.Constant)
+        and call.args[1].value == ATTRIBUTE
+        and _ast_falsy(call.args[2])
+        for call, _ in found.calls
+    )
 
 
 def _ast_falsy(value: ast.expr) -> bool:

@@ -233,10 +233,11 @@ class OutDropped(Rule):
             wrappers = _ast_calls.function_wrappers(function, assigned)
             if wrappers & {"handle_out_argument", "handle_partial_mixed_function"}:
                 continue
-            if "mixed_backend_wrappers" in _ast_calls.index_attributes(file, function.name):
-                continue
             used, forwarded = _ast_calls.body_uses_out(function)
             if used:
+                continue
+            # Other files last: a file with no candidate is decided before the index exists.
+            if "mixed_backend_wrappers" in _ast_calls.index_attributes(file, function.name):
                 continue
             found = implementations(file.index, {function.name, *forwarded})
             if found and not any(map(implementation_uses_out, found.values())):

@@ -231,13 +231,12 @@ class MissingBackend(Rule):
     def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
         """The check below on CPython's tree, exactly: a ``current_backend(...).name``
         call that no backend in the run defines."""
+        calls = (_ast_calls.backend_call(call) for call, _ in facts(tree).calls)
+        names = [name for name in calls if name is not None]
+        if not names:
+            return False  # decided without other files (before the index exists)
         index = file.index
-        if not backends_seen(index):
-            return False
-        return any(
-            name is not None and not index.implementations(name)
-            for name in (_ast_calls.backend_call(call) for call, _ in facts(tree).calls)
-        )
+        return bool(backends_seen(index)) and any(not index.implementations(n) for n in names)
 
     def visit_Call(self, node: cst.Call) -> None:
         name = backend_call(node)
