@@ -4,11 +4,14 @@
     .venv/bin/python benchmarks/peers.py libs            # numpy, torch, jax, tensorflow sources
     .venv/bin/python benchmarks/peers.py ivy-20000       # a generated Ivy-style tree (corpus.py)
     .venv/bin/python benchmarks/peers.py stdlib --metadata   # also libcst with name resolution
+    .venv/bin/python benchmarks/peers.py ../shared/corpora/ivy-975c8fc   # any folder of code
 
 Needs the ``bench`` extra (``make bench-deps``: Fixit). Each corpus is copied to a
 temporary directory first, so every tool sees exactly the same files and no configuration.
-Rows: a bare libcst parse of every file on one core (the floor of any libcst checker),
-flake8 with pyflakes only (``--select F``) at ``--jobs 1`` and ``2``, Fixit with one of its
+Rows: CPython's ``ast.parse`` + ``ast.walk`` of every file in one process (the floor of
+any ``ast``-based checker), a bare libcst parse of every file on one core (the floor of
+any libcst checker), ruff (its default rules and ``--select ALL``, on one thread and on
+all), flake8 with pyflakes only (``--select F``) at ``--jobs 1`` and ``2``, Fixit with one of its
 own rules (Fixit picks its own process count: all cores), and ivycheck with every rule,
 cold (``--no-cache``) at ``--jobs 1`` and ``2`` and warm (cache primed, nothing changed).
 """
@@ -31,6 +34,14 @@ HERE = Path(__file__).resolve().parent
 STDLIB_SKIPPED = frozenset({"site-packages", "test", "tests", "idle_test", "__pycache__"})
 LIBRARIES = ("numpy", "torch", "jax", "tensorflow")
 FIXIT_RULE = "fixit.rules:NoRedundantFString"
+_FLOOR = (
+    "import ast, pathlib, sys\n"
+    "for path in pathlib.Path(sys.argv[1]).rglob('*.py'):\n"
+    "    try:\n"
+    "        for _ in ast.walk(ast.parse(path.read_bytes())): pass\n"
+    "    except (SyntaxError, ValueError): pass\n"
+)
+"""The floor of any ``ast``-based checker (``ast_floor.py`` compares against it alone)."""
 
 
 def _copy_python(source: Path, target: Path, skipped: frozenset[str]) -> None:
@@ -53,13 +64,15 @@ def materialize(corpus: str, target: Path) -> None:
             if spec is None or spec.origin is None:
                 raise SystemExit(f"{name} is not installed (make install-dev installs it)")
             _copy_python(Path(spec.origin).parent, target / name, frozenset({"__pycache__"}))
+    elif Path(corpus).is_dir():
+        _copy_python(Path(corpus), target, frozenset({"__pycache__"}))
     elif corpus.startswith("ivy-"):
         sys.path.insert(0, str(HERE))
         from corpus import generate
 
         generate(target, int(corpus.removeprefix("ivy-")))
     else:
-        raise SystemExit(f"unknown corpus {corpus!r}: stdlib, libs or ivy-N")
+        raise SystemExit(f"unknown corpus {corpus!r}: stdlib, libs, ivy-N or a folder")
 
 
 def runs(root: Path, cache: Path, metadata: bool) -> list[tuple[str, str, list[str]]]:
@@ -67,7 +80,15 @@ def runs(root: Path, cache: Path, metadata: bool) -> list[tuple[str, str, list[s
     parse = [python, str(HERE / "libcst_parse.py"), str(root)]
     ivycheck = [str(BIN / "ivycheck"), "--exit-zero", "--quiet"]
     flake8 = [str(BIN / "flake8"), "--isolated", "--select", "F", "--exit-zero"]
-    table = [("libcst parse", "1", parse)]
+    floor = [python, "-c", _FLOOR, str(root)]
+    ruff = [str(BIN / "ruff"), "check", "--isolated", "--exit-zero", "--quiet", "--no-cache"]
+    one_thread = ["env", "RAYON_NUM_THREADS=1"]
+    table = [("ast.parse + ast.walk", "1", floor), ("libcst parse", "1", parse)]
+    table += [
+        ("ruff check (default rules)", "1", [*one_thread, *ruff, str(root)]),
+        ("ruff check (default rules)", "all", [*ruff, str(root)]),
+        ("ruff check --select ALL", "1", [*one_thread, *ruff, "--select", "ALL", str(root)]),
+    ]
     if metadata:
         table.append(("libcst parse + scope/qualified names", "1", [*parse, "--metadata"]))
     table += [

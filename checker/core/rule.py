@@ -352,7 +352,11 @@ class Rule(CachedVisitorLookup):
         file answers ``False`` is not run, and a file no active rule can find anything in
         is never parsed by libcst (eleven times CPython's parser). The answer must never
         be ``False`` for a file with a finding: it decides what to skip, the libcst check
-        still decides what to report. Default: ``True`` (the text test decided)."""
+        still decides what to report. Default: ``True`` (the text test decided).
+
+        Read ``file.index`` last: the command asks before the index exists, and a ``False``
+        reached without reading it lets the file be checked while it is summarized.
+        It is also asked of parts of a file (``checker/core/narrowing.py``)."""
         return True
 
     @classmethod

@@ -13,6 +13,10 @@ paths naming it; they build an index only when a rule that reads it
 (``Rule.NEEDS_INDEX``) is active (:func:`needs_index`); otherwise every file is checked
 against an empty one, and cached results are not keyed on it. The language server always
 summarizes its workspace: its settings may enable such a rule at any time.
+
+The command also checks a file right where it summarizes it when nothing the file's
+findings depend on is in other files (:func:`check_while_summarizing`): the tree is in
+hand, and most files of a run are then read and parsed once.
 """
 
 from __future__ import annotations
