@@ -59,6 +59,11 @@ changes would slow the reading of the rest (the checking thread holds the GIL)."
 CONFIG_FILES = ("pyproject.toml", "ivycheck.toml", ".ivycheck.toml")
 SCAN_STEP_SECONDS = 0.05
 """How long the workspace scan holds the checking thread before a waiting check runs."""
+CLOSED_STEP_SECONDS = 0.02
+"""How long a round of closed files' results holds the checking thread at a time. Such a
+round follows every edit that changes what other files see, while the user pauses: a
+keystroke made during a step waits for it (besides, a step starts only when no open
+document's check is waiting)."""
 WORKSPACE_DEBOUNCE_SECONDS = 0.2
 """Cross-file changes closer together than this re-publish closed files' results once."""
 WATCHERS = (*(f"**/{name}" for name in CONFIG_FILES), "**/*.py")
@@ -375,8 +380,8 @@ class IvycheckServer(LanguageServer):
         self.recheck_others()
 
     async def closed_reports(self) -> list[tuple[str, FileResult]]:
-        """The result of every indexed file that is not open, as on disk, in 50 ms steps
-        on the checking thread (requests get in between). A file is checked again
+        """The result of every indexed file that is not open, as on disk, in 20 ms steps
+        on the checking thread (requests get in between, open documents' checks first). A file is checked again
         only when its text, its configuration or an index answer it used has changed."""
         opened = [Path(p) for uri in self.open_uris() if (p := to_fs_path(uri))]
         loop = asyncio.get_running_loop()
@@ -385,8 +390,10 @@ class IvycheckServer(LanguageServer):
         before = self.closed.checked
         pending = files
         while pending:
+            while self.pending or self.running:  # the open documents' checks go first
+                await asyncio.sleep(0.005)
             done, pending = await loop.run_in_executor(
-                self.checker, self.closed.results, pending, SCAN_STEP_SECONDS
+                self.checker, self.closed.results, pending, CLOSED_STEP_SECONDS
             )
             reports += [(_file_uri(path), result) for path, result in done]
         await loop.run_in_executor(self.checker, self.closed.keep_only, files)
