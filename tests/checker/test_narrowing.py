@@ -183,3 +183,18 @@ def test_the_narrowed_text_keeps_every_line_in_place() -> None:
     functions = [s for s in tree.body if isinstance(s, ast.FunctionDef)]
     assert [(f.name, f.lineno) for f in functions] == [("dstack", 11)]
     assert len(tree.body) == len(ast.parse(source).body)
+
+
+def test_windows_line_endings_narrow_to_the_same_findings_and_edits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``\\r\\n`` files: the placeholders keep each line's own ending, the edits land on the
+    same line and column."""
+    source = _with_plain_definitions(_STACK_BEFORE_DSTACK).replace("\n", "\r\n")
+    example = Example(source, path=_TORCH)
+    whole = _whole_file(example, source, ("IVY001",), monkeypatch)
+    narrowed, made = _narrowed(example, source, ("IVY001",), monkeypatch)
+    assert [d.code for d in whole] == ["IVY001"] and whole[0].fix is not None
+    assert _seen(narrowed) == _seen(whole)
+    part = made[0]
+    assert part is not None and part.source.count("\r\n") == source.count("\r\n")
