@@ -16,9 +16,12 @@ from pathlib import Path
 import pytest
 
 from ivycheck.checker.base.diagnostics import Diagnostic, Fix
+from ivycheck.checker.core.engine import check_source
 from ivycheck.checker.core.registry import all_rules
 from ivycheck.checker.core.rule import Example, FileUnderCheck, Rule
 from ivycheck.checker.project.config import Overrides
+from ivycheck.checker.project.index import ProjectIndex
+from ivycheck.checker.project.summary import summarize
 from ivycheck.checker.run import indexing, runner
 from tests.rules.test_examples import CONFIG, _index
 
@@ -169,3 +172,37 @@ def test_some_rules_reading_the_index_decide_files_without_it() -> None:
             if indexing._decided_without_index(rule, tree, file) is False:
                 decided.add(rule.CODE)
     assert {"IVY004", "IVY005", "IVY006"} <= decided
+
+
+@pytest.mark.parametrize(
+    ("rule", "example"),
+    [
+        pytest.param(rule, example, id=f"{rule.CODE}-{kind}-{number}")
+        for rule in all_rules().values()
+        if not rule.NEEDS_INDEX
+        for kind in ("VALID", "INVALID")
+        for number, example in enumerate(getattr(rule, kind))
+    ],
+)
+def test_a_rule_that_reads_no_other_file_finds_the_same_with_its_own_file_only(
+    rule: type[Rule], example: Example
+) -> None:
+    """What an early check gives a rule without ``NEEDS_INDEX``: an index of the file
+    alone. Its findings must be those it gives with the whole project's (the examples
+    with other files are the ones that would tell)."""
+    config = CONFIG.with_overrides(select=(rule.CODE,))
+    alone = ProjectIndex.build(
+        [summarize(example.code, example.path, config.part_of(example.path))]
+    )
+    found = [
+        check_source(
+            example.code,
+            path=example.path,
+            config=config,
+            rules=list(all_rules().values()),
+            index=index,
+            relative_path=example.path,
+        )
+        for index in (_index(example), alone)
+    ]
+    assert [(d, d.fix) for d in found[0]] == [(d, d.fix) for d in found[1]]
