@@ -167,7 +167,7 @@ class MissingNativeOut(Rule):
         name = function.name.value
         dropping = next((path for path in return_paths(analysis) if not path.covered), None)
         if dropping is not None:
-            line_number = self.context.positions[dropping.node].start.line
+            line_number = self.context.start_line(dropping.node)
             return (
                 f"the return on line {line_number} never writes `out`, so make every return "
                 "write it (forward `out` or `inplace_update`) before adding "
@@ -186,7 +186,7 @@ class MissingNativeOut(Rule):
             None,
         )
         if chained is not None and fate.kind != COPIES:
-            line_number = self.context.positions[chained].start.line
+            line_number = self.context.start_line(chained)
             return (
                 f"but the return on line {line_number} hands back a method of the native "
                 "call's result (a new array), and with the attribute the wrapper would write "

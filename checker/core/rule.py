@@ -25,6 +25,7 @@ import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from ivycheck.checker.base.diagnostics import FixSafety, Severity
+from ivycheck.checker.base.positions import spans
 
 if TYPE_CHECKING:
     from ivycheck.checker.project.config import Config
@@ -183,7 +184,15 @@ class RuleContext(FileUnderCheck):
 
     @cached_property
     def positions(self) -> Mapping[cst.CSTNode, CodeRange]:
+        """Every node's position: libcst's metadata for the whole module (costly: prefer
+        :meth:`start_line` for a node or two)."""
         return self.wrapper.resolve(PositionProvider)
+
+    def start_line(self, node: cst.CSTNode) -> int:
+        """The 1-based line ``node`` starts on. Renders the module only up to the node and
+        records no other node's position, where :attr:`positions` resolves all of them (a
+        message naming one line cost a third of a file's rule walk)."""
+        return spans(self.module, [node])[node].line
 
     def code_for(self, node: cst.CSTNode) -> str:
         return self.module.code_for_node(node)
