@@ -63,8 +63,10 @@ def narrowed(
     rules: Sequence[type[Rule]],
     asks_tree: Sequence[bool],
 ) -> NarrowedText | None:
-    """The file's text with the statements no rule can find anything in blanked out;
-    ``None`` when nothing can be left out (then the whole file is checked)."""
+    """The file's text with each definition no rule may find anything in (nor through it)
+    replaced by a placeholder on its lines; ``None`` when every definition stays (then the
+    whole file is checked). ``rules`` are those still able to find something in the file,
+    ``asks_tree`` says which of them have a ``may_find`` of their own."""
     if not rules or not all(asks_tree) or _lone_carriage_returns(file.source):
         return None
     chunks = file_chunks(file.source, tree, comments_after=True)
@@ -110,8 +112,8 @@ def in_file(diagnostics: list[Diagnostic], part: NarrowedText, source: str) -> b
 
     The narrowed text and the file agree on every kept statement, so an edit's range there
     is the same line and column in both. What can differ is how far the minimal edit runs
-    into its neighbours (``stack.support_native_out = True`` appended before ``def
-    dstack`` shares its ``d`` with the file, not with a placeholder): so each edit is made
+    into its neighbours (``dstack.support_native_out = True`` appended before ``def
+    dsplit`` shares its ``d`` with the file, not with a placeholder): so each edit is made
     minimal again against the file's text, as the whole-file check makes it.
     """
     narrowed_lines, file_lines = LineIndex(part.source), LineIndex(source)
