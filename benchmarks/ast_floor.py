@@ -15,12 +15,14 @@ from __future__ import annotations
 import argparse
 import ast
 import os
-import resource
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from measure import measure
 
 
 def python_files(root: Path) -> list[Path]:
@@ -45,17 +47,8 @@ def floor(files: list[Path]) -> float:
 
 def ivycheck(root: Path, jobs: int) -> float:
     """CPU seconds (user + system) of one cold ivycheck run over ``root``."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     command = [sys.executable, "-m", "ivycheck", "--no-cache", "--jobs", str(jobs)]
-    subprocess.run(
-        [*command, "--exit-zero", "--quiet", root.name],
-        cwd=root.parent,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        check=False,
-    )
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return measure([*command, "--exit-zero", "--quiet", root.name], cwd=root.parent).cpu_seconds
 
 
 def main() -> None:

@@ -19,7 +19,6 @@ not mistaken for a faster one.
 from __future__ import annotations
 
 import argparse
-import resource
 import shlex
 import sys
 import tempfile
@@ -76,10 +75,8 @@ def write(root: Path, functions: int, clean: int) -> Path:
 def run(root: Path, functions: int, clean: int, command: list[str]) -> None:
     path = write(root, functions, clean)
     lines = path.read_text().count("\n")
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     result = measure([*command, "--no-cache", "--exit-zero", "--quiet", "--jobs", "1", str(root)])
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    cpu = result.cpu_seconds
     found = sum(1 for line in result.stdout.splitlines() if " IVY001 " in line)
     status = "" if found == functions else f"  (expected {functions} findings, got {found})"
     total = functions + clean

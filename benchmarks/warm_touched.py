@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from measure import measure
 
 
 def cpu_seconds(tree: Path, cache: Path, pythonpath: str | None) -> float:
@@ -29,16 +31,8 @@ def cpu_seconds(tree: Path, cache: Path, pythonpath: str | None) -> float:
     env = {**os.environ, "IVYCHECK_CACHE_DIR": str(cache)}
     if pythonpath is not None:
         env["PYTHONPATH"] = pythonpath
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(
-        [sys.executable, "-m", "ivycheck", "--jobs", "1", "--exit-zero", "--quiet", str(tree)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        check=False,
-    )
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    command = [sys.executable, "-m", "ivycheck", "--jobs", "1", "--exit-zero", "--quiet"]
+    return measure([*command, str(tree)], env=env).cpu_seconds
 
 
 def main() -> None:
