@@ -234,20 +234,19 @@ def _analyse(
     if not active:
         return []
     statement_lines = summary.statement_lines if summary is not None else None
-    part = (
-        narrowed(file, tree, active, [_asks_tree(rule) for rule in active])
-        if tree is not None and narrow
-        else None
-    )
+    narrowed_text = None
+    # Only rules that ask CPython's tree can say which definitions they need.
+    if narrow and tree is not None and all(_asks_tree(rule) for rule in active):
+        narrowed_text = narrowed(file, tree, active)
     # From here on only libcst's tree is read: CPython's goes before libcst's is made (a
     # big file's two trees side by side were the run's peak memory).
     del tree
     pyast.forget(source)
-    if part is not None:
+    if narrowed_text is not None:
         # Every line of the narrowed text is the file's own or inside a placeholder: spans
         # and edits found in it are the file's (checker/core/narrowing.py says why).
-        file, source = replace(file, source=part.source), part.source
-        statement_lines = part.statement_lines
+        file, source = replace(file, source=narrowed_text.source), narrowed_text.source
+        statement_lines = narrowed_text.statement_lines
     try:
         module = cst.parse_module(source)
     except cst.ParserSyntaxError as err:
@@ -272,7 +271,7 @@ def _analyse(
         except Exception as err:  # noqa: BLE001 - a broken fix must not hide the finding
             instance.failure = instance.failure or f"{type(err).__name__}: {err} (in its fix)"
             diagnostics.append(to_diagnostic(instance, report, context, span, False))
-    if part is not None and not in_file(diagnostics, part, original.source):
+    if narrowed_text is not None and not in_file(diagnostics, narrowed_text, original.source):
         return _analyse(original, rules, fixes, narrow=False)
     return diagnostics + run.failures()
 

@@ -61,13 +61,12 @@ def narrowed(
     file: FileUnderCheck,
     tree: ast.Module,
     rules: Sequence[type[Rule]],
-    asks_tree: Sequence[bool],
 ) -> NarrowedText | None:
     """The file's text with each definition no rule may find anything in (nor through it)
     replaced by a placeholder on its lines; ``None`` when every definition stays (then the
     whole file is checked). ``rules`` are those still able to find something in the file,
-    ``asks_tree`` says which of them have a ``may_find`` of their own."""
-    if not rules or not all(asks_tree) or _lone_carriage_returns(file.source):
+    each with a ``may_find`` of its own (the engine narrows no other)."""
+    if not rules or _lone_carriage_returns(file.source):
         return None
     chunks = file_chunks(file.source, tree, comments_after=True)
     if chunks is None:

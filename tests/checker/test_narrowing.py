@@ -104,9 +104,9 @@ def _narrowed(
     made: list[narrowing.NarrowedText | None] = []
 
     def spy(
-        file: FileUnderCheck, tree: ast.Module, rules: list[type[Rule]], asks_tree: list[bool]
+        file: FileUnderCheck, tree: ast.Module, rules: list[type[Rule]]
     ) -> narrowing.NarrowedText | None:
-        made.append(narrowing.narrowed(file, tree, rules, asks_tree))
+        made.append(narrowing.narrowed(file, tree, rules))
         return made[-1]
 
     monkeypatch.setattr(engine, "narrowed", spy)
@@ -174,7 +174,7 @@ def test_the_narrowed_text_keeps_every_line_in_place() -> None:
     index = ProjectIndex.build([summarize(source, _TORCH, CONFIG.part_of(_TORCH))])
     file = FileUnderCheck(source, _TORCH, _TORCH, CONFIG, index)
     rules = [all_rules()["IVY001"]]
-    part = narrowing.narrowed(file, ast.parse(source), rules, [True])
+    part = narrowing.narrowed(file, ast.parse(source), rules)
     assert part is not None and example.code == source
     assert part.source.count("\n") == source.count("\n")
     kept = [line for line in part.source.splitlines() if line and line != '"""']
