@@ -549,7 +549,7 @@ class TreeFacts:
             if not isinstance(node, ast.NamedExpr)
             for site in _sets(node, attribute)
         ]
-        found.extend(site for call, _ in self.calls if (site := _setattr(call, attribute)))
+        found.extend(site for call, _ in self.calls if (site := setattr_call(call, attribute)))
         return found
 
 
@@ -635,13 +635,14 @@ def _sets(statement: ast.stmt, attribute: str) -> Iterator[tuple[str, ast.expr]]
         ):
             yield target.value.id, statement.value
     elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
-        site = _setattr(statement.value, attribute)
+        site = setattr_call(statement.value, attribute)
         if site is not None:
             yield site
 
 
-def _setattr(call: ast.Call, attribute: str) -> tuple[str, ast.expr] | None:
-    """``(object, value)`` of ``setattr(object, "attribute", value)`` on a plain name."""
+def setattr_call(call: ast.Call, attribute: str) -> tuple[str, ast.expr] | None:
+    """``(object, value)`` of ``setattr(object, "attribute", value)`` on a plain name (the
+    other way to write ``object.attribute = value``)."""
     args = call.args
     if (
         isinstance(call.func, ast.Name)

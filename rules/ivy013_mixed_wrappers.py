@@ -9,7 +9,7 @@ import libcst as cst
 
 from ivycheck.checker.rule_api import Example, Rule
 from ivycheck.rules._api_functions import out_param
-from ivycheck.rules._ast_facts import top_level_functions
+from ivycheck.rules._ast_facts import setattr_call, top_level_functions
 from ivycheck.rules._decorators import wrappers_of
 from ivycheck.rules._names import dotted, module_level_statements
 
@@ -463,17 +463,7 @@ def _ast_assignment(statement: ast.stmt) -> tuple[str, ast.expr] | None:
         ):
             return target.value.id, statement.value
     if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
-        call = statement.value
-        args = call.args
-        if (
-            isinstance(call.func, ast.Name)
-            and call.func.id == "setattr"
-            and len(args) == 3
-            and isinstance(args[0], ast.Name)
-            and isinstance(args[1], ast.Constant)
-            and args[1].value == "mixed_backend_wrappers"
-        ):
-            return args[0].id, args[2]
+        return setattr_call(statement.value, "mixed_backend_wrappers")
     return None
 
 
