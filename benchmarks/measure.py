@@ -36,6 +36,15 @@ def count_tree(root: Path) -> tuple[int, int]:
     return files, lines
 
 
+def load_average() -> str:
+    """The 1, 5 and 15 minute load averages, to print beside a figure ("?" off Linux)."""
+    try:
+        with open("/proc/loadavg") as f:
+            return " ".join(f.read().split()[:3])
+    except OSError:
+        return "?"
+
+
 def _children(pid: int) -> list[int]:
     found: list[int] = []
     try:

@@ -22,6 +22,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+from measure import load_average  # noqa: E402
 
 CHILD = """
 import json, sys
@@ -70,14 +73,6 @@ def child(path: Path | None, backends: list[str], number: int, repeat: int) -> d
         [sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True
     )
     return json.loads(done.stdout.strip().splitlines()[-1])
-
-
-def load_average() -> str:
-    try:
-        with open("/proc/loadavg") as f:
-            return " ".join(f.read().split()[:3])
-    except OSError:
-        return "?"
 
 
 def main() -> None:

@@ -30,11 +30,16 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 import ivycheck.runtime as ivy
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from measure import load_average
 
 BACKENDS = ("numpy", "torch", "jax", "tensorflow")
 
@@ -118,14 +123,6 @@ def sign_test(ratios: list[float]) -> tuple[int, int, float]:
     k = min(slower, n - slower)
     p = min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2**n) if n else 1.0
     return slower, n, p
-
-
-def load_average() -> str:
-    try:
-        with open("/proc/loadavg") as f:
-            return " ".join(f.read().split()[:3])
-    except OSError:
-        return "?"
 
 
 def report(backend: str, pairs: int) -> None:
