@@ -6,7 +6,8 @@ of the code base, :class:`Config`, the :class:`ProjectIndex` of every file's
 :class:`FunctionSummary`) and calls :meth:`Rule.report`, with a :data:`Replacement` for a
 fix whose :class:`FixSafety` the class declares next to its :class:`Severity`. Before any
 of that, :meth:`Rule.may_find` may decide from CPython's tree of the
-:class:`FileUnderCheck` that the file cannot hold a finding (then libcst never parses it). A rule that
+:class:`FileUnderCheck` that the file cannot hold a finding (then libcst never parses it), and :meth:`Rule.find_on_ast`
+may decide its findings there (:class:`AstFinding`) when no fix text is wanted. A rule that
 walks a subtree itself uses :func:`walk` (read-only and several times faster than
 ``node.visit``), :func:`children` or :func:`nodes_of` (every node of a type below a node).
 ``docs/writing-rules.md`` walks through a rule; the modules behind these names may move,
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 from ivycheck.checker.base.diagnostics import FixSafety, Severity
 from ivycheck.checker.core.rule import (
+    AstFinding,
     Category,
     Example,
     FileUnderCheck,
@@ -37,6 +39,7 @@ from ivycheck.checker.project.summary import (
 
 __all__ = [
     "DECORATOR_ALIASES",
+    "AstFinding",
     "Category",
     "Config",
     "DecoratorSummary",

@@ -97,6 +97,13 @@ def parameter_names(function: FunctionNode | ast.Lambda) -> list[str]:
     return names
 
 
+def positional_or_keyword(function: FunctionNode) -> list[str]:
+    """The names a call can bind by position or keyword (not ``*args``/``**kwargs``), as
+    ``_api_functions.parameter_names`` reads libcst's parameters."""
+    args = function.args
+    return [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+
+
 def calls(node: ast.AST) -> Iterator[ast.Call]:
     """Every call below ``node`` (``node`` included)."""
     for child in ast.walk(node):

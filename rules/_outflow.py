@@ -228,23 +228,7 @@ class ModuleOutFlow:
         """What a call does with an ``out=`` it is given (helpers excluded)."""
         if is_inplace_update(call.func):
             return UseKind.INPLACE, _last_name(call.func)
-        qualified = self.imports.qualify(call.func)
-        if qualified is None:
-            return UseKind.UNKNOWN, None
-        if self.is_runtime(qualified):
-            return UseKind.UNKNOWN, qualified
-        library = _native_out.native_library(qualified)
-        if library in ("jax", "tensorflow"):
-            if any(part.startswith("_") for part in qualified.split(".")):
-                return UseKind.UNKNOWN, qualified  # internals (jax._src...): not the public API
-            if _native_out.is_missing(qualified):
-                return UseKind.UNKNOWN, qualified  # not in the installed release: not judged
-            return UseKind.REJECTED, qualified
-        if library is None or not _native_out.is_known_native(qualified):
-            return UseKind.UNKNOWN, qualified
-        if _native_out.accepts_native_out(qualified):
-            return UseKind.NATIVE, qualified
-        return UseKind.REJECTED, qualified
+        return classify_callee(self.imports.qualify(call.func), self.runtime_modules)
 
     def is_runtime(self, qualified: str) -> bool:
         """Whether a name belongs to the runtime (config ``runtime_modules``), not a library."""
@@ -255,6 +239,29 @@ class ModuleOutFlow:
         if isinstance(call.func, cst.Name) and self.imports.qualify(call.func) is None:
             return self.functions.get(call.func.value)
         return None
+
+
+def classify_callee(
+    qualified: str | None, runtime_modules: Sequence[str]
+) -> tuple[UseKind, str | None]:
+    """What a call of ``qualified`` (``None``: no import names it) does with an ``out=``
+    it is given, by name alone; the same on libcst's and CPython's trees."""
+    if qualified is None:
+        return UseKind.UNKNOWN, None
+    if in_modules(qualified, runtime_modules):
+        return UseKind.UNKNOWN, qualified
+    library = _native_out.native_library(qualified)
+    if library in ("jax", "tensorflow"):
+        if any(part.startswith("_") for part in qualified.split(".")):
+            return UseKind.UNKNOWN, qualified  # internals (jax._src...): not the public API
+        if _native_out.is_missing(qualified):
+            return UseKind.UNKNOWN, qualified  # not in the installed release: not judged
+        return UseKind.REJECTED, qualified
+    if library is None or not _native_out.is_known_native(qualified):
+        return UseKind.UNKNOWN, qualified
+    if _native_out.accepts_native_out(qualified):
+        return UseKind.NATIVE, qualified
+    return UseKind.REJECTED, qualified
 
 
 def module_outflow(context: RuleContext) -> ModuleOutFlow:

@@ -8,12 +8,29 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Category, Example, FixSafety, Rule, Severity, nodes_of
+from ivycheck.checker.rule_api import (
+    AstFinding,
+    Category,
+    Example,
+    FixSafety,
+    Rule,
+    Severity,
+    nodes_of,
+)
 from ivycheck.rules._api_functions import OutWrapping, is_private_helper, out_wrapping
-from ivycheck.rules._ast_facts import facts, parameter_names, set_attribute_names
+from ivycheck.rules._ast_facts import (
+    facts,
+    module_attribute_sites,
+    parameter_names,
+    positional_or_keyword,
+    set_attribute_names,
+)
+from ivycheck.rules._ast_outflow import plain_outflow
+from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._native_out import accepts_native_out
 from ivycheck.rules._out_fate import COPIES, converts_tuple_items, ignored_buffer_fate
 from ivycheck.rules._outflow import (
+    OUT,
     FunctionOutFlow,
     ModuleOutFlow,
     method_of_native_result,
@@ -125,6 +142,56 @@ class MissingNativeOut(Rule):
                 return True
         return False
 
+    @classmethod
+    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
+        """The check below for files whose candidate functions are all plain
+        (:mod:`ivycheck.rules._ast_outflow`: ``out`` only as ``out=out`` and in tests, one
+        ``return``, the last statement, writing it natively, no tuple annotations): then
+        no blocker applies and the fix is offered. ``None`` for any other candidate."""
+        found = facts(tree)
+        functions = [s for s in tree.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)]
+        defined = {f.name for f in functions}
+        if len(defined) != len(functions):
+            return None  # a name defined twice: libcst's check judges the last definition
+        surely_set = set_attribute_names(tree, ATTRIBUTE)
+        maybe_set = module_attribute_sites(tree.body, ATTRIBUTE)
+        lines = Lines(file.source)
+        findings: list[AstFinding] = []
+        for function in functions:
+            name = function.name
+            if is_private_helper(name) or name in surely_set:
+                continue
+            if name in maybe_set:
+                return None  # set in a block or a loop: libcst's attribute sites decide
+            if OUT not in positional_or_keyword(function):
+                continue
+            if out_wrapping(file.index, name) is OutWrapping.NOT_WRAPPED:
+                continue
+            flow = plain_outflow(function, found.import_map, file.config.runtime_modules, defined)
+            if flow is None:
+                return None
+            if not flow.native:
+                continue
+            if not flow.returns_written or flow.returns_method_of_call:
+                return None
+            if _TUPLE_WORD.search(lines.header(function)):
+                return None
+            start = lines.name_column(function)
+            if start is None:
+                return None
+            found_text = _forwards(name, f"`{flow.native[0].callee}`")
+            findings.append(
+                AstFinding(
+                    function.lineno,
+                    start,
+                    function.lineno,
+                    start + len(name),
+                    _with_advice(found_text, name),
+                    FIX_DESCRIPTION,
+                )
+            )
+        return findings
+
     def visit_Module(self, node: cst.Module) -> None:
         flow = module_outflow(self.context)
         comment: str | None = None  # the file's, looked up once: a fix per function
@@ -137,11 +204,7 @@ class MissingNativeOut(Rule):
             analysis = flow.analyse(function)
             if not analysis.native_uses:
                 continue
-            found = (
-                f"`{name}` forwards `out` natively to {analysis.native_uses[0].describe()} but "
-                "lacks `support_native_out`, so the wrapper never passes `out` (dead native "
-                "path, extra allocation)"
-            )
+            found = _forwards(name, analysis.native_uses[0].describe())
             blocker = self._not_ready_for_the_attribute(flow, analysis)
             if blocker is not None:
                 self.report(function.name, f"{found}; {blocker}")
@@ -152,9 +215,9 @@ class MissingNativeOut(Rule):
             line = line.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine()])
             self.report(
                 function.name,
-                f"{found}; add `{name}.support_native_out = True`",
+                _with_advice(found, name),
                 replacement=cst.FlattenSentinel([function, line]),
-                fix_description="Add `support_native_out = True` after the function",
+                fix_description=FIX_DESCRIPTION,
                 fix_target=function,
             )
 
@@ -215,6 +278,23 @@ class MissingNativeOut(Rule):
         return ""
 
 
+FIX_DESCRIPTION = "Add `support_native_out = True` after the function"
+
+_TUPLE_WORD = re.compile(r"\b(Tuple|tuple|NamedTuple)\b")
+"""In an annotation of ``out`` or of the result: a function with several results."""
+
+
+def _forwards(name: str, described: str) -> str:
+    return (
+        f"`{name}` forwards `out` natively to {described} but lacks `support_native_out`, "
+        "so the wrapper never passes `out` (dead native path, extra allocation)"
+    )
+
+
+def _with_advice(found: str, name: str) -> str:
+    return f"{found}; add `{name}.support_native_out = True`"
+
+
 def _several_results(function: cst.FunctionDef) -> bool:
     """``out`` or the result annotated as a tuple (``Optional[Tuple[...]]``): a function
     with several results, whose ``out`` is a tuple of arrays."""
@@ -224,10 +304,7 @@ def _several_results(function: cst.FunctionDef) -> bool:
         for p in (*function.params.params, *function.params.kwonly_params)
         if p.name.value == "out"
     ]
-    return any(
-        a is not None and re.search(r"\b(Tuple|tuple|NamedTuple)\b", code(a.annotation))
-        for a in annotations
-    )
+    return any(a is not None and _TUPLE_WORD.search(code(a.annotation)) for a in annotations)
 
 
 def _returns_a_method_of_the_native_result(function: cst.FunctionDef) -> cst.Return | None:

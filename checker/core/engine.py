@@ -33,6 +33,7 @@ from ivycheck.checker.core import walk
 from ivycheck.checker.core.narrowing import in_file, narrowed
 from ivycheck.checker.core.registry import all_rules
 from ivycheck.checker.core.rule import (
+    AstFinding,
     FileUnderCheck,
     Report,
     Rule,
@@ -73,15 +74,19 @@ def check_source(
     index: ProjectIndex | None = None,
     relative_path: str | None = None,
     fixes: bool = True,
+    edits: bool = True,
 ) -> list[Diagnostic]:
     """Every diagnostic for one file's text, suppressions applied, sorted by position.
 
-    ``fixes=False`` skips computing the fixes' text edits (a codegen of the whole module
-    per fixable finding): the language server publishes diagnostics without them and asks
-    again, with fixes, only when the editor wants code actions.
+    ``fixes=False`` leaves fixes out (a codegen of the whole module per fixable finding):
+    the language server publishes diagnostics without them and asks again, with fixes,
+    only when the editor wants code actions. ``edits=False`` keeps each fix's description
+    and safety but not its text edits (``Fix.edits`` empty), which is all the text
+    reporters show; a rule may then decide the file on CPython's tree alone
+    (:meth:`Rule.find_on_ast`), without libcst.
     """
     file = _file_under_check(source, path, config, index, relative_path)
-    return check_file(file, rules, fixes=fixes)
+    return check_file(file, rules, fixes=fixes, edits=edits)
 
 
 def _file_under_check(
@@ -94,7 +99,7 @@ def _file_under_check(
 
 
 def check_file(
-    file: FileUnderCheck, rules: Sequence[type[Rule]], *, fixes: bool = True
+    file: FileUnderCheck, rules: Sequence[type[Rule]], *, fixes: bool = True, edits: bool = True
 ) -> list[Diagnostic]:
     """:func:`check_source` for a file already gathered into a :class:`FileUnderCheck`."""
     too_large = size_limit_finding(file.source, file.path, file.config)
@@ -104,7 +109,7 @@ def check_file(
         return []
     path = file.path
     try:
-        found = call_with_deep_stack(_analyse, file, rules, fixes)
+        found = call_with_deep_stack(_analyse, file, rules, fixes, edits=edits)
     except RecursionError:
         found = [internal_error(path, "the file is nested too deeply to analyse")]
     except Exception as err:  # noqa: BLE001 - the engine must never crash on a file
@@ -210,15 +215,61 @@ def _able_to_find(
     return able, tree
 
 
+def _found_on_ast(
+    active: list[type[Rule]], tree: ast.Module, file: FileUnderCheck, fixes: bool
+) -> tuple[list[Diagnostic], list[type[Rule]]]:
+    """The findings of the rules that decide the file on CPython's tree
+    (:meth:`Rule.find_on_ast`), and the rules left for libcst. A rule that raises there is
+    left for libcst, whose check reports the failure if it has one."""
+    found: list[Diagnostic] = []
+    left: list[type[Rule]] = []
+    for rule in active:
+        answer = None
+        if getattr(rule.find_on_ast, "__func__", None) is not _DEFAULT_FIND_ON_AST:
+            try:
+                answer = rule.find_on_ast(tree, file)
+            except Exception:  # noqa: BLE001 - libcst's check decides and reports instead
+                answer = None
+        if answer is None:
+            left.append(rule)
+        else:
+            found.extend(_ast_diagnostic(rule, finding, file.path, fixes) for finding in answer)
+    return found, left
+
+
+def _ast_diagnostic(rule: type[Rule], finding: AstFinding, path: str, fixes: bool) -> Diagnostic:
+    """What :func:`to_diagnostic` makes of the same finding, with a fix's text edits left out."""
+    fix = None
+    if fixes and finding.fix_description is not None and rule.FIX_SAFETY is not None:
+        fix = Fix(finding.fix_description, rule.FIX_SAFETY, ())
+    return Diagnostic(
+        path=path,
+        line=finding.line,
+        col=finding.column + 1,
+        end_line=finding.end_line,
+        end_col=finding.end_column + 1,
+        code=rule.CODE,
+        message=finding.message,
+        severity=rule.SEVERITY,
+        fix=fix,
+        category=rule.CATEGORY.value,
+    )
+
+
 def _asks_tree(rule: type[Rule]) -> bool:
     return getattr(rule.may_find, "__func__", None) is not _DEFAULT_MAY_FIND
 
 
 _DEFAULT_MAY_FIND = Rule.may_find.__func__  # type: ignore[attr-defined]
+_DEFAULT_FIND_ON_AST = Rule.find_on_ast.__func__  # type: ignore[attr-defined]
 
 
 def _analyse(
-    file: FileUnderCheck, rules: Sequence[type[Rule]], fixes: bool, narrow: bool = True
+    file: FileUnderCheck,
+    rules: Sequence[type[Rule]],
+    fixes: bool,
+    narrow: bool = True,
+    edits: bool = True,
 ) -> list[Diagnostic]:
     original, source, path = file, file.source, file.path
     active = active_rules(rules, file)
@@ -231,8 +282,11 @@ def _analyse(
         if error is not None:
             return [error]
     active, tree = _able_to_find(active, file)
+    decided: list[Diagnostic] = []
+    if tree is not None and active and not (fixes and edits):
+        decided, active = _found_on_ast(active, tree, file, fixes)
     if not active:
-        return []
+        return decided
     statement_lines = summary.statement_lines if summary is not None else None
     narrowed_text = None
     # Only rules that ask CPython's tree can say which definitions they need.
@@ -272,8 +326,8 @@ def _analyse(
             instance.failure = instance.failure or f"{type(err).__name__}: {err} (in its fix)"
             diagnostics.append(to_diagnostic(instance, report, context, span, False))
     if narrowed_text is not None and not in_file(diagnostics, narrowed_text, original.source):
-        return _analyse(original, rules, fixes, narrow=False)
-    return diagnostics + run.failures()
+        return _analyse(original, rules, fixes, narrow=False, edits=edits)
+    return decided + diagnostics + run.failures()
 
 
 def to_diagnostic(

@@ -131,6 +131,21 @@ class Report:
         return self.fix_target if self.fix_target is not None else self.node
 
 
+@dataclass(frozen=True)
+class AstFinding:
+    """A finding decided on CPython's tree (:meth:`Rule.find_on_ast`): where it is, what it
+    says and whether a fix is offered, without the fix's text (which needs libcst)."""
+
+    line: int
+    column: int
+    """0-based, in code points (as libcst counts): the column of the reported node's start."""
+    end_line: int
+    end_column: int
+    message: str
+    fix_description: str | None = None
+    """The fix's description when the libcst check offers one, else ``None``."""
+
+
 @dataclass(frozen=True, eq=False)
 class FileUnderCheck:
     """One file as the engine checks it: its text, where it is, and what it is checked with.
@@ -367,6 +382,19 @@ class Rule(CachedVisitorLookup):
         reached without reading it lets the file be checked while it is summarized.
         It is also asked of parts of a file (``checker/core/narrowing.py``)."""
         return True
+
+    @classmethod
+    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
+        """The findings of the libcst check, decided on CPython's tree alone, or ``None``
+        when this file needs libcst to tell.
+
+        Asked only where no fix text is wanted (the text reporters, the language server's
+        diagnostics): a file every able rule answers for is never parsed by libcst. The
+        answer must be exactly what the libcst check reports (same findings, positions,
+        messages, and a fix offered or not); ``None`` is always correct, so a rule answers
+        only the shapes it can judge exactly and leaves the rest to libcst. Default: ``None``.
+        ``tests/rules/test_find_on_ast.py`` compares both on every example."""
+        return None
 
     @classmethod
     def definition_filter(

@@ -40,6 +40,7 @@ from ivycheck.checker.frontends.introspection import (
 from ivycheck.checker.frontends.reporters import (
     FORMATS,
     FORMATTERS,
+    SHOWS_FIX_EDITS,
     Colors,
     format_statistics,
     format_text,
@@ -315,6 +316,7 @@ def _main(args: argparse.Namespace) -> int:
         use_cache=not args.no_cache,
         stdin_text=stdin[1] if stdin else None,
         stdin_filename=args.stdin_filename,
+        fix_edits=args.format in SHOWS_FIX_EDITS,
     )
     if args.show_settings or args.show_files:
         return _introspect(args, options, paths)

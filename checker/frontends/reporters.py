@@ -295,4 +295,6 @@ FORMATTERS: Mapping[str, Callable[[Sequence[Diagnostic]], str]] = {
     "gitlab": format_gitlab,
 }
 FORMATS = ("text", *FORMATTERS, "markdown")
+SHOWS_FIX_EDITS = frozenset({"json", "sarif"})
+"""The formats that print a fix's text edits; the others show only that a fix exists."""
 """``markdown`` is for ``--list-rules`` only (the rule documentation, ``docs/rules.md``)."""

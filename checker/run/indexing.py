@@ -26,6 +26,7 @@ import os
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
+from typing import NamedTuple
 
 from ivycheck.checker.base import pyast
 from ivycheck.checker.base.diagnostics import Diagnostic
@@ -39,10 +40,19 @@ from ivycheck.checker.project.index import EncodedSummary, ProjectIndex
 from ivycheck.checker.project.summary import FileSummary, summarize
 from ivycheck.checker.run.cache import CacheEntry, ResultCache, stat_key
 
-Item = tuple[str, str, str, int, Config | None]
+
+class CheckWith(NamedTuple):
+    """How to check a file while its tree is at hand (:func:`check_while_summarizing`)."""
+
+    config: Config
+    edits: bool
+    """Whether fixes need their text edits (``check_file``'s ``edits``)."""
+
+
+Item = tuple[str, str, str, int, CheckWith | None]
 """A file to summarize: path, path relative to its configuration's root, part, the
-configuration's ``max-file-size``, and the configuration to check it with while its tree
-is at hand (``None``: summarize only; see :func:`check_while_summarizing`)."""
+configuration's ``max-file-size``, and how to check it while its tree is at hand
+(``None``: summarize only)."""
 Summarized = tuple[str, str | None, EncodedSummary, list[Diagnostic] | None]
 """A file summarized: path, content digest (``None``: the file could not be read), summary,
 and its findings when it was checked too."""
@@ -76,7 +86,9 @@ def summarize_path(item: Item) -> Summarized:
     found = None
     if check_with is not None:
         try:
-            found = check_while_summarizing(source.text, path, relative, check_with, summary)
+            found = check_while_summarizing(
+                source.text, path, relative, check_with.config, summary, edits=check_with.edits
+            )
         except Exception:  # noqa: BLE001 - the check after the index reports it as IVY999
             found = None
     # Nothing reads a file's tree after its summary from disk; kept, the last file's tree
@@ -86,7 +98,13 @@ def summarize_path(item: Item) -> Summarized:
 
 
 def check_while_summarizing(
-    text: str, path: str, relative: str, config: Config, summary: FileSummary
+    text: str,
+    path: str,
+    relative: str,
+    config: Config,
+    summary: FileSummary,
+    *,
+    edits: bool = True,
 ) -> list[Diagnostic] | None:
     """The file's findings, found now that CPython's tree of it is at hand, when none of
     the rules that can find anything in it reads other files: those findings do not wait
@@ -106,7 +124,8 @@ def check_while_summarizing(
         unbuilt = replace(file, index=_IndexNotBuilt())
         if not all(_decided_without_index(rule, tree, unbuilt) is False for rule in reading):
             return None
-    return check_file(file, active, fixes=True)  # (the others' text tests failed already)
+    # (the others' text tests failed already)
+    return check_file(file, active, fixes=True, edits=edits)
 
 
 class _IndexRead(BaseException):
@@ -149,12 +168,13 @@ def summarize_files(
     cache: ResultCache,
     mapper: Mapper = in_process,
     check: Callable[[Path], bool] | None = None,
+    edits: bool = True,
 ) -> list[Summarized]:
     """A summary of every file of ``project``: from ``cache`` where the file's ``stat``
     matches and the summary was made for the same relative path and part, else made (and
     stored in ``cache``). Cached ones come first. Files ``check`` says are to be checked
     are checked too where they are summarized and their rules allow
-    (:func:`check_while_summarizing`).
+    (:func:`check_while_summarizing`), their fixes with text edits if ``edits``.
 
     The relative path and the part are the only settings a summary depends on; they change
     with ``functional-api``/``backends`` or the project root, and a summary kept across such
@@ -168,7 +188,7 @@ def summarize_files(
         entry = cache.lookup(path)
         cached = None if entry is None else entry.summary
         if entry is None or cached is None or (cached.path, cached.part) != (relative, part):
-            check_with = config if check is not None and check(path) else None
+            check_with = CheckWith(config, edits) if check is not None and check(path) else None
             missing.append((str(path), relative, part, config.max_file_size, check_with))
         else:
             found.append((str(path), entry.digest, cached, None))
@@ -210,6 +230,7 @@ def build_index(
     config_for_file: Callable[[Path], Config] | None = None,
     roots_discovered: ProjectFiles | None = None,
     checked_early: dict[str, tuple[str, list[Diagnostic]]] | None = None,
+    edits: bool = True,
 ) -> ProjectIndex:
     """The index of every Python file under ``roots`` (as discovery finds them: excludes
     and ``.gitignore`` apply) plus the ``checked`` files outside them; empty when no active
@@ -220,7 +241,7 @@ def build_index(
     run over the project root itself), so the tree is walked once. ``checked_early``
     (given empty): filled with the content digest and findings of the ``checked`` files
     found while they were summarized (:func:`check_while_summarizing`); the caller checks
-    the others."""
+    the others; ``edits``: whether their fixes need text edits."""
     if not needs_index(checked.configs.values(), rules):
         return ProjectIndex()
     given = {os.path.abspath(path) for path in checked.files}
@@ -237,7 +258,7 @@ def build_index(
         return os.path.abspath(path) in given
 
     summarized = summarize_files(
-        project, cache, mapper, is_checked if checked_early is not None else None
+        project, cache, mapper, is_checked if checked_early is not None else None, edits
     )
     for path, digest, _, found in summarized:
         if checked_early is not None and found is not None and digest is not None:

@@ -69,6 +69,10 @@ class RunOptions:
     use_cache: bool = True
     stdin_text: str | None = None
     stdin_filename: str | None = None
+    fix_edits: bool = True
+    """Whether fixes carry their text edits (the JSON and SARIF reports show them; the text
+    reports show only that a fix exists). Without, a rule may decide a file on CPython's
+    tree alone (``Rule.find_on_ast``). ``--fix`` and ``--diff`` always make them."""
 
 
 @dataclass
@@ -89,6 +93,7 @@ class _Task:
     config: Config
     fix: bool
     unsafe: bool
+    edits: bool = True
 
 
 @dataclass
@@ -144,6 +149,7 @@ def _check_one(task: _Task) -> _Outcome:
             rules=rules,
             index=_worker_index,
             relative_path=task.relative,
+            edits=task.edits,
         )
         return _Outcome(task.path, found, source)
     outcome = fix_source(
@@ -252,6 +258,7 @@ class Runner:
             options.overrides, config_file=options.config_file, use_cache=options.use_cache
         )
         self._result_keys: dict[int, tuple[Config, ProjectIndex, str]] = {}
+        self.edits = options.fix_edits or options.fix or options.diff
 
     def run(self) -> RunResult:
         if self.options.stdin_text is not None:
@@ -271,6 +278,7 @@ class Runner:
             lambda function, items, on_crash: _parallel_map(function, items, self.jobs, on_crash),
             given=self.options.paths,
             checked_early=None if fixing else early,
+            edits=self.edits,
         )
         self._check(project.files, project.configs, index, cache, result, early)
         cache.save()
@@ -305,6 +313,16 @@ class Runner:
         self._result_keys[id(config)] = (config, index, key)
         return key
 
+    def _stored_key(self, key: str) -> str:
+        """The key this run's results are stored under: findings whose fixes lack their
+        text edits must not serve a run that shows them."""
+        return key if self.edits else f"{key}|without-edits"
+
+    def _serves(self, entry_key: str | None, key: str) -> bool:
+        """Whether cached results stored under ``entry_key`` are this run's (with edits,
+        they serve a run without too)."""
+        return entry_key == self._stored_key(key) or (not self.edits and entry_key == key)
+
     def _check(
         self,
         files: list[Path],
@@ -323,20 +341,26 @@ class Runner:
         for path in files:
             config = configs[path]
             key = self._result_key(config, index)
-            keys[str(path)] = key
+            keys[str(path)] = self._stored_key(key)
             if str(path) in early:
                 digest, found = early[str(path)]
                 result.diagnostics.extend(found)
-                self._store(path, digest, key, found, cache)
+                self._store(path, digest, keys[str(path)], found, cache)
                 continue
             entry = cache.lookup(path)
-            if entry is not None and entry.result_key == key and entry.diagnostics is not None:
+            if (
+                entry is not None
+                and self._serves(entry.result_key, key)
+                and entry.diagnostics is not None
+            ):
                 cached = entry.diagnostics
                 if not (fixing and any(is_applicable(d, unsafe) for d in cached)):
                     result.diagnostics.extend(_with_path(cached, str(path)))
                     result.cache_hits += 1
                     continue
-            tasks.append(_Task(str(path), config.relative(path), config, fixing, unsafe))
+            tasks.append(
+                _Task(str(path), config.relative(path), config, fixing, unsafe, self.edits)
+            )
         outcomes = _parallel_map(
             _check_one,
             tasks,

@@ -256,11 +256,13 @@ class Workspace:
         parallel: Mapper | None = None,
         given: Iterable[Path] = (),
         checked_early: dict[str, tuple[str, list[Diagnostic]]] | None = None,
+        edits: bool = True,
     ) -> ProjectIndex:
         """The index of every file under ``roots`` (``checked`` already discovered from
         the paths ``given``), from ``cache`` where it can; empty when no active rule reads
         it. When the paths given are the roots themselves, their files are not walked
-        again. ``checked_early``: see :func:`~ivycheck.checker.run.indexing.build_index`."""
+        again. ``checked_early`` and ``edits``: see
+        :func:`~ivycheck.checker.run.indexing.build_index`."""
         named = list(given)
         walked = {os.path.abspath(p) for p in named if os.path.isdir(p)}
         same = len(walked) == len(named) > 0 and walked == {os.path.abspath(r) for r in roots}
@@ -274,6 +276,7 @@ class Workspace:
             self.config_for_file,
             roots_discovered=checked if same else None,
             checked_early=checked_early,
+            edits=edits,
         )
 
     def project_index(self, path: Path) -> ProjectIndex:

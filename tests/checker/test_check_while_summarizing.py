@@ -66,15 +66,15 @@ def test_findings_are_the_same_checked_early_or_after_the_index(
     early: list[str] = []
     original = indexing.check_while_summarizing
 
-    def spy(*args: object) -> list[Diagnostic] | None:
-        found = original(*args)  # type: ignore[arg-type]
+    def spy(*args: object, **kwargs: object) -> list[Diagnostic] | None:
+        found = original(*args, **kwargs)  # type: ignore[arg-type]
         if found is not None:
             early.append(str(args[1]))
         return found
 
     monkeypatch.setattr(indexing, "check_while_summarizing", spy)
     both = _run(root)
-    monkeypatch.setattr(indexing, "check_while_summarizing", lambda *args: None)
+    monkeypatch.setattr(indexing, "check_while_summarizing", lambda *args, **kwargs: None)
     after_index = _run(root)
     assert _seen(both) == _seen(after_index)
     assert both.diagnostics, "examples/ has findings"
