@@ -47,6 +47,9 @@ class CheckWith(NamedTuple):
     config: Config
     edits: bool
     """Whether fixes need their text edits (``check_file``'s ``edits``)."""
+    keep_tree: bool = False
+    """Whether this process checks the file later if it waits for the index: then its
+    tree is kept for that check (:func:`~ivycheck.checker.base.pyast.keep`)."""
 
 
 Item = tuple[str, str, str, int, CheckWith | None]
@@ -91,8 +94,11 @@ def summarize_path(item: Item) -> Summarized:
             )
         except Exception:  # noqa: BLE001 - the check after the index reports it as IVY999
             found = None
-    # Nothing reads a file's tree after its summary from disk; kept, the last file's tree
-    # would sit beside its libcst parse during the check (a tenth of a big file's peak).
+    waits = found is None and check_with is not None and check_with.keep_tree
+    if waits and summary.parse_error is None:
+        pyast.keep(source.text, pyast.parse(source.text))
+    # Otherwise nothing reads a file's tree after its summary from disk; kept, the last
+    # file's tree would sit beside its libcst parse during the check.
     pyast.forget(source.text)
     return path, source.digest, EncodedSummary.encode(summary), found
 
@@ -169,12 +175,15 @@ def summarize_files(
     mapper: Mapper = in_process,
     check: Callable[[Path], bool] | None = None,
     edits: bool = True,
+    keep_trees: bool = False,
 ) -> list[Summarized]:
     """A summary of every file of ``project``: from ``cache`` where the file's ``stat``
     matches and the summary was made for the same relative path and part, else made (and
     stored in ``cache``). Cached ones come first. Files ``check`` says are to be checked
     are checked too where they are summarized and their rules allow
-    (:func:`check_while_summarizing`), their fixes with text edits if ``edits``.
+    (:func:`check_while_summarizing`), their fixes with text edits if ``edits``; with
+    ``keep_trees`` (the files are summarized and checked in this process) the trees of
+    those that wait for the index are kept for their check.
 
     The relative path and the part are the only settings a summary depends on; they change
     with ``functional-api``/``backends`` or the project root, and a summary kept across such
@@ -188,7 +197,8 @@ def summarize_files(
         entry = cache.lookup(path)
         cached = None if entry is None else entry.summary
         if entry is None or cached is None or (cached.path, cached.part) != (relative, part):
-            check_with = CheckWith(config, edits) if check is not None and check(path) else None
+            checking = check is not None and check(path)
+            check_with = CheckWith(config, edits, keep_trees) if checking else None
             missing.append((str(path), relative, part, config.max_file_size, check_with))
         else:
             found.append((str(path), entry.digest, cached, None))
@@ -231,6 +241,7 @@ def build_index(
     roots_discovered: ProjectFiles | None = None,
     checked_early: dict[str, tuple[str, list[Diagnostic]]] | None = None,
     edits: bool = True,
+    keep_trees: bool = False,
 ) -> ProjectIndex:
     """The index of every Python file under ``roots`` (as discovery finds them: excludes
     and ``.gitignore`` apply) plus the ``checked`` files outside them; empty when no active
@@ -241,7 +252,8 @@ def build_index(
     run over the project root itself), so the tree is walked once. ``checked_early``
     (given empty): filled with the content digest and findings of the ``checked`` files
     found while they were summarized (:func:`check_while_summarizing`); the caller checks
-    the others; ``edits``: whether their fixes need text edits."""
+    the others; ``edits``: whether their fixes need text edits; ``keep_trees``: keep the
+    others' trees for their check (:func:`summarize_files`)."""
     if not needs_index(checked.configs.values(), rules):
         return ProjectIndex()
     given = {os.path.abspath(path) for path in checked.files}
@@ -258,7 +270,12 @@ def build_index(
         return os.path.abspath(path) in given
 
     summarized = summarize_files(
-        project, cache, mapper, is_checked if checked_early is not None else None, edits
+        project,
+        cache,
+        mapper,
+        is_checked if checked_early is not None else None,
+        edits,
+        keep_trees,
     )
     for path, digest, _, found in summarized:
         if checked_early is not None and found is not None and digest is not None:

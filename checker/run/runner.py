@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from ivycheck import __version__
-from ivycheck.checker.base import collector
+from ivycheck.checker.base import collector, pyast
 from ivycheck.checker.base.diagnostics import Diagnostic, Severity
 from ivycheck.checker.base.sourcefile import (
     SourceError,
@@ -279,8 +279,13 @@ class Runner:
             given=self.options.paths,
             checked_early=None if fixing else early,
             edits=self.edits,
+            # On one core the files that wait for the index are checked in this process.
+            keep_trees=self.jobs == 1,
         )
-        self._check(project.files, project.configs, index, cache, result, early)
+        try:
+            self._check(project.files, project.configs, index, cache, result, early)
+        finally:
+            pyast.release()
         cache.save()
         result.diagnostics.sort(key=lambda d: d.sort_key)
         return result

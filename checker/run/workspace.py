@@ -257,11 +257,12 @@ class Workspace:
         given: Iterable[Path] = (),
         checked_early: dict[str, tuple[str, list[Diagnostic]]] | None = None,
         edits: bool = True,
+        keep_trees: bool = False,
     ) -> ProjectIndex:
         """The index of every file under ``roots`` (``checked`` already discovered from
         the paths ``given``), from ``cache`` where it can; empty when no active rule reads
         it. When the paths given are the roots themselves, their files are not walked
-        again. ``checked_early`` and ``edits``: see
+        again. ``checked_early``, ``edits`` and ``keep_trees``: see
         :func:`~ivycheck.checker.run.indexing.build_index`."""
         named = list(given)
         walked = {os.path.abspath(p) for p in named if os.path.isdir(p)}
@@ -277,6 +278,7 @@ class Workspace:
             roots_discovered=checked if same else None,
             checked_early=checked_early,
             edits=edits,
+            keep_trees=keep_trees,
         )
 
     def project_index(self, path: Path) -> ProjectIndex:

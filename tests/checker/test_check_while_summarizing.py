@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from ivycheck.checker.base import pyast
 from ivycheck.checker.base.diagnostics import Diagnostic, Fix
 from ivycheck.checker.core.engine import check_source
 from ivycheck.checker.core.registry import all_rules
@@ -206,3 +207,51 @@ def test_a_rule_that_reads_no_other_file_finds_the_same_with_its_own_file_only(
         for index in (_index(example), alone)
     ]
     assert [(d, d.fix) for d in found[0]] == [(d, d.fix) for d in found[1]]
+
+
+def test_on_one_core_no_file_is_parsed_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The files that wait for the index are checked with the tree their summary parsed
+    (``pyast.keep``), and the findings are those of a run that parses them again."""
+    root = _tree(tmp_path)
+    files = {text for path in root.rglob("*.py") if _parses(text := path.read_text())}
+    parsed: list[str] = []
+    original = ast.parse
+
+    def counting(source: str | bytes, *args: object, **kwargs: object) -> ast.AST:
+        if source in files:
+            parsed.append(str(source))
+        return original(source, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pyast.ast, "parse", counting)
+    kept = _run(root)
+    assert parsed and len(parsed) == len(set(parsed))
+    assert not pyast._kept, "every kept tree is released after the run"
+    monkeypatch.setattr(pyast, "KEEP_LIMIT", 0)
+    parsed.clear()
+    again = _run(root)
+    assert len(parsed) > len(set(parsed)), "without keeping, the late files are parsed twice"
+    assert _seen(kept) == _seen(again)
+
+
+def test_kept_trees_are_bounded_and_taken_once() -> None:
+    text = "x = 1\n" * 10
+    tree = ast.parse(text)
+    try:
+        assert pyast.keep(text, tree)
+        assert pyast.parse(str(text)) is tree
+        pyast.forget()
+        assert pyast.parse(text) is not tree, "a kept tree is handed out once"
+        assert not pyast.keep("y" * (pyast.KEEP_LIMIT + 1), tree)
+    finally:
+        pyast.release()
+        pyast.forget()
+
+
+def _parses(text: str) -> bool:
+    try:
+        ast.parse(text)
+    except SyntaxError:
+        return False
+    return True
