@@ -13,6 +13,14 @@ no such module leaves a finding in is replaced by a string statement on exactly 
 lines (three quotes, its line endings, three quotes): one token for libcst, and every
 other line is the file's own, so findings keep their lines and columns.
 
+A top-level class that stays (Ivy's data classes: one class of a hundred methods, a
+finding in two) is narrowed the same way inside: each method (a ``def`` directly in its
+body) is asked about in the class's small module with the class cut down to its
+statements that are not methods and that method, and one no rule may find anything in
+becomes a string statement on its lines, indented as the method was (a statement of the
+class body like any other). Not when a rule follows calls: it may follow ``self.other()``
+into a sibling method, so classes stay whole.
+
 Why the findings are the file's:
 
 - ``may_find`` never answers ``False`` for a module holding a finding (its contract). A
@@ -22,18 +30,28 @@ Why the findings are the file's:
   the file (the comment its siblings' attributes carry, the imports) is still there, and
   a rule reading ``fn.attr = ...`` without ``fn``'s definition knows nothing of ``fn``
   (it may be imported), as for any name defined elsewhere.
+- A finding in a method depends on no other method: no rule that may reach inside a class
+  here follows calls, the import maps (``rules/_names.py``, ``rules/_ast_facts.py``) and
+  IVY007's scopes skip class bodies (a class scope does not enclose its methods), and
+  what the rules read of a class besides the method (IVY012: that it is in a class body)
+  is in the cut-down class. The class body's first statement always stays: a string
+  there would become the class's docstring (``__doc__``, what a rule reading docstrings
+  sees), and a class body keeps at least one statement.
 - Fix edits are made minimal again against the file's own text (:func:`in_file`): the
   text after an appended line may differ where a definition was replaced.
-- ``tests/checker/test_narrowing.py`` compares both ways on every rule's examples.
+- ``tests/checker/test_narrowing.py`` compares both ways on every rule's examples, with
+  plain methods put around the methods of every class in them.
 
 Files that cannot be cut into top-level statements (:func:`file_chunks` says ``None``),
-rules that do not ask CPython's tree, and files where every definition stays are checked
-whole, as is the file's first statement (a string there would be its docstring).
+rules that do not ask CPython's tree, and files where nothing is replaced are checked
+whole, as is the file's first statement (a string there would be its docstring); a file
+of one definition is narrowed only inside it, when it is a class.
 """
 
 from __future__ import annotations
 
 import ast
+import copy
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -44,6 +62,8 @@ from ivycheck.checker.core.chunks import Chunk, file_chunks
 from ivycheck.checker.core.rule import FileUnderCheck, Rule
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+_INDENT = re.compile(r"[ \t\f]*")
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 @dataclass(frozen=True)
@@ -55,6 +75,8 @@ class NarrowedText:
     """The first line (decorators included) of each top-level statement of the text."""
     kept: int
     """Definitions kept (of all the file's), for benchmarks and tests."""
+    methods_left_out: int = 0
+    """Methods replaced inside the classes kept, for benchmarks and tests."""
 
 
 def narrowed(
@@ -63,9 +85,10 @@ def narrowed(
     rules: Sequence[type[Rule]],
 ) -> NarrowedText | None:
     """The file's text with each definition no rule may find anything in (nor through it)
-    replaced by a placeholder on its lines; ``None`` when every definition stays (then the
-    whole file is checked). ``rules`` are those still able to find something in the file,
-    each with a ``may_find`` of its own (the engine narrows no other)."""
+    replaced by a placeholder on its lines, and likewise each such method of a top-level
+    class that stays; ``None`` when nothing is replaced (then the whole file is checked).
+    ``rules`` are those still able to find something in the file, each with a
+    ``may_find`` of its own (the engine narrows no other)."""
     if not rules or _lone_carriage_returns(file.source):
         return None
     chunks = file_chunks(file.source, tree, comments_after=True)
@@ -82,10 +105,38 @@ def narrowed(
             defined.setdefault(getattr(chunk.statement, "name", ""), []).append(number)
     edges = _edges(chunks, names, defined, across)
     units = [n for n, chunk in enumerate(chunks) if chunk.definition or edges[n]]
-    if len([n for n in units if chunks[n].definition]) < 2:
+    definitions = [n for n in units if chunks[n].definition]
+    base = sorted(set(range(len(chunks))) - set(units))
+    keep = _kept(chunks, units, base, edges, rules, file) if len(definitions) > 1 else set(units)
+    left_out = set(definitions) - keep - {0}  # (a placeholder first would be a docstring)
+    methods: dict[int, list[ast.stmt]] = {}
+    if not across:  # (a rule following calls might follow ``self.other()``: classes stay whole)
+        for number in sorted(set(definitions) - left_out):
+            found = _methods_left_out(chunks, number, base, edges, rules, file)
+            if found:
+                methods[number] = found
+    if not left_out and not methods:
         return None
-    unit_set = set(units)
-    base = [n for n in range(len(chunks)) if n not in unit_set]
+    texts = [
+        _blank(chunk) if n in left_out else _without(chunk, methods.get(n, ()))
+        for n, chunk in enumerate(chunks)
+    ]
+    texts.append(file.source[sum(len(chunk.text) for chunk in chunks) :])  # comments at the end
+    lines = tuple(_first_line(chunk) for chunk in chunks)
+    replaced = sum(map(len, methods.values()))
+    return NarrowedText("".join(texts), lines, len(definitions) - len(left_out), replaced)
+
+
+def _kept(
+    chunks: Sequence[Chunk],
+    units: Sequence[int],
+    base: Sequence[int],
+    edges: Sequence[set[int]],
+    rules: Sequence[type[Rule]],
+    file: FileUnderCheck,
+) -> set[int]:
+    """The units some rule may find something in, asked each with what it depends on
+    (:func:`_closure`) and the statements that name no definition."""
     keep: set[int] = set()
     for number in units:
         if number in keep:
@@ -94,14 +145,38 @@ def narrowed(
         module = _module(chunks, sorted({*base, *reached}))
         if any(rule.may_find(module, file) for rule in rules):
             keep |= reached
-    left_out = {n for n in units if chunks[n].definition} - keep - {0}
-    if not left_out:  # (the first statement stays: a placeholder would be a docstring)
-        return None
-    texts = [_blank(chunk) if n in left_out else chunk.text for n, chunk in enumerate(chunks)]
-    texts.append(file.source[sum(len(chunk.text) for chunk in chunks) :])  # comments at the end
-    lines = tuple(_first_line(chunk) for chunk in chunks)
-    kept = sum(1 for n in units if chunks[n].definition and n not in left_out)
-    return NarrowedText("".join(texts), lines, kept)
+    return keep
+
+
+def _methods_left_out(
+    chunks: Sequence[Chunk],
+    number: int,
+    base: Sequence[int],
+    edges: Sequence[set[int]],
+    rules: Sequence[type[Rule]],
+    file: FileUnderCheck,
+) -> list[ast.stmt]:
+    """The methods of the class ``chunks[number]`` (if it is one) that no rule may find
+    anything in, each asked alone: in the small module the class was asked in, the class
+    cut down to its statements that are not methods and that method. Never the class
+    body's first statement: a string there would be the class's docstring (``__doc__``,
+    and what a rule reading docstrings sees), and a class body keeps one statement."""
+    statement = chunks[number].statement
+    if not isinstance(statement, ast.ClassDef):
+        return []
+    candidates = [s for s in statement.body[1:] if isinstance(s, _FUNCTIONS)]
+    if not candidates:
+        return []
+    context = sorted({*base, *_closure(number, edges)})
+    left: list[ast.stmt] = []
+    for method in candidates:
+        cut = copy.copy(statement)  # a new node: the file's tree is never changed
+        cut.body = [s for s in statement.body if s is method or not isinstance(s, _FUNCTIONS)]
+        body = [cut if n == number else chunks[n].statement for n in context]
+        module = ast.Module(body=[s for s in body if s is not None], type_ignores=[])
+        if not any(rule.may_find(module, file) for rule in rules):
+            left.append(method)
+    return left
 
 
 def in_file(diagnostics: list[Diagnostic], part: NarrowedText, source: str) -> bool:
@@ -193,9 +268,29 @@ def _blank(chunk: Chunk) -> str:
     appended after the definition before) is the same minimal edit as in the file."""
     parts = _LINE.findall(chunk.text)
     leading = _first_line(chunk) - chunk.start_line
-    ends: list[str] = [part[len(part.rstrip("\r\n")) :] for part in parts[leading:]]
-    body = '""""""' + ends[0] if len(ends) == 1 else '"""' + "".join(ends[:-1]) + '"""' + ends[-1]
-    return "".join(parts[:leading]) + body
+    return "".join(parts[:leading]) + _placeholder(parts[leading:])
+
+
+def _without(chunk: Chunk, methods: Iterable[ast.stmt]) -> str:
+    """The chunk with each of ``methods`` (decorators to last line) replaced by a string
+    statement on exactly its lines, indented as the method was: a statement of the class
+    body in its place, every other line the file's own."""
+    parts = _LINE.findall(chunk.text)
+    for method in sorted(methods, key=_statement_first_line, reverse=True):  # lines below first
+        start = _statement_first_line(method) - chunk.start_line
+        end = (method.end_lineno or method.lineno) - chunk.start_line + 1
+        indent = _INDENT.match(parts[start])
+        assert indent is not None
+        parts[start:end] = [indent.group() + _placeholder(parts[start:end])]
+    return "".join(parts)
+
+
+def _placeholder(lines: Sequence[str]) -> str:
+    """A string statement on as many lines as ``lines``, each ending as theirs does."""
+    ends: list[str] = [line[len(line.rstrip("\r\n")) :] for line in lines]
+    if len(ends) == 1:
+        return '""""""' + ends[0]
+    return '"""' + "".join(ends[:-1]) + '"""' + ends[-1]
 
 
 def _module(chunks: Sequence[Chunk], numbers: Iterable[int]) -> ast.Module:
@@ -206,6 +301,11 @@ def _module(chunks: Sequence[Chunk], numbers: Iterable[int]) -> ast.Module:
 def _first_line(chunk: Chunk) -> int:
     statement = chunk.statement
     assert statement is not None
+    return _statement_first_line(statement)
+
+
+def _statement_first_line(statement: ast.stmt) -> int:
+    """The line of the statement's first decorator, or of the statement."""
     decorators: list[ast.expr] = getattr(statement, "decorator_list", [])
     return min([statement.lineno, *(d.lineno for d in decorators)])
 

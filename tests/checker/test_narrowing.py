@@ -1,10 +1,11 @@
 """The narrowed check (``checker/core/narrowing.py``) gives exactly the whole file's findings.
 
-libcst sees only the definitions CPython's tree leaves a finding in; the rest become
-string placeholders on the same lines. These tests run every rule's examples with
-definitions that hold nothing around them, both ways, and compare everything a user sees
+libcst sees only the definitions (and methods of the classes kept) CPython's tree leaves
+a finding in; the rest become string placeholders on the same lines. These tests run every
+rule's examples with definitions that hold nothing around them, and methods that hold
+nothing around the methods of their classes, both ways, and compare everything a user sees
 (positions, messages, severities, fix edits); and they check that the narrowing did
-happen, so that the comparison is not between two whole-file checks.
+happen, inside classes too, so that the comparison is not between two whole-file checks.
 """
 
 from __future__ import annotations
@@ -38,18 +39,51 @@ def helper_{n}(x, y=1):
 
 def _with_plain_definitions(code: str) -> str:
     """The example between plain definitions (after its first statement, which is never
-    replaced: a string there would be a docstring), and a comment after it all."""
-    lines = code.splitlines(keepends=True)
+    replaced: a string there would be a docstring), plain methods first and last in each
+    of its top-level classes, and a comment after it all."""
     try:
         tree = ast.parse(code)
     except SyntaxError:
         return code  # IVY000's examples: the file is one finding, nothing is narrowed
     if not tree.body:
         return code
-    first_end = tree.body[0].end_lineno or 1
+    code = "".join(_with_plain_methods(code.splitlines(keepends=True), tree))
+    lines = code.splitlines(keepends=True)
+    first_end = ast.parse(code).body[0].end_lineno or 1
     head, tail = "".join(lines[:first_end]), "".join(lines[first_end:])
     plain = _PLAIN.format(n=1), _PLAIN.format(n=2), _PLAIN.format(n=3)
     return head + plain[0] + tail + plain[1] + plain[2] + "# a comment after the last statement\n"
+
+
+_PLAIN_METHOD = """\
+{indent}def plain_method_{n}(self, x, y=1):
+{indent}    \"\"\"Nothing here for any rule: a plain method.\"\"\"
+{indent}    return (x + y) * 2
+
+"""
+
+
+def _with_plain_methods(lines: list[str], tree: ast.Module) -> list[str]:
+    """``lines`` with a plain method before the first statement of each top-level class
+    (after its docstring) and one after its last: the example's own methods are then
+    never the first statement, which stays whatever the rules say."""
+    inserts: list[tuple[int, str]] = []
+    for statement in tree.body:
+        if not isinstance(statement, ast.ClassDef) or statement.body[0].lineno == statement.lineno:
+            continue  # (``class A: x = 1``: no line to put a method on)
+        body = statement.body
+        docstring = ast.get_docstring(statement, clean=False) is not None
+        first = body[1] if docstring and len(body) > 1 else body[0]
+        start = min([first.lineno, *(d.lineno for d in getattr(first, "decorator_list", []))])
+        indent = lines[start - 1][: len(lines[start - 1]) - len(lines[start - 1].lstrip())]
+        inserts.append((start - 1, _PLAIN_METHOD.format(indent=indent, n=1)))
+        inserts.append(
+            (body[-1].end_lineno or start, "\n" + _PLAIN_METHOD.format(indent=indent, n=2))
+        )
+    result = list(lines)
+    for at, text in sorted(inserts, reverse=True):
+        result[at:at] = [text]
+    return result
 
 
 def _check(example: Example, source: str, select: tuple[str, ...]) -> list[Diagnostic]:
@@ -82,6 +116,8 @@ def _cases() -> list[object]:
 
 
 NARROWED: list[str] = []
+INSIDE_CLASSES: set[tuple[str, str]] = set()
+"""(rule, example) whose check replaced methods of a class that stayed."""
 
 
 @pytest.mark.parametrize(("rule", "example"), _cases())
@@ -95,6 +131,8 @@ def test_narrowed_check_finds_what_the_whole_file_check_finds(
         assert _seen(found) == _seen(whole)
         if any(m is not None for m in made):
             NARROWED.append(f"{rule.CODE}:{select}")
+        if any(m is not None and m.methods_left_out for m in made):
+            INSIDE_CLASSES.add((rule.CODE, example.code))
 
 
 def _narrowed(
@@ -128,6 +166,31 @@ def test_the_comparison_above_ran_narrowed() -> None:
     narrowed = {run.split(":")[0] for run in NARROWED}
     expected = {rule.CODE for rule in RULES if rule.INVALID and engine._asks_tree(rule)}
     assert expected - narrowed == set()
+
+
+def test_the_comparison_above_ran_narrowed_inside_classes() -> None:
+    """Every failing example with a top-level class had methods replaced inside it (with
+    the plain methods around the example's own), for every rule whose narrowing can
+    reach inside classes (one following calls keeps classes whole)."""
+    if not NARROWED:
+        pytest.skip("runs after the comparison above (alone it has nothing to count)")
+    expected = {
+        (rule.CODE, example.code)
+        for rule in RULES
+        if engine._asks_tree(rule) and (rule.LOCAL or not rule.FOLLOWS_CALLS)
+        for example in rule.INVALID
+        if _has_class(example.code)
+    }
+    assert expected
+    assert expected - INSIDE_CLASSES == set()
+
+
+def _has_class(code: str) -> bool:
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return False
+    return any(isinstance(statement, ast.ClassDef) for statement in tree.body)
 
 
 _TORCH = "ivy/functional/backends/torch/manipulation.py"
@@ -198,3 +261,100 @@ def test_windows_line_endings_narrow_to_the_same_findings_and_edits(
     assert _seen(narrowed) == _seen(whole)
     part = made[0]
     assert part is not None and part.source.count("\r\n") == source.count("\r\n")
+
+
+_DATA_CLASS_PATH = "ivy/data_classes/array/manipulation.py"
+
+_DATA_CLASS = '''\
+from typing import Optional
+
+import ivy
+from ivy import handle_view
+
+
+class _ArrayWithManipulation:
+    """Array methods: each wraps the function of the same name."""
+
+    __array_priority__ = 100
+
+    def flipud(self: ivy.Array, /, *, out: Optional[ivy.Array] = None) -> ivy.Array:
+        return ivy.flipud(self._data, out=out)
+
+    @handle_view
+    def moveaxis(self, source, destination, /, *, out=None):
+        return ivy.moveaxis(self._data, source, destination, out=out)
+
+    # a comment between methods stays
+    @staticmethod
+    def static_helper(x):
+        return x
+
+    async def later(self):
+        return self
+'''
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_methods_no_rule_needs_become_placeholders_indented_as_they_were(
+    newline: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A data-class file (one class, many methods): only the method with IVY006's finding
+    stays; the others become string statements on their lines at their indentation, after
+    the class's docstring and attribute, which stay. Same findings and fix edits."""
+    source = _DATA_CLASS.replace("\n", newline)
+    example = Example(source, path=_DATA_CLASS_PATH)
+    whole = _whole_file(example, source, ("IVY",), monkeypatch)
+    narrowed, made = _narrowed(example, source, ("IVY",), monkeypatch)
+    assert [d.code for d in whole] == ["IVY006"] and whole[0].fix is not None
+    assert _seen(narrowed) == _seen(whole)
+    part = made[0]
+    assert part is not None and part.kept == 1 and part.methods_left_out == 3
+    assert part.source.count(newline) == source.count(newline)
+    kept = [line for line in part.source.splitlines() if line.strip() not in ('"""', '""""""')]
+    assert all(line in source.splitlines() for line in kept)
+    assert "# a comment between methods stays" in part.source
+    (cls,) = ast.parse(part.source).body[3:]
+    assert isinstance(cls, ast.ClassDef)
+    assert ast.get_docstring(cls) == "Array methods: each wraps the function of the same name."
+    shapes = [(type(s).__name__, s.lineno, s.col_offset) for s in cls.body]
+    assert shapes == [
+        ("Expr", 8, 4),
+        ("Assign", 10, 4),
+        ("Expr", 12, 4),  # flipud
+        ("FunctionDef", 16, 4),  # moveaxis (its decorator on line 15)
+        ("Expr", 20, 4),  # static_helper, from its decorator
+        ("Expr", 24, 4),  # later
+    ]
+
+
+def test_the_first_statement_of_a_class_stays() -> None:
+    """A string first in a class body would be its docstring (``__doc__``): a first method
+    no rule needs stays a method; the ones after it go."""
+    source = _DATA_CLASS.replace(
+        '    """Array methods: each wraps the function of the same name."""\n\n'
+        "    __array_priority__ = 100\n\n",
+        "",
+    )
+    part = _narrowed_alone(source, _DATA_CLASS_PATH, ["IVY006"])
+    assert part is not None and part.methods_left_out == 2
+    (cls,) = ast.parse(part.source).body[3:]
+    assert isinstance(cls, ast.ClassDef) and ast.get_docstring(cls) is None
+    assert [type(s).__name__ for s in cls.body] == ["FunctionDef", "FunctionDef", "Expr", "Expr"]
+
+
+def test_a_rule_following_calls_keeps_classes_whole() -> None:
+    """IVY001 follows calls into the file's definitions: it might follow ``self.other()``
+    into a sibling method, so no method of a class that stays is replaced."""
+    source = (
+        "class Helper:\n    def one(self):\n        return 1\n\n    def two(self):\n        return 2\n\n\n"
+        + _STACK_BEFORE_DSTACK
+    )
+    part = _narrowed_alone(source, _TORCH, ["IVY001"])
+    assert part is not None and part.methods_left_out == 0
+    assert source.startswith(part.source[: part.source.index("import torch")])
+
+
+def _narrowed_alone(source: str, path: str, codes: list[str]) -> narrowing.NarrowedText | None:
+    index = ProjectIndex.build([summarize(source, path, CONFIG.part_of(path))])
+    file = FileUnderCheck(source, path, path, CONFIG, index)
+    return narrowing.narrowed(file, ast.parse(source), [all_rules()[code] for code in codes])
