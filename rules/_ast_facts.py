@@ -436,6 +436,8 @@ class TreeFacts:
         self._import_map: AstImportMap | None = None
         self._any_scope: AnyScopeImports | None = None
         self._assigned: dict[str, list[ast.expr]] | None = None
+        self._name_sources: set[str] | None = None
+        self._attribute_sites: dict[str, dict[str, list[ast.expr]]] = {}
         self._collect(tree)
 
     def _collect(self, tree: ast.Module) -> None:
@@ -545,6 +547,28 @@ class TreeFacts:
                     values.setdefault(node.target.id, []).append(node.value)
             self._assigned = values
         return self._assigned
+
+    def out_aliases(self, function: FunctionNode, root: str = "out") -> set[str]:
+        """:func:`out_aliases`, without walking the function when no statement of the file
+        assigns a plain name from ``root`` (a chain of aliases starts with one): most
+        files, and every function a big file's rules ask about."""
+        if self._name_sources is None:
+            self._name_sources = {
+                node.value.id
+                for node in self.assignments
+                if isinstance(node, ast.Assign | ast.AnnAssign) and isinstance(node.value, ast.Name)
+            }
+        if root not in self._name_sources:
+            return {root}
+        return out_aliases(function, root)
+
+    def attribute_sites(self, attribute: str) -> dict[str, list[ast.expr]]:
+        """:func:`module_attribute_sites` of the module, found once however many rules ask
+        (callers must not change it)."""
+        sites = self._attribute_sites.get(attribute)
+        if sites is None:
+            sites = self._attribute_sites[attribute] = module_attribute_sites(self.body, attribute)
+        return sites
 
     def attribute_assignments(self, attribute: str) -> list[tuple[str, ast.expr]]:
         """``(object, value)`` of every ``object.attribute = value`` in the file whose object
@@ -719,6 +743,7 @@ class OutForwarding:
     module-level function has its name), so that the answer holds in any scope."""
 
     def __init__(self, found: TreeFacts, runtime_modules: Sequence[str]) -> None:
+        self.found = found
         self.imports = found.any_scope_imports
         self.functions = module_functions(found.body)
         self.runtime_modules = tuple(runtime_modules)
@@ -780,7 +805,7 @@ class OutForwarding:
             return True  # no such parameter: UNKNOWN
         if helper.name in seen:
             return False
-        aliases = out_aliases(helper)
+        aliases = self.found.out_aliases(helper)
         inner = seen | {helper.name}
         return any(
             isinstance(node, ast.Call) and self.forwarding_call(node, aliases, minimum, inner)

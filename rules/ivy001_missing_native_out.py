@@ -20,7 +20,6 @@ from ivycheck.checker.rule_api import (
 from ivycheck.rules._api_functions import OutWrapping, is_private_helper, out_wrapping
 from ivycheck.rules._ast_facts import (
     facts,
-    module_attribute_sites,
     parameter_names,
     positional_or_keyword,
     set_attribute_names,
@@ -154,7 +153,7 @@ class MissingNativeOut(Rule):
         if len(defined) != len(functions):
             return None  # a name defined twice: libcst's check judges the last definition
         surely_set = set_attribute_names(tree, ATTRIBUTE)
-        maybe_set = module_attribute_sites(tree.body, ATTRIBUTE)
+        maybe_set = found.attribute_sites(ATTRIBUTE)
         lines = Lines(file.source)
         findings: list[AstFinding] = []
         for function in functions:

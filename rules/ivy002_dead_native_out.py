@@ -20,9 +20,7 @@ from ivycheck.rules._ast_facts import (
     OutForwarding,
     facts,
     is_false_or_none,
-    module_attribute_sites,
     module_functions,
-    out_aliases,
     takes_out,
 )
 from ivycheck.rules._out_fate import OutFate, ignored_buffer_fate
@@ -795,7 +793,7 @@ class DeadNativeOut(Rule):
         passes its own ``out=out`` to a call that, whatever the call's name resolves to,
         the analysis records as a use that may write ``out``."""
         found = facts(tree)
-        sites = module_attribute_sites(found.body, ATTRIBUTE)
+        sites = found.attribute_sites(ATTRIBUTE)
         if not sites:
             return False
         functions = module_functions(found.body)
@@ -807,7 +805,7 @@ class DeadNativeOut(Rule):
             if file.part not in ("backend:jax", "backend:tensorflow") and takes_out(function):
                 if forwarding is None:
                     forwarding = OutForwarding(found, file.config.runtime_modules)
-                aliases = out_aliases(function)
+                aliases = found.out_aliases(function)
                 if any(
                     isinstance(node, ast.Call)
                     and forwarding.forwarding_call(node, aliases, UseKind.UNKNOWN)

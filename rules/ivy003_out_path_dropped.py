@@ -14,9 +14,7 @@ from ivycheck.rules._ast_facts import (
     FunctionNode,
     OutForwarding,
     facts,
-    module_attribute_sites,
     module_functions,
-    out_aliases,
     surely_no_out_flow,
     takes_out,
 )
@@ -84,7 +82,7 @@ class OutPathDropped(Rule):
         given the function's own ``out=out`` that the analysis records as a write whatever
         the call's name resolves to (no other argument an alias of ``out``)."""
         found = facts(tree)
-        sites = module_attribute_sites(found.body, ATTRIBUTE)
+        sites = found.attribute_sites(ATTRIBUTE)
         functions = module_functions(found.body)
         names = [
             name
@@ -192,7 +190,7 @@ class _AstReturns:
         self.function = function
         self.forwarding = forwarding
         self.conversions_harmless = conversions_harmless
-        self.aliases = out_aliases(function) if takes_out(function) else set()
+        self.aliases = forwarding.found.out_aliases(function) if takes_out(function) else set()
         self.fine = True
 
     def all_covered(self) -> bool:

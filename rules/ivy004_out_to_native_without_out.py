@@ -399,12 +399,18 @@ class OutToNativeWithoutOut(Rule):
         is taken for an array unless it is the literal ``None``."""
         declares = _native_out.load().declares
         runtime = file.config.runtime_modules
+        found = facts(tree)
         for call, out, enclosing in first_keyword_calls(tree, OUT):
             if is_inplace_update(call.func):
                 continue
             if enclosing and is_versioned_helper(enclosing[0].name):
                 continue
-            qualified = facts(tree).import_map.qualify(call.func, enclosing)
+            # What the scope resolves to is one of the file's imports, or nothing: when no
+            # import of the callee's name rejects `out`, its scope need not be read.
+            possible = found.any_scope_imports.qualify(call.func)
+            if not any(rejects_out(name, runtime) for name in possible):
+                continue
+            qualified = found.import_map.qualify(call.func, enclosing)
             if qualified is None or not rejects_out(qualified, runtime):
                 continue
             none = isinstance(out.value, ast.Constant) and out.value.value is None
