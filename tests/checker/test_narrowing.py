@@ -218,14 +218,10 @@ def test_an_appended_line_is_the_same_minimal_edit_as_in_the_file(
     """IVY001's fix appends ``dstack.support_native_out = True`` after ``dstack``; the
     minimal edit shares the ``d`` of ``def dsplit`` that follows it in the file, which the
     narrowed text has replaced: the edit must still be the file's."""
-    example = Example(_STACK_BEFORE_DSTACK, path=_TORCH)
-    whole = _whole_file(example, _STACK_BEFORE_DSTACK, ("IVY001",), monkeypatch)
-    narrowed, made = _narrowed(example, _STACK_BEFORE_DSTACK, ("IVY001",), monkeypatch)
-    assert [d.code for d in whole] == ["IVY001"]
-    assert _seen(narrowed) == _seen(whole)
-    assert whole[0].fix is not None and whole[0].fix.edits[0].content.endswith("\n\n\nd")
-    part = made[0]
-    assert part is not None and part.kept == 1
+    found, part = _one_fix_both_ways(_STACK_BEFORE_DSTACK, _TORCH, ("IVY001",), monkeypatch)
+    assert found.code == "IVY001" and found.fix is not None
+    assert found.fix.edits[0].content.endswith("\n\n\nd")
+    assert part.kept == 1
     assert "def dsplit" not in part.source and "def hstack" not in part.source
 
 
@@ -233,12 +229,8 @@ def test_the_narrowed_text_keeps_every_line_in_place() -> None:
     """Same number of lines; every line is the file's own or inside a placeholder string,
     and CPython reads the text with the kept statements on their lines."""
     source = _with_plain_definitions(_STACK_BEFORE_DSTACK)
-    example = Example(source, path=_TORCH)
-    index = ProjectIndex.build([summarize(source, _TORCH, CONFIG.part_of(_TORCH))])
-    file = FileUnderCheck(source, _TORCH, _TORCH, CONFIG, index)
-    rules = [all_rules()["IVY001"]]
-    part = narrowing.narrowed(file, ast.parse(source), rules)
-    assert part is not None and example.code == source
+    part = _narrowed_alone(source, _TORCH, ["IVY001"])
+    assert part is not None
     assert part.source.count("\n") == source.count("\n")
     kept = [line for line in part.source.splitlines() if line and line != '"""']
     assert all(line in source.splitlines() for line in kept)
@@ -254,13 +246,22 @@ def test_windows_line_endings_narrow_to_the_same_findings_and_edits(
     """``\\r\\n`` files: the placeholders keep each line's own ending, the edits land on the
     same line and column."""
     source = _with_plain_definitions(_STACK_BEFORE_DSTACK).replace("\n", "\r\n")
-    example = Example(source, path=_TORCH)
-    whole = _whole_file(example, source, ("IVY001",), monkeypatch)
-    narrowed, made = _narrowed(example, source, ("IVY001",), monkeypatch)
-    assert [d.code for d in whole] == ["IVY001"] and whole[0].fix is not None
+    found, part = _one_fix_both_ways(source, _TORCH, ("IVY001",), monkeypatch)
+    assert found.code == "IVY001" and part.source.count("\r\n") == source.count("\r\n")
+
+
+def _one_fix_both_ways(
+    source: str, path: str, select: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> tuple[Diagnostic, narrowing.NarrowedText]:
+    """The file's one finding, with a fix, which the narrowed check finds as the whole-file
+    check does (fix edits included), and the narrowed text it was found in."""
+    example = Example(source, path=path)
+    whole = _whole_file(example, source, select, monkeypatch)
+    narrowed, made = _narrowed(example, source, select, monkeypatch)
+    assert len(whole) == 1 and whole[0].fix is not None
     assert _seen(narrowed) == _seen(whole)
-    part = made[0]
-    assert part is not None and part.source.count("\r\n") == source.count("\r\n")
+    assert made[0] is not None
+    return whole[0], made[0]
 
 
 _DATA_CLASS_PATH = "ivy/data_classes/array/manipulation.py"
@@ -302,13 +303,8 @@ def test_methods_no_rule_needs_become_placeholders_indented_as_they_were(
     stays; the others become string statements on their lines at their indentation, after
     the class's docstring and attribute, which stay. Same findings and fix edits."""
     source = _DATA_CLASS.replace("\n", newline)
-    example = Example(source, path=_DATA_CLASS_PATH)
-    whole = _whole_file(example, source, ("IVY",), monkeypatch)
-    narrowed, made = _narrowed(example, source, ("IVY",), monkeypatch)
-    assert [d.code for d in whole] == ["IVY006"] and whole[0].fix is not None
-    assert _seen(narrowed) == _seen(whole)
-    part = made[0]
-    assert part is not None and part.kept == 1 and part.methods_left_out == 3
+    found, part = _one_fix_both_ways(source, _DATA_CLASS_PATH, ("IVY",), monkeypatch)
+    assert found.code == "IVY006" and part.kept == 1 and part.methods_left_out == 3
     assert part.source.count(newline) == source.count(newline)
     kept = [line for line in part.source.splitlines() if line.strip() not in ('"""', '""""""')]
     assert all(line in source.splitlines() for line in kept)
