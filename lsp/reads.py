@@ -55,6 +55,10 @@ class _RecordingTable(SummaryTable):
             self._reads.files.add(path)
         return path in self._base
 
+    def clean_digest(self, path: str) -> str | None:
+        self._reads.files.add(path)
+        return self._base.clean_digest(path)
+
     def __iter__(self) -> Iterator[str]:
         self._reads.untracked = True
         return iter(self._base)

@@ -276,8 +276,8 @@ def _analyse(
     # CPython's verdict first, unless the index already has it for exactly this text: its
     # messages are the familiar ones, and libcst's native parser must never see nesting
     # CPython rejects (100,000 parentheses overflow its stack and kill the process).
-    summary = file.index.clean_summary(file.relative_path, source)
-    if summary is None:
+    clean = file.index.summarized_clean(file.relative_path, source)
+    if not clean:
         error = ast_syntax_error(source, path)
         if error is not None:
             return [error]
@@ -287,6 +287,7 @@ def _analyse(
         decided, active = _found_on_ast(active, tree, file, fixes)
     if not active:
         return decided
+    summary = file.index.clean_summary(file.relative_path, source) if clean else None
     statement_lines = summary.statement_lines if summary is not None else None
     narrowed_text = None
     # Only rules that ask CPython's tree can say which definitions they need.

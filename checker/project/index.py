@@ -42,7 +42,8 @@ class FunctionKind(enum.StrEnum):
 @dataclass(frozen=True)
 class EncodedSummary:
     """A file's summary as the cache keeps it: what the index is built from in the clear
-    (part, function names, facts digest), the rest JSON text until someone asks: the
+    (part, function names, facts digest, the digest of the text if it parsed), the rest
+    JSON text until someone asks: the
     cache stores it as data (:mod:`~ivycheck.checker.base.datacodec`), and a blob that does not
     decode gives a summary that says so instead of a traceback mid-run."""
 
@@ -53,6 +54,10 @@ class EncodedSummary:
     blob: str
     decorators: tuple[str, ...] = ()
     """The names of the file's own function wrappers (``FileSummary.decorators``)."""
+    clean_digest: str = ""
+    """``FileSummary.digest`` when the text parsed, else empty: whether a text is the one
+    summarized, and parses, is answered without decoding (a big file's summary takes a
+    quarter of a second to decode)."""
 
     @classmethod
     def encode(cls, summary: FileSummary) -> EncodedSummary:
@@ -63,6 +68,7 @@ class EncodedSummary:
             summary.facts_digest(),
             json.dumps(datacodec.encode(summary), separators=(",", ":")),
             tuple(summary.decorators),
+            summary.digest if summary.parse_error is None else "",
         )
 
     def decode(self) -> FileSummary:
@@ -96,6 +102,15 @@ class SummaryTable(Mapping[str, FileSummary]):
             found = self._encoded.pop(path).decode()
             self._decoded[path] = found
         return found
+
+    def clean_digest(self, path: str) -> str | None:
+        """The digest of the text ``path`` was summarized from if it parsed, ``""`` if it
+        did not, ``None`` for a path not here; never decodes."""
+        decoded = self._decoded.get(path)
+        if decoded is not None:
+            return decoded.digest if decoded.parse_error is None else ""
+        encoded = self._encoded.get(path)
+        return None if encoded is None else encoded.clean_digest
 
     def decode_all(self) -> None:
         """For a process about to check many files: they will ask about most summaries,
@@ -254,6 +269,12 @@ class ProjectIndex:
         if found is None:
             found = self._facts[path] = self.files[path].facts_digest()
         return found
+
+    def summarized_clean(self, path: str, source: str) -> bool:
+        """Whether ``path``'s summary was made from exactly this text, which parsed (no
+        syntax check needed); :meth:`clean_summary` without decoding it."""
+        digest = self.files.clean_digest(path)
+        return bool(digest) and digest == text_digest(source)
 
     def clean_summary(self, path: str, source: str) -> FileSummary | None:
         """The summary of ``path`` if it was made from exactly this text and that parsed:

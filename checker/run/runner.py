@@ -271,17 +271,22 @@ class Runner:
         cache = workspace.cache_at(self.project_root_of(self._first_path()))
         fixing = self.options.fix or self.options.diff
         early: dict[str, tuple[str, list[Diagnostic]]] = {}
-        index = workspace.build_index(
-            project,
-            workspace.roots_of(self.options.paths),
-            cache,
-            lambda function, items, on_crash: _parallel_map(function, items, self.jobs, on_crash),
-            given=self.options.paths,
-            checked_early=None if fixing else early,
-            edits=self.edits,
-            # On one core the files that wait for the index are checked in this process.
-            keep_trees=self.jobs == 1,
-        )
+        # Summaries and kept trees hold no cycles: no collection walks their millions of
+        # objects while the index is built (the check freezes them, ``_init_worker``).
+        with collector.paused():
+            index = workspace.build_index(
+                project,
+                workspace.roots_of(self.options.paths),
+                cache,
+                lambda function, items, on_crash: _parallel_map(
+                    function, items, self.jobs, on_crash
+                ),
+                given=self.options.paths,
+                checked_early=None if fixing else early,
+                edits=self.edits,
+                # On one core the files that wait for the index are checked in this process.
+                keep_trees=self.jobs == 1,
+            )
         try:
             self._check(project.files, project.configs, index, cache, result, early)
         finally:

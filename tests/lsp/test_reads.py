@@ -49,3 +49,18 @@ def test_a_read_the_recorder_does_not_know_keys_on_the_whole_index() -> None:
     unknown = RecordingIndex(before)
     assert unknown._parts  # a private attribute: not a read this module can follow
     assert unknown.reads.untracked
+
+
+def test_whether_a_text_was_summarized_clean_is_answered_and_recorded() -> None:
+    """The engine asks it of every file it checks (``ProjectIndex.summarized_clean``):
+    through the recorder the answer is the index's, and the file's summary counts as read."""
+    index = _index(BACKEND)
+    path = "ivy/functional/backends/numpy/a.py"
+    for text, clean in ((BACKEND, True), (BACKEND_WITH_COS, False)):
+        recording = RecordingIndex(index)
+        assert index.summarized_clean(path, text) is clean
+        assert recording.summarized_clean(path, text) is clean
+        assert path in recording.reads.files
+        assert not recording.reads.untracked
+    broken = ProjectIndex.build([summarize("def (", path, "backend:numpy")])
+    assert not broken.summarized_clean(path, "def (")
