@@ -115,11 +115,6 @@ def _cases() -> list[object]:
     ]
 
 
-NARROWED: list[str] = []
-INSIDE_CLASSES: set[tuple[str, str]] = set()
-"""(rule, example) whose check replaced methods of a class that stayed."""
-
-
 @pytest.mark.parametrize(("rule", "example"), _cases())
 def test_narrowed_check_finds_what_the_whole_file_check_finds(
     rule: type[Rule], example: Example, monkeypatch: pytest.MonkeyPatch
@@ -127,12 +122,8 @@ def test_narrowed_check_finds_what_the_whole_file_check_finds(
     source = _with_plain_definitions(example.code)
     for select in ((rule.CODE,), ("IVY",)):
         whole = _whole_file(example, source, select, monkeypatch)
-        found, made = _narrowed(example, source, select, monkeypatch)
+        found, _ = _narrowed(example, source, select, monkeypatch)
         assert _seen(found) == _seen(whole)
-        if any(m is not None for m in made):
-            NARROWED.append(f"{rule.CODE}:{select}")
-        if any(m is not None and m.methods_left_out for m in made):
-            INSIDE_CLASSES.add((rule.CODE, example.code))
 
 
 def _narrowed(
@@ -158,22 +149,41 @@ def _whole_file(
     return _check(example, source, select)
 
 
-def test_the_comparison_above_ran_narrowed() -> None:
+def _narrowing_done(
+    monkeypatch: pytest.MonkeyPatch,
+) -> tuple[set[str], set[tuple[str, str]]]:
+    """The rules whose examples (as the comparison above checks them) were narrowed, and
+    the (rule, example) whose check replaced methods of a class that stayed. Made here,
+    not gathered by the comparison: run in parallel, it may run in another process."""
+    narrowed: set[str] = set()
+    inside_classes: set[tuple[str, str]] = set()
+    for rule in RULES:
+        for example in (*rule.VALID, *rule.INVALID):
+            source = _with_plain_definitions(example.code)
+            for select in ((rule.CODE,), ("IVY",)):
+                _, made = _narrowed(example, source, select, monkeypatch)
+                if any(m is not None for m in made):
+                    narrowed.add(rule.CODE)
+                if any(m is not None and m.methods_left_out for m in made):
+                    inside_classes.add((rule.CODE, example.code))
+    return narrowed, inside_classes
+
+
+def test_the_comparison_above_ran_narrowed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every rule's examples were narrowed at least once (a test that compared two
     whole-file checks would pass whatever the narrowing did)."""
-    if not NARROWED:
-        pytest.skip("runs after the comparison above (alone it has nothing to count)")
-    narrowed = {run.split(":")[0] for run in NARROWED}
+    narrowed, _ = _narrowing_done(monkeypatch)
     expected = {rule.CODE for rule in RULES if rule.INVALID and engine._asks_tree(rule)}
     assert expected - narrowed == set()
 
 
-def test_the_comparison_above_ran_narrowed_inside_classes() -> None:
+def test_the_comparison_above_ran_narrowed_inside_classes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Every failing example with a top-level class had methods replaced inside it (with
     the plain methods around the example's own), for every rule whose narrowing can
     reach inside classes (one following calls keeps classes whole)."""
-    if not NARROWED:
-        pytest.skip("runs after the comparison above (alone it has nothing to count)")
+    _, inside_classes = _narrowing_done(monkeypatch)
     expected = {
         (rule.CODE, example.code)
         for rule in RULES
@@ -182,7 +192,7 @@ def test_the_comparison_above_ran_narrowed_inside_classes() -> None:
         if _has_class(example.code)
     }
     assert expected
-    assert expected - INSIDE_CLASSES == set()
+    assert expected - inside_classes == set()
 
 
 def _has_class(code: str) -> bool:
