@@ -6,8 +6,9 @@ The answer must be exactly what Python 3.11's pure-Python ``tokenize.generate_to
 gives on the text (``noqa.comments`` builds ``FileComments`` from either), so this is not a
 tokenizer of Python but a model of that one, and only of the facts read from it: where
 each COMMENT token starts and its text, which lines hold a NEWLINE or NL token, and whether
-it raises. The model rests on these properties of ``tokenize`` on a text without ``\\r``
-or ``\\f``:
+it raises. The model rests on these properties of ``tokenize`` on a text without ``\\f``
+whose every ``\\r`` ends a line (``\\r\\n``, which it reads as ``\\n`` everywhere the
+model looks: a comment stops before it, a blank line is one with it):
 
 - Outside strings and comments, every quote, ``#``, backslash, bracket and ``\\n`` starts a
   token of its own (no name, number or operator contains one), so a left-to-right search
@@ -28,17 +29,18 @@ or ``\\f``:
   block but to no column of an outer one (columns counted with tab stops of 8).
 
 Anything this model does not cover returns ``None`` and the caller asks ``tokenize``: a
-``\\r`` or ``\\f`` anywhere (lone and CRLF line ends, form feeds in indentation are read
-by rules of their own), a one-line string continued by a backslash at the end of its line
-(``tokenize`` then carries state into later strings), and every text ``tokenize`` would
-refuse, so that the refusal, rare, is always ``tokenize``'s own.
+``\\f`` or a lone ``\\r`` anywhere (a form feed resets the indentation's column, a lone
+``\\r`` ends a comment but not a line, and both are rare), a one-line string continued by
+a backslash at the end of its line (``tokenize`` then carries state into later strings),
+and every text ``tokenize`` would refuse, so that the refusal, rare, is always
+``tokenize``'s own.
 """
 
 from __future__ import annotations
 
 import re
 
-_CODE = r"[^()\[\]{}\n\#'\"\\]++"
+_CODE = r"[^()\[\]{}\r\n\#'\"\\]++"
 _ONE_LINE_STRING = (
     r"'(?!'')[^\n'\\]*+(?:\\.[^\n'\\]*+)*+'"
     r"|\"(?!\"\")[^\n\"\\]*+(?:\\.[^\n\"\\]*+)*+\""
@@ -48,21 +50,22 @@ _GROUP = rf"[(\[{{](?:{_FLAT}|[(\[{{]{_FLAT}*+[)\]}}])*+[)\]}}]"
 _EVENT = re.compile(
     rf"""
     (?:
-      \)[)\]}}]*+(?P<close_paren>)
+      \n[ \t]*+(?P<newline>)
+    | \r\n[ \t]*+(?P<crlf>)
+    | \)[)\]}}]*+(?P<close_paren>)
     | \][)\]}}]*+(?P<close_bracket>)
     | \}}[)\]}}]*+(?P<close_brace>)
     | \([(\[{{]*+(?P<open_paren>)
     | \[[(\[{{]*+(?P<open_bracket>)
     | \{{[(\[{{]*+(?P<open_brace>)
-    | \n[ \t]*+(?P<newline>)
-    | \#[^\n]*+(?P<comment>)
+    | \#[^\r\n]*+(?P<comment>)
     | '''[^'\\]*(?:(?:\\[\s\S]|'(?!''))[^'\\]*)*'''(?P<long_single>)
     | \"\"\"[^"\\]*(?:(?:\\[\s\S]|"(?!""))[^"\\]*)*\"\"\"(?P<long_double>)
-    | \\\n(?P<continuation>)
+    | \\\r?\n(?P<continuation>)
     | '''(?P<unclosed_single>)
     | \"\"\"(?P<unclosed_double>)
-    | '[^\n'\\]*(?:\\.[^\n'\\]*)*\\\n(?P<continued_single>)
-    | "[^\n"\\]*(?:\\.[^\n"\\]*)*\\\n(?P<continued_double>)
+    | '[^\n'\\]*(?:\\.[^\n'\\]*)*\\\r?\n(?P<continued_single>)
+    | "[^\n"\\]*(?:\\.[^\n"\\]*)*\\\r?\n(?P<continued_double>)
     | {_ONE_LINE_STRING}
     )
     (?:{_FLAT}|{_GROUP})*+
@@ -87,9 +90,10 @@ is a triple quote, never an empty string), and brackets closed on the same line 
 code inside, nested once (the depth of brackets matters only at line ends; ``tokenize``
 counts any closing bracket against any opening one). This halves the events on real code."""
 
+_NEWLINE = _EVENT.groupindex["newline"]
+_CRLF = _EVENT.groupindex["crlf"]
 _LAST_CLOSE = _EVENT.groupindex["close_brace"]
 _LAST_OPEN = _EVENT.groupindex["open_brace"]
-_NEWLINE = _EVENT.groupindex["newline"]
 _COMMENT = _EVENT.groupindex["comment"]
 _LAST_LONG = _EVENT.groupindex["long_double"]
 _CONTINUATION = _EVENT.groupindex["continuation"]
@@ -111,7 +115,7 @@ def scan_comments(source: str) -> tuple[dict[int, tuple[int, str]], set[int]] | 
     """Each line's comment (its ``#``'s code-point column and text) and the lines that end
     in a NEWLINE or NL token, as ``tokenize`` finds them; ``None`` where the model stops
     (then ``tokenize`` answers, or refuses the text)."""
-    if "\r" in source or "\f" in source:
+    if "\f" in source or ("\r" in source and source.count("\r") != source.count("\r\n")):
         return None
     size = len(source)
     comments: dict[int, tuple[int, str]] = {}
@@ -123,18 +127,20 @@ def scan_comments(source: str) -> tuple[dict[int, tuple[int, str]], set[int]] | 
     statement_start = 0  # the start of the last line that began a statement
     continued_to = -1  # where the last backslash continuation ended
     first = source.lstrip(" \t")
-    if first and first[0] not in "#\n" and len(first) < size:
+    if first and first[0] not in "#\r\n" and len(first) < size:
         indents.append(_column(source[: size - len(first)]))
     for event in _EVENT.finditer(source):
         kind = event.lastindex
-        if kind == _NEWLINE:
+        if kind is None:
+            continue
+        if kind <= _CRLF:
             open_lines.add(number)
             number += 1
-            line_start = event.start() + 1
+            line_start = event.start() + (1 if kind == _NEWLINE else 2)
             if depth == 0:
                 statement_start = line_start
                 indent_end = event.start(kind)
-                if indent_end < size and source[indent_end] not in "#\n":
+                if indent_end < size and source[indent_end] not in "#\r\n":
                     column = _column(source[line_start:indent_end])
                     if column > indents[-1]:
                         indents.append(column)
@@ -143,8 +149,6 @@ def scan_comments(source: str) -> tuple[dict[int, tuple[int, str]], set[int]] | 
                             return None  # tokenize raises IndentationError
                         while column < indents[-1]:
                             indents.pop()
-        elif kind is None:
-            continue
         elif kind <= _LAST_CLOSE:
             depth -= event.start(kind) - event.start()
         elif kind <= _LAST_OPEN:
