@@ -336,7 +336,10 @@ class Rule(CachedVisitorLookup):
     the file's other definitions that one names (the out-flow rules follow ``out`` into
     helpers). ``False`` for a rule that looks across definitions only through the
     statements naming them (IVY013 judges ``fn.mixed_backend_wrappers = ...`` by ``fn``).
-    The engine's narrowed check (``checker/core/narrowing.py``) keeps what it says."""
+    The engine's narrowed check (``checker/core/narrowing.py``) keeps what it says; with
+    ``False`` (or ``LOCAL``) it also narrows inside classes, so a finding in a method must
+    then depend on no other method of its class (none does: calls are followed only by
+    plain name into module-level functions)."""
     NEEDS_INDEX: ClassVar[bool] = False
     """Whether findings depend on other files (then the cache keys on the index too)."""
     INDEX_REFINES_ONLY: ClassVar[bool] = False

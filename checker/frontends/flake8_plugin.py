@@ -131,8 +131,14 @@ class IvycheckFlake8:
         except ConfigError as err:
             yield 1, 0, f"IVY999 ivycheck configuration error: {err}", type(self)
             return
+        # flake8 shows no fixes: their text edits are not made (``Rule.find_on_ast``).
         found = project.workspace.check_text(
-            Path(self.filename), source, project.index, name=self.filename, config=config
+            Path(self.filename),
+            source,
+            project.index,
+            name=self.filename,
+            config=config,
+            edits=False,
         )
         for diagnostic in found:
             text = f"{diagnostic.code} {diagnostic.message}"

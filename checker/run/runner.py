@@ -453,7 +453,9 @@ class Runner:
             else:
                 result.stdin_output = outcome.source
             return result
-        result.diagnostics = workspace.check_text(path, text, index, name=name, config=config)
+        result.diagnostics = workspace.check_text(
+            path, text, index, name=name, config=config, edits=self.edits
+        )
         return result
 
 

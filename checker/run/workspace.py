@@ -316,9 +316,11 @@ class Workspace:
         *,
         name: str | None = None,
         config: Config | None = None,
+        edits: bool = True,
     ) -> list[Diagnostic]:
         """The diagnostics of ``text`` as the file at ``path`` (under its configuration
-        unless another is given), reported under ``name``."""
+        unless another is given), reported under ``name``; fixes with their text edits
+        unless ``edits`` is false (``check_source``)."""
         config = config or self.config_for(path)
         return check_source(
             text,
@@ -327,6 +329,7 @@ class Workspace:
             rules=self.rules,
             index=index,
             relative_path=config.relative(path),
+            edits=edits,
         )
 
     def fix_text(
