@@ -92,7 +92,7 @@ def _examples() -> list[object]:
 
 
 def test_some_rule_decides_on_cpythons_tree() -> None:
-    assert [rule.CODE for rule in DECIDING] == ["IVY001"]
+    assert "IVY001" in [rule.CODE for rule in DECIDING]
 
 
 @pytest.mark.parametrize(("rule", "example"), _examples())
