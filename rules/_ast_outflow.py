@@ -3,10 +3,10 @@
 The out-flow analysis (:mod:`ivycheck.rules._outflow`) follows ``out`` on libcst's tree
 through aliases, dictionaries and same-file helpers, and :mod:`ivycheck.rules._return_paths`
 judges every ``return`` against it. Most functions that forward ``out`` do it plainly:
-``out`` appears only as ``out=out`` in calls and in tests (``if out is None``), no call
-unpacks ``**`` anything, and the function's one ``return`` is its last statement. For such a
-function :func:`plain_outflow` gives the libcst analysis's answers from CPython's tree: the
-calls that receive ``out`` with what each does with it, and whether the return writes it.
+``out`` appears only as ``out=out`` in calls and in tests (``if out is None``) and no call
+unpacks ``**`` anything. For such a function :func:`plain_outflow` gives the libcst
+analysis's answers from CPython's tree: the calls that receive ``out`` with what each does
+with it; and, when its one ``return`` is its last statement, whether that return writes it.
 For any other function it answers ``None``, and the caller asks libcst. Every test below
 only ever says "not plain" where the libcst analysis would follow something; none guesses.
 """
@@ -50,11 +50,11 @@ class PlainUse:
 class PlainOutFlow:
     """The out-flow of a plain function."""
 
+    function: FunctionNode
     uses: tuple[PlainUse, ...]
     """In source order, as the libcst analysis records them."""
-    returns_written: bool
-    """The one ``return`` (the last statement) holds a call that writes ``out`` natively:
-    every ``return`` of the function is covered (``_return_paths``)."""
+    returns: tuple[ast.Return, ...]
+    """The function's own ``return`` statements (not those of nested functions)."""
     returns_method_of_call: bool
     """Some ``return`` hands back a method of a call given ``out=``
     (``_outflow.method_of_native_result``)."""
@@ -62,6 +62,14 @@ class PlainOutFlow:
     @property
     def native(self) -> list[PlainUse]:
         return [use for use in self.uses if use.kind is UseKind.NATIVE]
+
+    @property
+    def every_return_written(self) -> bool:
+        """The one ``return`` is the last statement and holds a call that writes ``out``
+        natively: every path to a ``return`` writes it (what ``_return_paths`` finds)."""
+        if len(self.returns) != 1 or self.returns[0] is not self.function.body[-1]:
+            return False
+        return _holds(self.returns[0], {id(use.call) for use in self.native})
 
 
 def plain_outflow(
@@ -76,6 +84,7 @@ def plain_outflow(
     parents: dict[int, ast.AST] = {}
     names: list[ast.Name] = []
     returns: list[ast.Return] = []
+    method_of_call = False
     stack: list[tuple[ast.AST, bool]] = [(statement, False) for statement in function.body]
     for statement in function.body:
         parents[id(statement)] = function
@@ -84,10 +93,8 @@ def plain_outflow(
         if isinstance(node, ast.keyword) and node.arg is None:
             return None  # f(**kw): dictionaries and **kwargs carry `out` unseen here
         if isinstance(node, ast.Return):
-            if nested:
-                if _returns_method_of_call(node):
-                    return None
-            else:
+            method_of_call = method_of_call or _returns_method_of_call(node)
+            if not nested:
                 returns.append(node)
         elif isinstance(node, ast.Name) and node.id == OUT:
             if nested:
@@ -104,15 +111,8 @@ def plain_outflow(
             return None
         if isinstance(verdict, PlainUse):
             uses.append(verdict)
-    if len(returns) != 1 or returns[0] is not function.body[-1]:
-        return None
-    (last,) = returns
-    written = {id(use.call) for use in uses if use.kind is UseKind.NATIVE}
-    return PlainOutFlow(
-        tuple(uses),
-        returns_written=_holds(last, written),
-        returns_method_of_call=_returns_method_of_call(last),
-    )
+    returns.sort(key=lambda r: (r.lineno, r.col_offset))
+    return PlainOutFlow(function, tuple(uses), tuple(returns), method_of_call)
 
 
 class _Ignored:

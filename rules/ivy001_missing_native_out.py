@@ -171,7 +171,7 @@ class MissingNativeOut(Rule):
                 return None
             if not flow.native:
                 continue
-            if not flow.returns_written or flow.returns_method_of_call:
+            if not flow.every_return_written or flow.returns_method_of_call:
                 return None
             if _TUPLE_WORD.search(lines.header(function)):
                 return None

@@ -175,6 +175,13 @@ VARIANTS = {
     "one-line def": "import numpy as np\n\n\ndef tan(x, /, *, out=None): return np.tan(x, out=out)\n",
     "no trailing newline": PLAIN.rstrip("\n"),
     "star import helper name": PLAIN.replace("def tan", "def exists"),
+    "out taken, never forwarded": PLAIN.replace(
+        "return np.tan(x, out=out)", "if x.ndim:\n        return np.tan(x)\n    return x"
+    ),
+    "native call in a nested function": PLAIN.replace(
+        "return np.tan(x, out=out)",
+        "def inner(o):\n        return np.tan(x, out=o).astype(x.dtype)\n\n    return inner(1)",
+    ),
 }
 
 
@@ -202,3 +209,5 @@ def test_plain_variants_are_answered_on_the_ast() -> None:
         assert answer is not None and len(answer) == 1, name
     for name in ("alias", "dict", "early return", "helper", "continuation before the name"):
         assert _answer(rule, NP, textwrap.dedent(VARIANTS[name]), {}) is None, name
+    for name in ("out taken, never forwarded", "native call in a nested function"):
+        assert _answer(rule, NP, textwrap.dedent(VARIANTS[name]), {}) == [], name
