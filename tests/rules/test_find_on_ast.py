@@ -12,17 +12,14 @@ from __future__ import annotations
 
 import ast
 import textwrap
-from pathlib import Path
 
 import pytest
 
 from ivycheck.checker.base.diagnostics import Diagnostic
 from ivycheck.checker.core.engine import check_source
 from ivycheck.checker.core.registry import all_rules
-from ivycheck.checker.core.rule import Example, FileUnderCheck, Rule
-from ivycheck.checker.project.config import Config
-from ivycheck.checker.project.index import ProjectIndex
-from ivycheck.checker.project.summary import summarize
+from ivycheck.checker.core.rule import AstFinding, Example, FileUnderCheck, Rule
+from tests.rules.test_examples import CONFIG, _index
 
 RULES = list(all_rules().values())
 DECIDING = [
@@ -30,15 +27,7 @@ DECIDING = [
     for rule in RULES
     if rule.find_on_ast.__func__ is not Rule.find_on_ast.__func__  # type: ignore[attr-defined]
 ]
-CONFIG = Config(root=Path("/project"))
 NP = "ivy/functional/backends/numpy/example.py"
-
-
-def _index(path: str, code: str, files: dict[str, str]) -> ProjectIndex:
-    every = {path: code, **files}
-    return ProjectIndex.build(
-        summarize(source, name, CONFIG.part_of(name)) for name, source in every.items()
-    )
 
 
 def _shown(found: list[Diagnostic]) -> list[tuple[object, ...]]:
@@ -59,17 +48,17 @@ def _shown(found: list[Diagnostic]) -> list[tuple[object, ...]]:
     ]
 
 
-def _both(rule: type[Rule], path: str, code: str, files: dict[str, str]) -> tuple[list, list]:
+def _both(rule: type[Rule], example: Example) -> tuple[list[Diagnostic], list[Diagnostic]]:
     config = CONFIG.with_overrides(select=(rule.CODE,))
-    index = _index(path, code, files)
+    index = _index(example)
     runs = [
         check_source(
-            code,
-            path=path,
+            example.code,
+            path=example.path,
             config=config,
             rules=RULES,
             index=index,
-            relative_path=path,
+            relative_path=example.path,
             edits=edits,
         )
         for edits in (True, False)
@@ -77,9 +66,10 @@ def _both(rule: type[Rule], path: str, code: str, files: dict[str, str]) -> tupl
     return runs[0], runs[1]
 
 
-def _answer(rule: type[Rule], path: str, code: str, files: dict[str, str]) -> object:
-    file = FileUnderCheck(code, path, path, CONFIG, _index(path, code, files))
-    return rule.find_on_ast(ast.parse(code), file)
+def _answer(rule: type[Rule], example: Example) -> list[AstFinding] | None:
+    path = example.path
+    file = FileUnderCheck(example.code, path, path, CONFIG, _index(example))
+    return rule.find_on_ast(ast.parse(example.code), file)
 
 
 def _examples() -> list[object]:
@@ -97,9 +87,9 @@ def test_some_rule_decides_on_cpythons_tree() -> None:
 
 @pytest.mark.parametrize(("rule", "example"), _examples())
 def test_examples_agree(rule: type[Rule], example: Example) -> None:
-    with_edits, without = _both(rule, example.path, example.code, dict(example.files))
+    with_edits, without = _both(rule, example)
     assert _shown(without) == _shown(with_edits)
-    answer = _answer(rule, example.path, example.code, dict(example.files))
+    answer = _answer(rule, example)
     if answer is not None:
         # The ast answer itself, not libcst's after a fallback, is what agreed: its
         # fixes carry no edits.
@@ -113,7 +103,7 @@ def test_the_ast_answer_is_given_for_plain_examples() -> None:
         example
         for rule in DECIDING
         for example in (*rule.VALID, *rule.INVALID)
-        if _answer(rule, example.path, example.code, dict(example.files))
+        if _answer(rule, example)
     ]
     assert len(answered) >= 4
 
@@ -188,8 +178,7 @@ VARIANTS = {
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_variants_agree(name: str) -> None:
     (rule,) = [r for r in DECIDING if r.CODE == "IVY001"]
-    code = textwrap.dedent(VARIANTS[name])
-    with_edits, without = _both(rule, NP, code, {})
+    with_edits, without = _both(rule, _variant(name))
     assert _shown(without) == _shown(with_edits)
 
 
@@ -205,9 +194,13 @@ def test_plain_variants_are_answered_on_the_ast() -> None:
         "crlf",
         "two natives",
     ):
-        answer = _answer(rule, NP, textwrap.dedent(VARIANTS[name]), {})
+        answer = _answer(rule, _variant(name))
         assert answer is not None and len(answer) == 1, name
     for name in ("alias", "dict", "early return", "helper", "continuation before the name"):
-        assert _answer(rule, NP, textwrap.dedent(VARIANTS[name]), {}) is None, name
+        assert _answer(rule, _variant(name)) is None, name
     for name in ("out taken, never forwarded", "native call in a nested function"):
-        assert _answer(rule, NP, textwrap.dedent(VARIANTS[name]), {}) == [], name
+        assert _answer(rule, _variant(name)) == [], name
+
+
+def _variant(name: str) -> Example:
+    return Example(textwrap.dedent(VARIANTS[name]), path=NP)
