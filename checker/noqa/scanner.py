@@ -46,6 +46,13 @@ _ONE_LINE_STRING = (
     r"|\"(?!\"\")[^\n\"\\]*+(?:\\.[^\n\"\\]*+)*+\""
 )
 _FLAT = rf"(?:{_CODE}|{_ONE_LINE_STRING})"
+_CONTINUED_STRING = r"""{q}[^\n{q}\\]*(?:\\.[^\n{q}\\]*)*\\\r?\n
+    (?:(?!(?:[^{q}\\\n]|\\.)*{q})[^\n]*\\\r?\n)*
+    (?:[^{q}\\\n]|\\.)*{q}"""
+"""A one-line string (quote ``{q}``) continued by a backslash, and closed: ``tokenize`` reads
+each of its next lines from the start, up to the first unescaped quote of its kind if
+there is one, else on to the next line if the line ends with a backslash (its last two
+characters, whatever comes before them)."""
 _GROUP = rf"[(\[{{](?:{_FLAT}|[(\[{{]{_FLAT}*+[)\]}}])*+[)\]}}]"
 _EVENT = re.compile(
     rf"""
@@ -61,6 +68,8 @@ _EVENT = re.compile(
     | \#[^\r\n]*+(?P<comment>)
     | '''[^'\\]*(?:(?:\\[\s\S]|'(?!''))[^'\\]*)*'''(?P<long_single>)
     | \"\"\"[^"\\]*(?:(?:\\[\s\S]|"(?!""))[^"\\]*)*\"\"\"(?P<long_double>)
+    | {_CONTINUED_STRING.format(q="'")}(?P<continued_closed_single>)
+    | {_CONTINUED_STRING.format(q='"')}(?P<continued_closed_double>)
     | \\\r?\n(?P<continuation>)
     | '''(?P<unclosed_single>)
     | \"\"\"(?P<unclosed_double>)
@@ -74,9 +83,9 @@ _EVENT = re.compile(
 )
 """One event of the text outside strings, then what follows it up to the next one: a run of
 closing or of opening brackets, a line end with the next line's indentation, a comment, a
-closed triple-quoted string, a backslash continuation, what the model leaves to
-``tokenize`` (an unclosed triple quote, a one-line string continued by a backslash), a
-one-line string (no group). A quote that starts no string matches nothing and is skipped,
+closed triple-quoted string or continued one-line string, a backslash continuation, what
+the model leaves to ``tokenize`` (an unclosed triple quote, a continued one-line string
+left unclosed), a one-line string (no group). A quote that starts no string matches nothing and is skipped,
 as ``tokenize`` skips it as an error token.
 
 Every branch starts with a literal character and the empty group that names it comes at
@@ -95,7 +104,7 @@ _CRLF = _EVENT.groupindex["crlf"]
 _LAST_CLOSE = _EVENT.groupindex["close_brace"]
 _LAST_OPEN = _EVENT.groupindex["open_brace"]
 _COMMENT = _EVENT.groupindex["comment"]
-_LAST_LONG = _EVENT.groupindex["long_double"]
+_LAST_LONG = _EVENT.groupindex["continued_closed_double"]
 _CONTINUATION = _EVENT.groupindex["continuation"]
 
 _TAB_SIZE = 8
