@@ -1,13 +1,16 @@
 """ivycheck's cold CPU time against the floor of any ``ast``-based checker; run by hand.
 
-    .venv/bin/python benchmarks/ast_floor.py DIR [--rounds 5] [--jobs 1]
+    .venv/bin/python benchmarks/ast_floor.py DIR [--rounds 5] [--jobs 1] [--base OLD]
 
 The floor is CPython's ``ast.parse`` + ``ast.walk`` of every Python file under ``DIR`` in
 this one process; the other side is ``ivycheck --no-cache --jobs 1 --exit-zero DIR`` as a
 child process (its user + system CPU, start-up included). The two alternate, ``--rounds``
 times each, and the medians are compared: a ratio taken in one run, which the machine's
 speed drifting between runs does not distort. Prints the load average with the figures
-(issue 24's target: at most 3x at ``--jobs 1`` on the shared Ivy snapshot).
+(issue 24's target: at most 3x at ``--jobs 1`` on the shared Ivy snapshot), and the peak
+memory of the runs. ``--base`` is a folder to put on ``PYTHONPATH`` holding another
+version of the package (a ``git archive`` laid out as ``ivycheck/``): it runs in the same
+rounds, so both ratios come from one run.
 """
 
 from __future__ import annotations
@@ -45,10 +48,12 @@ def floor(files: list[Path]) -> float:
     return time.process_time() - start
 
 
-def ivycheck(root: Path, jobs: int) -> float:
-    """CPU seconds (user + system) of one cold ivycheck run over ``root``."""
+def ivycheck(root: Path, jobs: int, pythonpath: str | None = None) -> tuple[float, float]:
+    """CPU seconds (user + system) and peak MiB of one cold ivycheck run over ``root``."""
     command = [sys.executable, "-m", "ivycheck", "--no-cache", "--jobs", str(jobs)]
-    return measure([*command, "--exit-zero", "--quiet", root.name], cwd=root.parent).cpu_seconds
+    env = None if pythonpath is None else {**os.environ, "PYTHONPATH": pythonpath}
+    run = measure([*command, "--exit-zero", "--quiet", root.name], env=env, cwd=root.parent)
+    return run.cpu_seconds, run.peak_mib
 
 
 def main() -> None:
@@ -56,21 +61,28 @@ def main() -> None:
     parser.add_argument("root", type=Path)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--base", help="PYTHONPATH folder of the version to compare with")
     args = parser.parse_args()
     root = args.root.resolve()
     files = python_files(root)
     load = os.getloadavg()[0]
+    versions = {"this": None, **({"base": args.base} if args.base else {})}
     floors: list[float] = []
-    checks: list[float] = []
+    runs: dict[str, list[tuple[float, float]]] = {name: [] for name in versions}
     for _ in range(args.rounds):
         floors.append(floor(files))
-        checks.append(ivycheck(root, args.jobs))
-    low, high = statistics.median(floors), statistics.median(checks)
-    print(
-        f"{len(files)} files: floor {low:.2f} s CPU, ivycheck --jobs {args.jobs} {high:.2f} s CPU, "
-        f"ratio {high / low:.2f}x (medians of {args.rounds}; load {load:.1f} -> "
-        f"{os.getloadavg()[0]:.1f})"
-    )
+        for name, pythonpath in versions.items():
+            runs[name].append(ivycheck(root, args.jobs, pythonpath))
+    low = statistics.median(floors)
+    print(f"{len(files)} files: floor {low:.2f} s CPU (median of {args.rounds})")
+    for name, measured in runs.items():
+        high = statistics.median(cpu for cpu, _ in measured)
+        peak = max(mib for _, mib in measured)
+        print(
+            f"{name}: ivycheck --jobs {args.jobs} {high:.2f} s CPU, ratio {high / low:.2f}x, "
+            f"peak {peak:.0f} MiB"
+        )
+    print(f"load {load:.1f} -> {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -271,8 +271,10 @@ class Runner:
         cache = workspace.cache_at(self.project_root_of(self._first_path()))
         fixing = self.options.fix or self.options.diff
         early: dict[str, tuple[str, list[Diagnostic]]] = {}
-        # Summaries and kept trees hold no cycles: no collection walks their millions of
-        # objects while the index is built (the check freezes them, ``_init_worker``).
+        # Summaries and kept trees hold no cycles: no automatic collection walks their
+        # millions of objects while the index is built and the results are gathered (the
+        # check in this process freezes them, ``_init_worker``; ``_run_chunk`` collects
+        # what each file leaves).
         with collector.paused():
             index = workspace.build_index(
                 project,
@@ -287,10 +289,10 @@ class Runner:
                 # On one core the files that wait for the index are checked in this process.
                 keep_trees=self.jobs == 1,
             )
-        try:
-            self._check(project.files, project.configs, index, cache, result, early)
-        finally:
-            pyast.release()
+            try:
+                self._check(project.files, project.configs, index, cache, result, early)
+            finally:
+                pyast.release()
         cache.save()
         result.diagnostics.sort(key=lambda d: d.sort_key)
         return result
