@@ -1,5 +1,5 @@
 """The comments of a text and the lines where a comment may be appended, found by one
-compiled regular expression instead of ``tokenize`` (about ten times as fast), with the
+compiled regular expression instead of ``tokenize`` (10 to 14 times as fast), with the
 same answer or no answer at all.
 
 The answer must be exactly what Python 3.11's pure-Python ``tokenize.generate_tokens``
@@ -17,9 +17,10 @@ model looks: a comment stops before it, a blank line is one with it):
   names.
 - A one-line string ends at the first unescaped quote of its kind on its line; a quote
   with no such end is an error token and scanning goes on after it (``'it's # x`` has a
-  comment). A triple-quoted string ends at the first unescaped triple quote, a backslash
-  escaping any character, a newline included, which is what matching each of its lines
-  from its start amounts to.
+  comment); one continued by a backslash goes on while its lines have no such quote and
+  end with a backslash. A triple-quoted string ends at the first unescaped triple quote,
+  a backslash escaping any character, a newline included, which is what matching each of
+  its lines from its start amounts to.
 - A NEWLINE or NL token ends every line whose ``\\n`` is outside strings and not escaped by
   a backslash; a final line without ``\\n`` gets one unless it is blank at the start of a
   statement or, stripped, starts with ``#`` (a comment-only line at the start of a
@@ -31,9 +32,9 @@ model looks: a comment stops before it, a blank line is one with it):
 Anything this model does not cover returns ``None`` and the caller asks ``tokenize``: a
 ``\\f`` or a lone ``\\r`` anywhere (a form feed resets the indentation's column, a lone
 ``\\r`` ends a comment but not a line, and both are rare), a one-line string continued by
-a backslash at the end of its line (``tokenize`` then carries state into later strings),
-and every text ``tokenize`` would refuse, so that the refusal, rare, is always
-``tokenize``'s own.
+a backslash and never closed (``tokenize`` drops the line where it gives up, and carries
+the state into later triple-quoted strings), and every text ``tokenize`` would refuse, so
+that the refusal, rare, is always ``tokenize``'s own.
 """
 
 from __future__ import annotations
@@ -85,8 +86,8 @@ _EVENT = re.compile(
 closing or of opening brackets, a line end with the next line's indentation, a comment, a
 closed triple-quoted string or continued one-line string, a backslash continuation, what
 the model leaves to ``tokenize`` (an unclosed triple quote, a continued one-line string
-left unclosed), a one-line string (no group). A quote that starts no string matches nothing and is skipped,
-as ``tokenize`` skips it as an error token.
+left unclosed), a one-line string (no group). A quote that starts no string matches
+nothing and is skipped, as ``tokenize`` skips it as an error token.
 
 Every branch starts with a literal character and the empty group that names it comes at
 its end (``match.lastindex``, compared by order below, and ``match.start(kind)`` where the
@@ -97,7 +98,8 @@ What follows an event is taken with it when nothing in it matters: code without 
 ``#``, backslashes, brackets or line ends, one-line strings (a quote followed by two more
 is a triple quote, never an empty string), and brackets closed on the same line with such
 code inside, nested once (the depth of brackets matters only at line ends; ``tokenize``
-counts any closing bracket against any opening one). This halves the events on real code."""
+counts any closing bracket against any opening one). On the snapshot of Ivy this takes
+320,000 events down to 184,000, nearly all of them line ends."""
 
 _NEWLINE = _EVENT.groupindex["newline"]
 _CRLF = _EVENT.groupindex["crlf"]
