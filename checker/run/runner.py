@@ -180,10 +180,11 @@ def _run_chunk(function: Callable[[T], R], chunk: list[T]) -> list[R]:
         for number, item in enumerate(chunk, 1):
             results.append(function(item))
             if number % _COLLECT_EVERY == 0:
-                # Young objects only (what the last files left: their trees are freed by
-                # reference counting already); the older ones now and then, so that the
-                # summaries kept so far are not walked after every file.
-                gc.collect(1 if number % (_COLLECT_EVERY * 16) == 0 else 0)
+                # What the last files left (their trees are freed by reference counting
+                # already); what survives is the run's own (summaries, results, the trees
+                # kept for the check), out of every later collection's way.
+                gc.collect(0)
+                gc.freeze()
     return results
 
 
