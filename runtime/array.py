@@ -140,23 +140,57 @@ _SYMBOLS = {
 }
 
 
-class Array:
+class ArrayType(type):
+    """The class of ``Array``: ``Array(data)``, the public constructor, is its ``__call__``.
+
+    ``Array`` itself has no ``__init__`` (nor ``__new__``), so that :data:`bare_array` -- the
+    ``type.__call__`` of ``Array``, bound once -- makes a bare instance in C: the object
+    allocated, no Python frame and no argument tuple. Every function result is wrapped so,
+    and it costs about two thirds of ``object.__new__(Array)``, whose argument parsing and
+    subtype checks are a tenth of a small NumPy call (``benchmarks/runtime_overhead.py``).
+    A subclass with an ``__init__`` of its own (``TrackedView``) is constructed as any class
+    is; one without is constructed as ``Array`` is.
+    """
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        if cls is not Array and any("__init__" in vars(c) for c in cls.__mro__[:-1]):
+            return super().__call__(*args, **kwargs)
+        return _construct(cls, *args, **kwargs)
+
+
+def _get_item(self: Array, query: Any) -> Array:
+    """``x[query]`` by ``ivy.get_item``, found by name (it lies above this module)."""
+    return REGISTRY["get_item"](self, query)
+
+
+def _construct(cls: ArrayType, data: Any, /) -> Array:
+    """``cls(data)``: an array, a native array, or anything ``asarray`` takes."""
+    if isinstance(data, Array):
+        data = data._data
+    elif not isinstance(data, prims().NATIVE_TYPES):
+        data = REGISTRY["asarray"](data)._data
+    new = bare_array() if cls is Array else type.__call__(cls)
+    new._data = data
+    new._geometry = None
+    return new
+
+
+class Array(metaclass=ArrayType):
     """A native array of the current backend in ``._data``.
 
     ``_geometry`` is set only on an array that is the root of tracked views (see
     ``views.py``): the NumPy buffer whose views describe where each view's elements live.
+    Constructed by ``Array(data)`` (:class:`ArrayType`), or bare by :data:`bare_array` with
+    ``_data`` set next (the dispatcher's results: nothing to check).
     """
 
     __slots__ = ("__weakref__", "_data", "_geometry")
     _data: Any
+    _geometry: np.ndarray | None
 
-    def __init__(self, data: Any, /) -> None:
-        if isinstance(data, Array):
-            data = data._data
-        elif not isinstance(data, prims().NATIVE_TYPES):
-            data = REGISTRY["asarray"](data)._data
-        self._data = data
-        self._geometry: np.ndarray | None = None
+    if TYPE_CHECKING:
+
+        def __init__(self, data: Any, /) -> None: ...
 
     # -- tracked-view plumbing -------------------------------------------------------------
 
@@ -293,10 +327,9 @@ class Array:
 
     # -- indexing --------------------------------------------------------------------------
 
-    def __getitem__(self, query: Any) -> Array:
-        # Replaced by ``ivy.get_item``'s own method once it exists (``OPERATOR_FUNCTIONS``):
-        # ``x[q]`` then costs one inlined Python frame, not two and a registry lookup.
-        return REGISTRY["get_item"](self, query)
+    # Replaced by ``ivy.get_item``'s own method once it exists (``OPERATOR_FUNCTIONS``):
+    # ``x[q]`` then costs one inlined Python frame, not two and a registry lookup.
+    __getitem__ = _get_item
 
     def __setitem__(self, query: Any, val: Any) -> None:
         REGISTRY["set_item"](self, query, val)
@@ -344,6 +377,11 @@ class Array:
     if TYPE_CHECKING:
 
         def __getattr__(self, name: str) -> Callable[..., Any]: ...
+
+
+bare_array: Callable[[], Array] = type.__call__.__get__(Array)
+"""A bare ``Array`` (no ``_data`` yet): ``type.__call__`` bound to ``Array``, which has no
+``__init__`` of its own, so the instance is made in C (see :class:`ArrayType`)."""
 
 
 METHODS: set[str] = set()
@@ -412,6 +450,10 @@ class TrackedView(Array):
     def _view_source(self) -> tuple[Array, np.ndarray]:
         assert self._geometry is not None
         return self._root, self._geometry
+
+    # Always ``ivy.get_item``'s general path: ``Array``'s own method, set per backend,
+    # indexes ``_data`` directly, which here is a copy of the view's values.
+    __getitem__ = _get_item
 
     def _write(self, val: Any) -> bool:
         """Scatter ``val`` (cast and broadcast to this view) into the root.

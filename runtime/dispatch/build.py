@@ -21,7 +21,7 @@ from types import ModuleType
 from typing import Any, NamedTuple
 
 from ivycheck.runtime import views
-from ivycheck.runtime.array import Array, TrackedView
+from ivycheck.runtime.array import Array, TrackedView, bare_array
 from ivycheck.runtime.backends import numpy as numpy_backend
 from ivycheck.runtime.backends._common import promote as _promote
 from ivycheck.runtime.container import Container
@@ -60,7 +60,9 @@ class Built(NamedTuple):
     ``table``, when set, is ``(native type, native function, known)``: for an argument ``y``
     that is a key of ``known`` and a first argument of exactly the native type,
     ``quick2(x, y)`` is ``native function(x, known[y])`` (the backend function's
-    ``native_table``: ``astype`` and the dtypes its ``target_dtype`` has answered).
+    ``native_table``: ``astype`` and the dtypes its ``target_dtype`` has answered); the
+    native function returns an array of exactly the native type for an argument of exactly
+    it (``ndarray.astype``, ``Tensor.to``), so the result is wrapped without a test.
     """
 
     fast: bool
@@ -174,7 +176,7 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
     geometry_fn = getattr(numpy_backend, name, None) if view_flag else None
     # Concrete classes too (jax.Array is abstract; results are ArrayImpl / EagerTensor).
     native_set = frozenset((*native_types, type(prims.asarray(0.0, None, None))))
-    new_array = Array.__new__  # with ``_data`` set: ``Array(native)`` without its checks
+    new_array = bare_array  # with ``_data`` set: ``Array(native)`` without its checks
     # Arguments the fast path passes on unchanged: exactly what ``_to_native`` leaves alone
     # and what carries no ``__ivy_array_function__`` and no container (so ``call`` would do
     # nothing more with them than unwrap arrays).
@@ -238,7 +240,7 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
         if type(x) is Array and prims.shares_memory(ret, x._data):
             if ret.ndim == 0 and not numpy_keeps_view(geometry_fn, x, args, kwargs):
                 return Array(prims.copy(ret))  # NumPy gives a scalar (a copy) here: x[0] of 1-d
-            new = new_array(Array)  # a native view (PyTorch)
+            new = new_array()  # a native view (PyTorch)
             new._data = ret
             return new
         root, geometry = x._view_source()
@@ -361,7 +363,7 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
                         if type(first) is not Array or not native_view(ret, first._data):
                             return view_result(first, ret, args, kwargs)
                     if type(ret) in native_set:
-                        new = new_array(Array)
+                        new = new_array()
                         new._data = ret
                         return new
                     return wrap(ret, native_types)

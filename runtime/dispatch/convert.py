@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from ivycheck.runtime.array import Array
+from ivycheck.runtime.array import Array, bare_array
 from ivycheck.runtime.backend_state import current_backend
 from ivycheck.runtime.dtypes import SCALAR_TYPES
 
@@ -53,7 +53,7 @@ def numpy_keeps_view(
 def wrap(ret: Any, native_types: tuple[type, ...]) -> Any:
     r"""A backend result as ``Array``\ s (inside tuples, lists and named tuples too)."""
     if isinstance(ret, native_types):
-        new = Array.__new__(Array)  # ``Array(ret)`` without re-checking what ``ret`` is
+        new = bare_array()  # ``Array(ret)`` without re-checking what ``ret`` is
         new._data = ret
         return new
     if type(ret) in (tuple, list):

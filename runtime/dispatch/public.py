@@ -16,7 +16,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any, TypeVar
 
-from ivycheck.runtime.array import OPERATOR_FUNCTIONS, Array, add_method
+from ivycheck.runtime.array import OPERATOR_FUNCTIONS, Array, add_method, bare_array
 from ivycheck.runtime.backend_state import current_backend, enter, state
 from ivycheck.runtime.dispatch.build import (
     NATIVE,
@@ -58,7 +58,7 @@ def public_function(fn: F) -> F:
     """
     name = fn.__name__
     arity = len(array_positions(fn))
-    new_array = Array.__new__
+    new_array = bare_array
 
     def unbuilt(*args: Any, **kwargs: Any) -> Any:
         """Registered after the backend was set: build for it now, then call."""
@@ -78,10 +78,15 @@ def public_function(fn: F) -> F:
     dtype: Any = None
     table: tuple[type, Callable[[Any, Any], Any], dict[Any, Any]] | None = None
     out_quick: tuple[Any, ...] | None = None
+    # ``table`` in three variables (a tuple index per call less); ``cast_type`` is ``None``,
+    # of no array's type, while there is no table.
+    cast_type: type | None = None
+    cast_call: Callable[[Any, Any], Any] = unbuilt
+    cast_known: dict[Any, Any] = {}
 
     def bind(built: Built) -> Built:
         nonlocal fast, quick, quick2, plain, view, native_view, native_set, general, error, wrap
-        nonlocal with_out, dtype, table, out_quick
+        nonlocal with_out, dtype, table, out_quick, cast_type, cast_call, cast_known
         (
             fast,
             quick,
@@ -98,6 +103,7 @@ def public_function(fn: F) -> F:
             table,
             out_quick,
         ) = built
+        cast_type, cast_call, cast_known = table or (None, unbuilt, {})
         if operator_method is not None:
             # ``x[q]`` on NumPy: the key handed straight to the native array (no view to make)
             direct = view is None and quick2 is operator.getitem
@@ -113,30 +119,30 @@ def public_function(fn: F) -> F:
         def api(
             x: Any = MISSING, y: Any = MISSING, /, *args: Any, out: Any = MISSING, **kwargs: Any
         ) -> Any:
-            if fast and type(x) is Array and out is MISSING and not kwargs and not args:
+            if type(x) is Array and out is MISSING and not kwargs and not args and fast:
                 if y is MISSING:
                     try:
                         ret = quick(x._data)
                     except Exception as e:
                         raise error(e) from e
                 else:
-                    if table is not None and type(x._data) is table[0]:
+                    data = x._data
+                    if type(data) is cast_type:
                         # ``astype(x, "float64")``, ``astype(x, np.float64)``: a dtype the
                         # backend has answered before; the native method, the native dtype.
+                        # Its result is of the exact native type (``Built.table``).
                         try:
-                            arg = table[2][y]
+                            arg = cast_known[y]
                         except (KeyError, TypeError):  # not answered yet; unhashable
                             pass
                         else:
                             try:
-                                ret = table[1](x._data, arg)
+                                ret = cast_call(data, arg)
                             except Exception as e:
                                 raise error(e) from e
-                            if type(ret) in native_set:
-                                new = new_array(Array)
-                                new._data = ret
-                                return new
-                            return wrap(ret)
+                            new = new_array()
+                            new._data = ret
+                            return new
                     t = type(y)
                     if t is tuple:  # a loop: ``plain.issuperset(map(...))`` builds a set
                         for i in y:
@@ -154,11 +160,11 @@ def public_function(fn: F) -> F:
                             return view(x, ret, (x,) if y is MISSING else (x, y), {})
                     except Exception as e:
                         raise error(e) from e
-                    new = new_array(Array)
+                    new = new_array()
                     new._data = ret
                     return new
                 if type(ret) in native_set:
-                    new = new_array(Array)
+                    new = new_array()
                     new._data = ret
                     return new
                 return wrap(ret)
@@ -243,7 +249,7 @@ def public_function(fn: F) -> F:
                 except Exception as e:
                     raise error(e) from e
                 if type(ret) in native_set:
-                    new = new_array(Array)
+                    new = new_array()
                     new._data = ret
                     return new
                 return wrap(ret)
@@ -327,7 +333,7 @@ def public_function(fn: F) -> F:
                     except Exception as e:
                         raise error(e) from e
                     if type(ret) in native_set:
-                        new = new_array(Array)
+                        new = new_array()
                         new._data = ret
                         return new
                     return wrap(ret)
@@ -378,7 +384,7 @@ def public_function(fn: F) -> F:
                     except Exception as e:  # noqa: BLE001 - backend errors become IvyBackendException
                         raise error(e) from (None if isinstance(e, IvyException) else e)
                     if type(ret) in native_set:
-                        new = new_array(Array)
+                        new = new_array()
                         new._data = ret
                         return new
                     return wrap(ret)
@@ -424,7 +430,7 @@ def public_function(fn: F) -> F:
                     except Exception as e:
                         raise error(e) from e
                     if type(ret) in native_set:
-                        new = new_array(Array)
+                        new = new_array()
                         new._data = ret
                         return new
                     return wrap(ret)
@@ -432,25 +438,27 @@ def public_function(fn: F) -> F:
 
             def direct_item(x: Any, query: Any) -> Any:
                 # ``method`` where ``quick2`` is ``operator.getitem`` and no view is made
-                # (NumPy): ``x._data[query]``, one C call fewer.
-                if type(x) is Array:
-                    t = type(query)
+                # (NumPy): ``x._data[query]``, one C call fewer. A slice, the commonest
+                # key, is plain whatever it holds (the native array reads its bounds, as
+                # the general path's ``quick2`` does), so it is tested first and alone.
+                # ``x`` is not tested: ``TrackedView`` has a ``__getitem__`` of its own.
+                t = type(query)
+                if t is not slice:
                     if t is tuple:
                         for i in query:
                             if type(i) not in plain:
                                 return api(x, query)
                     elif t not in plain:
                         return api(x, query)
-                    try:
-                        ret = x._data[query]
-                    except Exception as e:
-                        raise error(e) from e
-                    if type(ret) in native_set:
-                        new = new_array(Array)
-                        new._data = ret
-                        return new
-                    return wrap(ret)
-                return api(x, query)
+                try:
+                    ret = x._data[query]
+                except Exception as e:
+                    raise error(e) from e
+                if type(ret) in native_set:
+                    new = new_array()
+                    new._data = ret
+                    return new
+                return wrap(ret)
 
             for each in (method, direct_item):
                 each.__name__ = each.__qualname__ = OPERATOR_FUNCTIONS[name]

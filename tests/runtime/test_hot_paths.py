@@ -36,6 +36,9 @@ QUERIES = [
     -1,
     slice(1, 5),
     slice(None, None, -2),
+    slice(np.int64(1), 7, np.int32(2)),  # a slice is never looked into by the fast path
+    slice(-100, 100),
+    slice(5, 1),  # empty
     (slice(1, 5),),
     (None, slice(2, 6)),
     (Ellipsis, 2),
@@ -80,6 +83,64 @@ def test_index_of_a_tracked_view_and_with_an_array_key(backend: str) -> None:
     np.testing.assert_array_equal(npy(x[ivy.to_native(index)]), [0.0, 7.0])
 
 
+def test_slice_with_array_bounds_and_bad_slices(backend: str) -> None:
+    # ``x[a:b]`` takes the slice fast path whatever the slice holds: bounds that are 0-d
+    # arrays are read by the native array as the general path reads them, and a bad bound
+    # raises the runtime's error, as the general path does.
+    x = _vector()
+    one, five = ivy.asarray(np.int64(1)), ivy.asarray(np.int64(5))
+    np.testing.assert_array_equal(npy(x[one:five]), npy(ivy.get_item(x, slice(1, 5), copy=None)))
+    for bad in (slice(1.5, 3), slice(0, 4, 0), slice("a", 2)):
+        with pytest.raises(IvyException) as fast:
+            x[bad]
+        with pytest.raises(IvyException) as general:
+            ivy.get_item(x, bad, copy=None)
+        assert type(fast.value) is type(general.value)
+
+
+def test_slice_of_a_slice_is_a_view_of_the_base(backend: str) -> None:
+    x = _vector()
+    inner = x[1:7][1:5][::2]  # the fast path three times: still views of ``x``
+    inner[0] = 100.0
+    assert float(x[2]) == 100.0
+    assert type(inner) is Array or isinstance(inner, Array)
+
+
+def test_array_constructor_and_subclasses(backend: str) -> None:
+    # ``Array`` has no ``__init__`` of its own (``ArrayType.__call__`` is the constructor):
+    # ``Array(x)`` of an array, a native array or a list, and of a subclass without an
+    # ``__init__``, as before.
+    values = np.arange(4, dtype=np.float32)
+    native = ivy.to_native(ivy.asarray(values))
+    for made in (Array(native), Array(ivy.asarray(values)), Array([0.0, 1.0, 2.0, 3.0])):
+        assert type(made) is Array and made._geometry is None
+        assert ivy.to_native(made) is native or np.array_equal(npy(made), values)
+    assert Array(native)._data is native
+
+    class Sub(Array):
+        __slots__ = ()
+
+    sub = Sub(native)
+    assert type(sub) is Sub and sub._data is native
+    np.testing.assert_array_equal(npy(sub[1:3]), values[1:3])
+    np.testing.assert_array_equal(npy(ivy.add(sub, sub)), 2 * values)
+    with pytest.raises(TypeError):
+        Array()  # type: ignore[call-arg]
+
+
+def test_a_tracked_view_indexed_under_numpy_takes_the_general_path() -> None:
+    # NumPy's ``x[a:b]`` does not test that ``x`` is exactly an ``Array``: a tracked view
+    # (made on JAX, indexed once NumPy is set) has a ``__getitem__`` of its own.
+    with ivy.using_backend("jax"):
+        flipped = ivy.flip(_vector())
+    assert type(flipped) is not Array and "__getitem__" in type(flipped).__dict__
+    with ivy.using_backend("numpy"):
+        np.testing.assert_array_equal(
+            npy(flipped[1:3]), npy(ivy.get_item(flipped, slice(1, 3), copy=None))
+        )
+        np.testing.assert_array_equal(npy(flipped[1:3]), [6.0, 5.0])
+
+
 def test_getitem_is_a_simple_two_parameter_function() -> None:
     # BINARY_SUBSCR_GETITEM inlines only a plain function of two positional parameters.
     method = Array.__dict__["__getitem__"]
@@ -119,6 +180,22 @@ def test_astype_of_a_non_dtype_raises_every_time(backend: str, bad: object) -> N
     for _ in range(2):
         with pytest.raises((IvyException, TypeError)):
             ivy.astype(x, bad)
+
+
+def test_astype_of_a_native_subclass_takes_the_general_path() -> None:
+    # The table path wraps ``ndarray.astype``'s result untested, for an ``_data`` of exactly
+    # ``np.ndarray``; an ndarray subclass goes through the general path.
+    class Sub(np.ndarray):
+        pass
+
+    with ivy.using_backend("numpy"):
+        x = Array(np.arange(4, dtype=np.float32).view(Sub))
+        ivy.astype(x, "float64")  # the dtype answered: the table path is open
+        y = ivy.astype(x, "float64")
+        general = ivy.astype(x, "float64", copy=True)  # a keyword: the general path
+        assert type(y) is Array and type(y._data) is type(general._data) is np.ndarray
+        assert y.dtype == general.dtype == ivy.float64
+        np.testing.assert_array_equal(npy(y), npy(general))
 
 
 def test_astype_of_a_native_argument_takes_the_general_path(backend: str) -> None:
