@@ -34,6 +34,7 @@ from ivycheck.checker.core.narrowing import in_file, narrowed
 from ivycheck.checker.core.registry import all_rules
 from ivycheck.checker.core.rule import (
     AstFinding,
+    Category,
     FileUnderCheck,
     Report,
     Rule,
@@ -242,18 +243,8 @@ def _ast_diagnostic(rule: type[Rule], finding: AstFinding, path: str, fixes: boo
     fix = None
     if fixes and finding.fix_description is not None and rule.FIX_SAFETY is not None:
         fix = Fix(finding.fix_description, rule.FIX_SAFETY, ())
-    return Diagnostic(
-        path=path,
-        line=finding.line,
-        col=finding.column + 1,
-        end_line=finding.end_line,
-        end_col=finding.end_column + 1,
-        code=rule.CODE,
-        message=finding.message,
-        severity=rule.SEVERITY,
-        fix=fix,
-        category=rule.CATEGORY.value,
-    )
+    span = Span(finding.line, finding.column, finding.end_line, finding.end_column)
+    return _placed(path, span, rule.CODE, finding.message, rule.SEVERITY, fix, rule.CATEGORY)
 
 
 def _asks_tree(rule: type[Rule]) -> bool:
@@ -339,17 +330,38 @@ def to_diagnostic(
     with_fix: bool,
     located: Located | None = None,
 ) -> Diagnostic:
+    return _placed(
+        context.path,
+        span,
+        report.code,
+        report.message,
+        report.severity or rule.SEVERITY,
+        _to_fix(rule, report, context, located) if with_fix else None,
+        report.category or rule.CATEGORY,
+    )
+
+
+def _placed(
+    path: str,
+    span: Span,
+    code: str,
+    message: str,
+    severity: Severity,
+    fix: Fix | None,
+    category: Category,
+) -> Diagnostic:
+    """A finding at ``span`` (0-based columns) as a diagnostic (1-based, as flake8 prints)."""
     return Diagnostic(
-        path=context.path,
+        path=path,
         line=span.line,
         col=span.column + 1,
         end_line=span.end_line,
         end_col=span.end_column + 1,
-        code=report.code,
-        message=report.message,
-        severity=report.severity or rule.SEVERITY,
-        fix=_to_fix(rule, report, context, located) if with_fix else None,
-        category=(report.category or rule.CATEGORY).value,
+        code=code,
+        message=message,
+        severity=severity,
+        fix=fix,
+        category=category.value,
     )
 
 
