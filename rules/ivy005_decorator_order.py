@@ -79,8 +79,15 @@ class DecoratorOrder(Rule):
     @classmethod
     def is_relevant(cls, source: str, config: Config) -> bool:
         """Only files that mention at least two of the known decorators can misorder them."""
-        names = (*config.decorator_order, *DECORATOR_ALIASES)
-        return "@" in source and sum(1 for name in names if name in source) >= 2
+        if "@" not in source:
+            return False
+        found = 0
+        for name in (*config.decorator_order, *DECORATOR_ALIASES):
+            if name in source:
+                found += 1
+                if found == 2:  # the rest of the names need not be looked for
+                    return True
+        return False
 
     @classmethod
     def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
