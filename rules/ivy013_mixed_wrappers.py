@@ -366,9 +366,10 @@ class MixedWrappers(Rule):
     @classmethod
     def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
         """Whether a module-level ``mixed_backend_wrappers`` setting holds a bare string, or
-        is set on a module-level function taking ``out`` that some backend implements
-        without using ``out`` (or no backend implements): the check below without its
-        tests of the wrappers listed."""
+        is set on a module-level function taking ``out`` whose ``to_add`` does not plainly
+        list ``handle_out_argument`` and that some backend implements without using ``out``
+        (or no backend implements): the check below without its other tests of the
+        wrappers listed."""
         takes_out = {
             f.name
             for f in top_level_functions(tree)
@@ -386,7 +387,7 @@ class MixedWrappers(Rule):
                 for entry in _ast_entries(value)
             ):
                 return True
-            if function not in takes_out:
+            if function not in takes_out or _plainly_adds_out_handling(value):
                 continue
             implementations = file.index.implementations(function)
             if not implementations or not all(i.uses_out for i in implementations.values()):
@@ -465,6 +466,34 @@ def _ast_assignment(statement: ast.stmt) -> tuple[str, ast.expr] | None:
     if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
         return setattr_call(statement.value, "mixed_backend_wrappers")
     return None
+
+
+def _plainly_adds_out_handling(value: ast.expr) -> bool:
+    """``{..., "to_add": (..., "handle_out_argument", ...), ...}`` with plain quoted keys
+    and items (libcst's ``_entries`` and ``_string_items`` read them alike; a key or item
+    made of adjacent strings is not plain here): the check below then reports nothing."""
+    if not isinstance(value, ast.Dict) or None in value.keys:
+        return False
+    to_add = None
+    for key, item in zip(value.keys, value.values, strict=True):
+        if _plain_string(key) == "to_add":
+            to_add = item
+    return isinstance(to_add, ast.Tuple | ast.List | ast.Set) and any(
+        _plain_string(element) == "handle_out_argument" for element in to_add.elts
+    )
+
+
+def _plain_string(node: ast.expr | None) -> str | None:
+    """The value of a one-line string literal written as one quoted word (no prefix, no
+    escapes, no adjacent strings: its span is the word and two quotes)."""
+    if not isinstance(node, ast.Constant) or not isinstance(node.value, str):
+        return None
+    if node.end_lineno != node.lineno or node.end_col_offset is None:
+        return None
+    plain = (
+        node.value.isidentifier() and node.end_col_offset - node.col_offset == len(node.value) + 2
+    )
+    return node.value if plain else None
 
 
 def _ast_entries(value: ast.expr) -> list[ast.expr]:

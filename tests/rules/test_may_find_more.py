@@ -50,6 +50,12 @@ def _case(code: str, text: str, path: str = _API, files: Mapping[str, str] | Non
     [
         # one line: libcst's ``_is_stub`` sees a ``SimpleStatementSuite``, no stub
         _case("IVY010", "def linear(x, w, *, out=None): ...\n"),
+        # adjacent strings are no key to libcst: ``to_add`` is missing, nothing writes out
+        _case(
+            "IVY013",
+            "def f(x, *, out=None):\n    return x\n\n\n"
+            'f.mixed_backend_wrappers = {"to_" "add": ("handle_out_argument",)}\n',
+        ),
         # a parenthesized tuple is one member to libcst, not two
         _case(
             "IVY009",
@@ -97,6 +103,12 @@ def test_may_find_where_the_trees_differ(
 @pytest.mark.parametrize(
     ("code", "example"),
     [
+        # ``to_add`` plainly lists the out wrapper: nothing to report, whatever the backends
+        _case(
+            "IVY013",
+            "def f(x, *, out=None):\n    return x\n\n\n"
+            'f.mixed_backend_wrappers = {"to_add": ("handle_out_argument",), "to_skip": ()}\n',
+        ),
         # imported from elsewhere: not the runtime's inplace_update
         _case(
             "IVY018",
