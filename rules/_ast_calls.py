@@ -27,16 +27,16 @@ import ast
 from collections.abc import Iterator, Mapping
 
 from ivycheck.checker.rule_api import FileUnderCheck
-from ivycheck.rules import _native_out
 from ivycheck.rules._api_functions import is_private_helper
 from ivycheck.rules._ast_facts import (
     FunctionNode,
     Scope,
     dotted,
     facts,
-    in_modules,
     wrapper_name,
 )
+from ivycheck.rules._names import in_modules
+from ivycheck.rules._outflow import UseKind, classify_callee
 
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
@@ -157,17 +157,7 @@ def is_inplace_update(func: ast.expr) -> bool:
 def rejects_out(qualified: str, runtime_modules: tuple[str, ...]) -> bool:
     """Whether ``_outflow.ModuleOutFlow.classify`` finds a call of ``qualified`` (not an
     ``inplace_update``) ``REJECTED``: a native function with no working ``out``."""
-    if in_modules(qualified, runtime_modules):
-        return False
-    library = _native_out.native_library(qualified)
-    if library in ("jax", "tensorflow"):
-        return not (
-            any(part.startswith("_") for part in qualified.split("."))
-            or _native_out.is_missing(qualified)
-        )
-    if library is None or not _native_out.is_known_native(qualified):
-        return False
-    return not _native_out.accepts_native_out(qualified)
+    return classify_callee(qualified, runtime_modules)[0] is UseKind.REJECTED
 
 
 def index_attributes(file: FileUnderCheck, name: str) -> Mapping[str, str]:

@@ -24,10 +24,9 @@ from __future__ import annotations
 import ast
 import threading
 import weakref
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
-from ivycheck.rules import _native_out
-from ivycheck.rules._outflow import CHECK_CALLS, UseKind
+from ivycheck.rules._outflow import CHECK_CALLS, UseKind, classify_callee
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -157,11 +156,6 @@ def _flatten(target: ast.expr) -> Iterator[ast.expr]:
         yield from _flatten(target.value)
     else:
         yield target
-
-
-def in_modules(qualified: str, modules: Iterable[str]) -> bool:
-    """Whether a qualified name belongs to one of ``modules`` (``ivy.add`` to ``ivy``)."""
-    return any(qualified == m or qualified.startswith(m + ".") for m in modules)
 
 
 # Imports -----------------------------------------------------------------------------
@@ -784,18 +778,8 @@ class OutForwarding:
         if isinstance(func, ast.Attribute | ast.Name) and last == "inplace_update":
             return minimum <= UseKind.INPLACE
         for qualified in self.imports.qualify(func):
-            if in_modules(qualified, self.runtime_modules):
-                continue  # UNKNOWN
-            library = _native_out.native_library(qualified)
-            if library in ("jax", "tensorflow"):
-                if any(part.startswith("_") for part in qualified.split(".")):
-                    continue
-                if _native_out.is_missing(qualified):
-                    continue
-                return minimum <= UseKind.REJECTED
-            if library is None or not _native_out.is_known_native(qualified):
-                continue
-            if not _native_out.accepts_native_out(qualified) and minimum > UseKind.REJECTED:
+            kind, _ = classify_callee(qualified, self.runtime_modules)
+            if kind is UseKind.REJECTED and minimum > UseKind.REJECTED:
                 return False
         return True  # UNKNOWN or NATIVE, both above INPLACE
 

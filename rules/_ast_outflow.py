@@ -17,6 +17,7 @@ import ast
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ivycheck.rules._ast_calls import is_inplace_update
 from ivycheck.rules._ast_facts import AstImportMap, FunctionNode
 from ivycheck.rules._outflow import CHECK_CALLS, OUT, UseKind, classify_callee
 
@@ -143,16 +144,16 @@ def _occurrence(
         call = parents[id(parent)]
         if not isinstance(call, ast.Call) or parent.arg != OUT:
             return None
-        if _last_name(call.func) in CHECK_CALLS and not _is_inplace_update(call.func):
+        if _last_name(call.func) in CHECK_CALLS and not is_inplace_update(call.func):
             return _IGNORED
         if isinstance(call.func, ast.Name) and _followed(call.func.id, imports, module_functions):
             return None  # a carrier dictionary or a same-file helper: libcst follows it
-        if _is_inplace_update(call.func):
+        if is_inplace_update(call.func):
             return PlainUse(call, UseKind.INPLACE, _last_name(call.func))
         kind, callee = classify_callee(imports.qualify(call.func), runtime_modules)
         return PlainUse(call, kind, callee)
     if isinstance(parent, ast.Call) and name in parent.args:
-        checks = _last_name(parent.func) in CHECK_CALLS and not _is_inplace_update(parent.func)
+        checks = _last_name(parent.func) in CHECK_CALLS and not is_inplace_update(parent.func)
         return _IGNORED if checks else None
     if isinstance(parent, ast.Call | ast.Assign | ast.Dict | ast.Return | ast.Attribute):
         return None
@@ -211,8 +212,3 @@ def _last_name(func: ast.expr) -> str | None:
     if isinstance(func, ast.Name):
         return func.id
     return None
-
-
-def _is_inplace_update(func: ast.expr) -> bool:
-    """``_names.is_inplace_update``: ``inplace_update`` or ``<anything>.inplace_update``."""
-    return _last_name(func) == "inplace_update"

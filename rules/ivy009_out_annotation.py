@@ -12,7 +12,7 @@ from ivycheck.rules import _ast_facts
 from ivycheck.rules._api_functions import is_private_helper, out_param
 from ivycheck.rules._ast_calls import function_wrappers, out_arg, wrapped_by_assignment
 from ivycheck.rules._decorators import wrappers_of
-from ivycheck.rules._names import ImportMap, dotted
+from ivycheck.rules._names import ImportMap, dotted, in_modules
 
 
 class OutAnnotation(Rule):
@@ -411,7 +411,7 @@ def _ast_kind(
     if qualified is None:
         return "other"
     head, _, last = qualified.rpartition(".")
-    in_runtime = not head or _ast_facts.in_modules(head, runtime)
+    in_runtime = not head or in_modules(head, runtime)
     if in_runtime and last == "Array":
         return "array"
     if in_runtime and last == "Container":
