@@ -37,9 +37,9 @@ def parse(source: str | bytes) -> ast.Module:
     with _lock:
         last = _last
         kept = _take_kept(source) if _kept else None
-    if kept is not None:
-        with _lock:
+        if kept is not None:
             _last = (source, kept)
+    if kept is not None:
         return kept
     if last is not None and (last[0] is source or last[0] == source):
         return last[1]

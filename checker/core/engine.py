@@ -278,7 +278,8 @@ def _analyse(
         decided, active = _found_on_ast(active, tree, file, fixes)
     if not active:
         return decided
-    summary = file.index.clean_summary(file.relative_path, source) if clean else None
+    # (clean: the summary is this text's, hashed once above)
+    summary = file.index.files.get(file.relative_path) if clean else None
     statement_lines = summary.statement_lines if summary is not None else None
     narrowed_text = None
     # Only rules that ask CPython's tree can say which definitions they need.
