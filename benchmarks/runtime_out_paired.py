@@ -40,6 +40,7 @@ import ivycheck.runtime as ivy
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from measure import load_average
+from runtime_overhead import ivy_loops
 
 BACKENDS = ("numpy", "torch", "jax", "tensorflow")
 
@@ -49,21 +50,7 @@ def loops(shape: tuple[int, ...], steps: int) -> tuple[Callable[[], None], Calla
     size = math.prod(shape)
     values = np.linspace(-1, 1, size, dtype=np.float32).reshape(shape)
     a, b = ivy.asarray(values), ivy.asarray(values[::-1].copy())
-    o = ivy.zeros(shape)
-
-    def plain() -> None:
-        for _ in range(steps):
-            t = ivy.add(a, b)
-            t = ivy.multiply(t, a)
-            t = ivy.subtract(t, b)
-
-    def with_out() -> None:
-        for _ in range(steps):
-            ivy.add(a, b, out=o)
-            ivy.multiply(o, a, out=o)
-            ivy.subtract(o, b, out=o)
-
-    return plain, with_out
+    return ivy_loops(a, b, ivy.zeros(shape), steps)
 
 
 def calls_made(fn: Callable[[], Any]) -> tuple[list[str], list[str]]:

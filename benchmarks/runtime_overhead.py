@@ -239,6 +239,25 @@ def peers(backend: str) -> dict[str, Any]:
     return found
 
 
+def ivy_loops(a: Any, b: Any, o: Any, steps: int) -> tuple[Callable[[], None], Callable[[], None]]:
+    """``steps`` x (add, multiply, subtract) through the runtime, without ``out`` and into
+    ``o``: the loops ``out_loop`` and ``runtime_out_paired.py`` time."""
+
+    def plain() -> None:
+        for _ in range(steps):
+            t = ivy.add(a, b)
+            t = ivy.multiply(t, a)
+            t = ivy.subtract(t, b)
+
+    def with_out() -> None:
+        for _ in range(steps):
+            ivy.add(a, b, out=o)
+            ivy.multiply(o, a, out=o)
+            ivy.subtract(o, b, out=o)
+
+    return plain, with_out
+
+
 def out_loop(backend: str, repeat: int, steps: int = 100) -> dict[str, float]:
     """ms of ``steps`` x (add, multiply, subtract) on (256, 256) float32, with and without
     ``out``, through the runtime, the raw backend, and the peers."""
@@ -247,18 +266,7 @@ def out_loop(backend: str, repeat: int, steps: int = 100) -> dict[str, float]:
     a, b = ivy.asarray(values), ivy.asarray(values[::-1].copy())
     o = ivy.zeros((256, 256))
     na, nb, no = ivy.to_native(a), ivy.to_native(b), ivy.to_native(o)
-
-    def ivy_plain() -> None:
-        for _ in range(steps):
-            t = ivy.add(a, b)
-            t = ivy.multiply(t, a)
-            t = ivy.subtract(t, b)
-
-    def ivy_out() -> None:
-        for _ in range(steps):
-            ivy.add(a, b, out=o)
-            ivy.multiply(o, a, out=o)
-            ivy.subtract(o, b, out=o)
+    ivy_plain, ivy_out = ivy_loops(a, b, o, steps)
 
     def raw_plain(xp: Any = lib, x: Any = na, y: Any = nb) -> Callable[[], None]:
         def loop() -> None:
