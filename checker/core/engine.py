@@ -244,7 +244,9 @@ def _ast_diagnostic(rule: type[Rule], finding: AstFinding, path: str, fixes: boo
     if fixes and finding.fix_description is not None and rule.FIX_SAFETY is not None:
         fix = Fix(finding.fix_description, rule.FIX_SAFETY, ())
     span = Span(finding.line, finding.column, finding.end_line, finding.end_column)
-    return _placed(path, span, rule.CODE, finding.message, rule.SEVERITY, fix, rule.CATEGORY)
+    severity = finding.severity or rule.SEVERITY
+    category = finding.category or rule.CATEGORY
+    return _placed(path, span, rule.CODE, finding.message, severity, fix, category)
 
 
 def _asks_tree(rule: type[Rule]) -> bool:

@@ -144,6 +144,10 @@ class AstFinding:
     message: str
     fix_description: str | None = None
     """The fix's description when the libcst check offers one, else ``None``."""
+    severity: Severity | None = None
+    """The finding's own severity when the check reports one (``Report``'s), else the rule's."""
+    category: Category | None = None
+    """The finding's own category when the check reports one, else the rule's."""
 
 
 @dataclass(frozen=True, eq=False)
