@@ -82,14 +82,23 @@ class Built(NamedTuple):
     """How the hot tier serves a call of arrays with ``out`` without ``with_out``'s frame:
     ``(NATIVE, native)``, the native function whose own ``out`` checks the buffer before
     writing (NumPy's ufuncs; anything raised sends the call to ``with_out``);
-    ``(ASK, check_native_out, native type, target)``, the backend's answer to whether the
+    ``(ASK, check, native type, target)``, the backend's answer to whether the
     result fits ``out`` exactly, naming the function to call with it (PyTorch; no answer
-    sends the call to ``with_out``); or ``(REBIND, immutable type, same_layout, write, key)``
+    sends the call to ``with_out``): ``check`` is ``check_native_out`` for one array and
+    ``check(target, a, b, out)`` for two (``native_out_for_pair``); or ``(REBIND, immutable type, same_layout, write, key)``
     on a backend without a native ``out``: the result of ``quick`` becomes ``out``'s data when both are of the immutable
     type with one shape and dtype (what ``inplace.update`` does for it), else ``write`` casts,
     broadcasts or raises before writing. ``key``, when set, names an attribute the backend
     shares between arrays of one shape and dtype (``primitives.SHARED_LAYOUT``: JAX's
     ``aval``): the same object there answers ``same_layout`` without calling it."""
+
+
+def ask_pair(
+    check: Callable[..., Any], fn: Callable[..., Any], a: Any, b: Any, out: Any
+) -> Callable[..., Any] | None:
+    """``primitives.check_native_out`` asked as ``native_out_for_pair`` is: for a backend
+    without a pair check of its own."""
+    return check(fn, [a, b], {}, out=out)  # type: ignore[no-any-return]
 
 
 def array_function(api: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
@@ -405,7 +414,14 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
             if forward and forward.out and not forward.keywords and forward.positional == arity:
                 out_quick = (NATIVE, forward.native)
         elif native_out:
-            out_quick = (ASK, prims.check_native_out, native_types[0], target)
+            check = prims.check_native_out
+            if arity == 2:
+                # positional, the arrays unpacked: ``native_out_for_pair`` where the backend
+                # has one (its hot key read directly), else the general check
+                check = getattr(prims, "native_out_for_pair", None) or functools.partial(
+                    ask_pair, check
+                )
+            out_quick = (ASK, check, native_types[0], target)
         else:
             sample = prims.asarray(0.0, None, None)
             if not prims.writable(sample):

@@ -293,18 +293,12 @@ def public_function(fn: F) -> F:
                         else:
                             return out
                     elif type(data) is out_quick[2]:  # ASK: the backend says if it fits
+                        a = x1._data
+                        b = x2._data
                         try:
-                            fn = out_quick[1](
-                                out_quick[3],
-                                (
-                                    x1._data,
-                                    x2._data,
-                                ),
-                                NO_KEYWORDS,
-                                out=data,
-                            )
+                            fn = out_quick[1](out_quick[3], a, b, data)
                             if fn is not None:
-                                fn(x1._data, x2._data, out=data)
+                                fn(a, b, out=data)
                                 return out
                         except Exception:  # noqa: BLE001 - ``with_out`` tells which
                             pass

@@ -205,6 +205,40 @@ def test_torch_out_calls_the_native_function_when_it_is_the_same() -> None:
         assert npy(mask).all()
 
 
+def test_torch_pair_check_answers_as_the_general_check() -> None:
+    # ``native_out_for_pair`` (the hot path's positional check) gives what
+    # ``check_native_out`` gives for the same two tensors and ``out``, whichever is asked
+    # first: a fit, another shape, another dtype, a broadcast, a tensor subclass.
+    torch = pytest.importorskip("torch")
+    from ivycheck.runtime.backends.torch import elementwise, primitives
+
+    class Sub(torch.Tensor):
+        pass
+
+    f32, f64 = torch.ones(2, 3), torch.ones(2, 3, dtype=torch.float64)
+    cases = [
+        (elementwise.add, f32, f32, torch.zeros(2, 3)),
+        (elementwise.add, f32, f32, torch.zeros(3, 2)),
+        (elementwise.add, f32, f32, torch.zeros(2, 3, dtype=torch.float64)),
+        (elementwise.add, f64, f64, torch.zeros(2, 3)),
+        (elementwise.add, f32[:1], f32, torch.zeros(2, 3)),
+        (elementwise.add, f32, f32, torch.zeros(4, 2, 3)),
+        (elementwise.less, f32, f32, torch.zeros(2, 3, dtype=torch.bool)),
+        (elementwise.multiply, f32.as_subclass(Sub), f32, torch.zeros(2, 3)),
+    ]
+    general = [primitives.check_native_out(fn, [a, b], {}, out=o) for fn, a, b, o in cases]
+    assert general[0] is torch.add and general[1] is None and general[2] is None
+    for pair_first in (False, True):
+        primitives._FITS.clear()
+        for (fn, a, b, o), expected in zip(cases, general, strict=True):
+            if pair_first:
+                assert primitives.native_out_for_pair(fn, a, b, o) is expected
+                assert primitives.check_native_out(fn, [a, b], {}, out=o) is expected
+            else:
+                assert primitives.check_native_out(fn, [a, b], {}, out=o) is expected
+                assert primitives.native_out_for_pair(fn, a, b, o) is expected
+
+
 def test_same_layout(backend: str) -> None:
     from ivycheck.runtime.backend_state import prims
 
