@@ -9,6 +9,12 @@ analysis's answers from CPython's tree: the calls that receive ``out`` with what
 with it; and, when its one ``return`` is its last statement, whether that return writes it.
 For any other function it answers ``None``, and the caller asks libcst. Every test below
 only ever says "not plain" where the libcst analysis would follow something; none guesses.
+
+``inplace_update(out, value)`` (``out`` its first positional argument) is plain too: the
+libcst analysis records it as an ``inplace_update`` use and follows nothing. A plain flow
+therefore never reads ``out``'s values, never lets it escape and forwards no ``**``
+dictionary: :attr:`FunctionOutFlow.reads_data`, ``escapes`` and ``forwards_var_kwargs``
+are all false for it, and its uses are all the analysis has (what IVY002 and IVY003 ask).
 """
 
 from __future__ import annotations
@@ -65,6 +71,17 @@ class PlainOutFlow:
         return [use for use in self.uses if use.kind is UseKind.NATIVE]
 
     @property
+    def may_forward_natively(self) -> bool:
+        """``FunctionOutFlow.may_forward_natively`` (nothing escapes in a plain flow)."""
+        return any(use.kind >= UseKind.UNKNOWN for use in self.uses)
+
+    @property
+    def writes(self) -> frozenset[int]:
+        """``FunctionOutFlow.writes``: ids of the calls that write (or may write) ``out``,
+        every use from ``inplace_update`` up (a plain flow has no other covering node)."""
+        return frozenset(id(use.call) for use in self.uses if use.kind >= UseKind.INPLACE)
+
+    @property
     def every_return_written(self) -> bool:
         """The one ``return`` is the last statement and holds a call that writes ``out``
         natively: every path to a ``return`` writes it (what ``_return_paths`` finds)."""
@@ -112,6 +129,8 @@ def plain_outflow(
             return None
         if isinstance(verdict, PlainUse):
             uses.append(verdict)
+    if len({id(use.call) for use in uses}) != len(uses):
+        return None  # a call given `out` twice (`inplace_update(out, out=out)`): not plain
     returns.sort(key=lambda r: (r.lineno, r.col_offset))
     return PlainOutFlow(function, tuple(uses), tuple(returns), method_of_call)
 
@@ -153,8 +172,12 @@ def _occurrence(
         kind, callee = classify_callee(imports.qualify(call.func), runtime_modules)
         return PlainUse(call, kind, callee)
     if isinstance(parent, ast.Call) and name in parent.args:
-        checks = _last_name(parent.func) in CHECK_CALLS and not is_inplace_update(parent.func)
-        return _IGNORED if checks else None
+        if _last_name(parent.func) in CHECK_CALLS and not is_inplace_update(parent.func):
+            return _IGNORED
+        positional = [a for a in parent.args if not isinstance(a, ast.Starred)]
+        if is_inplace_update(parent.func) and positional[0] is name:
+            return PlainUse(parent, UseKind.INPLACE, _last_name(parent.func))
+        return None  # out's values read (a positional argument): libcst marks reads_data
     if isinstance(parent, ast.Call | ast.Assign | ast.Dict | ast.Return | ast.Attribute):
         return None
     if isinstance(parent, ast.Subscript | ast.Starred):
@@ -212,3 +235,16 @@ def _last_name(func: ast.expr) -> str | None:
     if isinstance(func, ast.Name):
         return func.id
     return None
+
+
+def literal_out_none(function: FunctionNode) -> bool:
+    """A call in the function (nested ones too) given ``out=None`` literally: IVY002's
+    ``_has_literal_out_none`` (libcst reads ``None`` as a name, CPython as a constant)."""
+    return any(
+        isinstance(node, ast.keyword)
+        and node.arg == OUT
+        and isinstance(node.value, ast.Constant)
+        and node.value.value is None
+        for statement in function.body
+        for node in ast.walk(statement)
+    )

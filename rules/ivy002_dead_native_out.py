@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from ivycheck.checker.rule_api import (
+    AstFinding,
     Category,
     Example,
     FixSafety,
@@ -23,6 +24,9 @@ from ivycheck.rules._ast_facts import (
     module_functions,
     takes_out,
 )
+from ivycheck.rules._ast_outflow import PlainOutFlow, literal_out_none, plain_outflow
+from ivycheck.rules._ast_sites import AstSite, sites_on_ast
+from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._out_fate import OutFate, ignored_buffer_fate
 from ivycheck.rules._outflow import FunctionOutFlow, UseKind, module_outflow
 from ivycheck.rules._support_native_out import ATTRIBUTE, AttributeSite
@@ -818,6 +822,69 @@ class DeadNativeOut(Rule):
                 return True
         return False
 
+    @classmethod
+    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
+        """The check below where every attributed function that may be reported is plain
+        (:mod:`ivycheck.rules._ast_outflow`: ``out`` only as ``out=``, in tests and as
+        ``inplace_update``'s first argument) or takes no ``out`` and no ``**kwargs``, and
+        the sites are read exactly (:mod:`ivycheck.rules._ast_sites`). A plain flow reads
+        no data and lets nothing escape, so its uses alone say whether ``out`` may reach a
+        native function and, if not, why. ``None`` for any other function."""
+        lines = Lines(file.source)
+        found_sites = sites_on_ast(tree, lines, ATTRIBUTE)
+        if found_sites is None:
+            return None
+        by_function: dict[str, list[AstSite]] = {}
+        for site in found_sites:
+            by_function.setdefault(site.function, []).append(site)
+        functions = {
+            s.name: s for s in tree.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)
+        }
+        backend = file.part.removeprefix("backend:")
+        found = facts(tree)
+        fate: OutFate | None = None
+        findings: list[AstFinding] = []
+        for name, named in by_function.items():
+            function = functions.get(name)
+            reported = [site for site in named if not site.falsy]
+            if function is None or not reported:
+                continue
+            if not _out_is_destination(file.index, name):
+                continue
+            flow = None
+            if takes_out(function):
+                flow = plain_outflow(
+                    function, found.import_map, file.config.runtime_modules, set(functions)
+                )
+                if flow is None:
+                    return None  # libcst follows `out` further: it may be read or forwarded
+            elif function.args.kwarg is not None and backend not in _NO_NATIVE_OUT:
+                return None  # `**kwargs` passed on may carry `out`: libcst follows it
+            if backend in _NO_NATIVE_OUT:
+                why = f"{backend} has no native `out`"  # a plain flow reads no data
+            elif flow is None:
+                why = "it takes no `out`"
+            elif flow.may_forward_natively:
+                continue
+            else:
+                why = _plain_why(flow)
+            if fate is None:
+                fate = ignored_buffer_fate(file.index, backend)
+            findings.extend(
+                AstFinding(
+                    site.line,
+                    site.column,
+                    site.end_line,
+                    site.end_column,
+                    _message(name, why, fate),
+                    _REMOVE if site.removable else None,
+                    severity=fate.severity,
+                    category=fate.category,
+                )
+                for site in reported
+            )
+        return findings
+
     def visit_Module(self, node: cst.Module) -> None:
         flow = module_outflow(self.context)
         backend = self.context.backend
@@ -846,26 +913,46 @@ class DeadNativeOut(Rule):
     def _report(self, site: AttributeSite, why: str, fate: OutFate) -> None:
         removal = site.removal()
         target, replacement = removal if removal is not None else (None, None)
-        if fate.never_handed:
-            message = (
-                f"`{site.function}` has `support_native_out` but {why}, and "
-                f"{fate.consequence}; remove the attribute"
-            )
-        else:
-            message = (
-                f"`{site.function}` has `support_native_out` but {why}: the wrapper hands over "
-                f"the native buffer, {_what_the_function_does(why)}, and {fate.consequence}; "
-                "remove the attribute"
-            )
         self.report(
             site.element if site.element is not None else site.small,
-            message,
+            _message(site.function, why, fate),
             replacement=replacement,
-            fix_description="Remove the `support_native_out` attribute",
+            fix_description=_REMOVE,
             fix_target=target,
             category=fate.category,
             severity=fate.severity,
         )
+
+
+_REMOVE = "Remove the `support_native_out` attribute"
+
+_NO_NATIVE_OUT = ("jax", "tensorflow")
+
+
+def _message(function: str, why: str, fate: OutFate) -> str:
+    if fate.never_handed:
+        return (
+            f"`{function}` has `support_native_out` but {why}, and "
+            f"{fate.consequence}; remove the attribute"
+        )
+    return (
+        f"`{function}` has `support_native_out` but {why}: the wrapper hands over "
+        f"the native buffer, {_what_the_function_does(why)}, and {fate.consequence}; "
+        "remove the attribute"
+    )
+
+
+def _plain_why(flow: PlainOutFlow) -> str:
+    """:func:`_why` for a plain flow that may not forward natively: its uses are
+    ``inplace_update`` or rejecting calls (a plain flow follows no helper)."""
+    if not flow.uses and literal_out_none(flow.function):
+        return "its native call is given `out=None`"
+    rejected = [use for use in flow.uses if use.kind is UseKind.REJECTED]
+    if rejected:
+        return f"`{rejected[0].callee or 'a call'}` does not accept `out`"
+    if any(use.kind is UseKind.INPLACE for use in flow.uses):
+        return "it only writes `out` with `inplace_update` (that is the wrapper's job)"
+    return "it never passes `out` to a native function"
 
 
 def _out_is_destination(index: ProjectIndex, name: str) -> bool:

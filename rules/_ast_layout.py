@@ -1,0 +1,105 @@
+"""How statements and expressions are laid out in the text, where libcst's tree says so and
+CPython's does not.
+
+libcst keeps the layout CPython's parser throws away, and some checks read it: a block on
+its header's line (``if c: return x``, a ``SimpleStatementSuite``) is not an
+``IndentedBlock``, an expression's code includes its own parentheses, an element's span
+includes them. A check that decides on CPython's tree (``Rule.find_on_ast``) reads the
+same facts from the text here, and gets ``None`` where the text is not a shape read
+exactly (a backslash continuation, a comment where a parenthesis may hide), so that it
+can leave the file to libcst.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Sequence
+
+from ivycheck.rules._ast_source import Lines
+
+_BLANK = " \t\f"
+
+
+def indented(lines: Lines, body: Sequence[ast.stmt]) -> bool | None:
+    """Whether ``body`` is an indented block (libcst's ``IndentedBlock``), not statements
+    on its header's line (``SimpleStatementSuite``): its first statement starts its line.
+    ``None`` when the line before ends with a backslash (a continuation joins them)."""
+    first = body[0]
+    text = lines.lines[first.lineno - 1]
+    if text[: lines.column(first.lineno, first.col_offset)].strip(_BLANK):
+        return False
+    if first.lineno > 1 and lines.lines[first.lineno - 2].rstrip("\r\n").endswith("\\"):
+        return None
+    return True
+
+
+def statement_lines(lines: Lines, body: Sequence[ast.stmt]) -> int | None:
+    """How many statements libcst's indented block ``body`` holds: simple statements
+    joined by ``;`` on one line are one ``SimpleStatementLine``. ``None`` where a
+    backslash continuation may join two lines."""
+    count = 0
+    previous: ast.stmt | None = None
+    for statement in body:
+        if previous is None or statement.lineno != previous.end_lineno:
+            if previous is not None and _continued(lines, previous.end_lineno or 0):
+                return None
+            count += 1
+        previous = statement
+    return count
+
+
+def _continued(lines: Lines, line: int) -> bool:
+    return lines.lines[line - 1].rstrip("\r\n").endswith("\\")
+
+
+def text(lines: Lines, node: ast.expr | ast.stmt) -> str:
+    """The node's text from its start to its end (code points), as CPython places them:
+    without the parentheses around an expression."""
+    end_line = node.end_lineno or node.lineno
+    start = lines.column(node.lineno, node.col_offset)
+    end = lines.column(end_line, node.end_col_offset or 0)
+    if end_line == node.lineno:
+        return lines.lines[node.lineno - 1][start:end]
+    inner = lines.lines[node.lineno : end_line - 1]
+    return "".join([lines.lines[node.lineno - 1][start:], *inner, lines.lines[end_line - 1][:end]])
+
+
+def test_parenthesized(lines: Lines, test: ast.expr) -> bool | None:
+    """Whether an ``if``/``elif`` statement's ``test`` stands in parentheses of its own
+    (libcst's code of it includes them, CPython's position does not): an opening
+    parenthesis right before it. ``False`` when the keyword is right before it (blanks
+    between), ``None`` for any other text (a continuation, a comment)."""
+    line = lines.lines[test.lineno - 1]
+    before = line[: lines.column(test.lineno, test.col_offset)].rstrip(_BLANK)
+    if before.endswith("("):
+        return True
+    return False if _IF.search(before) else None
+
+
+_IF = re.compile(r"(?:^|[^\w])(?:el)?if$")
+
+
+def element_unparenthesized(
+    lines: Lines, container: ast.Tuple | ast.List | ast.Set, element: ast.expr
+) -> bool:
+    """Whether ``element`` of ``container`` has no parentheses of its own (libcst's span of
+    an ``Element`` covers them, CPython's of the expression does not): it starts the
+    container, or the nearest text before it is the container's opening bracket or a
+    comma. ``False`` also where a comment may stand between (read no further)."""
+    if (element.lineno, element.col_offset) == (container.lineno, container.col_offset):
+        return True
+    line = element.lineno
+    column = lines.column(line, element.col_offset)
+    while True:
+        before = lines.lines[line - 1][:column].rstrip(_BLANK + "\r\n")
+        if before:
+            break
+        line -= 1
+        if line < container.lineno or "#" in lines.lines[line - 1]:
+            return False
+        column = len(lines.lines[line - 1])
+    if before.endswith(","):
+        return True
+    opening = (container.lineno, lines.column(container.lineno, container.col_offset))
+    return before[-1] in "([{" and (line, len(before) - 1) == opening

@@ -1,0 +1,229 @@
+"""IVY002's and IVY003's ``find_on_ast``: the shapes they answer, and those they leave to libcst.
+
+Each variant is checked with fix edits (libcst decides) and without (the rule may decide on
+CPython's tree); both must show the same diagnostics. Where the ast check is meant to answer,
+the test also asserts that it does and with how many findings (a rule answering ``None``
+everywhere would pass the comparisons); where it cannot read the shape exactly, it asserts
+``None``.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from ivycheck.checker.core.rule import Example, Rule
+from ivycheck.rules import ivy002_dead_native_out as ivy002
+from tests.rules.test_find_on_ast import DECIDING, _answer, _both, _shown
+
+NP = "ivy/functional/backends/numpy/example.py"
+TORCH = "ivy/functional/backends/torch/example.py"
+JAX = "ivy/functional/backends/jax/example.py"
+
+
+def _rule(code: str) -> type[Rule]:
+    (rule,) = [r for r in DECIDING if code == r.CODE]
+    return rule
+
+
+# IVY002 --------------------------------------------------------------------------------
+
+DEAD = """
+import ivy
+import numpy as np
+
+
+def tan(x, /, *, out=None):
+    \"\"\"Tangent.\"\"\"
+    if out is not None and x.ndim:
+        x = np.asarray(x)
+    return np.tan(x)
+
+
+def sin(x, /, *, out=None):
+    return np.sin(x, out=out)
+
+
+tan.support_native_out = True
+"""
+
+_LOOP = "for fn in (sin, tan):\n    fn.support_native_out = True\n"
+_SET = "tan.support_native_out = True\n"
+
+VARIANTS_002: dict[str, tuple[str, str, int | None]] = {
+    # name: (source, path, findings on the ast or None)
+    "plain": (DEAD, NP, 1),
+    "torch": (DEAD.replace("numpy as np", "torch as np"), TORCH, 1),
+    "jax": (DEAD.replace("numpy as np", "jax.numpy as np"), JAX, 1),
+    "async def": (DEAD.replace("def tan", "async def tan"), NP, 1),
+    "non-ascii before the site": (DEAD.replace(_SET, 'y = "é"; ' + _SET), NP, 1),
+    "unicode name": (DEAD.replace("tan", "tanç"), NP, 1),
+    "tabs": (DEAD.replace("    ", "\t"), NP, 1),
+    "crlf": (DEAD.replace("\n", "\r\n"), NP, 1),
+    "no trailing newline": (DEAD.rstrip("\n"), NP, 1),
+    "semicolons": (DEAD.replace(_SET, "y = 1; tan.support_native_out = True ; z = 2\n"), NP, 1),
+    "two targets (no fix)": (
+        DEAD.replace(_SET, "tan.support_native_out = sin.other = True\n"),
+        NP,
+        1,
+    ),
+    "setattr": (DEAD.replace(_SET, 'setattr(tan, "support_native_out", True)\n'), NP, 1),
+    "setattr concatenated": (
+        DEAD.replace(_SET, 'setattr(tan, "support_" "native_out", True)\n'),
+        NP,
+        None,
+    ),
+    "setattr escaped": (
+        DEAD.replace(_SET, 'setattr(tan, "support_native_ou\\x74", True)\n'),
+        NP,
+        None,
+    ),
+    "loop": (DEAD.replace(_SET, _LOOP), NP, 1),
+    "loop of one (removes the loop)": (
+        DEAD.replace(_SET, _LOOP.replace("sin, tan", "tan,")),
+        NP,
+        1,
+    ),
+    "loop over lines": (
+        DEAD.replace(_SET, _LOOP.replace("sin, tan", "\n    sin,\n    tan,\n")),
+        NP,
+        1,
+    ),
+    "loop with a comment before an element": (
+        DEAD.replace(_SET, _LOOP.replace("sin, tan", "  # functions\n    sin,\n    tan,\n")),
+        NP,
+        None,
+    ),
+    "loop element in parentheses": (
+        DEAD.replace(_SET, _LOOP.replace("sin, tan", "sin, (tan)")),
+        NP,
+        None,
+    ),
+    "loop over a set (no fix)": (
+        DEAD.replace(_SET, _LOOP.replace("(sin, tan)", "{sin, tan}")),
+        NP,
+        1,
+    ),
+    "loop doing more (no fix)": (DEAD.replace(_SET, _LOOP + "    fn.other = 1\n"), NP, 1),
+    "loop doing more on one line": (
+        DEAD.replace(_SET, _LOOP.replace("True\n", "True; fn.other = 1\n")),
+        NP,
+        1,
+    ),
+    "loop on one line (no site)": (
+        DEAD.replace(_SET, "for fn in (sin, tan): fn.support_native_out = True\n"),
+        NP,
+        0,
+    ),
+    "in an if block": (DEAD.replace(_SET, "if True:\n    " + _SET), NP, 1),
+    "in an else block": (DEAD.replace(_SET, "if False:\n    pass\nelse:\n    " + _SET), NP, 1),
+    "in an if on one line (no site)": (DEAD.replace(_SET, "if True: " + _SET), NP, 0),
+    "in a try block": (
+        DEAD.replace(_SET, "try:\n    " + _SET + "except ImportError:\n    pass\n"),
+        NP,
+        1,
+    ),
+    "in a with block (no site)": (DEAD.replace(_SET, "with ctx:\n    " + _SET), NP, 0),
+    "falsy": (DEAD.replace("= True", "= False"), NP, 0),
+    "zero": (DEAD.replace("= True", "= 0x0"), NP, 0),
+    "zero spelled 00 (not falsy for libcst)": (DEAD.replace("= True", "= 00"), NP, 1),
+    "only inplace_update": (
+        DEAD.replace("return np.tan(x)\n", "return ivy.inplace_update(out, np.tan(x))\n", 1),
+        NP,
+        1,
+    ),
+    "inplace_update after a guard": (
+        DEAD.replace(
+            "return np.tan(x)\n",
+            "ret = np.tan(x)\n    if ivy.exists(out):\n        return ivy.inplace_update(out, ret)\n"
+            "    return ret\n",
+            1,
+        ),
+        NP,
+        1,
+    ),
+    "out=None given": (DEAD.replace("np.tan(x)\n", "np.tan(x, out=None)\n", 1), NP, 1),
+    "rejecting native": (DEAD.replace("np.tan(x)\n", "np.transpose(x, out=out)\n", 1), NP, 1),
+    "forwards natively": (DEAD.replace("np.tan(x)\n", "np.tan(x, out=out)\n", 1), NP, 0),
+    "a method given out": (DEAD.replace("np.tan(x)\n", "x.tan(out=out)\n", 1), NP, 0),
+    "takes no out": (DEAD.replace("def tan(x, /, *, out=None)", "def tan(x, /)"), NP, 1),
+    "takes **kwargs": (
+        DEAD.replace("def tan(x, /, *, out=None)", "def tan(x, /, **kw)").replace(
+            "np.tan(x)\n", "np.tan(x, **kw)\n", 1
+        ),
+        NP,
+        None,
+    ),
+    "jax reading out": (
+        DEAD.replace("numpy as np", "jax.numpy as np").replace(
+            "np.tan(x)\n", "np.add(out, x)\n", 1
+        ),
+        JAX,
+        None,
+    ),
+    "alias": (
+        DEAD.replace("return np.tan(x)\n", "o = out\n    return np.tan(x, out=o)\n", 1),
+        NP,
+        None,
+    ),
+    "helper": (DEAD.replace("return np.tan(x)\n", "return sin(x, out=out)\n", 1), NP, None),
+    "out's attribute read": (
+        DEAD.replace("np.tan(x)\n", "np.tan(x).astype(out.dtype)\n", 1),
+        NP,
+        None,
+    ),
+    "defined twice": (DEAD + DEAD.replace("import ivy\nimport numpy as np\n", ""), NP, 2),
+}
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS_002))
+def test_ivy002_variants_agree(name: str) -> None:
+    source, path, expected = VARIANTS_002[name]
+    rule = _rule("IVY002")
+    example = Example(textwrap.dedent(source), path=path)
+    with_edits, without = _both(rule, example)
+    assert _shown(without) == _shown(with_edits)
+    answer = _answer(rule, example)
+    if expected is None:
+        assert answer is None
+    else:
+        assert answer is not None and len(answer) == expected
+        assert len([d for d in with_edits if d.code == "IVY002"]) == expected
+
+
+def test_ivy002_fix_offered_as_libcst_offers_it() -> None:
+    """The fix's presence follows ``AttributeSite.removal`` (the comparison above checks
+    it; this pins the shapes that have none)."""
+    rule = _rule("IVY002")
+    for name, fixed in (
+        ("plain", True),
+        ("loop", True),
+        ("two targets (no fix)", False),
+        ("loop over a set (no fix)", False),
+        ("loop doing more (no fix)", False),
+        ("loop doing more on one line", True),
+    ):
+        source, path, _ = VARIANTS_002[name]
+        answer = _answer(rule, Example(textwrap.dedent(source), path=path))
+        assert answer is not None
+        assert (answer[0].fix_description is not None) is fixed, name
+
+
+def test_ivy002_never_handed_on_a_gated_wrapper() -> None:
+    """The project's wrapper never hands JAX the buffer: the finding says so, as a warning."""
+    rule = _rule("IVY002")
+    source, _, _ = VARIANTS_002["jax"]
+    example = Example(
+        textwrap.dedent(source),
+        path=JAX,
+        files={
+            ivy002.WRAPPER: ivy002._WRAPPER_GATED,
+            ivy002.JAX_GRADIENTS: ivy002._ALWAYS_TRAINABLE,
+        },
+    )
+    with_edits, without = _both(rule, example)
+    assert _shown(without) == _shown(with_edits)
+    answer = _answer(rule, example)
+    assert answer is not None and len(answer) == 1
+    assert "never hands" in answer[0].message
