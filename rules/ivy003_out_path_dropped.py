@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Category, Example, Rule, Severity, nodes_of
+from ivycheck.checker.rule_api import AstFinding, Category, Example, Rule, Severity, nodes_of
 from ivycheck.rules._ast_facts import (
     FunctionNode,
     OutForwarding,
@@ -18,6 +18,11 @@ from ivycheck.rules._ast_facts import (
     surely_no_out_flow,
     takes_out,
 )
+from ivycheck.rules._ast_layout import indented, test_parenthesized, text
+from ivycheck.rules._ast_outflow import plain_outflow
+from ivycheck.rules._ast_return_paths import plain_return_paths
+from ivycheck.rules._ast_sites import AstSite, sites_on_ast
+from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._out_fate import COPIES, OutFate, ignored_buffer_fate, project_wrapper
 from ivycheck.rules._outflow import CONVERSIONS, UseKind, method_of_native_result, module_outflow
 from ivycheck.rules._return_paths import return_paths
@@ -105,6 +110,88 @@ class OutPathDropped(Rule):
             for name in names
         )
 
+    @classmethod
+    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
+        """The check below where every attributed function is plain
+        (:mod:`ivycheck.rules._ast_outflow`) or takes no ``out`` and no ``**kwargs``, the
+        sites are read exactly (:mod:`ivycheck.rules._ast_sites`), the returns are walked
+        on CPython's tree (:mod:`ivycheck.rules._ast_return_paths`) and the text says
+        whether a dropping return is degenerate. ``None`` for anything else."""
+        lines = Lines(file.source)
+        found_sites = sites_on_ast(tree, lines, ATTRIBUTE)
+        if found_sites is None:
+            return None
+        by_function: dict[str, list[AstSite]] = {}
+        for site in found_sites:
+            by_function.setdefault(site.function, []).append(site)
+        if not by_function:
+            return []
+        wrapper = project_wrapper(file.index)
+        reads_value = wrapper is not None and wrapper[1].reads_value
+        functions = {
+            s.name: s for s in tree.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)
+        }
+        found = facts(tree)
+        fate: OutFate | None = None
+        findings: list[AstFinding] = []
+        for name, named in by_function.items():
+            function = functions.get(name)
+            if function is None:
+                continue
+            if reads_value and all(site.falsy for site in named):
+                continue
+            if not takes_out(function):
+                if function.args.kwarg is not None:
+                    return None  # `**kwargs` passed on may carry `out`: libcst follows it
+                continue  # nothing may write `out`: IVY002's
+            flow = plain_outflow(
+                function, found.import_map, file.config.runtime_modules, set(functions)
+            )
+            if flow is None:
+                return None
+            if not flow.may_forward_natively:
+                continue
+            paths = plain_return_paths(flow)
+            if paths is None:
+                return None
+            for path in paths:
+                if fate is None:
+                    fate = ignored_buffer_fate(file.index, file.part.removeprefix("backend:"))
+                if fate.never_handed:
+                    return findings
+                returned = path.node
+                end_line = returned.end_lineno or returned.lineno
+                span = (
+                    returned.lineno,
+                    lines.column(returned.lineno, returned.col_offset),
+                    end_line,
+                    lines.column(end_line, returned.end_col_offset or 0),
+                )
+                if path.covered:
+                    method = _method_of_native_result(returned.value)
+                    if method in CONVERSIONS and fate.kind != COPIES:
+                        findings.append(
+                            AstFinding(
+                                *span,
+                                _converted_message(name, method or "", fate),
+                                severity=fate.severity,
+                                category=fate.category,
+                            )
+                        )
+                    continue
+                when = _degenerate_on_ast(function, returned, lines)
+                if when is None:
+                    return None
+                findings.append(
+                    AstFinding(
+                        *span,
+                        _dropped_message(name, when, fate),
+                        severity=Severity.WARNING if when else fate.severity,
+                        category=fate.category,
+                    )
+                )
+        return findings
+
     def visit_Module(self, node: cst.Module) -> None:
         flow = module_outflow(self.context)
         wrapper = project_wrapper(self.context.index) if flow.attributes else None
@@ -130,10 +217,7 @@ class OutPathDropped(Rule):
                 when = _degenerate(function, path.node)
                 self.report(
                     path.node,
-                    f"`{name}` has `support_native_out`, but this return{when} never writes "
-                    f"`out`: the native buffer stays untouched and {fate.consequence}; "
-                    "forward `out` here or end with "
-                    "`if ivy.exists(out): return ivy.inplace_update(out, ret)`",
+                    _dropped_message(name, when, fate),
                     category=fate.category,
                     severity=Severity.WARNING if when else fate.severity,
                 )
@@ -148,12 +232,39 @@ class OutPathDropped(Rule):
             return
         self.report(
             returned,
-            f"`{name}` has `support_native_out`, and this return writes `out` natively but "
-            f"hands back `.{method}(...)` of the result, a new array that the wrapper then "
-            f"writes into `out`: {fate.consequence}; return the native result itself",
+            _converted_message(name, method, fate),
             category=fate.category,
             severity=fate.severity,
         )
+
+
+def _dropped_message(name: str, when: str, fate: OutFate) -> str:
+    return (
+        f"`{name}` has `support_native_out`, but this return{when} never writes "
+        f"`out`: the native buffer stays untouched and {fate.consequence}; "
+        "forward `out` here or end with "
+        "`if ivy.exists(out): return ivy.inplace_update(out, ret)`"
+    )
+
+
+def _converted_message(name: str, method: str, fate: OutFate) -> str:
+    return (
+        f"`{name}` has `support_native_out`, and this return writes `out` natively but "
+        f"hands back `.{method}(...)` of the result, a new array that the wrapper then "
+        f"writes into `out`: {fate.consequence}; return the native result itself"
+    )
+
+
+def _method_of_native_result(value: ast.expr | None) -> str | None:
+    """``_outflow.method_of_native_result`` on CPython's tree."""
+    if (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and isinstance(value.func.value, ast.Call)
+        and any(k.arg == "out" for k in value.func.value.keywords)
+    ):
+        return value.func.attr
+    return None
 
 
 def _surely_writes(
@@ -329,6 +440,51 @@ def _degenerate(function: cst.FunctionDef, returned: cst.Return) -> str:
     if any(_loop_then_return(b.body, returned) for b in nodes_of(function.body, cst.IndentedBlock)):
         return " (after the loop above, when it runs zero times)"
     return ""
+
+
+def _degenerate_on_ast(function: FunctionNode, returned: ast.Return, lines: Lines) -> str | None:
+    """:func:`_degenerate` on CPython's tree, or ``None`` where the text leaves a doubt (a
+    test in parentheses of its own, a continuation). libcst's ``_position`` finds the
+    return only in an indented block, as a statement line of its own or with others."""
+    owner, block, position = _place(function, returned)
+    if isinstance(owner, ast.If) and block is owner.body:
+        shape = indented(lines, block)
+        parenthesized = test_parenthesized(lines, owner.test) if shape else False
+        if shape is None or parenthesized is None or parenthesized:
+            return None
+        if shape and _EMPTY_TEST.search(text(lines, owner.test)):
+            return " (reached only on empty or 0-d input)"
+    value = returned.value
+    if isinstance(value, ast.Name) and any(
+        isinstance(loop, ast.For | ast.AsyncFor | ast.While)
+        and _assigns_written_on_ast(loop, value.id)
+        for loop in block[:position]
+    ):
+        return " (after the loop above, when it runs zero times)"
+    return ""
+
+
+def _place(function: FunctionNode, returned: ast.Return) -> tuple[ast.AST, list[ast.stmt], int]:
+    """The node whose statement list holds ``returned``, the list, and its index there."""
+    for node in ast.walk(function):
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(node, name, None)
+            if isinstance(block, list):
+                for index, statement in enumerate(block):
+                    if statement is returned:
+                        return node, block, index
+    raise AssertionError("a return of the function is in one of its statement lists")
+
+
+def _assigns_written_on_ast(loop: ast.For | ast.AsyncFor | ast.While, name: str) -> bool:
+    """:func:`_assigns_written` on CPython's tree."""
+    return any(
+        isinstance(assign, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == name for t in assign.targets)
+        and any(isinstance(k, ast.keyword) and k.arg == "out" for k in ast.walk(assign.value))
+        for statement in loop.body
+        for assign in ast.walk(statement)
+    )
 
 
 def _position(statements: Sequence[cst.CSTNode], returned: cst.Return) -> int | None:
