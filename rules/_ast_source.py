@@ -48,3 +48,29 @@ class Lines:
         before = self.lines[function.lineno - 1 : first.lineno - 1]
         last = self.lines[first.lineno - 1]
         return "".join(before) + last[: self.column(first.lineno, first.col_offset)]
+
+    def segment(self, node: ast.expr | ast.stmt) -> str | None:
+        """The text of a node that starts and ends on one line, as libcst's ``code_for``
+        gives it (code points), else ``None``."""
+        if node.end_lineno != node.lineno or node.end_col_offset is None:
+            return None
+        text = self.lines[node.lineno - 1]
+        start = self.column(node.lineno, node.col_offset)
+        return text[start : self.column(node.lineno, node.end_col_offset)]
+
+    def alone(self, statement: ast.stmt) -> str | None:
+        """The text of a one-line ``statement`` that stands alone on its line from column 0
+        (nothing after it but blanks and a comment: no ``;``, no continuation), else
+        ``None``. libcst's span of such a statement, and its ``code_for`` stripped, are
+        exactly this text."""
+        if statement.col_offset != 0:
+            return None
+        written = self.segment(statement)
+        if written is None:
+            return None
+        rest = self.lines[statement.lineno - 1][len(written) :]
+        return written if _REST.fullmatch(rest) else None
+
+
+_REST = re.compile(r"[ \t]*(?:#[^\r\n]*)?(?:\r\n|\r|\n)?")
+"""What may follow a statement alone on its line: blanks, a comment, the line's end."""

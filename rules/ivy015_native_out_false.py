@@ -6,9 +6,19 @@ import ast
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Category, Example, FileUnderCheck, FixSafety, Rule, Severity
+from ivycheck.checker.rule_api import (
+    AstFinding,
+    Category,
+    Example,
+    FileUnderCheck,
+    FixSafety,
+    Rule,
+    Severity,
+)
 from ivycheck.rules._api_functions import OutWrapping, out_wrapping
-from ivycheck.rules._ast_facts import facts
+from ivycheck.rules._ast_facts import facts, module_functions, takes_out
+from ivycheck.rules._ast_outflow import plain_outflow
+from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._out_fate import project_wrapper
 from ivycheck.rules._outflow import ModuleOutFlow, module_outflow
 from ivycheck.rules._support_native_out import ATTRIBUTE, attribute_sites, statement_removal
@@ -342,6 +352,74 @@ class NativeOutFalse(Rule):
         wrapper = project_wrapper(file.index)
         return wrapper is None or not wrapper[1].reads_value
 
+    @classmethod
+    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
+        """The check below for files whose falsy settings are all plain: each a module-level
+        line of its own, ``name.support_native_out = <value>`` or ``setattr(name,
+        "support_native_out", <value>)``, the value spelled as ``AttributeSite``'s falsy
+        literals; and whose functions, where it matters (wrapped or maybe wrapped, taking
+        ``out``), are plain (:mod:`ivycheck.rules._ast_outflow`), which tells whether they
+        use the buffer. Then the statement is the finding's span, its text the message's,
+        and a fix is offered. ``None`` when any falsy value is set another way (a loop, a
+        block, several targets, ``;``) or a function that matters is not plain."""
+        wrapper = project_wrapper(file.index)
+        if wrapper is not None and wrapper[1].reads_value:
+            return []  # as the check below: False means False
+        found = facts(tree)
+        # Every falsy value a module-level statement may set (a superset of the sites the
+        # check below reports): each must be one of the plain lines read here.
+        unread = {
+            id(value)
+            for values in found.attribute_sites(ATTRIBUTE).values()
+            for value in values
+            if _ast_falsy(value)
+        }
+        if not unread:
+            return []
+        lines = Lines(file.source)
+        functions = module_functions(tree.body)
+        defined = set(functions)
+        findings: list[AstFinding] = []
+        for statement in tree.body:
+            site = _plain_site(statement)
+            if site is None or id(site[1]) not in unread:
+                continue
+            name, value, attribute = site
+            unread.discard(id(value))
+            written = lines.alone(statement)
+            if written is None or lines.segment(value) not in _FALSY_SPELLINGS:
+                return None
+            if attribute is not None and lines.segment(attribute) not in _ATTRIBUTE_STRINGS:
+                return None
+            message, description = _remove_message(written), REMOVE
+            category = severity = None
+            if out_wrapping(file.index, name) is OutWrapping.NOT_WRAPPED:
+                message = _dead_message(written)
+                category, severity = Category.DEAD_CODE, Severity.WARNING
+            else:
+                function = functions.get(name)
+                if function is not None and takes_out(function):
+                    flow = plain_outflow(
+                        function, found.import_map, file.config.runtime_modules, defined
+                    )
+                    if flow is None:
+                        return None
+                    if flow.native:  # plain: out's values are never read
+                        message, description = _uses_message(written), WRITE_TRUE
+            findings.append(
+                AstFinding(
+                    statement.lineno,
+                    0,
+                    statement.lineno,
+                    len(written),
+                    message,
+                    description,
+                    severity=severity,
+                    category=category,
+                )
+            )
+        return None if unread else findings
+
     def visit_Module(self, node: cst.Module) -> None:
         wrapper = project_wrapper(self.context.index)
         if wrapper is not None and wrapper[1].reads_value:
@@ -356,30 +434,19 @@ class NativeOutFalse(Rule):
             target, replacement = removal if removal is not None else (None, None)
             written = self.context.code_for(site.small).strip().rstrip(";")
             category = severity = None
-            description = "Remove the `support_native_out` attribute"
+            description = REMOVE
             function = flow.functions.get(site.function)
             if out_wrapping(self.context.index, site.function) is OutWrapping.NOT_WRAPPED:
-                message = (
-                    f"`{written}` is read by nothing (the API function has no "
-                    "`handle_out_argument`), and would act as `True` if it were: "
-                    "dead, misleading line; remove the attribute"
-                )
+                message = _dead_message(written)
                 category, severity = Category.DEAD_CODE, Severity.WARNING
             elif function is not None and _uses_the_buffer(flow, function):
-                message = (
-                    f"`{written}` acts as `support_native_out = True`: Ivy's wrapper "
-                    "tests presence, not value, and the function uses the buffer it is "
-                    "handed (forwards `out` natively or reads its values); write `True`"
-                )
+                message = _uses_message(written)
                 target = replacement = None
-                description = "Write `True`"
+                description = WRITE_TRUE
                 if isinstance(site.statement, cst.SimpleStatementLine):
                     target, replacement = site.value, cst.Name("True")
             else:
-                message = (
-                    f"`{written}` acts as `support_native_out = True`: Ivy's wrapper "
-                    "tests presence, not value; remove the attribute"
-                )
+                message = _remove_message(written)
             self.report(
                 site.small,
                 message,
@@ -389,6 +456,69 @@ class NativeOutFalse(Rule):
                 category=category,
                 severity=severity,
             )
+
+
+REMOVE = "Remove the `support_native_out` attribute"
+WRITE_TRUE = "Write `True`"
+
+
+def _dead_message(written: str) -> str:
+    return (
+        f"`{written}` is read by nothing (the API function has no "
+        "`handle_out_argument`), and would act as `True` if it were: "
+        "dead, misleading line; remove the attribute"
+    )
+
+
+def _uses_message(written: str) -> str:
+    return (
+        f"`{written}` acts as `support_native_out = True`: Ivy's wrapper "
+        "tests presence, not value, and the function uses the buffer it is "
+        "handed (forwards `out` natively or reads its values); write `True`"
+    )
+
+
+def _remove_message(written: str) -> str:
+    return (
+        f"`{written}` acts as `support_native_out = True`: Ivy's wrapper "
+        "tests presence, not value; remove the attribute"
+    )
+
+
+_FALSY_SPELLINGS = frozenset({"False", "None", "0", "0x0", "0b0", "0o0"})
+"""``AttributeSite.is_falsy_literal``: the texts of the values it reads as falsy."""
+
+_ATTRIBUTE_STRINGS = frozenset({f'"{ATTRIBUTE}"', f"'{ATTRIBUTE}'"})
+"""The attribute's name as ``setattr``'s plain string (libcst evaluates any string)."""
+
+
+def _plain_site(statement: ast.stmt) -> tuple[str, ast.expr, ast.expr | None] | None:
+    """(function name, value, ``setattr``'s string or ``None``) of
+    ``name.support_native_out = value`` (one target) or of ``setattr(name,
+    "support_native_out", value)`` (three plain arguments) as a statement of its own: the
+    sites ``attribute_sites`` reads from a module-level line."""
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+        target = statement.targets[0]
+        if (
+            isinstance(target, ast.Attribute)
+            and target.attr == ATTRIBUTE
+            and isinstance(target.value, ast.Name)
+        ):
+            return target.value.id, statement.value, None
+        return None
+    if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)):
+        return None
+    call = statement.value
+    if call.keywords or not (isinstance(call.func, ast.Name) and call.func.id == "setattr"):
+        return None
+    if len(call.args) != 3:
+        return None
+    target, attribute, value = call.args
+    if not isinstance(target, ast.Name) or isinstance(value, ast.Starred):
+        return None
+    if not (isinstance(attribute, ast.Constant) and attribute.value == ATTRIBUTE):
+        return None
+    return target.id, value, attribute
 
 
 def _uses_the_buffer(flow: ModuleOutFlow, function: cst.FunctionDef) -> bool:
