@@ -7,10 +7,11 @@ from collections.abc import Callable, Iterator
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, FileUnderCheck, Rule
+from ivycheck.checker.rule_api import AstFinding, Example, FileUnderCheck, Rule
 from ivycheck.rules import _ast_facts
 from ivycheck.rules._api_functions import is_private_helper, out_param
 from ivycheck.rules._ast_calls import function_wrappers, out_arg, wrapped_by_assignment
+from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._decorators import wrappers_of
 from ivycheck.rules._names import ImportMap, dotted, in_modules
 
@@ -218,24 +219,37 @@ class OutAnnotation(Rule):
         """The check below on CPython's tree: names resolved through the same scopes, the
         same unions and kinds. A string annotation is taken as a possible finding (libcst
         reads an implicitly concatenated one differently; Ivy writes none for ``out``)."""
-        imports: _ast_facts.AstImportMap | None = None
-        assigned: dict[str, list[str]] | None = None
-        runtime = file.config.runtime_modules
-        for function, enclosing in _ast_facts.facts(tree).functions:
-            found = out_arg(function)
-            if found is None or found[0].annotation is None or is_private_helper(function.name):
-                continue
-            annotation = found[0].annotation
-            if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
-                return True
-            if imports is None:
-                imports = _ast_facts.facts(tree).import_map
-                assigned = wrapped_by_assignment(tree)
-            nestable = "handle_nestable" in function_wrappers(function, assigned or {})
-            name = _ast_names(imports, (*enclosing, function))
-            if not _ast_acceptable(annotation, name, runtime, nestable=nestable):
-                return True
-        return False
+        return next(_ast_doubtful(tree, file), None) is not None
+
+    @classmethod
+    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
+        """The check below on CPython's tree, where it reads the annotation as libcst does:
+        reported at the annotation's expression with its text as written. ``None`` for a
+        string annotation (read by libcst from the string's value) and for an annotation in
+        parentheses or across lines of another newline than ``\\n`` (libcst's node and
+        text include the parentheses; its text joins lines with the file's first newline)."""
+        lines: Lines | None = None
+        findings: list[AstFinding] = []
+        for function, annotation, nestable in _ast_doubtful(tree, file):
+            if isinstance(annotation, ast.Constant):
+                return None
+            lines = lines or Lines(file.source)
+            text = ast.get_source_segment(file.source, annotation)
+            line, end_line = annotation.lineno, annotation.end_lineno or annotation.lineno
+            before = lines.lines[line - 1].encode("utf-8")[: annotation.col_offset]
+            if text is None or "\r" in text or not before.rstrip().endswith(b":"):
+                return None
+            end_column = annotation.end_col_offset or 0
+            findings.append(
+                AstFinding(
+                    line,
+                    lines.column(line, annotation.col_offset),
+                    end_line,
+                    lines.column(end_line, end_column),
+                    _message(function.name, text, nestable=nestable),
+                )
+            )
+        return findings
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         out = out_param(node.params)
@@ -246,12 +260,7 @@ class OutAnnotation(Rule):
         if self._acceptable(annotation, nestable=nestable):
             return
         text = self.context.code_for(annotation)
-        self.report(
-            out.annotation,
-            f"`out` of `{node.name.value}` is annotated `{text}`; annotate it "
-            f"`Optional[ivy.Array]`{' (or with ivy.Container)' if nestable else ''}: "
-            "`out` must be an Array or None",
-        )
+        self.report(out.annotation, _message(node.name.value, text, nestable=nestable))
 
     def _acceptable(self, annotation: cst.BaseExpression, *, nestable: bool) -> bool:
         resolve = self._resolver(annotation)
@@ -301,6 +310,15 @@ class OutAnnotation(Rule):
         return "other"
 
 
+def _message(function: str, annotation: str, *, nestable: bool) -> str:
+    """The finding's message, from the function's name and the annotation as written."""
+    return (
+        f"`out` of `{function}` is annotated `{annotation}`; annotate it "
+        f"`Optional[ivy.Array]`{' (or with ivy.Container)' if nestable else ''}: "
+        "`out` must be an Array or None"
+    )
+
+
 class _Resolve:
     """Names in an annotation: by import where the annotation is code, by text in a string."""
 
@@ -342,7 +360,32 @@ def _union_members(
     yield annotation
 
 
-# The check on CPython's tree (``OutAnnotation.may_find``) --------------------------------
+# The check on CPython's tree (``OutAnnotation.may_find`` and ``find_on_ast``) ------------
+
+
+def _ast_doubtful(
+    tree: ast.Module, file: FileUnderCheck
+) -> Iterator[tuple[_ast_facts.FunctionNode, ast.expr, bool]]:
+    """Each checked ``out`` annotation the check below reports, with its function and
+    whether the function is nestable, and each string annotation (not judged here)."""
+    imports: _ast_facts.AstImportMap | None = None
+    assigned: dict[str, list[str]] | None = None
+    runtime = file.config.runtime_modules
+    for function, enclosing in _ast_facts.facts(tree).functions:
+        found = out_arg(function)
+        if found is None or found[0].annotation is None or is_private_helper(function.name):
+            continue
+        annotation = found[0].annotation
+        if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+            yield function, annotation, False
+            continue
+        if imports is None:
+            imports = _ast_facts.facts(tree).import_map
+            assigned = wrapped_by_assignment(tree)
+        nestable = "handle_nestable" in function_wrappers(function, assigned or {})
+        name = _ast_names(imports, (*enclosing, function))
+        if not _ast_acceptable(annotation, name, runtime, nestable=nestable):
+            yield function, annotation, nestable
 
 
 def _ast_names(

@@ -69,6 +69,8 @@ def _both(rule: type[Rule], example: Example) -> tuple[list[Diagnostic], list[Di
 def _answer(rule: type[Rule], example: Example) -> list[AstFinding] | None:
     path = example.path
     file = FileUnderCheck(example.code, path, path, CONFIG, _index(example))
+    if not rule.applies_to(file.part):
+        return None  # the engine asks only the rules of the file's part
     return rule.find_on_ast(ast.parse(example.code), file)
 
 
