@@ -71,6 +71,26 @@ class Lines:
         rest = self.lines[statement.lineno - 1][len(written) :]
         return written if _REST.fullmatch(rest) else None
 
+    def own_line(self, statement: ast.stmt) -> bool | None:
+        """Whether libcst makes ``statement`` a line of its own (a ``SimpleStatementLine``
+        holding it alone): ``True`` when only indentation comes before it (and no line
+        continuation leads to it) and only blanks and a comment after it; ``False`` when it
+        shares its line (text before it: the one-line body of a compound statement or a
+        ``;`` neighbour; a ``;`` after it); ``None`` for anything else (a continuation)."""
+        if statement.end_lineno is None or statement.end_col_offset is None:
+            return None
+        first = self.lines[statement.lineno - 1]
+        if first[: self.column(statement.lineno, statement.col_offset)].strip(" \t\f"):
+            return False
+        last = self.lines[statement.end_lineno - 1]
+        rest = last[self.column(statement.end_lineno, statement.end_col_offset) :]
+        if rest.lstrip(" \t\f").startswith(";"):
+            return False
+        previous = self.lines[statement.lineno - 2] if statement.lineno > 1 else ""
+        if previous.rstrip("\r\n").endswith("\\") or not _REST.fullmatch(rest):
+            return None
+        return True
+
 
 _REST = re.compile(r"[ \t]*(?:#[^\r\n]*)?(?:\r\n|\r|\n)?")
 """What may follow a statement alone on its line: blanks, a comment, the line's end."""

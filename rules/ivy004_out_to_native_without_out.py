@@ -7,12 +7,21 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, FileUnderCheck, Rule, RuleContext, walk
+from ivycheck.checker.rule_api import (
+    AstFinding,
+    Example,
+    FileUnderCheck,
+    Rule,
+    RuleContext,
+    walk,
+)
 from ivycheck.rules import _native_out
 from ivycheck.rules._api_functions import OutWrapping, is_versioned_helper, out_wrapping
 from ivycheck.rules._ast_calls import first_keyword_calls, is_inplace_update, rejects_out
-from ivycheck.rules._ast_facts import facts
+from ivycheck.rules._ast_facts import FunctionNode, Scope, facts, set_attribute_names
+from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._outflow import OUT, UseKind, module_outflow
+from ivycheck.rules._support_native_out import ATTRIBUTE
 
 NP = "ivy/functional/backends/numpy/example.py"
 TORCH = "ivy/functional/backends/torch/example.py"
@@ -418,6 +427,48 @@ class OutToNativeWithoutOut(Rule):
                 return True
         return False
 
+    @classmethod
+    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
+        """The check below on CPython's tree, which holds all it reads: the calls given
+        ``out=`` with the functions around them (the import scope), the callee's qualified
+        name, and the statements before the call for whether ``out`` is known to be
+        ``None``. ``None`` only where that last question needs what CPython's tree does not
+        keep exactly: whether an attribute site libcst reads names the function (set in a
+        block or a loop)."""
+        runtime = file.config.runtime_modules
+        found = facts(tree)
+        lines: Lines | None = None
+        findings: list[AstFinding] = []
+        for call, out, enclosing in first_keyword_calls(tree, OUT):
+            if is_inplace_update(call.func):
+                continue  # the wrapper's own update: never rejected
+            qualified = found.import_map.qualify(call.func, enclosing)
+            if qualified is None or not rejects_out(qualified, runtime):
+                continue
+            if enclosing and is_versioned_helper(enclosing[0].name):
+                continue
+            lines = lines or Lines(file.source)
+            declared = qualified in _native_out.load().declares
+            if declared:
+                none = _ast_known_none(out.value, call, enclosing, tree, file, lines)
+                if none is None:
+                    return None
+                if none:
+                    continue
+            if out.end_lineno is None or out.end_col_offset is None:
+                return None
+            literal_none = isinstance(out.value, ast.Constant) and out.value.value is None
+            findings.append(
+                AstFinding(
+                    out.lineno,
+                    lines.column(out.lineno, out.col_offset),
+                    out.end_lineno,
+                    lines.column(out.end_lineno, out.end_col_offset),
+                    _message(qualified, declared, literal_none),
+                )
+            )
+        return findings
+
     def visit_Call(self, node: cst.Call) -> None:
         out = next(
             (arg for arg in node.args if arg.keyword is not None and arg.keyword.value == "out"),
@@ -435,19 +486,22 @@ class OutToNativeWithoutOut(Rule):
         declared = qualified in _native_out.load().declares
         if declared and _known_none(out.value, node, self.context):
             return  # a declared `out` that is given None is accepted
-        library = _native_out.native_library(qualified)
-        if not declared and isinstance(out.value, cst.Name) and out.value.value == "None":
-            why = "has no `out` parameter (TypeError on every call, even with `out=None`)"
-        elif _native_out.jax_declares_out(qualified):
-            why = "declares `out` only to raise when it is given (JAX arrays are immutable)"
-        elif library in ("jax", "tensorflow"):
-            why = f"takes no `out` ({library} has no working `out` anywhere)"
-        else:
-            why = "takes no `out` (TypeError at run time)"
-        self.report(
-            out,
-            f"`{qualified}` {why}; drop `out=` and let the wrapper write `out`",
-        )
+        literal_none = isinstance(out.value, cst.Name) and out.value.value == "None"
+        self.report(out, _message(qualified, declared, literal_none))
+
+
+def _message(qualified: str, declared: bool, literal_none: bool) -> str:
+    """Why ``qualified`` refuses the ``out=`` it is given (``literal_none``: ``out=None``)."""
+    library = _native_out.native_library(qualified)
+    if not declared and literal_none:
+        why = "has no `out` parameter (TypeError on every call, even with `out=None`)"
+    elif _native_out.jax_declares_out(qualified):
+        why = "declares `out` only to raise when it is given (JAX arrays are immutable)"
+    elif library in ("jax", "tensorflow"):
+        why = f"takes no `out` ({library} has no working `out` anywhere)"
+    else:
+        why = "takes no `out` (TypeError at run time)"
+    return f"`{qualified}` {why}; drop `out=` and let the wrapper write `out`"
 
 
 def _known_none(value: cst.BaseExpression, call: cst.Call, context: RuleContext) -> bool:
@@ -567,3 +621,143 @@ def _contains(node: cst.CSTNode | Sequence[cst.CSTNode], target: cst.CSTNode) ->
     for part in node if isinstance(node, Sequence) else (node,):
         walk(part, Find())
     return found
+
+
+# The same on CPython's tree (``find_on_ast``) ------------------------------------------
+
+
+def _ast_known_none(
+    value: ast.expr,
+    call: ast.Call,
+    enclosing: Scope,
+    tree: ast.Module,
+    file: FileUnderCheck,
+    lines: Lines,
+) -> bool | None:
+    """:func:`_known_none` on CPython's tree, or ``None`` when it cannot tell: a line
+    continuation where libcst's grouping of statements into lines matters, or the function
+    may carry the attribute through a site libcst reads and CPython's tree only
+    over-approximates (set in a module-level block or loop)."""
+    if isinstance(value, ast.Constant) and value.value is None:
+        return True  # libcst: the name `None`
+    if not isinstance(value, ast.Name) or not enclosing:
+        return False  # `True`/`False` are constants here, names there: never bound to None
+    bound = _ast_binding_before(enclosing[-1].body, call, value.id, _PARAMETER, lines)
+    if bound is None:
+        return None
+    if bound is _NONE:
+        return True
+    if bound is not _PARAMETER or value.id != OUT or len(enclosing) != 1:
+        return False
+    name = enclosing[0].name
+    if name in set_attribute_names(tree, ATTRIBUTE):
+        return False  # surely one of libcst's attribute sites
+    if name in facts(tree).attribute_sites(ATTRIBUTE):
+        return None  # maybe one (a block, a loop, another shape): libcst decides
+    return out_wrapping(file.index, name) is OutWrapping.WRAPPED
+
+
+def _ast_binding_before(
+    statements: Sequence[ast.stmt], call: ast.Call, name: str, state: str, lines: Lines
+) -> str | None:
+    """:func:`_binding_before` on CPython's tree. libcst's statement lines group the
+    statements a ``;`` joins (and a one-line block's); CPython lists them one by one, and
+    each of those is read here as libcst reads a small statement inside a line: only
+    whether it binds ``name``. ``None`` when the text leaves that grouping unclear."""
+    for statement in statements:
+        if _holds(statement, call):
+            blocks = [block for block in _ast_blocks(statement) if _holds_any(block, call)]
+            if not blocks:
+                return state
+            return _ast_binding_before(blocks[0], call, name, state, lines)
+        after = _ast_after(statement, name, state, lines)
+        if after is None:
+            return None
+        state = after
+    return _OTHER
+
+
+def _ast_blocks(statement: ast.stmt) -> list[list[ast.stmt]]:
+    """The blocks :func:`_blocks_of` descends into, in the same order: a compound
+    statement's bodies, ``else``/``elif``/``finally`` and ``except`` handlers (not
+    ``except*`` handlers, not ``match`` cases, which libcst's search does not enter)."""
+    if isinstance(statement, ast.If | ast.For | ast.AsyncFor | ast.While):
+        return [statement.body, statement.orelse]
+    if isinstance(statement, ast.With | ast.AsyncWith):
+        return [statement.body]
+    if isinstance(statement, FunctionNode | ast.ClassDef):
+        return [statement.body]
+    if isinstance(statement, ast.Try):
+        handlers = [handler.body for handler in statement.handlers]
+        return [statement.body, *handlers, statement.orelse, statement.finalbody]
+    if isinstance(statement, ast.TryStar):
+        return [statement.body, statement.orelse, statement.finalbody]
+    return []
+
+
+def _ast_after(statement: ast.stmt, name: str, state: str, lines: Lines) -> str | None:
+    """:func:`_after` on CPython's tree: ``None`` only after ``name = None`` standing as a
+    statement line of its own (libcst's one-statement line); the answer ``None`` when the
+    text does not tell whether it does."""
+    if (
+        isinstance(statement, ast.Assign)
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0], ast.Name)
+        and statement.targets[0].id == name
+    ):
+        if not (isinstance(statement.value, ast.Constant) and statement.value.value is None):
+            return _OTHER
+        own_line = lines.own_line(statement)
+        if own_line is None:
+            return None
+        return _NONE if own_line else _OTHER
+    return _OTHER if _ast_binds(statement, name) else state
+
+
+def _ast_binds(statement: ast.stmt, name: str) -> bool:
+    """:func:`_binds` on CPython's tree: ``name`` among the identifiers (names, attribute
+    names, keyword names, lambda parameters, as libcst's ``Name`` nodes) of an assignment
+    target, a loop's target, a walrus's target, or an ``as`` name (import, ``with``,
+    ``except``), anywhere in the statement. A comprehension's ``for`` does not count (libcst
+    visits no ``CompFor``), nor a definition's name."""
+    for node in ast.walk(statement):
+        if isinstance(node, ast.alias | ast.ExceptHandler):
+            if (node.asname if isinstance(node, ast.alias) else node.name) == name:
+                return True
+            continue
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, _TARGETED):
+            targets = [node.target]
+        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+            targets = [node.optional_vars]
+        if any(name in _identifiers(target) for target in targets):
+            return True
+    return False
+
+
+_TARGETED = (ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor, ast.NamedExpr)
+"""Nodes whose ``target`` binds (libcst: ``AnnAssign``, ``AugAssign``, ``For``,
+``NamedExpr``)."""
+
+
+def _identifiers(expression: ast.expr) -> set[str]:
+    """What libcst's ``Name`` nodes within an expression hold."""
+    found: set[str] = set()
+    for node in ast.walk(expression):
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        elif isinstance(node, ast.keyword | ast.arg) and node.arg is not None:
+            found.add(node.arg)  # a keyword's name (not `**`), a lambda's parameter
+    return found
+
+
+def _holds(node: ast.AST, target: ast.AST) -> bool:
+    return any(inner is target for inner in ast.walk(node))
+
+
+def _holds_any(block: Sequence[ast.stmt], target: ast.AST) -> bool:
+    return any(_holds(statement, target) for statement in block)

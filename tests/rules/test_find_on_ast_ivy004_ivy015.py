@@ -1,4 +1,4 @@
-"""IVY015's ``find_on_ast``: the shapes it answers, and those it leaves to libcst.
+"""IVY004's and IVY015's ``find_on_ast``: the shapes they answer, and those they leave to libcst.
 
 Each variant is checked with fix edits (libcst decides) and without (the rule may decide on
 CPython's tree); both must show the same diagnostics. Where the ast check is meant to answer,
@@ -17,6 +17,7 @@ from ivycheck.checker.core.rule import Example, Rule
 from tests.rules.test_find_on_ast import DECIDING, _answer, _both, _shown
 
 NP = "ivy/functional/backends/numpy/example.py"
+JAX = "ivy/functional/backends/jax/example.py"
 API = "ivy/functional/ivy/example.py"
 
 
@@ -188,3 +189,191 @@ def test_ivy015_wrapper_reading_the_value_answers_nothing() -> None:
     }
     example = Example(textwrap.dedent(VARIANTS_015["in a loop"]), path=NP, files=files)
     assert _answer(_rule("IVY015"), example) == []
+
+
+# IVY004 --------------------------------------------------------------------------------
+
+_API_004 = {
+    API: """
+    @handle_out_argument
+    def nansum(x, /, *, out=None):
+        return current_backend(x).nansum(x, out=out)
+
+
+    def var(x, /, *, out=None):
+        return current_backend(x).var(x, out=out)
+    """,
+}
+"""``nansum`` is wrapped by ``handle_out_argument`` (its backend's ``out`` is ``None``);
+``var`` is not."""
+
+PLAIN_004 = """
+import jax.numpy as jnp
+
+
+def nansum(x, /, *, axis=None, out=None):
+    if out is not None:
+        x = x + 1
+    return jnp.nansum(x, axis=axis, out=out)
+
+
+def var(x, /, *, out=None):
+    y = jnp.var(x, out=out)
+    return y
+
+
+def tan(x, /, *, out=None):
+    return jnp.tan(x, out=out)
+"""
+"""No finding in ``nansum`` (wrapped: ``out`` is ``None`` there), one in ``var`` (not
+wrapped, its ``out`` declared), one in ``tan`` (no ``out`` at all)."""
+
+_VAR_CALL = "    y = jnp.var(x, out=out)"
+_NANSUM_CALL = "    return jnp.nansum(x, axis=axis, out=out)"
+
+VARIANTS_004: dict[str, str] = {
+    "plain": PLAIN_004,
+    "none before, own line": PLAIN_004.replace(_VAR_CALL, "    out = None\n" + _VAR_CALL),
+    "none before, in a block": PLAIN_004.replace(
+        _VAR_CALL, "    if x.ndim:\n        out = None\n    else:\n" + "    " + _VAR_CALL
+    ),
+    "none before, one-line if": PLAIN_004.replace(
+        _VAR_CALL, "    if x.ndim: out = None\n" + _VAR_CALL
+    ),
+    "none before, after a semicolon": PLAIN_004.replace(
+        _VAR_CALL, "    z = 1; out = None\n" + _VAR_CALL
+    ),
+    "none before, semicolon after": PLAIN_004.replace(
+        _VAR_CALL, "    out = None; z = 1\n" + _VAR_CALL
+    ),
+    "none and the call in a one-line if": PLAIN_004.replace(
+        _VAR_CALL, "    if x.ndim: out = None; y = jnp.var(x, out=out)\n    y = 1"
+    ),
+    "none on the call's line": PLAIN_004.replace(_VAR_CALL, "    out = None;" + _VAR_CALL),
+    "none in an earlier branch": PLAIN_004.replace(
+        _VAR_CALL, "    if x.ndim:\n        out = None\n    elif x.size:\n    " + _VAR_CALL
+    ),
+    "rebound by a loop": PLAIN_004.replace(
+        _NANSUM_CALL, "    for out in (x,):\n        pass\n" + _NANSUM_CALL
+    ),
+    "loop variable in the loop": PLAIN_004.replace(
+        _NANSUM_CALL, "    for out in (x,):\n    " + _NANSUM_CALL
+    ),
+    "rebound by with": PLAIN_004.replace(
+        _NANSUM_CALL, "    with open(x) as out:\n        pass\n" + _NANSUM_CALL
+    ),
+    "rebound by a walrus": PLAIN_004.replace(
+        _NANSUM_CALL, "    if (out := None) is None:\n        pass\n" + _NANSUM_CALL
+    ),
+    "attribute name in a target": PLAIN_004.replace(_NANSUM_CALL, "    x.out = 1\n" + _NANSUM_CALL),
+    "comprehension variable": PLAIN_004.replace(
+        _NANSUM_CALL, "    z = [out for out in (x,)]\n" + _NANSUM_CALL
+    ),
+    "attribute set": PLAIN_004 + "\n\nnansum.support_native_out = True\n",
+    "attribute set with setattr": PLAIN_004 + '\n\nsetattr(nansum, "support_native_out", True)\n',
+    "nested function": PLAIN_004.replace(
+        _NANSUM_CALL, "    def inner(out=None):\n    " + _NANSUM_CALL + "\n\n    return inner()"
+    ),
+    "versioned helper": PLAIN_004.replace("def tan(", "def tan_v_0p4p0_and_above("),
+    "function-level import": PLAIN_004.replace(
+        "    return jnp.tan(x, out=out)",
+        "    from jax.numpy import tan\n\n    return tan(x, out=out)",
+    ),
+    "local name hides the import": PLAIN_004.replace(
+        "    return jnp.tan(x, out=out)", "    jnp = x\n    return jnp.tan(x, out=out)"
+    ),
+    "literal none to a function without out": PLAIN_004.replace(
+        "jnp.tan(x, out=out)", "jnp.tan(x, out=None)"
+    ),
+    "module-level call": PLAIN_004 + "\n\nw = jnp.var(1, out=o)\n",
+    "multi-line call": PLAIN_004.replace(
+        "jnp.tan(x, out=out)", "jnp.tan(\n        x,\n        out=(out),\n    )"
+    ),
+    "non-ascii before the call": PLAIN_004.replace(
+        "jnp.tan(x, out=out)", 'jnp.tan("é日本", out=out)'
+    ),
+    "non-ascii name": PLAIN_004.replace("def tan(x", "def tanç(x"),
+    "tabs": PLAIN_004.replace("    ", "\t"),
+    "crlf": PLAIN_004.replace("\n", "\r\n"),
+    "async def": PLAIN_004.replace("def var", "async def var"),
+    "one-line def": PLAIN_004.replace(
+        "def tan(x, /, *, out=None):\n    return", "def tan(x, /, *, out=None): return"
+    ),
+    "match case": PLAIN_004.replace(
+        _NANSUM_CALL,
+        "    match x:\n        case _:\n            out = None\n        " + _NANSUM_CALL,
+    ),
+    "in an except* handler": PLAIN_004.replace(
+        _NANSUM_CALL,
+        "    out = None\n    try:\n        pass\n    except* ValueError:\n        out = 1\n"
+        "    " + _NANSUM_CALL,
+    ),
+    "call in an except* handler": PLAIN_004.replace(
+        _VAR_CALL,
+        "    try:\n        pass\n    except* ValueError:\n        out = None\n    " + _VAR_CALL,
+    ),
+    "in an except handler": PLAIN_004.replace(
+        _NANSUM_CALL,
+        "    try:\n        out = None\n    except ValueError:\n        out = None\n    "
+        + _NANSUM_CALL,
+    ),
+    "in a finally block": PLAIN_004.replace(
+        _VAR_CALL, "    try:\n        pass\n    finally:\n        out = None\n    " + _VAR_CALL
+    ),
+    "in a loop's else": PLAIN_004.replace(
+        _VAR_CALL,
+        "    while x:\n        out = None\n    else:\n        out = None\n    " + _VAR_CALL,
+    ),
+    "in a class in the function": PLAIN_004.replace(
+        _VAR_CALL, "    class A:\n        out = None\n    " + _VAR_CALL
+    ),
+    # Declined: what libcst reads is not plain on CPython's tree.
+    "continuation before none": PLAIN_004.replace(
+        _VAR_CALL, "    z = 1; \\\n    out = None\n" + _VAR_CALL
+    ),
+    "attribute set in a loop": PLAIN_004
+    + "\n\nfor fn in (nansum,):\n    fn.support_native_out = True\n",
+    "attribute set in a block": PLAIN_004 + "\n\nif True:\n    nansum.support_native_out = True\n",
+}
+
+DECLINED_004 = {
+    "continuation before none",
+    "attribute set in a loop",
+    "attribute set in a block",
+    "attribute set with setattr",
+}
+
+
+def _variant_004(name: str) -> Example:
+    return Example(textwrap.dedent(VARIANTS_004[name]), path=JAX, files=_API_004)
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS_004))
+def test_ivy004_variants_agree(name: str) -> None:
+    rule = _rule("IVY004")
+    example = _variant_004(name)
+    with_edits, without = _both(rule, example)
+    assert _shown(without) == _shown(with_edits)
+    answer = _answer(rule, example)
+    if name in DECLINED_004:
+        assert answer is None, name
+    else:
+        assert answer is not None, name
+        assert len(answer) == len(with_edits), name
+
+
+def test_ivy004_plain_findings() -> None:
+    """The plain file's two findings, their spans and messages, decided on the ast."""
+    rule = _rule("IVY004")
+    answer = _answer(rule, _variant_004("plain"))
+    assert answer is not None
+    assert [(f.line, f.column, f.end_line, f.end_column) for f in answer] == [
+        (11, 19, 11, 26),
+        (16, 22, 16, 29),
+    ]
+    assert "declares `out` only to raise" in answer[0].message
+    assert "`jax.numpy.tan` takes no `out`" in answer[1].message
+    none_before = _answer(rule, _variant_004("none before, own line"))
+    assert none_before is not None and len(none_before) == 1
+    grouped = _answer(rule, _variant_004("none before, after a semicolon"))
+    assert grouped is not None and len(grouped) == 2
