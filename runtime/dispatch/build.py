@@ -94,11 +94,11 @@ class Built(NamedTuple):
 
 
 def ask_pair(
-    check: Callable[..., Any], fn: Callable[..., Any], a: Any, b: Any, out: Any
+    check: Callable[..., Any], fn: Callable[..., Any], a: Any, b: Any, buffer: Any
 ) -> Callable[..., Any] | None:
-    """``primitives.check_native_out`` asked as ``native_out_for_pair`` is: for a backend
-    without a pair check of its own."""
-    return check(fn, [a, b], {}, out=out)  # type: ignore[no-any-return]
+    """``primitives.check_native_out`` asked as ``native_out_for_pair`` is (``buffer``:
+    ``out``'s native array): for a backend without a pair check of its own."""
+    return check(fn, [a, b], {}, out=buffer)  # type: ignore[no-any-return]
 
 
 def array_function(api: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:

@@ -191,16 +191,17 @@ def check_native_out(
     return known or None
 
 
-def native_out_for_pair(fn: Callable[..., Any], a: Any, b: Any, out: Any) -> Any:
+def native_out_for_pair(fn: Callable[..., Any], a: Any, b: Any, buffer: Any) -> Any:
     """:func:`check_native_out` for a call of two arrays and no keyword, the public
     function's hot ``out`` path: the same answer from the same table, read without packing
     the arguments into a list and a dictionary (on 8 elements the check costs as much as
-    ``torch.add`` itself, and a call with ``out`` must cost no more than one without it)."""
+    ``torch.add`` itself, and a call with ``out`` must cost no more than one without it).
+    ``buffer`` is ``out``'s tensor (positional: a keyword costs as much as the check saves)."""
     if type(a) is torch.Tensor and type(b) is torch.Tensor:
-        known = _FITS.get((fn, 2, a.dtype, a.shape, b.dtype, b.shape, out.dtype, out.shape))
+        known = _FITS.get((fn, 2, a.dtype, a.shape, b.dtype, b.shape, buffer.dtype, buffer.shape))
         if known is not None:
             return known or None
-    return check_native_out(fn, [a, b], {}, out=out)
+    return check_native_out(fn, [a, b], {}, out=buffer)
 
 
 def _target(fn: Callable[..., Any], args: list[Any], quick: bool) -> Callable[..., Any]:
