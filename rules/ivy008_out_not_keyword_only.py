@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import DECORATOR_ALIASES, Example, FileUnderCheck, FixSafety, Rule
+from ivycheck.checker.rule_api import (
+    DECORATOR_ALIASES,
+    AstFinding,
+    Example,
+    FileUnderCheck,
+    FixSafety,
+    Rule,
+)
 from ivycheck.rules._api_functions import is_private_helper, out_param
 from ivycheck.rules._ast_calls import function_wrappers, out_arg, wrapped_by_assignment
-from ivycheck.rules._ast_facts import facts, wrapper_name
+from ivycheck.rules._ast_facts import FunctionNode, facts, wrapper_name
+from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._decorators import VIEW_DECORATORS, decorator_name, wrappers_of
 
 
@@ -293,25 +302,27 @@ class OutNotKeywordOnly(Rule):
     def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
         """The check below on CPython's tree, exactly: a public function whose ``out`` is
         not keyword-only, read by a wrapper."""
-        api = file.part == "functional" or file.part.startswith("backend:")
-        known = {*file.config.decorator_order, *DECORATOR_ALIASES, *VIEW_DECORATORS}
-        top = {id(statement) for statement in tree.body}
-        assigned: dict[str, list[str]] | None = None
-        for node, _ in facts(tree).functions:
-            found = out_arg(node)
-            if found is None or found[1] or is_private_helper(node.name):
-                continue
-            if id(node) in top:
-                if api:
-                    return True
-                if assigned is None:
-                    assigned = wrapped_by_assignment(tree)
-                wrappers = function_wrappers(node, assigned)
-            else:
-                wrappers = {wrapper_name(d) for d in node.decorator_list}
-            if wrappers & known:
-                return True
-        return False
+        return next(_ast_positional_outs(tree, file), None) is not None
+
+    @classmethod
+    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
+        """The check below on CPython's tree: reported at the parameter's name, which
+        CPython's ``arg`` starts with (its end, after an annotation, is not the name's)."""
+        lines = Lines(file.source)
+        findings: list[AstFinding] = []
+        for function, out in _ast_positional_outs(tree, file):
+            start = lines.column(out.lineno, out.col_offset)
+            findings.append(
+                AstFinding(
+                    out.lineno,
+                    start,
+                    out.lineno,
+                    start + len(OUT),
+                    _message(function.name),
+                    fix_description=_FIX,
+                )
+            )
+        return findings
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         params = node.params
@@ -322,10 +333,9 @@ class OutNotKeywordOnly(Rule):
             return
         self.report(
             out.name,
-            f"`out` of `{node.name.value}` can be passed positionally, which hides it from "
-            "Ivy's wrappers; make it keyword-only (after `*`)",
+            _message(node.name.value),
             replacement=node.with_changes(params=_keyword_only(params, out)),
-            fix_description="Make `out` keyword-only (callers passing it positionally break)",
+            fix_description=_FIX,
             fix_target=node,
         )
 
@@ -344,3 +354,42 @@ class OutNotKeywordOnly(Rule):
         )
         known = {*context.config.decorator_order, *DECORATOR_ALIASES, *VIEW_DECORATORS}
         return bool(wrappers & known)
+
+
+OUT = "out"
+_FIX = "Make `out` keyword-only (callers passing it positionally break)"
+
+
+def _message(function: str) -> str:
+    """The finding's message for the function named ``function``."""
+    return (
+        f"`out` of `{function}` can be passed positionally, which hides it from "
+        "Ivy's wrappers; make it keyword-only (after `*`)"
+    )
+
+
+def _ast_positional_outs(
+    tree: ast.Module, file: FileUnderCheck
+) -> Iterator[tuple[FunctionNode, ast.arg]]:
+    """Each public function (with its ``out``) whose ``out`` is not keyword-only and which
+    one of Ivy's wrappers reads (``OutNotKeywordOnly._read_by_a_wrapper``), in the order
+    of ``facts(tree).functions``."""
+    api = file.part == "functional" or file.part.startswith("backend:")
+    known = {*file.config.decorator_order, *DECORATOR_ALIASES, *VIEW_DECORATORS}
+    top = {id(statement) for statement in tree.body}
+    assigned: dict[str, list[str]] | None = None
+    for node, _ in facts(tree).functions:
+        found = out_arg(node)
+        if found is None or found[1] or is_private_helper(node.name):
+            continue
+        if id(node) in top:
+            if api:
+                yield node, found[0]
+                continue
+            if assigned is None:
+                assigned = wrapped_by_assignment(tree)
+            wrappers = function_wrappers(node, assigned)
+        else:
+            wrappers = {wrapper_name(d) for d in node.decorator_list}
+        if wrappers & known:
+            yield node, found[0]
