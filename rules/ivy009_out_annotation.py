@@ -234,19 +234,15 @@ class OutAnnotation(Rule):
             if isinstance(annotation, ast.Constant):
                 return None
             lines = lines or Lines(file.source)
-            text = ast.get_source_segment(file.source, annotation)
             line, end_line = annotation.lineno, annotation.end_lineno or annotation.lineno
-            before = lines.lines[line - 1].encode("utf-8")[: annotation.col_offset]
-            if text is None or "\r" in text or not before.rstrip().endswith(b":"):
+            start = lines.column(line, annotation.col_offset)
+            end = lines.column(end_line, annotation.end_col_offset or 0)
+            text = _ast_text(lines, line, start, end_line, end)
+            if "\r" in text or not lines.lines[line - 1][:start].rstrip().endswith(":"):
                 return None
-            end_column = annotation.end_col_offset or 0
             findings.append(
                 AstFinding(
-                    line,
-                    lines.column(line, annotation.col_offset),
-                    end_line,
-                    lines.column(end_line, end_column),
-                    _message(function.name, text, nestable=nestable),
+                    line, start, end_line, end, _message(function.name, text, nestable=nestable)
                 )
             )
         return findings
@@ -361,6 +357,16 @@ def _union_members(
 
 
 # The check on CPython's tree (``OutAnnotation.may_find`` and ``find_on_ast``) ------------
+
+
+def _ast_text(lines: Lines, line: int, start: int, end_line: int, end: int) -> str:
+    """The text from (``line``, ``start``) to (``end_line``, ``end``), code-point columns:
+    libcst's ``code_for`` of the node there (``ast.get_source_segment`` splits the whole
+    file again for every node)."""
+    if line == end_line:
+        return lines.lines[line - 1][start:end]
+    middle = "".join(lines.lines[line : end_line - 1])
+    return lines.lines[line - 1][start:] + middle + lines.lines[end_line - 1][:end]
 
 
 def _ast_doubtful(
