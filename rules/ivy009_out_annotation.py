@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 import libcst as cst
 
 from ivycheck.checker.rule_api import AstFinding, Example, FileUnderCheck, Rule
-from ivycheck.rules import _ast_facts
+from ivycheck.rules import _ast_facts, _ast_layout
 from ivycheck.rules._api_functions import is_private_helper, out_param
 from ivycheck.rules._ast_calls import function_wrappers, out_arg, wrapped_by_assignment
 from ivycheck.rules._ast_source import Lines
@@ -237,7 +237,7 @@ class OutAnnotation(Rule):
             line, end_line = annotation.lineno, annotation.end_lineno or annotation.lineno
             start = lines.column(line, annotation.col_offset)
             end = lines.column(end_line, annotation.end_col_offset or 0)
-            text = _ast_text(lines, line, start, end_line, end)
+            text = _ast_layout.text(lines, annotation)
             if "\r" in text or not lines.lines[line - 1][:start].rstrip().endswith(":"):
                 return None
             findings.append(
@@ -357,16 +357,6 @@ def _union_members(
 
 
 # The check on CPython's tree (``OutAnnotation.may_find`` and ``find_on_ast``) ------------
-
-
-def _ast_text(lines: Lines, line: int, start: int, end_line: int, end: int) -> str:
-    """The text from (``line``, ``start``) to (``end_line``, ``end``), code-point columns:
-    libcst's ``code_for`` of the node there (``ast.get_source_segment`` splits the whole
-    file again for every node)."""
-    if line == end_line:
-        return lines.lines[line - 1][start:end]
-    middle = "".join(lines.lines[line : end_line - 1])
-    return lines.lines[line - 1][start:] + middle + lines.lines[end_line - 1][:end]
 
 
 def _ast_doubtful(
