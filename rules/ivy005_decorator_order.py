@@ -3,25 +3,26 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+import re
+from collections.abc import Collection, Iterator, Mapping, Sequence
+from typing import NamedTuple
 
 import libcst as cst
 
 from ivycheck.checker.rule_api import (
     DECORATOR_ALIASES,
+    AstFinding,
     Config,
     Example,
+    FileUnderCheck,
     FixSafety,
     ProjectIndex,
     Rule,
     Severity,
 )
-from ivycheck.rules._ast_facts import facts, wrapper_name
+from ivycheck.rules._ast_facts import FunctionNode, facts, wrapper_name
+from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._decorators import decorator_name
-
-if TYPE_CHECKING:
-    from ivycheck.checker.core.rule import FileUnderCheck
 
 
 class DecoratorOrder(Rule):
@@ -91,48 +92,118 @@ class DecoratorOrder(Rule):
 
     @classmethod
     def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
-        """Whether a function's known decorators are misplaced: the check below, with no
-        pair of a helper's wrappers taken to commute."""
-        slots = _slots(file.config.decorator_order)
-        for function, _ in facts(tree).functions:
-            if len(function.decorator_list) < 2:
-                continue
-            names = [wrapper_name(d) for d in function.decorator_list]
-            known = [n for n in names if n in slots]
-            if _misplaced_pairs(known, slots, frozenset()):
-                return True
-        return False
+        """The check below on CPython's tree, exactly (the helpers, the commuting pairs)."""
+        return next(_ast_misordered(tree, file.config.decorator_order), None) is not None
+
+    @classmethod
+    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
+        """The check below on CPython's tree. libcst reports the decorator from its ``@`` to
+        the end of its expression; CPython's expression starts after the ``@``, which is
+        read from the text: ``None`` unless only indentation, the ``@`` and blanks come
+        before the expression on its line (a parenthesized ``@(...)`` or an ``@`` ending a
+        line with ``\\`` spans otherwise)."""
+        lines = Lines(file.source)
+        index = file.index
+        findings: list[AstFinding] = []
+        for misordered in _ast_misordered(tree, file.config.decorator_order):
+            pair = _reported_pair(misordered.names, misordered.misplaced, index)
+            decorator = misordered.decorators[pair[1]]
+            start = _at_column(lines, decorator)
+            if start is None or decorator.end_lineno is None or decorator.end_col_offset is None:
+                return None
+            message, severity = _message(misordered.names, pair, index)
+            findings.append(
+                AstFinding(
+                    decorator.lineno,
+                    start,
+                    decorator.end_lineno,
+                    lines.column(decorator.end_lineno, decorator.end_col_offset),
+                    message,
+                    fix_description=_FIX,
+                    severity=severity,
+                )
+            )
+        return findings
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         slots = _slots(self.context.config.decorator_order)
-        index = self.context.index
         known = [(i, d) for i, d in enumerate(node.decorators) if decorator_name(d) in slots]
         names = [decorator_name(d) for _, d in known]
         helper = len(self.context.function_stack) > 1 or _is_private(node.name.value)
-        commute = _commuting_pairs(node) if helper else frozenset()
+        commute = _commuting_pairs(names, _annotated(node.params)) if helper else frozenset()
         misplaced = _misplaced_pairs(names, slots, commute)
         if not misplaced:
             return
-        above, below = next(
-            (pair for pair in misplaced if _failure_only(names, pair, index) is None),
-            misplaced[0],
-        )
+        pair = _reported_pair(names, misplaced, self.context.index)
         ordered = sorted(known, key=lambda item: slots[decorator_name(item[1])][0])
         decorators = list(node.decorators)
         for (position, _), (_, decorator) in zip(known, ordered, strict=True):
             decorators[position] = decorator
-        message = (
-            f"@{names[below]} must be above @{names[above]} (Ivy's documented decorator order)"
-        )
-        failure_only = _failure_only(names, (above, below), index)
+        message, severity = _message(names, pair, self.context.index)
         self.report(
-            known[below][1],
-            message if failure_only is None else f"{message}; {failure_only}",
+            known[pair[1]][1],
+            message,
             replacement=node.with_changes(decorators=decorators),
-            fix_description="Reorder the decorators",
+            fix_description=_FIX,
             fix_target=node,
-            severity=None if failure_only is None else Severity.WARNING,
+            severity=severity,
         )
+
+
+_FIX = "Reorder the decorators"
+
+
+def _reported_pair(
+    names: Sequence[str], misplaced: Sequence[tuple[int, int]], index: ProjectIndex
+) -> tuple[int, int]:
+    """The pair reported: the first whose order changes results, else the first."""
+    return next(
+        (pair for pair in misplaced if _failure_only(names, pair, index) is None),
+        misplaced[0],
+    )
+
+
+def _message(
+    names: Sequence[str], pair: tuple[int, int], index: ProjectIndex
+) -> tuple[str, Severity | None]:
+    """The finding's message and its own severity (``None``: the rule's) for the pair."""
+    above, below = pair
+    message = f"@{names[below]} must be above @{names[above]} (Ivy's documented decorator order)"
+    failure_only = _failure_only(names, pair, index)
+    if failure_only is None:
+        return message, None
+    return f"{message}; {failure_only}", Severity.WARNING
+
+
+class _Misordered(NamedTuple):
+    """A function whose known decorators are out of order, as CPython's tree holds it."""
+
+    function: FunctionNode
+    decorators: list[ast.expr]
+    """The known decorators, top to bottom."""
+    names: list[str]
+    misplaced: list[tuple[int, int]]
+    """(above, below) in ``decorators`` of each misplaced pair (:func:`_misplaced_pairs`)."""
+
+
+def _ast_misordered(tree: ast.Module, order: Sequence[str]) -> Iterator[_Misordered]:
+    """``DecoratorOrder.visit_FunctionDef`` on CPython's tree, in the order of
+    ``facts(tree).functions``: each function with a misplaced pair of known decorators
+    (a nested or private one only with a pair that does not commute). The pair reported
+    needs the index (:func:`_reported_pair`), which this walk does not read."""
+    slots = _slots(order)
+    for function, scope in facts(tree).functions:
+        if len(function.decorator_list) < 2:
+            continue
+        decorators = [d for d in function.decorator_list if wrapper_name(d) in slots]
+        names = [wrapper_name(d) for d in decorators]
+        if len(names) < 2:
+            continue
+        helper = bool(scope) or _is_private(function.name)
+        commute = _commuting_pairs(names, _ast_annotated(function.args)) if helper else frozenset()
+        misplaced = _misplaced_pairs(names, slots, commute)
+        if misplaced:
+            yield _Misordered(function, decorators, names, misplaced)
 
 
 def _misplaced_pairs(
@@ -209,29 +280,60 @@ def _is_private(name: str) -> bool:
     return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
 
 
-def _commuting_pairs(node: cst.FunctionDef) -> frozenset[frozenset[str]]:
-    """The pairs of known wrappers whose order on ``node`` cannot change what it does."""
-    names = {decorator_name(d) for d in node.decorators}
+def _commuting_pairs(names: Collection[str], annotated: bool) -> frozenset[frozenset[str]]:
+    """The pairs of the wrappers ``names`` whose order on a function cannot change what it
+    does (``annotated``: whether any of its parameters has an annotation)."""
+    present = set(names)
     pairs = {
         frozenset((first, second))
-        for first in names & _INPUTS_ONLY
-        for second in names & _OUTPUTS_ONLY
+        for first in present & _INPUTS_ONLY
+        for second in present & _OUTPUTS_ONLY
     }
-    params = node.params
-    annotated = any(
+    if not annotated:
+        pairs |= {
+            frozenset((identity, other))
+            for identity in present & _ANNOTATION_DRIVEN
+            for other in present - {identity}
+        }
+    return frozenset(pairs)
+
+
+def _annotated(params: cst.Parameters) -> bool:
+    """Whether any parameter carries an annotation."""
+    return any(
         p.annotation is not None
         for p in (*params.posonly_params, *params.params, *params.kwonly_params)
     ) or any(
         isinstance(p, cst.Param) and p.annotation is not None
         for p in (params.star_arg, params.star_kwarg)
     )
-    if not annotated:
-        pairs |= {
-            frozenset((identity, other))
-            for identity in names & _ANNOTATION_DRIVEN
-            for other in names - {identity}
-        }
-    return frozenset(pairs)
+
+
+def _ast_annotated(args: ast.arguments) -> bool:
+    """:func:`_annotated` on CPython's tree."""
+    return any(
+        a is not None and a.annotation is not None
+        for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg)
+    )
+
+
+_AT = re.compile(r"[ \t]*@[ \t]*")
+"""What comes before a decorator's expression on its line when libcst's span of it starts
+at the ``@``: indentation, the ``@``, blanks."""
+
+
+def _at_column(lines: Lines, decorator: ast.expr) -> int | None:
+    """The code-point column of the ``@`` before ``decorator``, or ``None`` when the text
+    before the expression on its line is not just indentation, ``@`` and blanks (or the
+    line before continues into it)."""
+    text = lines.lines[decorator.lineno - 1]
+    start = lines.column(decorator.lineno, decorator.col_offset)
+    if not _AT.fullmatch(text, 0, start):
+        return None
+    previous = lines.lines[decorator.lineno - 2] if decorator.lineno > 1 else ""
+    if previous.rstrip("\r\n").endswith("\\"):
+        return None
+    return text.index("@")
 
 
 # Examples: each is a test (tests/rules/test_examples.py) and is shown by --explain.
