@@ -1,0 +1,136 @@
+"""What the functional-API rules (IVY006, IVY010, IVY011, IVY016) read on CPython's tree
+to decide a file without libcst (``Rule.find_on_ast``).
+
+Their libcst checks report at three kinds of node, and ask one question of a body:
+
+* a decorator (:func:`decorator_span`): libcst's ``Decorator`` starts at the ``@`` and ends
+  with the expression; CPython's expression starts after the ``@`` and leaves out
+  parentheses of its own;
+* a function's name (:func:`name_span`) and a parameter's name (:func:`arg_span`): CPython
+  has no node for the first, and its ``arg`` starts with the name;
+* whether a body reads ``out`` (:func:`reads_out`, ``_backends.body_uses_out``): libcst
+  counts every ``Name`` node ``out`` that is not a keyword, an attribute, a parameter or
+  the value of a backend call's ``out=out``, and it holds as ``Name`` nodes what CPython's
+  tree keeps as plain strings (``global out``, ``import out``, ``except E as out``, ``def
+  out``...).
+
+Each answers exactly as libcst does, or ``None`` where the text is not a shape it reads
+(a continuation line, parentheses of the decorator's own), so that the rule can leave the
+file to libcst.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from ivycheck.rules._ast_calls import backend_call
+from ivycheck.rules._ast_facts import FunctionNode
+from ivycheck.rules._ast_source import Lines
+
+Span = tuple[int, int, int, int]
+"""(line, 0-based code-point column, end line, end column), as ``AstFinding`` takes them."""
+
+OUT = "out"
+
+_BLANK = " \t\f"
+
+
+def decorator_span(lines: Lines, decorator: ast.expr) -> Span | None:
+    """The span libcst gives the ``Decorator`` whose expression is ``decorator``: from the
+    ``@`` to the expression's end. ``None`` unless the ``@`` stands right before the
+    expression on its line (blanks between): parentheses of the expression's own (which
+    libcst's span includes and CPython's does not) or a continuation line are not read."""
+    line = lines.lines[decorator.lineno - 1]
+    start = lines.column(decorator.lineno, decorator.col_offset)
+    before = line[:start].rstrip(_BLANK)
+    if not before.endswith("@"):
+        return None
+    end_line = decorator.end_lineno or decorator.lineno
+    end = lines.column(end_line, decorator.end_col_offset or 0)
+    return decorator.lineno, len(before) - 1, end_line, end
+
+
+def name_span(lines: Lines, function: FunctionNode) -> Span | None:
+    """The span of a function's name, or ``None`` when it is not right after ``def`` on the
+    ``def`` line (:meth:`Lines.name_column`)."""
+    column = lines.name_column(function)
+    if column is None:
+        return None
+    return function.lineno, column, function.lineno, column + len(function.name)
+
+
+def arg_span(lines: Lines, arg: ast.arg) -> Span:
+    """The span of a parameter's name: CPython's ``arg`` starts with it."""
+    start = lines.column(arg.lineno, arg.col_offset)
+    return arg.lineno, start, arg.lineno, start + len(arg.arg)
+
+
+def reads_out(function: FunctionNode) -> tuple[bool, set[str]]:
+    """(the body reads ``out``, backend functions it hands ``out=out`` to), exactly as
+    ``_backends.body_uses_out`` answers on libcst's tree.
+
+    A read is an ``ast.Name`` ``out`` other than the value of a backend call's
+    ``out=out``, or ``out`` where CPython keeps a string and libcst a ``Name`` that its
+    check counts (:func:`_string_names`). Keywords, attributes and parameters are no reads
+    in either tree."""
+    forwarded: set[str] = set()
+    not_reads: set[int] = set()
+    used = False
+    strings = False
+    for statement in function.body:
+        for node in ast.walk(statement):  # a call comes before its arguments
+            if isinstance(node, ast.Call):
+                name = backend_call(node)
+                if name is None:
+                    continue
+                for k in node.keywords:
+                    if k.arg == OUT and isinstance(k.value, ast.Name) and k.value.id == OUT:
+                        not_reads.add(id(k.value))
+                        forwarded.add(name)
+            elif isinstance(node, ast.Name):
+                if node.id == OUT and id(node) not in not_reads:
+                    used = True
+            elif not strings and OUT in _string_names(node):
+                strings = True
+    return used or strings, forwarded
+
+
+def _string_names(node: ast.AST) -> Iterator[str]:
+    """The names CPython's tree keeps as strings where libcst has a ``Name`` node that
+    ``_backends._OutUses`` counts as a read (not a keyword of a call, an attribute or a
+    parameter): ``global``/``nonlocal`` names, the first part of an imported module's
+    dotted name (``import out.x``, ``from out import x``; ``import x.out`` names an
+    attribute), imported names and ``as`` names, ``except ... as`` names, the name of a
+    nested ``def`` or ``class``, a class's keywords, and the names a ``match`` pattern
+    binds or matches as keywords."""
+    if isinstance(node, ast.Global | ast.Nonlocal):
+        yield from node.names
+    elif isinstance(node, ast.Import):
+        for alias in node.names:
+            yield alias.name.split(".", 1)[0]
+            if alias.asname is not None:
+                yield alias.asname
+    elif isinstance(node, ast.ImportFrom):
+        if node.module is not None:
+            yield node.module.split(".", 1)[0]
+        for alias in node.names:
+            yield alias.name
+            if alias.asname is not None:
+                yield alias.asname
+    elif isinstance(node, ast.ExceptHandler):
+        if node.name is not None:
+            yield node.name
+    elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        yield node.name
+    elif isinstance(node, ast.ClassDef):
+        yield node.name
+        yield from (k.arg for k in node.keywords if k.arg is not None)
+    elif isinstance(node, ast.MatchAs | ast.MatchStar):
+        if node.name is not None:
+            yield node.name
+    elif isinstance(node, ast.MatchMapping):
+        if node.rest is not None:
+            yield node.rest
+    elif isinstance(node, ast.MatchClass):
+        yield from node.kwd_attrs

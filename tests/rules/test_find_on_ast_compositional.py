@@ -1,0 +1,230 @@
+"""IVY010, IVY016, IVY011 and IVY006 decided on CPython's tree: the same findings as their
+libcst checks.
+
+Each variant is checked through the engine with fix edits (libcst decides) and without
+(``find_on_ast`` may decide); both must show the same diagnostics. A variant with a count
+must be answered on the ast with that many findings; one without (``None``) must be left
+to libcst (the layout it reads is not read on CPython's tree there).
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from ivycheck.checker.core.registry import all_rules
+from ivycheck.checker.core.rule import Example
+from tests.rules.test_find_on_ast import _answer, _both, _shown
+
+API = "ivy/functional/ivy/layers.py"
+NUMPY = "ivy/functional/backends/numpy/layers.py"
+TORCH = "ivy/functional/backends/torch/layers.py"
+DATA_CLASS = "ivy/data_classes/array/manipulation.py"
+
+
+def _code(text: str) -> str:
+    return textwrap.dedent(text).lstrip("\n")
+
+
+# IVY010 ---------------------------------------------------------------------------------
+
+_WRAPPED = _code(
+    """
+    @handle_out_argument
+    def linear(x, weight, /, *, bias=None, out=None):
+        return ivy.add(ivy.matmul(x, weight), bias, out=out)
+    """
+)
+_INTERMEDIATE = _code(
+    """
+    @handle_exceptions
+    @handle_out_argument
+    def geomspace(start, stop, num, /, *, base=10.0, out=None):
+        exponents = ivy.linspace(start, stop, num, out=out)
+        return base**exponents
+    """
+)
+_DROPPED = _code(
+    """
+    def sinc(x, /, *, out=None):
+        return ivy.divide(ivy.sin(x), x)
+    """
+)
+_GUARDED = _code(
+    """
+    @handle_out_argument
+    def sinc(x, /, *, out=None):
+        ret = ivy.divide(ivy.sin(x), x)
+        if ivy.exists(out):
+            return ivy.inplace_update(out, ret)
+        return ret
+    """
+)
+
+IVY010: dict[str, tuple[str, int | None]] = {
+    "wrapped, every return writes out": (_WRAPPED, 1),
+    "wrapped, an intermediate writes out": (_INTERMEDIATE, 1),
+    "wrapped, guarded": (_GUARDED, 1),
+    "guard on the if's line": (
+        _GUARDED.replace(":\n        return ivy.inplace_update", ": return ivy.inplace_update"),
+        1,
+    ),
+    "guard's return after a semicolon": (
+        _GUARDED.replace(
+            "        return ivy.inplace_update", "        y = 1; return ivy.inplace_update"
+        ),
+        1,
+    ),
+    "guard with an elif": (
+        _GUARDED.replace("        return ret", "    elif x:\n        return x\n    return ret"),
+        1,
+    ),
+    "guard naming out as a keyword": (_GUARDED.replace("ivy.exists(out)", "check(out=1)"), 1),
+    "inplace_update given out by keyword first": (
+        _GUARDED.replace("inplace_update(out, ret)", "inplace_update(x=out, val=ret)"),
+        1,
+    ),
+    "dropped out": (_DROPPED, 1),
+    "dropped out, non-ASCII before it": (_DROPPED.replace("x, /", "x, ä='é', /"), 1),
+    "dropped out, tabs": (_DROPPED.replace("    ", "\t"), 1),
+    "dropped out, CRLF": (_DROPPED.replace("\n", "\r\n"), 1),
+    "dropped out, async def": (_DROPPED.replace("def sinc", "async def sinc"), 1),
+    "dropped out on its own line": (
+        _DROPPED.replace("(x, /, *, out=None)", "(\n    x,\n    /,\n    *,\n    out=None,\n)"),
+        1,
+    ),
+    "wrapped, CRLF": (_WRAPPED.replace("\n", "\r\n"), 1),
+    "wrapped, tabs": (_INTERMEDIATE.replace("    ", "\t"), 1),
+    "wrapped, async def": (_WRAPPED.replace("def linear", "async def linear"), 1),
+    "wrapped, non-ASCII in the decorator": (
+        _WRAPPED.replace("@handle_out_argument", "@ivy.handle_out_argument('é')"),
+        1,
+    ),
+    "decorator on several lines": (
+        _WRAPPED.replace("@handle_out_argument", "@handle_out_argument(\n    'é',\n    2,\n)"),
+        1,
+    ),
+    "decorator after a blank at": (
+        _WRAPPED.replace("@handle_out_argument", "@ handle_out_argument"),
+        1,
+    ),
+    "decorator in its own parentheses": (
+        _WRAPPED.replace("@handle_out_argument", "@(handle_out_argument)"),
+        None,
+    ),
+    "wrapped by assignment": (
+        _WRAPPED.replace("@handle_out_argument\n", "")
+        + "\n\nlinear = handle_out_argument(linear)\n",
+        1,
+    ),
+    "wrapped by assignment, non-ASCII name": (
+        _WRAPPED.replace("@handle_out_argument\n", "").replace("linear", "linéar")
+        + "\n\nlinéar = handle_out_argument(linéar)\n",
+        1,
+    ),
+    "wrapped by assignment, name after a continuation": (
+        _WRAPPED.replace("@handle_out_argument\ndef linear", "def \\\n    linear")
+        + "\n\nlinear = handle_out_argument(linear)\n",
+        None,
+    ),
+    "alias of out, wrapped": (
+        _WRAPPED.replace("return ivy.add(", "o = out\n    return ivy.add(").replace(
+            "out=out)", "out=o)"
+        ),
+        1,
+    ),
+    "alias of out, not wrapped": (
+        _DROPPED.replace("return ivy.divide(", "o = out\n    return ivy.divide("),
+        0,
+    ),
+    "one-line body, wrapped": (_WRAPPED.replace(":\n    return", ": return"), 1),
+    "stub": (_code('def lstsq(a, b, /, *, out=None):\n    """Doc."""\n    raise E\n'), 0),
+    "one-line stub": (_code("def lstsq(a, b, /, *, out=None): ...\n"), 1),
+    "stub after a continuation": (_code("def lstsq(a, b, /, *, out=None): \\\n    ...\n"), None),
+    "global out": (_DROPPED.replace("return ivy.divide", "global out\n    return ivy.divide"), 0),
+    "import as out": (
+        _DROPPED.replace("return ivy.divide", "import numpy as out\n    return ivy.divide"),
+        0,
+    ),
+    "import of a module out.x": (
+        _DROPPED.replace("return ivy.divide", "import out.x\n    return ivy.divide"),
+        0,
+    ),
+    "import of a module x.out": (
+        _DROPPED.replace("return ivy.divide", "import x.out\n    return ivy.divide"),
+        1,
+    ),
+    "except as out": (
+        _DROPPED.replace(
+            "return ivy.divide(ivy.sin(x), x)",
+            "try:\n        pass\n    except E as out:\n        pass\n    return x",
+        ),
+        0,
+    ),
+    "nested def out": (
+        _DROPPED.replace("return ivy.divide", "def out():\n        pass\n\n    return ivy.divide"),
+        0,
+    ),
+    "class keyword out": (
+        _DROPPED.replace(
+            "return ivy.divide", "class A(out=1):\n        pass\n\n    return ivy.divide"
+        ),
+        0,
+    ),
+    "match binding out": (
+        _DROPPED.replace(
+            "return ivy.divide(ivy.sin(x), x)",
+            "match x:\n        case [*out]:\n            pass\n    return x",
+        ),
+        0,
+    ),
+    "keyword and attribute named out": (
+        _DROPPED.replace("ivy.divide(ivy.sin(x), x)", "f(x.out, out=x)"),
+        1,
+    ),
+    "nested function returning something else": (
+        _WRAPPED.replace("return ivy.add(", "def g():\n        return 1\n\n    return ivy.add("),
+        1,
+    ),
+    "mixed": (
+        _WRAPPED.replace(
+            "@handle_out_argument", "@handle_partial_mixed_function\n@handle_out_argument"
+        ),
+        0,
+    ),
+    "backend call": (_WRAPPED.replace("ivy.add(", "current_backend(x).add("), 0),
+}
+
+
+@pytest.mark.parametrize("name", list(IVY010))
+def test_ivy010(name: str) -> None:
+    code, expected = IVY010[name]
+    _agree("IVY010", Example(code, path=API), expected)
+
+
+def test_ivy010_advice_follows_the_returns() -> None:
+    """The advice differs between these shapes; the ast reads them as libcst does."""
+    adviced = {
+        name: _answer(all_rules()["IVY010"], Example(IVY010[name][0], path=API))
+        for name in ("wrapped, guarded", "guard on the if's line", "one-line body, wrapped")
+    }
+    messages = {name: found[0].message for name, found in adviced.items() if found}
+    assert "remove the decorator" in messages["wrapped, guarded"]
+    assert "keep the decorator" in messages["guard on the if's line"]
+    assert "keep the decorator" in messages["one-line body, wrapped"]
+
+
+def _agree(code: str, example: Example, expected: int | None) -> None:
+    """Both ways agree; the ast answers with ``expected`` findings, or declines."""
+    rule = all_rules()[code]
+    with_edits, without = _both(rule, example)
+    assert _shown(without) == _shown(with_edits)
+    answer = _answer(rule, example)
+    if expected is None:
+        assert answer is None
+        return
+    assert answer is not None
+    assert len(answer) == expected
+    assert len([d for d in with_edits if d.code == code]) == expected
+    assert all(d.fix is None or d.fix.edits == () for d in without)
