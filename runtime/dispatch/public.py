@@ -234,78 +234,67 @@ def public_function(fn: F) -> F:
         ) -> Any:
             # ``out`` is a parameter of its own: a call with ``out`` only passes no keyword
             # dictionary to read it from.
-            if (
-                fast
-                and type(x1) is Array
-                and type(x2) is Array
-                and out is MISSING
-                and not args
-                and not kwargs
-            ):
-                try:
-                    ret = quick(x1._data, x2._data)
-                    if view is not None and not native_view(ret, x1._data):
-                        return view(x1, ret, (x1, x2), {})
-                except Exception as e:
-                    raise error(e) from e
-                if type(ret) in native_set:
-                    new = new_array()
-                    new._data = ret
-                    return new
-                return wrap(ret)
-            if (
-                with_out is not None
-                and type(out) is Array
-                and type(x1) is Array
-                and type(x2) is Array
-                and not args
-                and not kwargs
-            ):
-                if out_quick is not None:  # as ``with_out`` does, without its frame
-                    data = out._data
-                    mode = out_quick[0]
-                    if mode == REBIND:  # immutable: ``out`` is rebound to the result
+            if type(x1) is Array and type(x2) is Array and not args and not kwargs:
+                # arrays only: the hot tier (each test made once on either path)
+                if out is MISSING:
+                    if fast:
                         try:
                             ret = quick(x1._data, x2._data)
+                            if view is not None and not native_view(ret, x1._data):
+                                return view(x1, ret, (x1, x2), {})
                         except Exception as e:
                             raise error(e) from e
-                        kind = out_quick[1]
-                        key = out_quick[4]
-                        if (
-                            type(ret) is kind
-                            and type(data) is kind
-                            and (
-                                (key and getattr(ret, key) is getattr(data, key))
-                                or out_quick[2](ret, data)
-                            )
-                        ):
-                            out._data = ret
-                            return out
-                        try:
-                            return out_quick[3](out, ret)
-                        except Exception as e:  # noqa: BLE001
-                            raise error(e) from (None if isinstance(e, IvyException) else e)
-                    if mode == NATIVE:
-                        try:
-                            out_quick[1](x1._data, x2._data, out=data)
-                        except Exception:  # noqa: BLE001 - ``with_out`` tells which
-                            pass
-                        else:
-                            return out
-                    elif type(data) is out_quick[2]:  # ASK: the backend says if it fits
-                        a = x1._data
-                        b = x2._data
-                        try:
-                            fn = out_quick[1](out_quick[3], a, b, data)
-                            if fn is not None:
-                                fn(a, b, out=data)
+                        if type(ret) in native_set:
+                            new = new_array()
+                            new._data = ret
+                            return new
+                        return wrap(ret)
+                elif with_out is not None and type(out) is Array:
+                    if out_quick is not None:  # as ``with_out`` does, without its frame
+                        data = out._data
+                        mode = out_quick[0]
+                        if mode == REBIND:  # immutable: ``out`` is rebound to the result
+                            try:
+                                ret = quick(x1._data, x2._data)
+                            except Exception as e:
+                                raise error(e) from e
+                            kind = out_quick[1]
+                            key = out_quick[4]
+                            if (
+                                type(ret) is kind
+                                and type(data) is kind
+                                and (
+                                    (key and getattr(ret, key) is getattr(data, key))
+                                    or out_quick[2](ret, data)
+                                )
+                            ):
+                                out._data = ret
                                 return out
-                        except Exception:  # noqa: BLE001 - ``with_out`` tells which
-                            pass
-                try:
-                    return with_out(out, (x1._data, x2._data), NO_KEYWORDS)
-                except Exception as e:  # noqa: BLE001 - backend errors become IvyBackendException
-                    raise error(e) from (None if isinstance(e, IvyException) else e)
+                            try:
+                                return out_quick[3](out, ret)
+                            except Exception as e:  # noqa: BLE001
+                                raise error(e) from (None if isinstance(e, IvyException) else e)
+                        if mode == NATIVE:
+                            try:
+                                out_quick[1](x1._data, x2._data, out=data)
+                            except Exception:  # noqa: BLE001 - ``with_out`` tells which
+                                pass
+                            else:
+                                return out
+                        elif type(data) is out_quick[2]:  # ASK: the backend says if it fits
+                            a = x1._data
+                            b = x2._data
+                            try:
+                                fn = out_quick[1](out_quick[3], a, b, data)
+                                if fn is not None:
+                                    fn(a, b, out=data)
+                                    return out
+                            except Exception:  # noqa: BLE001 - ``with_out`` tells which
+                                pass
+                    try:
+                        return with_out(out, (x1._data, x2._data), NO_KEYWORDS)
+                    except Exception as e:  # noqa: BLE001 - backend errors become IvyBackendException
+                        raise error(e) from (None if isinstance(e, IvyException) else e)
             if out is not MISSING:
                 kwargs["out"] = out
             if x2 is not MISSING:

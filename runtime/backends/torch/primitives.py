@@ -197,11 +197,18 @@ def native_out_for_pair(fn: Callable[..., Any], a: Any, b: Any, buffer: Any) -> 
     the arguments into a list and a dictionary (on 8 elements the check costs as much as
     ``torch.add`` itself, and a call with ``out`` must cost no more than one without it).
     ``buffer`` is ``out``'s tensor (positional: a keyword costs as much as the check saves)."""
-    if type(a) is torch.Tensor and type(b) is torch.Tensor:
-        known = _FITS.get((fn, 2, a.dtype, a.shape, b.dtype, b.shape, buffer.dtype, buffer.shape))
-        if known is not None:
+    if type(a) is _TENSOR and type(b) is _TENSOR:
+        try:
+            known = _FITS[(fn, 2, a.dtype, a.shape, b.dtype, b.shape, buffer.dtype, buffer.shape)]
+        except KeyError:
+            pass
+        else:
             return known or None
     return check_native_out(fn, [a, b], {}, out=buffer)
+
+
+_TENSOR = torch.Tensor
+"""Read from the module's globals: one lookup, not two, per call of the pair check."""
 
 
 def _target(fn: Callable[..., Any], args: list[Any], quick: bool) -> Callable[..., Any]:
