@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterable, Iterator
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, FileUnderCheck, Rule
+from ivycheck.checker.rule_api import AstFinding, Example, FileUnderCheck, Rule
 from ivycheck.rules import _ast_calls
 from ivycheck.rules._api_functions import api_functions, implementations
+from ivycheck.rules._ast_compositional import arg_span, reads_out
+from ivycheck.rules._ast_facts import FunctionNode
+from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._backends import body_uses_out, implementation_uses_out
 
 _API = "ivy/functional/ivy/statistical.py"
@@ -224,25 +228,19 @@ class OutDropped(Rule):
 
     @classmethod
     def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
-        """The check below on CPython's tree, with the same index. A body that reads
-        ``out`` in CPython's tree reads it in libcst's too (which counts more names)."""
-        assigned = _ast_calls.wrapped_by_assignment(tree)
-        for function in _ast_calls.api_functions(tree):
-            if _ast_calls.out_arg(function) is None:
-                continue
-            wrappers = _ast_calls.function_wrappers(function, assigned)
-            if wrappers & {"handle_out_argument", "handle_partial_mixed_function"}:
-                continue
-            used, forwarded = _ast_calls.body_uses_out(function)
-            if used:
-                continue
-            # Other files last: a file with no candidate is decided before the index exists.
-            if "mixed_backend_wrappers" in _ast_calls.index_attributes(file, function.name):
-                continue
-            found = implementations(file.index, {function.name, *forwarded})
-            if found and not any(map(implementation_uses_out, found.values())):
-                return True
-        return False
+        """The check below on CPython's tree, exactly (``find_on_ast`` reads the same walk)."""
+        return next(_ast_dropped(tree, file), None) is not None
+
+    @classmethod
+    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
+        """The check below on CPython's tree: reported at ``out``'s name, which CPython's
+        ``arg`` starts with. Every shape is read exactly, so the answer is never ``None``."""
+        lines: Lines | None = None
+        findings: list[AstFinding] = []
+        for function, out, backends in _ast_dropped(tree, file):
+            lines = lines or Lines(file.source)
+            findings.append(AstFinding(*arg_span(lines, out), _message(function.name, backends)))
+        return findings
 
     def visit_Module(self, node: cst.Module) -> None:
         for function in api_functions(self.context):
@@ -258,9 +256,39 @@ class OutDropped(Rule):
             found = implementations(self.context.index, {function.name, *forwarded})
             if not found or any(map(implementation_uses_out, found.values())):
                 continue
-            self.report(
-                function.out.name,
-                f"`{function.name}` takes `out` but nothing writes it: no @handle_out_argument, "
-                "the body does not use it and neither do the backend implementations "
-                f"({', '.join(sorted(found))}); add @handle_out_argument",
-            )
+            self.report(function.out.name, _message(function.name, found))
+
+
+def _message(function: str, backends: Iterable[str]) -> str:
+    """The finding's message for ``function``, naming the backends whose implementations
+    were read."""
+    return (
+        f"`{function}` takes `out` but nothing writes it: no @handle_out_argument, "
+        "the body does not use it and neither do the backend implementations "
+        f"({', '.join(sorted(backends))}); add @handle_out_argument"
+    )
+
+
+def _ast_dropped(
+    tree: ast.Module, file: FileUnderCheck
+) -> Iterator[tuple[FunctionNode, ast.arg, Iterable[str]]]:
+    """Each API function the check below reports, with its ``out`` and the backends whose
+    implementations were read, in source order. Whether the body reads ``out`` is asked as
+    libcst's check asks it (``_ast_compositional.reads_out``)."""
+    assigned = _ast_calls.wrapped_by_assignment(tree)
+    for function in _ast_calls.api_functions(tree):
+        found = _ast_calls.out_arg(function)
+        if found is None:
+            continue
+        wrappers = _ast_calls.function_wrappers(function, assigned)
+        if wrappers & {"handle_out_argument", "handle_partial_mixed_function"}:
+            continue
+        used, forwarded = reads_out(function)
+        if used:
+            continue
+        # Other files last: a file with no candidate is decided before the index exists.
+        if "mixed_backend_wrappers" in _ast_calls.index_attributes(file, function.name):
+            continue
+        implemented = implementations(file.index, {function.name, *forwarded})
+        if implemented and not any(map(implementation_uses_out, implemented.values())):
+            yield function, found[0], implemented

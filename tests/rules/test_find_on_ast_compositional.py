@@ -215,6 +215,69 @@ def test_ivy010_advice_follows_the_returns() -> None:
     assert "keep the decorator" in messages["one-line body, wrapped"]
 
 
+# IVY016 ---------------------------------------------------------------------------------
+
+_COUNT = _code(
+    """
+    @handle_nestable
+    def count_nonzero(x, /, *, axis=None, out=None):
+        return current_backend(x).count_nonzero(x, axis=axis, out=out)
+    """
+)
+_NUMPY_COUNT = "def count_nonzero(x, /, *, axis=None, out=None):\n    return np.count_nonzero(x)\n"
+_TORCH_COUNT = (
+    "def count_nonzero(x, /, *, axis=None, out=None):\n    return torch.count(x, out=out)\n"
+)
+
+IVY016: dict[str, tuple[str, dict[str, str], int | None]] = {
+    "dropped": (_COUNT, {NUMPY: _NUMPY_COUNT}, 1),
+    "dropped, non-ASCII before out": (
+        _COUNT.replace("axis=None", "axis='é'"),
+        {NUMPY: _NUMPY_COUNT},
+        1,
+    ),
+    "dropped, tabs": (_COUNT.replace("    ", "\t"), {NUMPY: _NUMPY_COUNT}, 1),
+    "dropped, CRLF": (_COUNT.replace("\n", "\r\n"), {NUMPY: _NUMPY_COUNT}, 1),
+    "dropped, async def": (
+        _COUNT.replace("def count", "async def count"),
+        {NUMPY: _NUMPY_COUNT},
+        1,
+    ),
+    "dropped, decorators on several lines": (
+        _COUNT.replace("@handle_nestable", "@handle_nestable(\n    1,\n)\n@handle_exceptions"),
+        {NUMPY: _NUMPY_COUNT},
+        1,
+    ),
+    "a backend writes out": (_COUNT, {NUMPY: _NUMPY_COUNT, TORCH: _TORCH_COUNT}, 0),
+    "wrapped by assignment": (
+        _COUNT + "\n\ncount_nonzero = handle_out_argument(count_nonzero)\n",
+        {NUMPY: _NUMPY_COUNT},
+        0,
+    ),
+    "alias of out read by the body": (
+        _COUNT.replace("return current", "o = out\n    return current"),
+        {NUMPY: _NUMPY_COUNT},
+        0,
+    ),
+    "global out in the body": (
+        _COUNT.replace("return current", "global out\n    return current"),
+        {NUMPY: _NUMPY_COUNT},
+        0,
+    ),
+    "out handed on by keyword to another backend function": (
+        _COUNT.replace(".count_nonzero(x, axis", ".other(x, axis"),
+        {NUMPY: _NUMPY_COUNT.replace("count_nonzero", "other")},
+        1,
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(IVY016))
+def test_ivy016(name: str) -> None:
+    code, files, expected = IVY016[name]
+    _agree("IVY016", Example(code, path=API, files=files), expected)
+
+
 def _agree(code: str, example: Example, expected: int | None) -> None:
     """Both ways agree; the ast answers with ``expected`` findings, or declines."""
     rule = all_rules()[code]
