@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import libcst as cst
 
 from ivycheck.checker.rule_api import (
+    AstFinding,
     Config,
     Example,
     FileUnderCheck,
@@ -20,6 +21,9 @@ from ivycheck.checker.rule_api import (
 )
 from ivycheck.rules import _ast_calls
 from ivycheck.rules._api_functions import ApiFunction, api_functions, implementations
+from ivycheck.rules._ast_compositional import name_span
+from ivycheck.rules._ast_facts import FunctionNode
+from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._backends import backend_calls_in
 from ivycheck.rules._decorators import VIEW_DECORATORS
 
@@ -558,31 +562,25 @@ class ViewWithoutHandleView(Rule):
     @classmethod
     def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
         """The check below on CPython's tree, exactly (the same index, the same wrappers and
-        backend calls): an API function whose NumPy/PyTorch implementation returns a view
-        of an argument, without a view wrapper."""
-        assigned: dict[str, list[str]] | None = None
-        for function in _ast_calls.api_functions(tree):
-            names = {function.name, *_ast_calls.backend_calls_in(function)}
-            found = {
-                backend: implementation
-                for backend, implementation in implementations(file.index, names).items()
-                if backend in VIEW_FUNCTIONS
-            }
-            if not found:
-                continue
-            if assigned is None:
-                assigned = _ast_calls.wrapped_by_assignment(tree)
-            wrappers = _ast_calls.function_wrappers(function, assigned)
-            if function.name == INDEXING:
-                if "handle_view_indexing" not in wrappers:
-                    return True
-            elif not wrappers & VIEW_DECORATORS and any(
-                _is_view(chain, backend)
-                for backend, implementation in found.items()
-                for chain in implementation.argument_chains
-            ):
-                return True
-        return False
+        backend calls; ``find_on_ast`` reads the same walk): an API function whose
+        NumPy/PyTorch implementation returns a view of an argument, without a view
+        wrapper."""
+        return next(_ast_views(tree, file), None) is not None
+
+    @classmethod
+    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
+        """The check below on CPython's tree: reported at the function's name, ``None``
+        when the name is not on the ``def`` line right after ``def``."""
+        lines: Lines | None = None
+        findings: list[AstFinding] = []
+        for function, found in _ast_views(tree, file):
+            lines = lines or Lines(file.source)
+            span = name_span(lines, function)
+            if span is None:
+                return None
+            message, severity = _finding(function.name, found)
+            findings.append(AstFinding(*span, message, severity=severity))
+        return findings
 
     def visit_Module(self, node: cst.Module) -> None:
         for function in api_functions(self.context):
@@ -596,33 +594,72 @@ class ViewWithoutHandleView(Rule):
                 self._check(function, found)
 
     def _check(self, function: ApiFunction, found: dict[str, FunctionSummary]) -> None:
-        name = function.name
-        if name == INDEXING:
-            if "handle_view_indexing" not in function.wrappers:
-                self.report(
-                    function.node.name,
-                    f"`{name}` indexes, and basic indexing returns views on "
-                    f"{', '.join(sorted(found))}; add @handle_view_indexing",
-                )
+        if not _needs_view_wrapper(function.name, function.wrappers, found):
             return
-        if function.wrappers & VIEW_DECORATORS:
-            return
-        views = [
-            (f"{backend}: {_describe(chain)}", chain in implementation.degenerate_chains)
-            for backend, implementation in sorted(found.items())
-            for chain in implementation.argument_chains
-            if _is_view(chain, backend)
-        ]
-        if views:
-            only_degenerate = all(degenerate for _, degenerate in views)
-            when = " on empty, 0-d or single-element input only" if only_degenerate else ""
-            self.report(
-                function.node.name,
-                f"`{name}` returns a view{when} ({'; '.join(v for v, _ in views)}) but lacks "
-                "@handle_view, so JAX/TensorFlow behave differently; add @handle_view "
-                "(and `copy`)",
-                severity=Severity.WARNING if only_degenerate else None,
-            )
+        message, severity = _finding(function.name, found)
+        self.report(function.node.name, message, severity=severity)
+
+
+def _needs_view_wrapper(name: str, wrappers: set[str], found: dict[str, FunctionSummary]) -> bool:
+    """Whether API function ``name``, wrapped with ``wrappers``, needs a view wrapper it
+    lacks: ``get_item`` always (basic indexing), any other one when a NumPy/PyTorch
+    implementation in ``found`` returns a view of an argument."""
+    if name == INDEXING:
+        return "handle_view_indexing" not in wrappers
+    if wrappers & VIEW_DECORATORS:
+        return False
+    return any(
+        _is_view(chain, backend)
+        for backend, implementation in found.items()
+        for chain in implementation.argument_chains
+    )
+
+
+def _finding(name: str, found: dict[str, FunctionSummary]) -> tuple[str, Severity | None]:
+    """The message and the finding's own severity (``None``: the rule's) for ``name``,
+    which :func:`_needs_view_wrapper` says needs a view wrapper."""
+    if name == INDEXING:
+        return (
+            f"`{name}` indexes, and basic indexing returns views on "
+            f"{', '.join(sorted(found))}; add @handle_view_indexing",
+            None,
+        )
+    views = [
+        (f"{backend}: {_describe(chain)}", chain in implementation.degenerate_chains)
+        for backend, implementation in sorted(found.items())
+        for chain in implementation.argument_chains
+        if _is_view(chain, backend)
+    ]
+    only_degenerate = all(degenerate for _, degenerate in views)
+    when = " on empty, 0-d or single-element input only" if only_degenerate else ""
+    return (
+        f"`{name}` returns a view{when} ({'; '.join(v for v, _ in views)}) but lacks "
+        "@handle_view, so JAX/TensorFlow behave differently; add @handle_view "
+        "(and `copy`)",
+        Severity.WARNING if only_degenerate else None,
+    )
+
+
+def _ast_views(
+    tree: ast.Module, file: FileUnderCheck
+) -> Iterator[tuple[FunctionNode, dict[str, FunctionSummary]]]:
+    """Each API function the check below reports, with its NumPy/PyTorch implementations,
+    in source order."""
+    assigned: dict[str, list[str]] | None = None
+    for function in _ast_calls.api_functions(tree):
+        names = {function.name, *_ast_calls.backend_calls_in(function)}
+        found = {
+            backend: implementation
+            for backend, implementation in implementations(file.index, names).items()
+            if backend in VIEW_FUNCTIONS
+        }
+        if not found:
+            continue
+        if assigned is None:
+            assigned = _ast_calls.wrapped_by_assignment(tree)
+        wrappers = _ast_calls.function_wrappers(function, assigned)
+        if _needs_view_wrapper(function.name, wrappers, found):
+            yield function, found
 
 
 def _is_view(chain: tuple[str, ...], backend: str) -> bool:
