@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, FixSafety, ProjectIndex, Rule, walk
-from ivycheck.rules._ast_facts import facts, wrapper_name
+from ivycheck.checker.rule_api import AstFinding, Example, FixSafety, ProjectIndex, Rule, walk
+from ivycheck.rules import _ast_facts
+from ivycheck.rules._ast_compositional import decorator_span, name_span
+from ivycheck.rules._ast_facts import FunctionNode, facts, wrapper_name
+from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._decorators import VIEW_DECORATORS, decorator_name
 from ivycheck.rules._names import dotted, module_level_statements
 from ivycheck.rules._outflow import NEW_SCOPES
@@ -249,17 +253,33 @@ class ViewWithoutCopy(Rule):
     @classmethod
     def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
         """Whether a function that is not a dunder has a view decorator and no ``copy``
-        parameter: the check below, which reports every such function one way or another."""
-        for function, _ in facts(tree).functions:
-            name = function.name
-            if name.startswith("__") and name.endswith("__"):
-                continue
-            if not any(wrapper_name(d) in VIEW_DECORATORS for d in function.decorator_list):
-                continue
-            args = function.args
-            if not any(a.arg == "copy" for a in (*args.args, *args.kwonlyargs)):
-                return True
-        return False
+        parameter: the check below, which reports every such function one way or another
+        (``find_on_ast`` reads the same walk)."""
+        return next(_ast_views_without_copy(tree), None) is not None
+
+    @classmethod
+    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
+        """The check below on CPython's tree: at the first view decorator (from its ``@``)
+        when every ``return`` hands back a fresh API result, else at the function's name
+        with the fix offered. ``None`` where that decorator stands in parentheses of its own
+        or the name is not right after ``def`` on its line (the spans libcst reports are
+        not read there)."""
+        lines: Lines | None = None
+        findings: list[AstFinding] = []
+        for function, view in _ast_views_without_copy(tree):
+            lines = lines or Lines(file.source)
+            fresh = _ast_returns_only_fresh_arrays(function, file.index)
+            wrapper = wrapper_name(view)
+            if fresh is not None:
+                span = decorator_span(lines, view)
+                message, fix = _fresh_message(function.name, wrapper, fresh), None
+            else:
+                span = name_span(lines, function)
+                message, fix = _message(function.name, wrapper), _FIX
+            if span is None:
+                return None
+            findings.append(AstFinding(*span, message, fix_description=fix))
+        return findings
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         views = [d for d in node.decorators if decorator_name(d) in VIEW_DECORATORS]
@@ -270,19 +290,13 @@ class ViewWithoutCopy(Rule):
             return  # run from syntax (`x[q]`): no caller can pass `copy`
         fresh = _returns_only_fresh_arrays(node, self.context.index)
         if fresh is not None:
-            self.report(
-                views[0],
-                f"`{name}` is decorated @{decorator_name(views[0])} but returns `{fresh}(...)`, "
-                "which is not a view (that API function has no view decorator): the decorator "
-                "marks a new array as a view of the input; remove it",
-            )
+            self.report(views[0], _fresh_message(name, decorator_name(views[0]), fresh))
             return
         self.report(
             node.name,
-            f"@{decorator_name(views[0])} function `{node.name.value}` has no keyword `copy` "
-            "parameter; add `copy: Optional[bool] = None`",
+            _message(name, decorator_name(views[0])),
             replacement=node.with_changes(params=self._with_copy(node.params)),
-            fix_description="Add a keyword-only `copy` parameter",
+            fix_description=_FIX,
             fix_target=node,
         )
 
@@ -375,4 +389,72 @@ def _returns_only_fresh_arrays(node: cst.FunctionDef, index: ProjectIndex) -> st
         if api is None or set(api.decorators) & VIEW_DECORATORS:
             return None
         called.append(name)
+    return called[0] if called else None
+
+
+_FIX = "Add a keyword-only `copy` parameter"
+
+
+def _message(function: str, wrapper: str) -> str:
+    """The finding for ``function``, decorated with view wrapper ``wrapper``, without
+    ``copy``."""
+    return (
+        f"@{wrapper} function `{function}` has no keyword `copy` "
+        "parameter; add `copy: Optional[bool] = None`"
+    )
+
+
+def _fresh_message(function: str, wrapper: str, fresh: str) -> str:
+    """The finding for ``function``, decorated with view wrapper ``wrapper``, whose every
+    return is a fresh result of API function ``fresh``."""
+    return (
+        f"`{function}` is decorated @{wrapper} but returns `{fresh}(...)`, "
+        "which is not a view (that API function has no view decorator): the decorator "
+        "marks a new array as a view of the input; remove it"
+    )
+
+
+# The check on CPython's tree (``may_find`` and ``find_on_ast``) --------------------------
+
+
+def _ast_views_without_copy(tree: ast.Module) -> Iterator[tuple[FunctionNode, ast.expr]]:
+    """Each function the check below reports (every depth, methods too), with its first
+    view decorator: not a dunder, no ``copy`` among its positional-or-keyword and
+    keyword-only parameters."""
+    for function, _ in facts(tree).functions:
+        name = function.name
+        if name.startswith("__") and name.endswith("__"):
+            continue
+        view = next(
+            (d for d in function.decorator_list if wrapper_name(d) in VIEW_DECORATORS), None
+        )
+        if view is None:
+            continue
+        args = function.args
+        if not any(a.arg == "copy" for a in (*args.args, *args.kwonlyargs)):
+            yield function, view
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+"""``NEW_SCOPES`` on CPython's tree: the returns inside them are not the function's."""
+
+
+def _ast_returns_only_fresh_arrays(function: FunctionNode, index: ProjectIndex) -> str | None:
+    """:func:`_returns_only_fresh_arrays` on CPython's tree."""
+    called: list[str] = []
+    stack: list[ast.AST] = list(reversed(function.body))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Return):
+            value = node.value
+            name = _ast_facts.dotted(value.func) if isinstance(value, ast.Call) else None
+            if name is None or name.count(".") != 1 or not name.startswith("ivy."):
+                return None
+            api = index.api_function(name.partition(".")[2])
+            if api is None or set(api.decorators) & VIEW_DECORATORS:
+                return None
+            called.append(name)
+        if isinstance(node, _SCOPES):
+            continue
+        stack.extend(reversed(list(ast.iter_child_nodes(node))))
     return called[0] if called else None
