@@ -19,12 +19,18 @@ from ivycheck.checker.rule_api import (
 )
 from ivycheck.rules._api_functions import OutWrapping, is_private_helper, out_wrapping
 from ivycheck.rules._ast_facts import (
+    FunctionNode,
     facts,
     parameter_names,
     positional_or_keyword,
     set_attribute_names,
 )
-from ivycheck.rules._ast_outflow import plain_outflow
+from ivycheck.rules._ast_outflow import (
+    PlainOutFlow,
+    first_method_of_call_return,
+    followed_outflow,
+)
+from ivycheck.rules._ast_return_paths import AstReturnPath, plain_return_paths
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._native_out import accepts_native_out
 from ivycheck.rules._out_fate import COPIES, converts_tuple_items, ignored_buffer_fate
@@ -143,18 +149,22 @@ class MissingNativeOut(Rule):
 
     @classmethod
     def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
-        """The check below for files whose candidate functions are all plain
-        (:mod:`ivycheck.rules._ast_outflow`: ``out`` only as ``out=out`` and in tests, one
-        ``return``, the last statement, writing it natively, no tuple annotations): then
-        no blocker applies and the fix is offered. ``None`` for any other candidate."""
+        """The check below where every candidate function's flow is decided on CPython's
+        tree (:func:`ivycheck.rules._ast_outflow.followed_outflow`: ``out`` given as
+        ``out=``, tested, read, or handed to a same-file helper decided alike) and its
+        returns are walked there (:mod:`ivycheck.rules._ast_return_paths`); the blockers
+        read as the libcst check reads them (a dropping return, a method of the native
+        result where the backend's update rebinds ``out``, a tuple ``out``). ``None`` for
+        any other candidate."""
         found = facts(tree)
         functions = [s for s in tree.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)]
-        defined = {f.name for f in functions}
-        if len(defined) != len(functions):
+        by_name = {f.name: f for f in functions}
+        if len(by_name) != len(functions):
             return None  # a name defined twice: libcst's check judges the last definition
         surely_set = set_attribute_names(tree, ATTRIBUTE)
         maybe_set = found.attribute_sites(ATTRIBUTE)
         lines = Lines(file.source)
+        backend = file.part.removeprefix("backend:")
         findings: list[AstFinding] = []
         for function in functions:
             name = function.name
@@ -166,29 +176,28 @@ class MissingNativeOut(Rule):
                 continue
             if out_wrapping(file.index, name) is OutWrapping.NOT_WRAPPED:
                 continue
-            flow = plain_outflow(function, found.import_map, file.config.runtime_modules, defined)
+            flow = followed_outflow(
+                function, found.import_map, file.config.runtime_modules, by_name
+            )
             if flow is None:
                 return None
             if not flow.native:
                 continue
-            if not flow.every_return_written or flow.returns_method_of_call:
-                return None
-            if _TUPLE_WORD.search(lines.header(function)):
-                return None
             start = lines.name_column(function)
             if start is None:
                 return None
-            found_text = _forwards(name, f"`{flow.native[0].callee}`")
-            findings.append(
-                AstFinding(
-                    function.lineno,
-                    start,
-                    function.lineno,
-                    start + len(name),
-                    _with_advice(found_text, name),
-                    FIX_DESCRIPTION,
-                )
-            )
+            paths = plain_return_paths(flow)
+            if paths is None:
+                return None
+            found_text = _forwards(name, flow.native[0].describe())
+            blocker = _blocker_on_ast(flow, paths, by_name, file, backend, lines)
+            if blocker is _UNDECIDED:
+                return None
+            span = (function.lineno, start, function.lineno, start + len(name))
+            if isinstance(blocker, str):
+                findings.append(AstFinding(*span, f"{found_text}; {blocker}"))
+            else:
+                findings.append(AstFinding(*span, _with_advice(found_text, name), FIX_DESCRIPTION))
         return findings
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -229,12 +238,7 @@ class MissingNativeOut(Rule):
         name = function.name.value
         dropping = next((path for path in return_paths(analysis) if not path.covered), None)
         if dropping is not None:
-            line_number = self.context.start_line(dropping.node)
-            return (
-                f"the return on line {line_number} never writes `out`, so make every return "
-                "write it (forward `out` or `inplace_update`) before adding "
-                f"`{name}.support_native_out = True`"
-            )
+            return _dropping_blocker(name, self.context.start_line(dropping.node))
         fate = ignored_buffer_fate(self.context.index, self.context.backend)
         helpers = [flow.functions.get(use.via or "") for use in analysis.native_uses]
         chained = next(
@@ -248,20 +252,9 @@ class MissingNativeOut(Rule):
             None,
         )
         if chained is not None and fate.kind != COPIES:
-            line_number = self.context.start_line(chained)
-            return (
-                f"but the return on line {line_number} hands back a method of the native "
-                "call's result (a new array), and with the attribute the wrapper would write "
-                f"that into `out`, so {fate.consequence}: return what the native call wrote "
-                "before adding the attribute"
-            )
+            return _chained_blocker(self.context.start_line(chained), fate.consequence)
         if _several_results(function) and not converts_tuple_items(self.context.index):
-            return (
-                "`out` holds several results here, and the wrapper hands a tuple `out` over "
-                "without converting its items (`to_native` without `nested`), so the "
-                "attribute alone does not make this native path work: convert the items (or "
-                "write each with `inplace_update`) first"
-            )
+            return _SEVERAL_BLOCKER
         return None
 
     @staticmethod
@@ -283,6 +276,31 @@ _TUPLE_WORD = re.compile(r"\b(Tuple|tuple|NamedTuple)\b")
 """In an annotation of ``out`` or of the result: a function with several results."""
 
 
+def _dropping_blocker(name: str, line_number: int) -> str:
+    return (
+        f"the return on line {line_number} never writes `out`, so make every return "
+        "write it (forward `out` or `inplace_update`) before adding "
+        f"`{name}.support_native_out = True`"
+    )
+
+
+def _chained_blocker(line_number: int, consequence: str) -> str:
+    return (
+        f"but the return on line {line_number} hands back a method of the native "
+        "call's result (a new array), and with the attribute the wrapper would write "
+        f"that into `out`, so {consequence}: return what the native call wrote "
+        "before adding the attribute"
+    )
+
+
+_SEVERAL_BLOCKER = (
+    "`out` holds several results here, and the wrapper hands a tuple `out` over "
+    "without converting its items (`to_native` without `nested`), so the "
+    "attribute alone does not make this native path work: convert the items (or "
+    "write each with `inplace_update`) first"
+)
+
+
 def _forwards(name: str, described: str) -> str:
     return (
         f"`{name}` forwards `out` natively to {described} but lacks `support_native_out`, "
@@ -292,6 +310,71 @@ def _forwards(name: str, described: str) -> str:
 
 def _with_advice(found: str, name: str) -> str:
     return f"{found}; add `{name}.support_native_out = True`"
+
+
+class _Undecided:
+    """A blocker CPython's tree cannot tell exactly."""
+
+
+_UNDECIDED = _Undecided()
+
+
+def _blocker_on_ast(
+    flow: PlainOutFlow,
+    paths: list[AstReturnPath],
+    functions: dict[str, FunctionNode],
+    file: FileUnderCheck,
+    backend: str,
+    lines: Lines,
+) -> str | _Undecided | None:
+    """``MissingNativeOut._not_ready_for_the_attribute`` for a flow decided on CPython's
+    tree: the same blockers in the same order, with the same lines."""
+    function = flow.function
+    name = function.name
+    dropping = next((path for path in paths if not path.covered), None)
+    if dropping is not None:
+        return _dropping_blocker(name, dropping.node.lineno)
+    fate = ignored_buffer_fate(file.index, backend)
+    candidates = [function] + [functions[use.via] for use in flow.native if use.via]
+    chained = next(
+        (found for c in candidates for found in [first_method_of_call_return(c)] if found),
+        None,
+    )
+    if chained is not None and fate.kind != COPIES:
+        return _chained_blocker(chained.lineno, fate.consequence)
+    several = _several_results_on_ast(function, file.source, lines)
+    if several is None:
+        return _UNDECIDED
+    if several and not converts_tuple_items(file.index):
+        return _SEVERAL_BLOCKER
+    return None
+
+
+def _several_results_on_ast(function: FunctionNode, source: str, lines: Lines) -> bool | None:
+    """:func:`_several_results` on CPython's tree: a tuple word in the text of ``out``'s
+    annotation (a regular or keyword-only parameter, as libcst's ``params`` and
+    ``kwonly_params``) or the result's. libcst's text of an annotation is CPython's plus
+    the parentheses around it and what they hold besides it, which can only be blanks and
+    comments: ``None`` when a comment of the signature holds a tuple word and the
+    annotations' own text does not."""
+    args = function.args
+    annotations = [function.returns] + [
+        a.annotation for a in (*args.args, *args.kwonlyargs) if a.arg == OUT
+    ]
+    for annotation in annotations:
+        if annotation is None:
+            continue
+        text = ast.get_source_segment(source, annotation)
+        if text is None:
+            return None
+        if _TUPLE_WORD.search(text):
+            return True
+    header = lines.header(function)
+    if any(
+        "#" in line and _TUPLE_WORD.search(line[line.index("#") :]) for line in header.splitlines()
+    ):
+        return None
+    return False
 
 
 def _several_results(function: cst.FunctionDef) -> bool:

@@ -24,7 +24,7 @@ from ivycheck.rules._ast_facts import (
     module_functions,
     takes_out,
 )
-from ivycheck.rules._ast_outflow import PlainOutFlow, literal_out_none, plain_outflow
+from ivycheck.rules._ast_outflow import PlainOutFlow, followed_outflow, literal_out_none
 from ivycheck.rules._ast_sites import AstSite, sites_on_ast
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._out_fate import OutFate, ignored_buffer_fate
@@ -824,12 +824,13 @@ class DeadNativeOut(Rule):
 
     @classmethod
     def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
-        """The check below where every attributed function that may be reported is plain
-        (:mod:`ivycheck.rules._ast_outflow`: ``out`` only as ``out=``, in tests and as
-        ``inplace_update``'s first argument) or takes no ``out`` and no ``**kwargs``, and
-        the sites are read exactly (:mod:`ivycheck.rules._ast_sites`). A plain flow reads
-        no data and lets nothing escape, so its uses alone say whether ``out`` may reach a
-        native function and, if not, why. ``None`` for any other function."""
+        """The check below where the flow of every attributed function that may be
+        reported is decided on CPython's tree (:func:`ivycheck.rules._ast_outflow.
+        followed_outflow`: ``out`` given as ``out=``, tested, read, or handed to a same-file
+        helper decided alike) or the function takes no ``out`` and no ``**kwargs``, and the
+        sites are read exactly (:mod:`ivycheck.rules._ast_sites`). Such a flow says, as
+        libcst's does, whether ``out``'s values are read, whether it may reach a native
+        function and, if not, why. ``None`` for any other function."""
         lines = Lines(file.source)
         found_sites = sites_on_ast(tree, lines, ATTRIBUTE)
         if found_sites is None:
@@ -853,15 +854,17 @@ class DeadNativeOut(Rule):
                 continue
             flow = None
             if takes_out(function):
-                flow = plain_outflow(
-                    function, found.import_map, file.config.runtime_modules, set(functions)
+                flow = followed_outflow(
+                    function, found.import_map, file.config.runtime_modules, functions
                 )
                 if flow is None:
                     return None  # libcst follows `out` further: it may be read or forwarded
+                if flow.reads_data:
+                    continue  # out is data the function starts from: the attribute is used
             elif function.args.kwarg is not None and backend not in _NO_NATIVE_OUT:
                 return None  # `**kwargs` passed on may carry `out`: libcst follows it
             if backend in _NO_NATIVE_OUT:
-                why = f"{backend} has no native `out`"  # a plain flow reads no data
+                why = f"{backend} has no native `out`"  # the flow reads no data (above)
             elif flow is None:
                 why = "it takes no `out`"
             elif flow.may_forward_natively:
@@ -943,15 +946,17 @@ def _message(function: str, why: str, fate: OutFate) -> str:
 
 
 def _plain_why(flow: PlainOutFlow) -> str:
-    """:func:`_why` for a plain flow that may not forward natively: its uses are
-    ``inplace_update`` or rejecting calls (a plain flow follows no helper)."""
+    """:func:`_why` for a flow decided on CPython's tree that may not forward natively:
+    its uses are ``inplace_update``, rejecting calls or helpers that drop ``out``."""
     if not flow.uses and literal_out_none(flow.function):
         return "its native call is given `out=None`"
     rejected = [use for use in flow.uses if use.kind is UseKind.REJECTED]
     if rejected:
-        return f"`{rejected[0].callee or 'a call'}` does not accept `out`"
+        return f"{rejected[0].describe()} does not accept `out`"
     if any(use.kind is UseKind.INPLACE for use in flow.uses):
         return "it only writes `out` with `inplace_update` (that is the wrapper's job)"
+    if any(use.kind is UseKind.DROPPED for use in flow.uses):
+        return "the helper it passes `out` to ignores it"
     return "it never passes `out` to a native function"
 
 

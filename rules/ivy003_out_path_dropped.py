@@ -19,7 +19,7 @@ from ivycheck.rules._ast_facts import (
     takes_out,
 )
 from ivycheck.rules._ast_layout import indented, test_parenthesized, text
-from ivycheck.rules._ast_outflow import plain_outflow
+from ivycheck.rules._ast_outflow import followed_outflow
 from ivycheck.rules._ast_return_paths import plain_return_paths
 from ivycheck.rules._ast_sites import AstSite, sites_on_ast
 from ivycheck.rules._ast_source import Lines
@@ -112,8 +112,10 @@ class OutPathDropped(Rule):
 
     @classmethod
     def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
-        """The check below where every attributed function is plain
-        (:mod:`ivycheck.rules._ast_outflow`) or takes no ``out`` and no ``**kwargs``, the
+        """The check below where the flow of every attributed function is decided on
+        CPython's tree (:func:`ivycheck.rules._ast_outflow.followed_outflow`: ``out`` given
+        as ``out=``, tested, read, or handed to a same-file helper decided alike; what it
+        writes, escapes included) or it takes no ``out`` and no ``**kwargs``, the
         sites are read exactly (:mod:`ivycheck.rules._ast_sites`), the returns are walked
         on CPython's tree (:mod:`ivycheck.rules._ast_return_paths`) and the text says
         whether a dropping return is degenerate. ``None`` for anything else."""
@@ -144,8 +146,8 @@ class OutPathDropped(Rule):
                 if function.args.kwarg is not None:
                     return None  # `**kwargs` passed on may carry `out`: libcst follows it
                 continue  # nothing may write `out`: IVY002's
-            flow = plain_outflow(
-                function, found.import_map, file.config.runtime_modules, set(functions)
+            flow = followed_outflow(
+                function, found.import_map, file.config.runtime_modules, functions
             )
             if flow is None:
                 return None
@@ -428,6 +430,40 @@ _EMPTY_TEST = re.compile(
 )
 """Tests for empty or 0-d input: ``x.size == 0``, ``len(x.shape) == 0``, ``not x.ndim``."""
 
+_EMPTY_TEST_INSIDE = re.compile(
+    r"(\.size|\.ndim|len\([^()]*\.shape\))\s*(==|<=|<)\s*[01]\b|\.shape\s*==\s*\(\s*\)"
+)
+""":data:`_EMPTY_TEST` without its anchored alternative: what it finds in the code of a
+test in parentheses of its own (which starts with ``(`` and ends with ``)``)."""
+
+
+def _only_parentheses_around(lines: Lines, owner: ast.If) -> bool:
+    """Whether libcst's code of an ``if``/``elif`` test in parentheses of its own is
+    CPython's text of it with only parentheses, blanks and line breaks around: from the
+    keyword to the test nothing but them (at least one ``(``), and from the test's end to
+    the header's ``:`` nothing but closing parentheses and them (no comment, no
+    backslash). Then the patterns above find in both texts alike (none can reach into a
+    parenthesis or a blank around the test)."""
+    test = owner.test
+    start = lines.column(owner.lineno, owner.col_offset)
+    head = lines.lines[owner.lineno - 1 : test.lineno]
+    before = "".join(head)[start:]
+    before = before[: len(before) - len(head[-1]) + lines.column(test.lineno, test.col_offset)]
+    if not _OPENING.fullmatch(before):
+        return False
+    end_line = test.end_lineno or test.lineno
+    rest = lines.lines[end_line - 1][lines.column(end_line, test.end_col_offset or 0) :]
+    for following in lines.lines[end_line:]:
+        if ":" in rest:
+            break
+        rest += following
+    after, colon, _ = rest.partition(":")
+    return bool(colon) and _CLOSING.fullmatch(after) is not None
+
+
+_OPENING = re.compile(r"(?:el)?if[ \t\f]*\([ \t\f\r\n(]*")
+_CLOSING = re.compile(r"[ \t\f\r\n]*\)[ \t\f\r\n)]*")
+
 
 def _degenerate(function: cst.FunctionDef, returned: cst.Return) -> str:
     """When ``returned`` drops ``out`` only on degenerate input, the words for it."""
@@ -444,15 +480,21 @@ def _degenerate(function: cst.FunctionDef, returned: cst.Return) -> str:
 
 def _degenerate_on_ast(function: FunctionNode, returned: ast.Return, lines: Lines) -> str | None:
     """:func:`_degenerate` on CPython's tree, or ``None`` where the text leaves a doubt (a
-    test in parentheses of its own, a continuation). libcst's ``_position`` finds the
+    test in parentheses of its own with anything but blanks and parentheses around it, a
+    continuation). libcst's ``_position`` finds the
     return only in an indented block, as a statement line of its own or with others."""
     owner, block, position = _place(function, returned)
     if isinstance(owner, ast.If) and block is owner.body:
         shape = indented(lines, block)
         parenthesized = test_parenthesized(lines, owner.test) if shape else False
-        if shape is None or parenthesized is None or parenthesized:
+        if shape is None:
             return None
-        if shape and _EMPTY_TEST.search(text(lines, owner.test)):
+        empty = _EMPTY_TEST
+        if parenthesized is not False:
+            if not _only_parentheses_around(lines, owner):
+                return None
+            empty = _EMPTY_TEST_INSIDE  # libcst's code starts with "(": `^not` never matches
+        if shape and empty.search(text(lines, owner.test)):
             return " (reached only on empty or 0-d input)"
     value = returned.value
     if isinstance(value, ast.Name) and any(
