@@ -231,7 +231,7 @@ class OutAnnotation(Rule):
         lines: Lines | None = None
         findings: list[AstFinding] = []
         for function, annotation, nestable in _ast_doubtful(tree, file):
-            if isinstance(annotation, ast.Constant):
+            if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
                 return None
             lines = lines or Lines(file.source)
             line, end_line = annotation.lineno, annotation.end_lineno or annotation.lineno

@@ -61,6 +61,7 @@ ANSWERED: dict[str, str] = {
     "a parenthesized operand (inside the node for both)": (
         "def tan(x, *, out: (ivy.NativeArray) | None = None):\n    ...\n"
     ),
+    "annotated None": "def choose(x, *, out: None = None):\n    ...\n",
     "nothing to report": "def tan(x, *, out: Optional[ivy.Array] = None):\n    ...\n",
 }
 
