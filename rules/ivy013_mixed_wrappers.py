@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import NamedTuple
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, Rule
+from ivycheck.checker.rule_api import AstFinding, Example, FileUnderCheck, FunctionSummary, Rule
 from ivycheck.rules._api_functions import out_param
-from ivycheck.rules._ast_facts import setattr_call, top_level_functions
+from ivycheck.rules._ast_calls import function_wrappers, out_arg, wrapped_by_assignment
+from ivycheck.rules._ast_facts import FunctionNode
+from ivycheck.rules._ast_facts import dotted as ast_dotted
+from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._decorators import wrappers_of
 from ivycheck.rules._names import dotted, module_level_statements
-
-if TYPE_CHECKING:
-    from ivycheck.checker.core.rule import FileUnderCheck
 
 
 def _string_items(value: cst.BaseExpression) -> list[str] | None:
@@ -365,34 +366,51 @@ class MixedWrappers(Rule):
 
     @classmethod
     def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
-        """Whether a module-level ``mixed_backend_wrappers`` setting holds a bare string, or
-        is set on a module-level function taking ``out`` whose ``to_add`` does not plainly
-        list ``handle_out_argument`` and that some backend implements without using ``out``
-        (or no backend implements): the check below without its other tests of the
-        wrappers listed."""
-        takes_out = {
-            f.name
-            for f in top_level_functions(tree)
-            if any(a.arg == "out" for a in (*f.args.posonlyargs, *f.args.args, *f.args.kwonlyargs))
-        }
-        live: dict[str, ast.expr] = {}
-        for statement in tree.body:
-            found = _ast_assignment(statement)
-            if found is not None:
-                live[found[0]] = found[1]
-        for function, value in live.items():
-            if any(
-                isinstance(entry, ast.JoinedStr)
-                or (isinstance(entry, ast.Constant) and isinstance(entry.value, str))
-                for entry in _ast_entries(value)
-            ):
-                return True
-            if function not in takes_out or _plainly_adds_out_handling(value):
+        """The check below on CPython's tree, exactly (``True`` where the tree cannot tell);
+        the index is read last, for the settings left once the tree has decided."""
+        try:
+            candidates = _ast_candidates(tree)
+        except _Undecided:
+            return True
+        if any(candidate.key is not None for candidate in candidates):
+            return True
+        index = file.index
+        return any(
+            _lacks_message(candidate.function, index.implementations(candidate.function))
+            is not None
+            for candidate in candidates
+        )
+
+    @classmethod
+    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
+        """The check below on CPython's tree. A string entry is reported as libcst spans it
+        (its own parentheses left out, as CPython leaves them out) and quoted from the text:
+        ``None`` when it spans several lines. A ``to_add`` tuple's span is libcst's (from
+        its first element to its last, a trailing comma included), read from the text
+        (:func:`_tuple_span`)."""
+        try:
+            candidates = _ast_candidates(tree)
+        except _Undecided:
+            return None
+        lines = Lines(file.source)
+        findings: list[AstFinding] = []
+        for candidate in candidates:
+            node = candidate.node
+            if candidate.key is not None:
+                written = lines.segment(node)
+                if written is None:
+                    return None
+                message: str | None = _string_message(candidate.key, candidate.function, written)
+            else:
+                implementations = file.index.implementations(candidate.function)
+                message = _lacks_message(candidate.function, implementations)
+            if message is None:
                 continue
-            implementations = file.index.implementations(function)
-            if not implementations or not all(i.uses_out for i in implementations.values()):
-                return True
-        return False
+            span = _tuple_span(lines, node) if isinstance(node, ast.Tuple) else _span(lines, node)
+            if span is None:
+                return None
+            findings.append(AstFinding(*span, message))
+        return findings
 
     def visit_Module(self, node: cst.Module) -> None:
         functions = {
@@ -419,94 +437,273 @@ class MixedWrappers(Rule):
         entries = _entries(value)
         if entries is None:
             return
-        for key in ("to_add", "to_skip"):
+        for key in _KEYS:
             entry = entries.get(key)
             if isinstance(entry, cst.SimpleString | cst.ConcatenatedString):
-                self.report(
-                    entry,
-                    f"`{key}` of `{function}.mixed_backend_wrappers` is a string, not a tuple, "
-                    "so membership is a substring test; add a trailing comma: "
-                    f"`({self.context.code_for(entry.with_changes(lpar=[], rpar=[]))},)`",
-                )
+                written = self.context.code_for(entry.with_changes(lpar=[], rpar=[]))
+                self.report(entry, _string_message(key, function, written))
                 return
         takes_out, wrapped = functions.get(function, (False, False))
         skipped = _string_items(entries["to_skip"]) if "to_skip" in entries else []
-        if not takes_out or (wrapped and "handle_out_argument" not in (skipped or [])):
+        if not takes_out or (wrapped and _OUT_WRAPPER not in (skipped or [])):
             return
         to_add = entries.get("to_add")
         wrappers = [] if to_add is None else _string_items(to_add)
-        if wrappers is None or "handle_out_argument" in wrappers:
+        if wrappers is None or _OUT_WRAPPER in wrappers:
             return
-        implementations = self.context.index.implementations(function)
-        ignoring = [name for name, found in implementations.items() if not found.uses_out]
-        if implementations and not ignoring:
-            return  # every backend's own implementation writes ``out`` (passes it on)
-        where = (
-            f"on {', '.join(ignoring)}, whose own implementation ignores `out`,"
-            if ignoring
-            else "on a backend whose own implementation ignores `out`,"
-        )
-        self.report(
-            to_add if to_add is not None else value,
-            f"`{function}` takes `out`, but `to_add` of its `mixed_backend_wrappers` lacks "
-            f"`handle_out_argument`: {where} nothing writes `out`; add it",
-        )
+        message = _lacks_message(function, self.context.index.implementations(function))
+        if message is not None:
+            self.report(to_add if to_add is not None else value, message)
 
 
-def _ast_assignment(statement: ast.stmt) -> tuple[str, ast.expr] | None:
-    """:func:`_assignment` on ``ast``."""
-    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+_ATTRIBUTE = "mixed_backend_wrappers"
+_KEYS = ("to_add", "to_skip")
+"""The entries read, in the order a bare string among them is looked for."""
+_OUT_WRAPPER = "handle_out_argument"
+
+
+def _string_message(key: str, function: str, written: str) -> str:
+    """The finding for a bare string ``written`` (its text) as ``key``'s value."""
+    return (
+        f"`{key}` of `{function}.{_ATTRIBUTE}` is a string, not a tuple, "
+        f"so membership is a substring test; add a trailing comma: `({written},)`"
+    )
+
+
+def _lacks_message(function: str, implementations: Mapping[str, FunctionSummary]) -> str | None:
+    """The finding for a ``to_add`` of ``function`` (taking ``out``) without
+    ``handle_out_argument``, or ``None`` when every backend's own implementation writes
+    ``out`` (passes it on)."""
+    ignoring = [name for name, found in implementations.items() if not found.uses_out]
+    if implementations and not ignoring:
+        return None
+    where = (
+        f"on {', '.join(ignoring)}, whose own implementation ignores `out`,"
+        if ignoring
+        else "on a backend whose own implementation ignores `out`,"
+    )
+    return (
+        f"`{function}` takes `out`, but `to_add` of its `{_ATTRIBUTE}` lacks "
+        f"`{_OUT_WRAPPER}`: {where} nothing writes `out`; add it"
+    )
+
+
+# The check on CPython's tree ------------------------------------------------------------
+
+
+class _Undecided(Exception):
+    """A shape CPython's tree cannot tell apart as libcst's check reads it (adjacent
+    strings, an f-string, ``*`` or ``**`` in a call or a literal): the file goes to libcst."""
+
+
+class _Candidate(NamedTuple):
+    """A setting the check reports unless the index says otherwise."""
+
+    function: str
+    node: ast.expr
+    """Where the finding is: the bare string, the ``to_add`` literal, or the whole value."""
+    key: str | None
+    """The entry holding a bare string; ``None`` for a ``to_add`` lacking ``handle_out_argument``
+    (reported unless every backend's own implementation writes ``out``)."""
+
+
+def _ast_candidates(tree: ast.Module) -> list[_Candidate]:
+    """``MixedWrappers.visit_Module`` on CPython's tree up to the index: the module-level
+    settings in force (the last of each function's), each judged by ``_check``'s tests.
+    Raises :class:`_Undecided` where the tree does not hold what libcst's nodes tell."""
+    functions = {
+        s.name: s for s in tree.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+    live: dict[str, ast.expr] = {}
+    for statement in tree.body:
+        found = _ast_setting(statement)
+        if found is not None:
+            live.pop(found[0], None)
+            live[found[0]] = found[1]
+    if not live:
+        return []
+    assigned = wrapped_by_assignment(tree)
+    candidates: list[_Candidate] = []
+    for function, value in live.items():
+        candidate = _ast_candidate(function, value, functions.get(function), assigned)
+        if candidate is not None:
+            candidates.append(candidate)
+    return candidates
+
+
+def _ast_candidate(
+    function: str,
+    value: ast.expr,
+    definition: FunctionNode | None,
+    assigned: dict[str, list[str]],
+) -> _Candidate | None:
+    """``MixedWrappers._check`` on CPython's tree, up to the index."""
+    entries = _ast_entries(value)
+    if entries is None:
+        return None
+    for key in _KEYS:
+        entry = entries.get(key)
+        if isinstance(entry, ast.JoinedStr):
+            raise _Undecided  # an f-string alone (not reported) or adjacent to a string
+        if isinstance(entry, ast.Constant) and isinstance(entry.value, str | bytes):
+            return _Candidate(function, entry, key)
+    if definition is None or out_arg(definition) is None:
+        return None
+    if _OUT_WRAPPER in function_wrappers(definition, assigned):
+        skipped = _ast_string_items(entries["to_skip"]) if "to_skip" in entries else []
+        if _OUT_WRAPPER not in (skipped or []):
+            return None
+    to_add = entries.get("to_add")
+    wrappers = [] if to_add is None else _ast_string_items(to_add)
+    if wrappers is None or _OUT_WRAPPER in wrappers:
+        return None
+    return _Candidate(function, value if to_add is None else to_add, None)
+
+
+def _ast_setting(statement: ast.stmt) -> tuple[str, ast.expr] | None:
+    """:func:`_assignment` on ``ast``: ``(function, value)`` of ``f.mixed_backend_wrappers
+    = value`` and of ``setattr(f, "mixed_backend_wrappers", value)``."""
+    if isinstance(statement, ast.Assign):
+        if len(statement.targets) != 1:
+            return None
         target = statement.targets[0]
         if (
             isinstance(target, ast.Attribute)
-            and target.attr == "mixed_backend_wrappers"
+            and target.attr == _ATTRIBUTE
             and isinstance(target.value, ast.Name)
         ):
             return target.value.id, statement.value
-    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
-        return setattr_call(statement.value, "mixed_backend_wrappers")
+        return None
+    if not isinstance(statement, ast.Expr) or not isinstance(statement.value, ast.Call):
+        return None
+    call = statement.value
+    if not isinstance(call.func, ast.Name) or call.func.id != "setattr":
+        return None
+    if call.keywords or any(isinstance(a, ast.Starred) for a in call.args):
+        raise _Undecided  # libcst's arguments mix them in, in order
+    args = call.args
+    if (
+        len(args) == 3
+        and isinstance(args[0], ast.Name)
+        and isinstance(args[1], ast.Constant)
+        and args[1].value == _ATTRIBUTE
+    ):
+        if not _quoted_word(args[1]):
+            raise _Undecided  # libcst reads only one string literal, not adjacent ones
+        return args[0].id, args[2]
     return None
 
 
-def _plainly_adds_out_handling(value: ast.expr) -> bool:
-    """``{..., "to_add": (..., "handle_out_argument", ...), ...}`` with plain quoted keys
-    and items (libcst's ``_entries`` and ``_string_items`` read them alike; a key or item
-    made of adjacent strings is not plain here): the check below then reports nothing."""
-    if not isinstance(value, ast.Dict) or None in value.keys:
-        return False
-    to_add = None
-    for key, item in zip(value.keys, value.values, strict=True):
-        if _plain_string(key) == "to_add":
-            to_add = item
-    return isinstance(to_add, ast.Tuple | ast.List | ast.Set) and any(
-        _plain_string(element) == "handle_out_argument" for element in to_add.elts
-    )
-
-
-def _plain_string(node: ast.expr | None) -> str | None:
-    """The value of a one-line string literal written as one quoted word (no prefix, no
-    escapes, no adjacent strings: its span is the word and two quotes)."""
-    if not isinstance(node, ast.Constant) or not isinstance(node.value, str):
-        return None
-    if node.end_lineno != node.lineno or node.end_col_offset is None:
-        return None
-    plain = (
-        node.value.isidentifier() and node.end_col_offset - node.col_offset == len(node.value) + 2
-    )
-    return node.value if plain else None
-
-
-def _ast_entries(value: ast.expr) -> list[ast.expr]:
-    """The values of ``to_add``/``to_skip`` in a ``{...}`` or ``dict(...)`` literal."""
+def _ast_entries(value: ast.expr) -> dict[str, ast.expr] | None:
+    """:func:`_entries` on ``ast``: the keys of a ``{...}`` or ``dict(...)`` literal with
+    their values. A key naming an entry must be one quoted word (libcst reads a single
+    string literal, not adjacent ones)."""
     if isinstance(value, ast.Dict):
-        return [
-            v
-            for k, v in zip(value.keys, value.values, strict=True)
-            if isinstance(k, ast.Constant) and k.value in ("to_add", "to_skip")
-        ]
-    if isinstance(value, ast.Call):
-        return [k.value for k in value.keywords if k.arg in ("to_add", "to_skip")]
-    return []
+        found: dict[str, ast.expr] = {}
+        for key, item in zip(value.keys, value.values, strict=True):
+            if key is None:
+                return None
+            if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                if key.value in _KEYS and not _quoted_word(key):
+                    raise _Undecided
+                found[key.value] = item
+        return found
+    if isinstance(value, ast.Call) and ast_dotted(value.func) == "dict":
+        if value.args or any(k.arg is None for k in value.keywords):
+            return None
+        return {k.arg: k.value for k in value.keywords if k.arg is not None}
+    return None
+
+
+def _ast_string_items(value: ast.expr) -> list[str] | None:
+    """:func:`_string_items` on ``ast``; raises :class:`_Undecided` at a ``*`` element or an
+    f-string (libcst reads ``*"ab"``'s string, and adjacent strings around an f-string)."""
+    if not isinstance(value, ast.Tuple | ast.List | ast.Set):
+        return None
+    items: list[str] = []
+    for element in value.elts:
+        if isinstance(element, ast.Starred | ast.JoinedStr):
+            raise _Undecided
+        if not isinstance(element, ast.Constant) or not isinstance(element.value, str):
+            return None
+        items.append(element.value)
+    return items
+
+
+def _quoted_word(node: ast.Constant) -> bool:
+    """Whether a string constant is written as its identifier-like value between two quotes
+    on one line (no prefix, escapes or adjacent strings): its span is two bytes longer."""
+    return (
+        isinstance(node.value, str)
+        and node.value.isidentifier()
+        and node.end_lineno == node.lineno
+        and node.end_col_offset is not None
+        and node.end_col_offset - node.col_offset == len(node.value) + 2
+    )
+
+
+Span = tuple[int, int, int, int]
+"""(line, column, end line, end column): 1-based lines, 0-based code-point columns."""
+
+
+def _span(lines: Lines, node: ast.expr) -> Span | None:
+    """libcst's span of an expression whose own parentheses CPython leaves out as libcst
+    does (a string, a list, a set, a dict, a call)."""
+    if node.end_lineno is None or node.end_col_offset is None:
+        return None
+    return (
+        node.lineno,
+        lines.column(node.lineno, node.col_offset),
+        node.end_lineno,
+        lines.column(node.end_lineno, node.end_col_offset),
+    )
+
+
+def _tuple_span(lines: Lines, node: ast.Tuple) -> Span | None:
+    """libcst's span of a parenthesized tuple: its parentheses belong to the tuple's
+    ``lpar``/``rpar`` and are left out with the blanks, comments and line breaks after the
+    ``(``, so it runs from the first element to the last (its trailing comma included);
+    an empty tuple's is empty, before the ``)``. CPython's span is the innermost
+    parentheses'. ``None`` where the text is not that shape (a ``\\`` continuation, a
+    parenthesized last element)."""
+    whole = _span(lines, node)
+    if whole is None:
+        return None
+    line, column, end_line, end_column = whole
+    if not lines.lines[line - 1].startswith("(", column):
+        return None
+    start = _next_token(lines, line, column + 1)
+    if start is None:
+        return None
+    if not node.elts:
+        return (*start, *start)
+    last = _span(lines, node.elts[-1])
+    if last is None:
+        return None
+    after = _next_token(lines, last[2], last[3])
+    if after is None:
+        return None
+    text = lines.lines[after[0] - 1]
+    if text.startswith(",", after[1]):
+        return (*start, after[0], after[1] + 1)
+    if after == (end_line, end_column - 1) and text.startswith(")", after[1]):
+        return (*start, last[2], last[3])
+    return None
+
+
+def _next_token(lines: Lines, line: int, column: int) -> tuple[int, int] | None:
+    """Where the next token starts at or after (``line``, ``column``) inside brackets:
+    past blanks, comments and line breaks; ``None`` at a ``\\`` or the end of the text."""
+    while line <= len(lines.lines):
+        text = lines.lines[line - 1]
+        while column < len(text) and text[column] in " \t\f":
+            column += 1
+        if column < len(text) and text[column] not in "#\r\n\\":
+            return line, column
+        if column < len(text) and text[column] == "\\":
+            return None
+        line, column = line + 1, 0
+    return None
 
 
 def _assignment(small: cst.BaseSmallStatement) -> tuple[str, cst.BaseExpression] | None:

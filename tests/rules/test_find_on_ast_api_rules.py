@@ -187,8 +187,161 @@ IVY005: dict[str, Variant] = {
     ),
 }
 
+_MIXED = "@handle_partial_mixed_function\ndef blend(x, y, /, *, out=None):\n    ...\n\n\n"
+"""A mixed function taking ``out``, not wrapped for it."""
+
+_NUMPY_IGNORES_OUT = {
+    "ivy/functional/backends/numpy/elementwise.py": "def blend(x, y, /, *, out=None):\n"
+    "    return x + y\n",
+}
+_TORCH_USES_OUT = {
+    "ivy/functional/backends/torch/elementwise.py": "def blend(x, y, /, *, out=None):\n"
+    "    return torch.add(x, y, out=out)\n",
+}
+
+IVY013: dict[str, Variant] = {
+    "to_add lacks handle_out_argument": Variant(
+        _MIXED + 'blend.mixed_backend_wrappers = {\n    "to_add": ("inputs_to_native_arrays",),\n'
+        '    "to_skip": ("inputs_to_ivy_arrays",),\n}\n',
+        1,
+    ),
+    "non-ASCII before the tuple": Variant(
+        _MIXED
+        + 'blend.mixed_backend_wrappers = {"é": "ü", "to_add": ("inputs_to_native_arrays",)}\n',
+        1,
+    ),
+    "tabs": Variant(
+        _MIXED.replace("    ", "\t")
+        + 'blend.mixed_backend_wrappers = {\n\t"to_add":\t(\t"inputs_to_native_arrays",\t),\n}\n',
+        1,
+    ),
+    "crlf, one element a line": Variant(
+        (
+            _MIXED + 'blend.mixed_backend_wrappers = {\n    "to_add": (\n'
+            '        "handle_backend_invalid",\n        "inputs_to_native_arrays",\n    ),\n}\n'
+        ).replace("\n", "\r\n"),
+        1,
+    ),
+    "async def": Variant(
+        _MIXED.replace("def blend", "async def blend")
+        + 'blend.mixed_backend_wrappers = {"to_add": ("inputs_to_native_arrays",)}\n',
+        1,
+    ),
+    "comments in the tuple, no trailing comma": Variant(
+        _MIXED + 'blend.mixed_backend_wrappers = {\n    "to_add": (  # c\n'
+        '        "handle_backend_invalid",  # d\n        # e\n'
+        '        "inputs_to_native_arrays"  # f\n    ),\n}\n',
+        1,
+    ),
+    "blanks around the elements": Variant(
+        _MIXED + 'blend.mixed_backend_wrappers = {"to_add": ( "a" , "b" , )}\n', 1
+    ),
+    "comma on the next line": Variant(
+        _MIXED + 'blend.mixed_backend_wrappers = {"to_add": ("a", "b"\n    , )}\n', 1
+    ),
+    "empty tuple": Variant(_MIXED + 'blend.mixed_backend_wrappers = {"to_add": ( )}\n', 1),
+    "empty tuple over two lines": Variant(
+        _MIXED + 'blend.mixed_backend_wrappers = {"to_add": (\n)}\n', 1
+    ),
+    "double parentheses": Variant(
+        _MIXED + 'blend.mixed_backend_wrappers = {"to_add": (("a",))}\n', 1
+    ),
+    "a list over several lines": Variant(
+        _MIXED + 'blend.mixed_backend_wrappers = {"to_add": [\n    "a",\n    "b",\n]}\n', 1
+    ),
+    "a set": Variant(_MIXED + 'blend.mixed_backend_wrappers = {"to_add": {"a", "b"}}\n', 1),
+    "no to_add: the whole value": Variant(
+        _MIXED + 'blend.mixed_backend_wrappers = {\n    "to_skip": ("é",),\n}\n', 1
+    ),
+    "dict(...)": Variant(
+        _MIXED + "blend.mixed_backend_wrappers = dict(\n    to_add=['a'],\n    to_skip=['b'],\n)\n",
+        1,
+    ),
+    "setattr": Variant(
+        _MIXED + "setattr(blend, 'mixed_backend_wrappers', {'to_add': ('a',)})\n",
+        1,
+    ),
+    "set twice, the last in force": Variant(
+        _MIXED + 'blend.mixed_backend_wrappers = {"to_add": ("handle_out_argument",)}\n'
+        'blend.mixed_backend_wrappers = {"to_add": ("a",)}\n',
+        1,
+    ),
+    "set twice, the last wraps": Variant(
+        _MIXED + 'blend.mixed_backend_wrappers = {"to_add": ("a",)}\n'
+        'blend.mixed_backend_wrappers = {"to_add": ("handle_out_argument",)}\n',
+        0,
+    ),
+    "to_add lists handle_out_argument": Variant(
+        _MIXED + 'blend.mixed_backend_wrappers = {"to_add": ("handle_out_argument", "a")}\n', 0
+    ),
+    "wrapped by assignment": Variant(
+        _MIXED + "blend = handle_out_argument(blend)\n"
+        'blend.mixed_backend_wrappers = {"to_add": ("a",)}\n',
+        0,
+    ),
+    "wrapped by assignment, skipped on the backend": Variant(
+        _MIXED + "blend = handle_out_argument(blend)\n"
+        'blend.mixed_backend_wrappers = {"to_add": ("a",), "to_skip": ["handle_out_argument"]}\n',
+        1,
+    ),
+    "wrapped by a decorator with arguments": Variant(
+        _MIXED.replace("@handle", "@ivy.handle_out_argument(1)\n@handle")
+        + 'blend.mixed_backend_wrappers = {"to_add": ("a",)}\n',
+        0,
+    ),
+    "no out": Variant(
+        _MIXED.replace(", *, out=None", "") + 'blend.mixed_backend_wrappers = {"to_add": ("a",)}\n',
+        0,
+    ),
+    "every backend writes out": Variant(
+        _MIXED + 'blend.mixed_backend_wrappers = {"to_add": ("a",)}\n', 0, files=_TORCH_USES_OUT
+    ),
+    "one backend ignores out": Variant(
+        _MIXED + 'blend.mixed_backend_wrappers = {"to_add": ("a",)}\n',
+        1,
+        files={**_TORCH_USES_OUT, **_NUMPY_IGNORES_OUT},
+    ),
+    "a bare string to_skip, parenthesized": Variant(
+        _MIXED + 'blend.mixed_backend_wrappers = {"to_add": ("a",), "to_skip": ("b")}\n', 1
+    ),
+    "a bare string on a function without out": Variant(
+        "def gelu(x):\n    ...\n\n\ngelu.mixed_backend_wrappers = {'to_add': 'é'}\n", 1
+    ),
+    "adjacent strings on one line": Variant(
+        _MIXED + 'blend.mixed_backend_wrappers = {"to_skip": ("a" \'b\')}\n', 1
+    ),
+    "a bytes string": Variant(_MIXED + 'blend.mixed_backend_wrappers = {"to_skip": b"a"}\n', 1),
+    "** in the dict": Variant(
+        _MIXED + 'blend.mixed_backend_wrappers = {"to_add": ("a",), **more}\n', 0
+    ),
+    "a name for to_add": Variant(
+        _MIXED + 'blend.mixed_backend_wrappers = {"to_add": WRAPPERS}\n', 0
+    ),
+    "in a block: not read": Variant(
+        _MIXED + 'if True:\n    blend.mixed_backend_wrappers = {"to_add": ("a",)}\n', 0
+    ),
+    "adjacent strings over two lines": Variant(
+        _MIXED + 'blend.mixed_backend_wrappers = {"to_skip": ("a"\n    "b")}\n', None
+    ),
+    "an f-string": Variant(_MIXED + 'blend.mixed_backend_wrappers = {"to_skip": f"{x}"}\n', None),
+    "adjacent strings as a key": Variant(
+        _MIXED + 'blend.mixed_backend_wrappers = {"to_" "add": ("a",)}\n', None
+    ),
+    "a starred element": Variant(
+        _MIXED + 'blend.mixed_backend_wrappers = {"to_add": (*"ab",)}\n', None
+    ),
+    "setattr with a keyword": Variant(
+        _MIXED + "setattr(blend, 'mixed_backend_wrappers', value={'to_add': ('a',)})\n", None
+    ),
+    "a parenthesized last element": Variant(
+        _MIXED + 'blend.mixed_backend_wrappers = {"to_add": ("a", ("b"))}\n', None
+    ),
+}
+
+
 VARIANTS: dict[str, tuple[str, Variant]] = {
     **{f"IVY005 {name}": ("IVY005", variant) for name, variant in IVY005.items()},
+    **{f"IVY013 {name}": ("IVY013", variant) for name, variant in IVY013.items()},
 }
 
 
