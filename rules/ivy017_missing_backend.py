@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, FileUnderCheck, Rule
+from ivycheck.checker.rule_api import AstFinding, Example, FileUnderCheck, Rule
 from ivycheck.rules import _ast_calls
 from ivycheck.rules._ast_facts import facts
+from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._backends import backend_call, backends_seen
 
 _API = "ivy/functional/ivy/elementwise.py"
@@ -231,12 +233,32 @@ class MissingBackend(Rule):
     def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
         """The check below on CPython's tree, exactly: a ``current_backend(...).name``
         call that no backend in the run defines."""
-        calls = (_ast_calls.backend_call(call) for call, _ in facts(tree).calls)
-        names = [name for name in calls if name is not None]
-        if not names:
-            return False  # decided without other files (before the index exists)
-        index = file.index
-        return bool(backends_seen(index)) and any(not index.implementations(n) for n in names)
+        return next(_ast_missing(tree, file), None) is not None
+
+    @classmethod
+    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
+        """The check below on CPython's tree: the finding spans the call's
+        ``current_backend(...).name``, which CPython's ``Attribute`` spans as libcst does
+        (from the callee's start, its parentheses included, to the name's end)."""
+        missing = list(_ast_missing(tree, file))
+        if not missing:
+            return []
+        lines = Lines(file.source)
+        findings: list[AstFinding] = []
+        for call, name, backends in missing:
+            func = call.func
+            if func.end_lineno is None or func.end_col_offset is None:
+                return None  # (a parsed tree always has them)
+            findings.append(
+                AstFinding(
+                    func.lineno,
+                    lines.column(func.lineno, func.col_offset),
+                    func.end_lineno,
+                    lines.column(func.end_lineno, func.end_col_offset),
+                    _message(name, backends),
+                )
+            )
+        return findings
 
     def visit_Call(self, node: cst.Call) -> None:
         name = backend_call(node)
@@ -245,10 +267,34 @@ class MissingBackend(Rule):
             return
         if self.context.index.implementations(name):
             return
-        seen = ", ".join(backends)
-        self.report(
-            node.func,
-            f"`current_backend(...).{name}` is defined by no backend (seen: {seen}); every "
-            f"call fails (the backend lookup finds nothing): define `{name}` in each backend or "
-            "fix the name",
-        )
+        self.report(node.func, _message(name, backends))
+
+
+def _message(name: str, backends: list[str]) -> str:
+    """The finding for ``current_backend(...).name`` with the backends seen in the run."""
+    seen = ", ".join(backends)
+    return (
+        f"`current_backend(...).{name}` is defined by no backend (seen: {seen}); every "
+        f"call fails (the backend lookup finds nothing): define `{name}` in each backend or "
+        "fix the name"
+    )
+
+
+def _ast_missing(
+    tree: ast.Module, file: FileUnderCheck
+) -> Iterator[tuple[ast.Call, str, list[str]]]:
+    """Each ``current_backend(...).name(...)`` call (with the name and the backends seen)
+    that no backend defines, as ``MissingBackend.visit_Call`` finds them. The index is read
+    only once the tree holds such a call (``may_find`` is asked before the index exists)."""
+    found = [
+        (call, name) for call, _ in facts(tree).calls if (name := _ast_calls.backend_call(call))
+    ]
+    if not found:
+        return
+    index = file.index
+    backends = backends_seen(index)
+    if not backends:
+        return
+    for call, name in found:
+        if not index.implementations(name):
+            yield call, name, backends

@@ -339,9 +339,67 @@ IVY013: dict[str, Variant] = {
 }
 
 
+_BACKENDS = {
+    "ivy/functional/backends/numpy/elementwise.py": "def sin(x):\n    ...\n",
+    "ivy/functional/backends/torch/elementwise.py": "def sin(x):\n    ...\n",
+}
+"""Two backends, each defining ``sin`` only."""
+
+IVY017: dict[str, Variant] = {
+    "missing": Variant(
+        "def tan(x, /, *, out=None):\n    return current_backend(x).tan(x, out=out)\n",
+        1,
+        files=_BACKENDS,
+    ),
+    "defined": Variant("def sin(x):\n    return current_backend(x).sin(x)\n", 0, files=_BACKENDS),
+    "no backend in the run": Variant("def tan(x):\n    return current_backend(x).tan(x)\n", 0),
+    "non-ASCII before, and in the name": Variant(
+        "def tän(x):\n    y = 'é'; return current_backend(x, 'ü').tän(x)\n", 1, files=_BACKENDS
+    ),
+    "tabs": Variant("def tan(x):\n\treturn\tcurrent_backend(x)\t.tan(x)\n", 1, files=_BACKENDS),
+    "crlf, across lines": Variant(
+        "def tan(x):\r\n    return (\r\n        current_backend(x)\r\n        .tan(x)\r\n    )\r\n",
+        1,
+        files=_BACKENDS,
+    ),
+    "async def": Variant(
+        "async def tan(x):\n    return await current_backend(x).tan(x)\n", 1, files=_BACKENDS
+    ),
+    "parenthesized callee": Variant(
+        "def tan(x):\n    return ((current_backend(x)) ).tan(x) + (current_backend().cos)(x)\n",
+        2,
+        files=_BACKENDS,
+    ),
+    "qualified, two on a line": Variant(
+        "import ivy\n\n\ndef tan(x):\n    return ivy.current_backend(x).tan(x), "
+        "ivy.current_backend(x).sin(x), ivy.current_backend(x).tan(x)\n",
+        2,
+        files=_BACKENDS,
+    ),
+    "in a decorator with arguments, over several lines": Variant(
+        "@with_unsupported_dtypes(\n    current_backend().tan_dtypes(),\n    backend_version,\n)\n"
+        "@handle_out_argument\ndef tan(x):\n    ...\n",
+        1,
+        files=_BACKENDS,
+    ),
+    "wrapped by assignment, in a default and an f-string": Variant(
+        "def tan(x, f=lambda y: current_backend().tan(y)):\n"
+        "    return f'{current_backend(x).tan(x)}'\n\n\ntan = handle_out_argument(tan)\n",
+        2,
+        files=_BACKENDS,
+    ),
+    "in a method": Variant(
+        "class A:\n    def tan(self, x):\n        return current_backend(x).tan(x)\n",
+        1,
+        files=_BACKENDS,
+    ),
+}
+
+
 VARIANTS: dict[str, tuple[str, Variant]] = {
     **{f"IVY005 {name}": ("IVY005", variant) for name, variant in IVY005.items()},
     **{f"IVY013 {name}": ("IVY013", variant) for name, variant in IVY013.items()},
+    **{f"IVY017 {name}": ("IVY017", variant) for name, variant in IVY017.items()},
 }
 
 
