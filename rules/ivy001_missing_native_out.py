@@ -17,6 +17,7 @@ from ivycheck.checker.rule_api import (
     Severity,
     nodes_of,
 )
+from ivycheck.rules import _ast_layout
 from ivycheck.rules._api_functions import OutWrapping, is_private_helper, out_wrapping
 from ivycheck.rules._ast_facts import (
     FunctionNode,
@@ -342,7 +343,7 @@ def _blocker_on_ast(
     )
     if chained is not None and fate.kind != COPIES:
         return _chained_blocker(chained.lineno, fate.consequence)
-    several = _several_results_on_ast(function, file.source, lines)
+    several = _several_results_on_ast(function, lines)
     if several is None:
         return _UNDECIDED
     if several and not converts_tuple_items(file.index):
@@ -350,7 +351,7 @@ def _blocker_on_ast(
     return None
 
 
-def _several_results_on_ast(function: FunctionNode, source: str, lines: Lines) -> bool | None:
+def _several_results_on_ast(function: FunctionNode, lines: Lines) -> bool | None:
     """:func:`_several_results` on CPython's tree: a tuple word in the text of ``out``'s
     annotation (a regular or keyword-only parameter, as libcst's ``params`` and
     ``kwonly_params``) or the result's. libcst's text of an annotation is CPython's plus
@@ -364,10 +365,7 @@ def _several_results_on_ast(function: FunctionNode, source: str, lines: Lines) -
     for annotation in annotations:
         if annotation is None:
             continue
-        text = ast.get_source_segment(source, annotation)
-        if text is None:
-            return None
-        if _TUPLE_WORD.search(text):
+        if _TUPLE_WORD.search(_ast_layout.text(lines, annotation)):
             return True
     header = lines.header(function)
     if any(
