@@ -342,14 +342,21 @@ def set_attribute_names(tree: ast.Module, attribute: str) -> set[str]:
     names: set[str] = set()
     for statement in tree.body:
         if isinstance(statement, ast.Assign):
-            for target in statement.targets:
-                if (
-                    isinstance(target, ast.Attribute)
-                    and target.attr == attribute
-                    and isinstance(target.value, ast.Name)
-                ):
-                    names.add(target.value.id)
+            names.update(attribute_target_names(statement, attribute))
     return names
+
+
+def attribute_target_names(statement: ast.Assign, attribute: str) -> Iterator[str]:
+    """``name`` for each target of ``statement`` that is ``name.attribute`` itself, in
+    order: what ``_support_native_out`` reads as a site of an assignment (it does not look
+    into a tuple or list target)."""
+    for target in statement.targets:
+        if (
+            isinstance(target, ast.Attribute)
+            and target.attr == attribute
+            and isinstance(target.value, ast.Name)
+        ):
+            yield target.value.id
 
 
 def wrapper_name(decorator: ast.expr) -> str:

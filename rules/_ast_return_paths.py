@@ -9,18 +9,24 @@ below gives the same verdicts from CPython's tree: the same statements in the sa
 guards (a test naming ``out`` anywhere, as libcst's names include keywords, attributes
 and parameters). ``None`` for a ``match`` statement, whose returns libcst judges its own
 way.
+
+The walk itself (:class:`ReturnWalk`) is shared: IVY003's ``may_find`` walks the same
+statements with its own notion of a write (calls proven to write ``out``) and its own
+verdict per return, and must reach the same returns in the same state.
 """
 
 from __future__ import annotations
 
 import ast
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ivycheck.rules._ast_outflow import PlainOutFlow
 from ivycheck.rules._outflow import OUT
 
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+"""The nodes opening a scope of their own: what they hold is not the function's."""
 
 
 @dataclass(frozen=True)
@@ -38,7 +44,7 @@ class _Undecided(Exception):
 def plain_return_paths(flow: PlainOutFlow) -> list[AstReturnPath] | None:
     """Every ``return`` of the plain function (not of nested ones), in source order, or
     ``None`` when it holds a statement judged only on libcst's tree."""
-    walk = _Walk(flow)
+    walk = _PlainWalk(flow)
     try:
         walk.block(flow.function.body, False)
     except _Undecided:
@@ -46,19 +52,45 @@ def plain_return_paths(flow: PlainOutFlow) -> list[AstReturnPath] | None:
     return walk.found
 
 
-class _Walk:
-    """``_return_paths._ReturnWalk``: (written, terminated) through the statements."""
+class ReturnWalk(ABC):
+    """``_return_paths._ReturnWalk`` on CPython's tree: (written, terminated) through a
+    function's statements, each ``return`` handed to :meth:`judge` with whether every path
+    to it writes ``out``.
 
-    def __init__(self, flow: PlainOutFlow) -> None:
-        self.found: list[AstReturnPath] = []
-        self.holders = _holders(flow.function, flow.writes)
+    One walk for every rule judging returns on CPython's tree (IVY001's and IVY003's
+    ``find_on_ast``, IVY003's ``may_find``), so that they reach the same returns with the
+    same state as libcst's walk: only what writes ``out``, which tests guard it, what a
+    return's verdict is and what a ``match`` does differ, and those are the hooks."""
 
+    @abstractmethod
     def writes(self, node: ast.AST) -> bool:
-        """Evaluating ``node`` writes ``out``: it holds a writing call."""
-        return id(node) in self.holders
+        """Evaluating ``node`` (a statement, a test, a loop's header, a ``with`` item, a
+        ``return``) writes ``out``."""
+
+    @abstractmethod
+    def guards(self, test: ast.expr) -> bool:
+        """An ``if`` test naming ``out``: both branches run as if ``out`` were written."""
+
+    @abstractmethod
+    def judge(self, returned: ast.Return, covered: bool) -> None:
+        """A ``return`` reached; ``covered``: every path to it (itself included) writes
+        ``out``."""
+
+    @abstractmethod
+    def match(self, statement: ast.Match, written: bool) -> None:
+        """A ``match`` statement reached with ``written``, before it is taken as a simple
+        statement (its cases are not walked)."""
+
+    def stopped(self) -> bool:
+        """The verdict is settled: the rest of each block is skipped (taken as
+        terminating), which changes no verdict already given."""
+        return False
 
     def block(self, body: Sequence[ast.stmt], written: bool) -> tuple[bool, bool]:
+        """(written, terminated) after the statements."""
         for statement in body:
+            if self.stopped():
+                return True, True
             written, terminated = self.statement(statement, written)
             if terminated:
                 return written, True
@@ -66,7 +98,7 @@ class _Walk:
 
     def statement(self, statement: ast.stmt, written: bool) -> tuple[bool, bool]:
         if isinstance(statement, ast.Return):
-            self.found.append(AstReturnPath(statement, written or self.writes(statement)))
+            self.judge(statement, written or self.writes(statement))
             return True, True
         if isinstance(statement, ast.Raise):
             return written, True
@@ -91,14 +123,14 @@ class _Walk:
             if statement.finalbody:
                 self.block(statement.finalbody, written)
             return _merge(outcomes, written)
-        if isinstance(statement, _SCOPES):
+        if isinstance(statement, SCOPES):
             return written, False
         if isinstance(statement, ast.Match):
-            raise _Undecided
+            self.match(statement, written)
         return written or self.writes(statement), False
 
     def branch(self, statement: ast.If, written: bool) -> tuple[bool, bool]:
-        if _names_out(statement.test):
+        if self.guards(statement.test):
             self.block(statement.body, True)
             if statement.orelse:
                 self.block(statement.orelse, True)
@@ -107,6 +139,28 @@ class _Walk:
         body = self.block(statement.body, start)
         other = self.block(statement.orelse, start) if statement.orelse else (start, False)
         return _merge([body, other], start)
+
+
+class _PlainWalk(ReturnWalk):
+    """The walk for a plain flow: a node writes ``out`` when it holds one of the flow's
+    writing calls, a test guards when it names ``out`` as libcst's names do, every return
+    is kept, and a ``match`` leaves the function to libcst."""
+
+    def __init__(self, flow: PlainOutFlow) -> None:
+        self.found: list[AstReturnPath] = []
+        self.holders = _holders(flow.function, flow.writes)
+
+    def writes(self, node: ast.AST) -> bool:
+        return id(node) in self.holders
+
+    def guards(self, test: ast.expr) -> bool:
+        return _names_out(test)
+
+    def judge(self, returned: ast.Return, covered: bool) -> None:
+        self.found.append(AstReturnPath(returned, covered))
+
+    def match(self, statement: ast.Match, written: bool) -> None:
+        raise _Undecided
 
 
 def _merge(outcomes: list[tuple[bool, bool]], before: bool) -> tuple[bool, bool]:
@@ -147,7 +201,7 @@ def _holders(function: ast.AST, wanted: frozenset[int]) -> set[int]:
             parents[id(child)] = node
     holders: set[int] = set()
     for current in targets:
-        while current is not function and not isinstance(current, _SCOPES):
+        while current is not function and not isinstance(current, SCOPES):
             holders.add(id(current))
             current = parents[id(current)]
     return holders

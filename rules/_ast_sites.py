@@ -17,6 +17,7 @@ import ast
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from ivycheck.rules._ast_facts import attribute_target_names
 from ivycheck.rules._ast_layout import element_unparenthesized, indented, statement_lines, text
 from ivycheck.rules._ast_source import Lines
 
@@ -68,6 +69,21 @@ def sites_on_ast(tree: ast.Module, lines: Lines, attribute: str) -> list[AstSite
     return found
 
 
+def sites_by_function(
+    tree: ast.Module, lines: Lines, attribute: str
+) -> dict[str, list[AstSite]] | None:
+    """:func:`sites_on_ast` by the function each names, the functions in the order of
+    their first site and each one's sites in source order (libcst's, so that findings come
+    in its order), or ``None`` where the text leaves a doubt."""
+    found = sites_on_ast(tree, lines, attribute)
+    if found is None:
+        return None
+    by_function: dict[str, list[AstSite]] = {}
+    for site in found:
+        by_function.setdefault(site.function, []).append(site)
+    return by_function
+
+
 def _module_statements(body: Sequence[ast.stmt], lines: Lines) -> Iterator[ast.stmt]:
     """``_support_native_out._module_statements``: the statements of ``body`` and of the
     indented blocks of its ``if`` (every branch) and ``try`` (the body and handlers)."""
@@ -95,13 +111,8 @@ def _sets(statement: ast.stmt, lines: Lines, attribute: str) -> Iterator[tuple[s
     """``_support_native_out._small_sets``: (function, value) for each ``attribute`` a
     simple statement sets."""
     if isinstance(statement, ast.Assign):
-        for target in statement.targets:
-            if (
-                isinstance(target, ast.Attribute)
-                and target.attr == attribute
-                and isinstance(target.value, ast.Name)
-            ):
-                yield target.value.id, statement.value
+        for function in attribute_target_names(statement, attribute):
+            yield function, statement.value
     elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
         call = statement.value
         if not (isinstance(call.func, ast.Name) and call.func.id == "setattr"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -24,11 +25,11 @@ from ivycheck.rules._ast_facts import (
     module_functions,
     takes_out,
 )
-from ivycheck.rules._ast_outflow import PlainOutFlow, followed_outflow, literal_out_none
-from ivycheck.rules._ast_sites import AstSite, sites_on_ast
+from ivycheck.rules._ast_outflow import PlainOutFlow, PlainUse, followed_outflow, literal_out_none
+from ivycheck.rules._ast_sites import sites_by_function
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._out_fate import OutFate, ignored_buffer_fate
-from ivycheck.rules._outflow import FunctionOutFlow, UseKind, module_outflow
+from ivycheck.rules._outflow import FunctionOutFlow, OutUse, UseKind, module_outflow
 from ivycheck.rules._support_native_out import ATTRIBUTE, AttributeSite
 
 if TYPE_CHECKING:
@@ -832,15 +833,10 @@ class DeadNativeOut(Rule):
         libcst's does, whether ``out``'s values are read, whether it may reach a native
         function and, if not, why. ``None`` for any other function."""
         lines = Lines(file.source)
-        found_sites = sites_on_ast(tree, lines, ATTRIBUTE)
-        if found_sites is None:
+        by_function = sites_by_function(tree, lines, ATTRIBUTE)
+        if by_function is None:
             return None
-        by_function: dict[str, list[AstSite]] = {}
-        for site in found_sites:
-            by_function.setdefault(site.function, []).append(site)
-        functions = {
-            s.name: s for s in tree.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)
-        }
+        functions = module_functions(tree.body)
         backend = file.part.removeprefix("backend:")
         found = facts(tree)
         fate: OutFate | None = None
@@ -950,14 +946,7 @@ def _plain_why(flow: PlainOutFlow) -> str:
     its uses are ``inplace_update``, rejecting calls or helpers that drop ``out``."""
     if not flow.uses and literal_out_none(flow.function):
         return "its native call is given `out=None`"
-    rejected = [use for use in flow.uses if use.kind is UseKind.REJECTED]
-    if rejected:
-        return f"{rejected[0].describe()} does not accept `out`"
-    if any(use.kind is UseKind.INPLACE for use in flow.uses):
-        return "it only writes `out` with `inplace_update` (that is the wrapper's job)"
-    if any(use.kind is UseKind.DROPPED for use in flow.uses):
-        return "the helper it passes `out` to ignores it"
-    return "it never passes `out` to a native function"
+    return _why_of_uses(flow.uses)
 
 
 def _out_is_destination(index: ProjectIndex, name: str) -> bool:
@@ -984,12 +973,19 @@ def _why(flow: FunctionOutFlow) -> str:
         return "it takes no `out`"
     if not flow.uses and _has_literal_out_none(flow.function):
         return "its native call is given `out=None`"
-    rejected = [use for use in flow.uses if use.kind is UseKind.REJECTED]
+    return _why_of_uses(flow.uses)
+
+
+def _why_of_uses(uses: Sequence[PlainUse | OutUse]) -> str:
+    """Why ``out`` reaches no native function, from the calls given it: the same words
+    whether the flow was read on CPython's tree (:func:`_plain_why`) or libcst's
+    (:func:`_why`), since a file's message must not depend on which tree decided it."""
+    rejected = [use for use in uses if use.kind is UseKind.REJECTED]
     if rejected:
         return f"{rejected[0].describe()} does not accept `out`"
-    if any(use.kind is UseKind.INPLACE for use in flow.uses):
+    if any(use.kind is UseKind.INPLACE for use in uses):
         return "it only writes `out` with `inplace_update` (that is the wrapper's job)"
-    if any(use.kind is UseKind.DROPPED for use in flow.uses):
+    if any(use.kind is UseKind.DROPPED for use in uses):
         return "the helper it passes `out` to ignores it"
     return "it never passes `out` to a native function"
 

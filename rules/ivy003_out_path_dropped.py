@@ -20,8 +20,8 @@ from ivycheck.rules._ast_facts import (
 )
 from ivycheck.rules._ast_layout import indented, test_parenthesized, text
 from ivycheck.rules._ast_outflow import followed_outflow
-from ivycheck.rules._ast_return_paths import plain_return_paths
-from ivycheck.rules._ast_sites import AstSite, sites_on_ast
+from ivycheck.rules._ast_return_paths import SCOPES, ReturnWalk, plain_return_paths
+from ivycheck.rules._ast_sites import sites_by_function
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._out_fate import COPIES, OutFate, ignored_buffer_fate, project_wrapper
 from ivycheck.rules._outflow import CONVERSIONS, UseKind, method_of_native_result, module_outflow
@@ -120,19 +120,14 @@ class OutPathDropped(Rule):
         on CPython's tree (:mod:`ivycheck.rules._ast_return_paths`) and the text says
         whether a dropping return is degenerate. ``None`` for anything else."""
         lines = Lines(file.source)
-        found_sites = sites_on_ast(tree, lines, ATTRIBUTE)
-        if found_sites is None:
+        by_function = sites_by_function(tree, lines, ATTRIBUTE)
+        if by_function is None:
             return None
-        by_function: dict[str, list[AstSite]] = {}
-        for site in found_sites:
-            by_function.setdefault(site.function, []).append(site)
         if not by_function:
             return []
         wrapper = project_wrapper(file.index)
         reads_value = wrapper is not None and wrapper[1].reads_value
-        functions = {
-            s.name: s for s in tree.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)
-        }
+        functions = module_functions(tree.body)
         found = facts(tree)
         fate: OutFate | None = None
         findings: list[AstFinding] = []
@@ -287,12 +282,13 @@ def _surely_writes(
     return forwarding.forwarding_call(value, aliases, UseKind.INPLACE)
 
 
-class _AstReturns:
-    """``_return_paths._ReturnWalk`` on ``ast``, asking whether every return is covered
-    and hands back no conversion that matters: writes are under-approximated (calls
-    proven to write ``out``, see :class:`OutForwarding`), tests mentioning ``out`` are
-    read as libcst reads them (names only: libcst counts more), so a return judged
-    covered here is covered there."""
+class _AstReturns(ReturnWalk):
+    """The shared return walk (:class:`ReturnWalk`) asking whether every return is
+    covered and hands back no conversion that matters: writes are under-approximated
+    (calls proven to write ``out``, see :class:`OutForwarding`), tests mentioning ``out``
+    are read as libcst reads them (names only: libcst counts more), so a return judged
+    covered here is covered there. A ``match``'s returns are judged with what was written
+    before it, as libcst's walk judges them (it does not walk the cases)."""
 
     def __init__(
         self,
@@ -310,23 +306,23 @@ class _AstReturns:
         if not self.aliases:
             # no `out` parameter: no write is proven, any return may be reported
             return not any(_own_returns(self.function.body))
-        self._block(self.function.body, False)
+        self.block(self.function.body, False)
         return self.fine
 
-    def _writes(self, node: ast.AST) -> bool:
+    def writes(self, node: ast.AST) -> bool:
         return any(
             isinstance(inner, ast.Call)
             and self.forwarding.forwarding_call(inner, self.aliases, UseKind.INPLACE)
             for inner in _own_nodes(node)
         )
 
-    def _mentions_out(self, node: ast.expr) -> bool:
+    def guards(self, test: ast.expr) -> bool:
         return any(
-            isinstance(inner, ast.Name) and inner.id in self.aliases for inner in ast.walk(node)
+            isinstance(inner, ast.Name) and inner.id in self.aliases for inner in ast.walk(test)
         )
 
-    def _judge(self, returned: ast.Return, written: bool) -> None:
-        if not (written or self._writes(returned)):
+    def judge(self, returned: ast.Return, covered: bool) -> None:
+        if not covered:
             self.fine = False
             return
         value = returned.value
@@ -340,71 +336,12 @@ class _AstReturns:
         ):
             self.fine = False
 
-    def _block(self, body: Sequence[ast.stmt], written: bool) -> tuple[bool, bool]:
-        """(written, terminated) after the statements."""
-        for statement in body:
-            if not self.fine:
-                return True, True
-            written, terminated = self._statement(statement, written)
-            if terminated:
-                return written, True
-        return written, False
+    def match(self, statement: ast.Match, written: bool) -> None:
+        for inner in _own_returns([statement]):
+            self.judge(inner, written or self.writes(inner))
 
-    def _statement(self, statement: ast.stmt, written: bool) -> tuple[bool, bool]:
-        if isinstance(statement, ast.Return):
-            self._judge(statement, written)
-            return True, True
-        if isinstance(statement, ast.Raise):
-            return written, True
-        if isinstance(statement, ast.If):
-            return self._if(statement, written)
-        if isinstance(statement, ast.For | ast.AsyncFor | ast.While):
-            header = statement.test if isinstance(statement, ast.While) else statement.iter
-            before = written or self._writes(header)
-            self._block(statement.body, before)
-            if statement.orelse:
-                self._block(statement.orelse, before)
-            return before, False
-        if isinstance(statement, ast.With | ast.AsyncWith):
-            items = any(self._writes(item) for item in statement.items)
-            return self._block(statement.body, written or items)
-        if isinstance(statement, ast.Try | ast.TryStar):
-            after_body = self._block(statement.body, written)
-            outcomes = [after_body]
-            for handler in statement.handlers:
-                outcomes.append(self._block(handler.body, written))
-            if statement.orelse and not after_body[1]:
-                outcomes[0] = self._block(statement.orelse, after_body[0])
-            if statement.finalbody:
-                self._block(statement.finalbody, written)
-            return _merge(outcomes, written)
-        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            return written, False
-        if isinstance(statement, ast.Match):
-            for inner in _own_returns([statement]):
-                self._judge(inner, written)
-        return written or self._writes(statement), False
-
-    def _if(self, statement: ast.If, written: bool) -> tuple[bool, bool]:
-        if self._mentions_out(statement.test):
-            self._block(statement.body, True)
-            if statement.orelse:
-                self._block(statement.orelse, True)
-            return True, False
-        start = written or self._writes(statement.test)
-        body = self._block(statement.body, start)
-        other = self._block(statement.orelse, start) if statement.orelse else (start, False)
-        return _merge([body, other], start)
-
-
-def _merge(outcomes: list[tuple[bool, bool]], before: bool) -> tuple[bool, bool]:
-    live = [written for written, terminated in outcomes if not terminated]
-    if not live:
-        return True, True
-    return before or all(live), False
-
-
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+    def stopped(self) -> bool:
+        return not self.fine
 
 
 def _own_nodes(node: ast.AST) -> Iterator[ast.AST]:
@@ -413,7 +350,7 @@ def _own_nodes(node: ast.AST) -> Iterator[ast.AST]:
     while stack:
         current = stack.pop()
         yield current
-        stack.extend(c for c in ast.iter_child_nodes(current) if not isinstance(c, _SCOPES))
+        stack.extend(c for c in ast.iter_child_nodes(current) if not isinstance(c, SCOPES))
 
 
 def _own_returns(body: Sequence[ast.stmt]) -> Iterator[ast.Return]:
