@@ -34,7 +34,12 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from ivycheck.rules._ast_calls import is_inplace_update
-from ivycheck.rules._ast_facts import AstImportMap, FunctionNode, positional_or_keyword
+from ivycheck.rules._ast_facts import (
+    AstImportMap,
+    FunctionNode,
+    child_nodes,
+    positional_or_keyword,
+)
 from ivycheck.rules._outflow import CHECK_CALLS, OUT, UseKind, classify_callee
 
 _SCOPES = (
@@ -311,7 +316,7 @@ class _Walk:
             elif _names_elsewhere(node, root):
                 raise _Undecided
             inner = nested or isinstance(node, _SCOPES)
-            for child in ast.iter_child_nodes(node):
+            for child in child_nodes(node):
                 parents[id(child)] = node
                 stack.append((child, inner))
         uses: list[PlainUse] = []

@@ -22,6 +22,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ivycheck.rules._ast_facts import child_nodes
 from ivycheck.rules._ast_outflow import PlainOutFlow
 from ivycheck.rules._outflow import OUT
 
@@ -194,11 +195,15 @@ def _holders(function: ast.AST, wanted: frozenset[int]) -> set[int]:
         return set()
     parents: dict[int, ast.AST] = {}
     targets: list[ast.AST] = []
-    for node in ast.walk(function):
+    stack = [function]
+    while stack:
+        node = stack.pop()
         if id(node) in wanted:
             targets.append(node)
-        for child in ast.iter_child_nodes(node):
+        children = child_nodes(node)
+        for child in children:
             parents[id(child)] = node
+        stack.extend(children)
     holders: set[int] = set()
     for current in targets:
         while current is not function and not isinstance(current, SCOPES):
