@@ -103,3 +103,40 @@ def element_unparenthesized(
         return True
     opening = (container.lineno, lines.column(container.lineno, container.col_offset))
     return before[-1] in "([{" and (line, len(before) - 1) == opening
+
+
+def keyword_value_code(lines: Lines, keyword: ast.keyword) -> str | None:
+    """libcst's ``code_for`` of a keyword argument's value (``Arg.value``): the text from
+    the value's first token (its own opening parenthesis, if any) to the keyword's end,
+    which CPython places after the value's closing parentheses. The blanks, line breaks,
+    continuations and comments between the name and ``=`` and after ``=`` belong to
+    libcst's ``AssignEqual``, not to the value. ``None`` for ``**mapping`` (no name) or a
+    text that is not ``name``, such filler, ``=``."""
+    end_line, end_offset = keyword.end_lineno, keyword.end_col_offset
+    if keyword.arg is None or end_line is None or end_offset is None:
+        return None
+    start = lines.column(keyword.lineno, keyword.col_offset)
+    end = lines.column(end_line, end_offset)
+    if end_line == keyword.lineno:
+        whole = lines.lines[end_line - 1][start:end]
+    else:
+        inner = lines.lines[keyword.lineno : end_line - 1]
+        whole = "".join(
+            [lines.lines[keyword.lineno - 1][start:], *inner, lines.lines[end_line - 1][:end]]
+        )
+    if not whole.startswith(keyword.arg):
+        return None
+    at = _filler_end(whole, len(keyword.arg))
+    if not whole.startswith("=", at):
+        return None
+    return whole[_filler_end(whole, at + 1) :]
+
+
+_FILLER = re.compile(r"(?:[ \t\f\r\n]+|#[^\r\n]*|\\(?:\r\n|\r|\n))*")
+"""What may stand between a keyword's name, ``=`` and its value inside a call's
+parentheses: blanks, line breaks, comments, backslash continuations."""
+
+
+def _filler_end(written: str, start: int) -> int:
+    match = _FILLER.match(written, start)
+    return match.end() if match is not None else start

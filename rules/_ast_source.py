@@ -94,3 +94,22 @@ class Lines:
 
 _REST = re.compile(r"[ \t]*(?:#[^\r\n]*)?(?:\r\n|\r|\n)?")
 """What may follow a statement alone on its line: blanks, a comment, the line's end."""
+
+
+def node_span(lines: Lines, node: ast.expr | ast.keyword) -> tuple[int, int, int, int] | None:
+    """(line, code-point column, end line, end column) of a node as CPython places it, or
+    ``None`` for a node without an end (a parsed tree always has one).
+
+    libcst reports exactly this span for the nodes whose text CPython's tree starts and ends
+    where libcst's does: a call (from its callee's first token, parentheses of the callee
+    included, to its closing parenthesis; parentheses around the whole call are in neither)
+    and a keyword argument (``name=value``: libcst's ``Arg`` from the name to the value's
+    end, parentheses of the value included, the comma after it not)."""
+    if node.end_lineno is None or node.end_col_offset is None:
+        return None
+    return (
+        node.lineno,
+        lines.column(node.lineno, node.col_offset),
+        node.end_lineno,
+        lines.column(node.end_lineno, node.end_col_offset),
+    )

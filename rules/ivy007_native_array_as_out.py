@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator, Sequence
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, Rule, RuleContext, walk
-from ivycheck.rules._ast_facts import AnyScopeImports, facts
+from ivycheck.checker.rule_api import AstFinding, Example, FileUnderCheck, Rule, RuleContext, walk
+from ivycheck.rules._ast_calls import FUNCTIONS, first_keyword_calls
+from ivycheck.rules._ast_facts import FunctionNode, Scope, facts
+from ivycheck.rules._ast_layout import keyword_value_code
+from ivycheck.rules._ast_source import Lines, node_span
 from ivycheck.rules._names import ImportMap
 from ivycheck.rules._native_out import native_library
-
-if TYPE_CHECKING:
-    from ivycheck.checker.core.rule import FileUnderCheck
 
 NATIVE_RETURNING = frozenset({"native_array", "to_native", "to_numpy"})
 """Runtime functions whose result is a native array, not an ``ivy.Array``."""
@@ -108,34 +108,6 @@ class _LazyScope:
         if self._bindings is None:
             self._bindings = _scope_of(self._body, self._params)
         return self._bindings
-
-
-def _may_be_native(
-    value: ast.expr,
-    imports: AnyScopeImports,
-    runtime: tuple[str, ...],
-    assigned: dict[str, list[ast.expr]],
-    part: str,
-    seen: set[str],
-) -> bool:
-    """``NativeArrayAsOut._is_native`` over-approximated on ``ast`` (for ``may_find``)."""
-    if isinstance(value, ast.Call):
-        return any(
-            native_library(q) is not None
-            or (q.startswith(runtime) and q.rsplit(".", 1)[-1] in NATIVE_RETURNING)
-            for q in imports.qualify(value.func)
-        )
-    if isinstance(value, ast.Attribute):
-        return value.attr in NATIVE_ATTRIBUTES and part != "frontend"
-    if isinstance(value, ast.Subscript):
-        return _may_be_native(value.value, imports, runtime, assigned, part, seen)
-    if isinstance(value, ast.Name) and value.id not in seen:
-        seen = seen | {value.id}
-        return any(
-            _may_be_native(v, imports, runtime, assigned, part, seen)
-            for v in assigned.get(value.id, ())
-        )
-    return False
 
 
 class NativeArrayAsOut(Rule):
@@ -314,19 +286,34 @@ class NativeArrayAsOut(Rule):
 
     @classmethod
     def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
-        """Whether a call that may be a runtime function's is given an ``out=`` that may be
-        native: the check below with every name read in any scope the file imports it in,
-        and a name native when any assignment to it anywhere in the file may be."""
-        found = facts(tree)
-        imports = found.any_scope_imports
-        runtime = tuple(m + "." for m in file.config.runtime_modules)
-        for call, out, _ in found.keyword_calls("out"):
-            if not any(q.startswith(runtime) for q in imports.qualify(call.func)):
-                continue
-            assigned = found.assigned_values
-            if _may_be_native(out.value, imports, runtime, assigned, file.part, set()):
-                return True
-        return False
+        """The check below on CPython's tree, exactly: a call of a runtime function given
+        an ``out=`` that is native."""
+        return next(_ast_native_outs(tree, file), None) is not None
+
+    @classmethod
+    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
+        """The check below on CPython's tree: the finding spans the ``out=`` keyword, which
+        CPython's ``keyword`` spans as libcst's ``Arg`` (from ``out`` to the value's end,
+        parentheses of the value included), and shows the value as libcst's ``code_for``
+        does (from its first token, its own parentheses included, to the keyword's end),
+        read from the text; in code points. ``None`` for a value over several lines:
+        ``code_for`` renders it without the indentation of the block around it (on lines
+        that start with it, but not inside a string), which the text does not tell
+        without tokenizing it."""
+        found = list(_ast_native_outs(tree, file))
+        if not found:
+            return []
+        lines = Lines(file.source)
+        findings: list[AstFinding] = []
+        for out, called in found:
+            span = node_span(lines, out)
+            shown = keyword_value_code(lines, out)
+            if span is None or shown is None:
+                return None  # (a parsed tree always has them)
+            if "\n" in shown or "\r" in shown:
+                return None
+            findings.append(AstFinding(*span, _message(called, shown)))
+        return findings
 
     def __init__(self, context: RuleContext) -> None:
         super().__init__(context)
@@ -353,17 +340,10 @@ class NativeArrayAsOut(Rule):
         if called is None or not self._is_runtime(called):
             return
         if self._is_native(out.value, imports, set()):
-            shown = self.context.code_for(out.value)
-            self.report(
-                out,
-                f"`{called}` is given the native array `{shown}` as `out`, which raises; "
-                "pass an `ivy.Array` (the Array itself, not its `.data`)",
-            )
+            self.report(out, _message(called, self.context.code_for(out.value)))
 
     def _is_runtime(self, qualified: str) -> bool:
-        return any(
-            qualified.startswith(module + ".") for module in self.context.config.runtime_modules
-        )
+        return _is_runtime(qualified, self.context.config.runtime_modules)
 
     def _is_native(self, value: cst.BaseExpression, imports: ImportMap, seen: set[str]) -> bool:
         if isinstance(value, cst.Call):
@@ -396,3 +376,165 @@ class NativeArrayAsOut(Rule):
             if name in bindings:
                 return bindings[name]
         return []
+
+
+def _message(called: str, shown: str) -> str:
+    """The finding for a call of the runtime's ``called`` given ``out=<shown>``."""
+    return (
+        f"`{called}` is given the native array `{shown}` as `out`, which raises; "
+        "pass an `ivy.Array` (the Array itself, not its `.data`)"
+    )
+
+
+def _is_runtime(qualified: str, runtime_modules: Sequence[str]) -> bool:
+    """Whether ``qualified`` names a function of the runtime (config ``runtime_modules``)."""
+    return any(qualified.startswith(module + ".") for module in runtime_modules)
+
+
+# The same on CPython's tree (``may_find``, ``find_on_ast``) -----------------------------
+
+AstBinding = ast.expr | None
+""":data:`Binding` on CPython's tree."""
+
+
+def _ast_scope(
+    body: Sequence[ast.AST], function: FunctionNode | None
+) -> dict[str, list[AstBinding]]:
+    """:func:`_scope_of` on CPython's tree: the bindings ``_Bindings`` collects from a
+    scope's body (the module, or a function's statements with its parameters), not
+    entering nested functions, classes or lambdas (their names are bound, unreadable).
+
+    libcst's walk binds what its ``visit_*`` methods see, and so does this one: ``=``,
+    ``: T =`` (without a value: unreadable) and ``:=`` bind their value to a plain name
+    target; an augmented assignment, a ``for`` target (not a comprehension's), an ``as``
+    name (import, ``with``, ``except``) and ``global``/``nonlocal`` bind unreadably; names
+    in a tuple or list target (starred ones too) are unreadable; ``match`` captures bind
+    nothing (libcst's ``MatchAs`` is not an ``AsName``)."""
+    bindings: dict[str, list[AstBinding]] = {}
+
+    def bind(target: ast.expr, value: AstBinding) -> None:
+        if isinstance(target, ast.Name):
+            bindings.setdefault(target.id, []).append(value)
+        elif isinstance(target, ast.Tuple | ast.List):
+            for element in target.elts:
+                bind(element, None)
+        elif isinstance(target, ast.Starred):
+            bind(target.value, None)
+
+    todo: list[ast.AST] = list(body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (*FUNCTIONS, ast.ClassDef)):
+            bindings.setdefault(node.name, []).append(None)
+            continue
+        if isinstance(node, ast.Lambda):
+            continue
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                bind(target, node.value)
+        elif isinstance(node, ast.AnnAssign | ast.NamedExpr):
+            bind(node.target, node.value)
+        elif isinstance(node, ast.AugAssign | ast.For | ast.AsyncFor):
+            bind(node.target, None)
+        elif isinstance(node, ast.withitem):
+            if node.optional_vars is not None:
+                bind(node.optional_vars, None)
+        elif isinstance(node, ast.alias | ast.ExceptHandler):
+            name = node.asname if isinstance(node, ast.alias) else node.name
+            if name is not None:
+                bindings.setdefault(name, []).append(None)
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            for name in node.names:
+                bindings.setdefault(name, []).append(None)
+        todo.extend(ast.iter_child_nodes(node))
+    if function is not None:
+        args = function.args
+        for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
+            if arg is not None:
+                bindings.setdefault(arg.arg, []).append(None)
+    return bindings
+
+
+class _AstScopes:
+    """The bindings of the module and of each function, collected on first lookup (as
+    :class:`_LazyScope`), and the lookup of :meth:`NativeArrayAsOut._lookup`: the innermost
+    enclosing function (or the module) that binds the name; classes and lambdas are no
+    scopes there."""
+
+    def __init__(self, tree: ast.Module) -> None:
+        self._module = tree.body
+        self._scopes: dict[int, dict[str, list[AstBinding]]] = {}
+
+    def _bindings(self, function: FunctionNode | None) -> dict[str, list[AstBinding]]:
+        key = id(function)
+        found = self._scopes.get(key)
+        if found is None:
+            body = self._module if function is None else function.body
+            found = self._scopes[key] = _ast_scope(body, function)
+        return found
+
+    def lookup(self, name: str, enclosing: Scope) -> list[AstBinding]:
+        for function in (*reversed(enclosing), None):
+            bindings = self._bindings(function)
+            if name in bindings:
+                return bindings[name]
+        return []
+
+
+def _ast_is_native(
+    value: ast.expr,
+    qualify: Callable[[ast.expr], str | None],
+    lookup: Callable[[str], list[AstBinding]],
+    file: FileUnderCheck,
+    seen: frozenset[str],
+) -> bool:
+    """:meth:`NativeArrayAsOut._is_native` on CPython's tree: names qualified in the
+    call's scope (also in a value a name is bound to elsewhere, as libcst's check does)."""
+    if isinstance(value, ast.Call):
+        called = qualify(value.func)
+        if called is None:
+            return False
+        if native_library(called) is not None:
+            return True
+        runtime = _is_runtime(called, file.config.runtime_modules)
+        return runtime and called.rsplit(".", 1)[-1] in NATIVE_RETURNING
+    if isinstance(value, ast.Attribute):
+        return (
+            value.attr in NATIVE_ATTRIBUTES and file.part != "frontend" and qualify(value) is None
+        )
+    if isinstance(value, ast.Subscript):
+        return _ast_is_native(value.value, qualify, lookup, file, seen)
+    if isinstance(value, ast.Name) and value.id not in seen:
+        bindings = lookup(value.id)
+        seen = seen | {value.id}
+        return bool(bindings) and all(
+            b is not None and _ast_is_native(b, qualify, lookup, file, seen) for b in bindings
+        )
+    return False  # ``None``, ``True``, ``False``: names on libcst's tree, never bound
+
+
+def _ast_native_outs(tree: ast.Module, file: FileUnderCheck) -> Iterator[tuple[ast.keyword, str]]:
+    """Each call's first ``out=`` keyword that ``NativeArrayAsOut.visit_Call`` reports,
+    with the called runtime function's qualified name: names resolved through the imports
+    of the call's scope (``_names.ImportMap`` as the engine scopes it), bindings looked up
+    from the innermost enclosing function out."""
+    found = facts(tree)
+    imports = found.import_map
+    runtime = file.config.runtime_modules
+    scopes: _AstScopes | None = None
+    for call, out, enclosing in first_keyword_calls(tree, "out"):
+        called = imports.qualify(call.func, enclosing)
+        if called is None or not _is_runtime(called, runtime):
+            continue
+        scopes = scopes or _AstScopes(tree)
+
+        def qualify(expression: ast.expr, scope: Scope = enclosing) -> str | None:
+            return imports.qualify(expression, scope)
+
+        def lookup(
+            name: str, scope: Scope = enclosing, known: _AstScopes = scopes
+        ) -> list[AstBinding]:
+            return known.lookup(name, scope)
+
+        if _ast_is_native(out.value, qualify, lookup, file, frozenset()):
+            yield out, called

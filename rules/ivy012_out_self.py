@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, FileUnderCheck, Rule, RuleContext, nodes_of
+from ivycheck.checker.rule_api import (
+    AstFinding,
+    Example,
+    FileUnderCheck,
+    Rule,
+    RuleContext,
+    nodes_of,
+)
 from ivycheck.rules._ast_calls import FUNCTIONS, first_keyword_calls
 from ivycheck.rules._ast_facts import FunctionNode, facts, wrapper_name
+from ivycheck.rules._ast_source import Lines, node_span
 from ivycheck.rules._decorators import decorator_name
 
 _ARRAY = "ivy/data_classes/array/elementwise.py"
@@ -258,39 +267,24 @@ class OutSelf(Rule):
     def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
         """The check below on CPython's tree, exactly: the same walk, keeping the instance
         parameter each function sees."""
-        given = {
-            k.value.id
-            for _, k, _ in first_keyword_calls(tree, "out")
-            if isinstance(k.value, ast.Name)
-        }
-        firsts = {
-            positional[0].arg
-            for function, _ in facts(tree).functions
-            if (positional := (*function.args.posonlyargs, *function.args.args))
-        }
-        if not given & firsts:
-            return False  # no ``out=`` names any function's instance parameter
-        # (node, the instance parameter visible there, directly in a class body?)
-        todo: list[tuple[ast.AST, str | None, bool]] = [(tree, None, False)]
-        while todo:
-            node, current, in_class = todo.pop()
-            if isinstance(node, ast.ClassDef):
-                in_class = True
-            elif isinstance(node, FUNCTIONS):
-                if in_class:
-                    this = _ast_self_name(node)
-                    current = None if this is None or _ast_is_mutator(node, this) else this
-                else:
-                    args = node.args
-                    if current in {a.arg for a in (*args.posonlyargs, *args.args)}:
-                        current = None
-                in_class = False
-            elif isinstance(node, ast.Call) and current is not None:
-                for k in node.keywords:
-                    if k.arg == "out" and isinstance(k.value, ast.Name) and k.value.id == current:
-                        return True
-            todo.extend((child, current, in_class) for child in ast.iter_child_nodes(node))
-        return False
+        return next(_ast_out_selves(tree), None) is not None
+
+    @classmethod
+    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
+        """The check below on CPython's tree: the finding spans the ``out=`` keyword, which
+        CPython's ``keyword`` spans as libcst's ``Arg`` (from ``out`` to the name's end,
+        parentheses around the name included), in code points."""
+        found = list(_ast_out_selves(tree))
+        if not found:
+            return []
+        lines = Lines(file.source)
+        findings: list[AstFinding] = []
+        for keyword, this in found:
+            span = node_span(lines, keyword)
+            if span is None:
+                return None  # (a parsed tree always has one)
+            findings.append(AstFinding(*span, _message(this)))
+        return findings
 
     def __init__(self, context: RuleContext) -> None:
         super().__init__(context)
@@ -330,8 +324,49 @@ class OutSelf(Rule):
                 and isinstance(arg.value, cst.Name)
                 and arg.value.value == current
             ):
-                self.report(
-                    arg,
-                    f"`out={current}` overwrites the instance the method was called on; "
-                    "take an `out` parameter and forward it (or use `ivy.inplace_update`)",
-                )
+                self.report(arg, _message(current))
+
+
+def _message(this: str) -> str:
+    """The finding for ``out=<this>``, ``this`` the method's instance parameter."""
+    return (
+        f"`out={this}` overwrites the instance the method was called on; "
+        "take an `out` parameter and forward it (or use `ivy.inplace_update`)"
+    )
+
+
+def _ast_out_selves(tree: ast.Module) -> Iterator[tuple[ast.keyword, str]]:
+    """Every ``out=<instance parameter>`` keyword ``OutSelf.visit_Call`` reports, with the
+    parameter's name, on CPython's tree: the same walk, keeping the instance parameter each
+    function sees (a method's own, unless it is static, a class method or a mutator; a
+    nested function's enclosing one, unless a positional parameter rebinds the name)."""
+    given = {
+        k.value.id for _, k, _ in first_keyword_calls(tree, "out") if isinstance(k.value, ast.Name)
+    }
+    firsts = {
+        positional[0].arg
+        for function, _ in facts(tree).functions
+        if (positional := (*function.args.posonlyargs, *function.args.args))
+    }
+    if not given & firsts:
+        return  # no ``out=`` names any function's instance parameter
+    # (node, the instance parameter visible there, directly in a class body?)
+    todo: list[tuple[ast.AST, str | None, bool]] = [(tree, None, False)]
+    while todo:
+        node, current, in_class = todo.pop()
+        if isinstance(node, ast.ClassDef):
+            in_class = True
+        elif isinstance(node, FUNCTIONS):
+            if in_class:
+                this = _ast_self_name(node)
+                current = None if this is None or _ast_is_mutator(node, this) else this
+            else:
+                args = node.args
+                if current in {a.arg for a in (*args.posonlyargs, *args.args)}:
+                    current = None
+            in_class = False
+        elif isinstance(node, ast.Call) and current is not None:
+            for k in node.keywords:
+                if k.arg == "out" and isinstance(k.value, ast.Name) and k.value.id == current:
+                    yield k, current
+        todo.extend((child, current, in_class) for child in ast.iter_child_nodes(node))

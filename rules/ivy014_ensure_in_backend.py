@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, FileUnderCheck, Rule
+from ivycheck.checker.rule_api import AstFinding, Example, FileUnderCheck, Rule
 from ivycheck.rules._ast_calls import runtime_inplace_updates
+from ivycheck.rules._ast_source import Lines, node_span
 from ivycheck.rules._names import is_runtime_inplace_update
 
 JAX = "ivy/functional/backends/jax/example.py"
@@ -158,12 +160,25 @@ class EnsureInBackend(Rule):
     def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
         """The check below on CPython's tree, exactly: ``ensure_in_backend=True`` given to
         the runtime's ``inplace_update``."""
-        return any(
-            isinstance(k.value, ast.Constant) and k.value.value is True
-            for call in runtime_inplace_updates(tree, file)
-            for k in call.keywords
-            if k.arg == "ensure_in_backend"
-        )
+        return next(_ast_flags(tree, file), None) is not None
+
+    @classmethod
+    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
+        """The check below on CPython's tree: the finding spans the keyword argument, which
+        CPython's ``keyword`` spans as libcst's ``Arg`` (from the name to the value's end,
+        parentheses of the value included), in code points."""
+        found = list(_ast_flags(tree, file))
+        if not found:
+            return []
+        lines = Lines(file.source)
+        message = _message(_backend(file.part))
+        findings: list[AstFinding] = []
+        for flag in found:
+            span = node_span(lines, flag)
+            if span is None:
+                return None  # (a parsed tree always has one)
+            findings.append(AstFinding(*span, message))
+        return findings
 
     def visit_Call(self, node: cst.Call) -> None:
         for arg in node.args:
@@ -174,13 +189,38 @@ class EnsureInBackend(Rule):
                 and arg.value.value == "True"
                 and is_runtime_inplace_update(node, self.context)
             ):
-                self.report(
-                    arg,
-                    f"`ensure_in_backend=True` raises on {self.context.backend}: "
-                    + (
-                        "its arrays cannot be updated natively"
-                        if self.context.backend == "jax"
-                        else "only a tf.Variable can be updated natively, a tf.Tensor cannot"
-                    )
-                    + "; drop the flag",
-                )
+                self.report(arg, _message(self.context.backend))
+
+
+def _backend(part: str) -> str | None:
+    """``RuleContext.backend`` from the file's part: the backend of a backend file."""
+    return part.removeprefix("backend:") if part.startswith("backend:") else None
+
+
+def _message(backend: str | None) -> str:
+    """The finding in the files of ``backend`` (the rule looks only at JAX and
+    TensorFlow's): why the flag raises there."""
+    return (
+        f"`ensure_in_backend=True` raises on {backend}: "
+        + (
+            "its arrays cannot be updated natively"
+            if backend == "jax"
+            else "only a tf.Variable can be updated natively, a tf.Tensor cannot"
+        )
+        + "; drop the flag"
+    )
+
+
+def _ast_flags(tree: ast.Module, file: FileUnderCheck) -> Iterator[ast.keyword]:
+    """Every ``ensure_in_backend=True`` keyword of a call of the runtime's
+    ``inplace_update`` (each one, as the libcst check reports each): ``True`` is a constant
+    on CPython's tree, the name ``True`` on libcst's, in or out of parentheses."""
+    for call in runtime_inplace_updates(tree, file):
+        for k in call.keywords:
+            value = k.value
+            if (
+                k.arg == "ensure_in_backend"
+                and isinstance(value, ast.Constant)
+                and value.value is True
+            ):
+                yield k

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import Example, FileUnderCheck, Rule
+from ivycheck.checker.rule_api import AstFinding, Example, FileUnderCheck, Rule
 from ivycheck.rules._ast_calls import runtime_inplace_updates
+from ivycheck.rules._ast_source import Lines, node_span
 from ivycheck.rules._names import is_runtime_inplace_update
 
 NP = "ivy/functional/backends/numpy/example.py"
@@ -143,15 +145,24 @@ class InplaceUpdateWithoutValue(Rule):
     def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
         """The check below on CPython's tree, exactly: a call of the runtime's
         ``inplace_update`` without the value to write."""
-        for call in runtime_inplace_updates(tree, file):
-            if any(isinstance(a, ast.Starred) for a in call.args):
-                continue
-            keywords = {k.arg for k in call.keywords}
-            if None in keywords:
-                continue  # **kwargs
-            if len(call.args) + ("x" in keywords) < 2 and "val" not in keywords:
-                return True
-        return False
+        return next(_ast_without_value(tree, file), None) is not None
+
+    @classmethod
+    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
+        """The check below on CPython's tree: the finding spans the call, which CPython's
+        ``Call`` spans as libcst does in every shape (a callee in parentheses, arguments
+        over several lines), in code points."""
+        found = list(_ast_without_value(tree, file))
+        if not found:
+            return []
+        lines = Lines(file.source)
+        findings: list[AstFinding] = []
+        for call in found:
+            span = node_span(lines, call)
+            if span is None:
+                return None  # (a parsed tree always has one)
+            findings.append(AstFinding(*span, cls.MESSAGE))
+        return findings
 
     def visit_Call(self, node: cst.Call) -> None:
         if any(arg.star for arg in node.args):
@@ -165,3 +176,18 @@ class InplaceUpdateWithoutValue(Rule):
         if len(positional) >= 2 or "val" in keywords:
             return
         self.report(node)
+
+
+def _ast_without_value(tree: ast.Module, file: FileUnderCheck) -> Iterator[ast.Call]:
+    """The calls ``InplaceUpdateWithoutValue.visit_Call`` reports, on CPython's tree: the
+    runtime's ``inplace_update`` (resolved through the imports of the call's scope, as
+    libcst's check resolves it) with no ``*``/``**`` argument, fewer than two positional
+    arguments counting ``x=``, and no ``val=``."""
+    for call in runtime_inplace_updates(tree, file):
+        if any(isinstance(a, ast.Starred) for a in call.args):
+            continue
+        keywords = {k.arg for k in call.keywords}
+        if None in keywords:
+            continue  # **kwargs
+        if len(call.args) + ("x" in keywords) < 2 and "val" not in keywords:
+            yield call
