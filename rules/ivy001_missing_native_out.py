@@ -187,7 +187,13 @@ class MissingNativeOut(Rule):
             start = lines.name_column(function)
             if start is None:
                 return None
-            paths = plain_return_paths(flow)
+            # One return, the last statement, writing `out` natively: its one path, written
+            # (what the walk finds, without walking the function again).
+            paths = (
+                [AstReturnPath(flow.returns[0], True)]
+                if flow.every_return_written
+                else plain_return_paths(flow)
+            )
             if paths is None:
                 return None
             found_text = _forwards(name, flow.native[0].describe())
