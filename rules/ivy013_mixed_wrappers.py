@@ -13,7 +13,7 @@ from ivycheck.rules._api_functions import out_param
 from ivycheck.rules._ast_calls import function_wrappers, out_arg, wrapped_by_assignment
 from ivycheck.rules._ast_facts import FunctionNode
 from ivycheck.rules._ast_facts import dotted as ast_dotted
-from ivycheck.rules._ast_source import Lines
+from ivycheck.rules._ast_source import Lines, node_span
 from ivycheck.rules._decorators import wrappers_of
 from ivycheck.rules._names import dotted, module_level_statements
 
@@ -406,7 +406,9 @@ class MixedWrappers(Rule):
                 message = _lacks_message(candidate.function, implementations)
             if message is None:
                 continue
-            span = _tuple_span(lines, node) if isinstance(node, ast.Tuple) else _span(lines, node)
+            span = (
+                _tuple_span(lines, node) if isinstance(node, ast.Tuple) else node_span(lines, node)
+            )
             if span is None:
                 return None
             findings.append(AstFinding(*span, message))
@@ -646,19 +648,6 @@ Span = tuple[int, int, int, int]
 """(line, column, end line, end column): 1-based lines, 0-based code-point columns."""
 
 
-def _span(lines: Lines, node: ast.expr) -> Span | None:
-    """libcst's span of an expression whose own parentheses CPython leaves out as libcst
-    does (a string, a list, a set, a dict, a call)."""
-    if node.end_lineno is None or node.end_col_offset is None:
-        return None
-    return (
-        node.lineno,
-        lines.column(node.lineno, node.col_offset),
-        node.end_lineno,
-        lines.column(node.end_lineno, node.end_col_offset),
-    )
-
-
 def _tuple_span(lines: Lines, node: ast.Tuple) -> Span | None:
     """libcst's span of a parenthesized tuple: its parentheses belong to the tuple's
     ``lpar``/``rpar`` and are left out with the blanks, comments and line breaks after the
@@ -666,7 +655,7 @@ def _tuple_span(lines: Lines, node: ast.Tuple) -> Span | None:
     an empty tuple's is empty, before the ``)``. CPython's span is the innermost
     parentheses'. ``None`` where the text is not that shape (a ``\\`` continuation, a
     parenthesized last element)."""
-    whole = _span(lines, node)
+    whole = node_span(lines, node)
     if whole is None:
         return None
     line, column, end_line, end_column = whole
@@ -677,7 +666,7 @@ def _tuple_span(lines: Lines, node: ast.Tuple) -> Span | None:
         return None
     if not node.elts:
         return (*start, *start)
-    last = _span(lines, node.elts[-1])
+    last = node_span(lines, node.elts[-1])
     if last is None:
         return None
     after = _next_token(lines, last[2], last[3])

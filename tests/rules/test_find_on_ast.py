@@ -30,6 +30,12 @@ DECIDING = [
 NP = "ivy/functional/backends/numpy/example.py"
 
 
+def _rule(code: str) -> type[Rule]:
+    """The rule ``code`` among those that decide on CPython's tree (for variant tests)."""
+    (rule,) = [r for r in DECIDING if code == r.CODE]
+    return rule
+
+
 def _shown(found: list[Diagnostic]) -> list[tuple[object, ...]]:
     """Everything a text reporter shows of each diagnostic."""
     return [

@@ -13,18 +13,13 @@ import textwrap
 
 import pytest
 
-from ivycheck.checker.core.rule import Example, Rule
+from ivycheck.checker.core.rule import Example
 from ivycheck.rules import ivy002_dead_native_out as ivy002
-from tests.rules.test_find_on_ast import DECIDING, _answer, _both, _shown
+from tests.rules.test_find_on_ast import _answer, _both, _rule, _shown
 
 NP = "ivy/functional/backends/numpy/example.py"
 TORCH = "ivy/functional/backends/torch/example.py"
 JAX = "ivy/functional/backends/jax/example.py"
-
-
-def _rule(code: str) -> type[Rule]:
-    (rule,) = [r for r in DECIDING if code == r.CODE]
-    return rule
 
 
 # IVY002 --------------------------------------------------------------------------------

@@ -13,17 +13,12 @@ import textwrap
 
 import pytest
 
-from ivycheck.checker.core.rule import Example, Rule
-from tests.rules.test_find_on_ast import DECIDING, _answer, _both, _shown
+from ivycheck.checker.core.rule import Example
+from tests.rules.test_find_on_ast import _answer, _both, _rule, _shown
 
 NP = "ivy/functional/backends/numpy/example.py"
 JAX = "ivy/functional/backends/jax/example.py"
 API = "ivy/functional/ivy/example.py"
-
-
-def _rule(code: str) -> type[Rule]:
-    (rule,) = [r for r in DECIDING if code == r.CODE]
-    return rule
 
 
 # IVY015 --------------------------------------------------------------------------------

@@ -17,19 +17,14 @@ import textwrap
 
 import pytest
 
-from ivycheck.checker.core.rule import Example, Rule
+from ivycheck.checker.core.rule import Example
 from ivycheck.rules._ast_facts import AstImportMap
 from ivycheck.rules._ast_outflow import followed_outflow, plain_outflow
 from ivycheck.rules._outflow import UseKind
-from tests.rules.test_find_on_ast import DECIDING, _answer, _both, _shown
+from tests.rules.test_find_on_ast import _answer, _both, _rule, _shown
 
 NP = "ivy/functional/backends/numpy/example.py"
 TORCH = "ivy/functional/backends/torch/example.py"
-
-
-def _rule(code: str) -> type[Rule]:
-    (rule,) = [r for r in DECIDING if code == r.CODE]
-    return rule
 
 
 BASE = """
