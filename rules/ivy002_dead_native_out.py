@@ -23,6 +23,7 @@ from ivycheck.rules._ast_facts import (
     facts,
     is_false_or_none,
     module_functions,
+    nodes_below,
     takes_out,
 )
 from ivycheck.rules._ast_outflow import PlainOutFlow, PlainUse, followed_outflow, literal_out_none
@@ -815,7 +816,7 @@ class DeadNativeOut(Rule):
                     isinstance(node, ast.Call)
                     and forwarding.forwarding_call(node, aliases, UseKind.UNKNOWN)
                     for statement in function.body
-                    for node in ast.walk(statement)
+                    for node in nodes_below(statement)
                 ):
                     continue
             # Other files last: a file with no candidate is decided before the index exists.

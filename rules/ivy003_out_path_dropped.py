@@ -13,6 +13,7 @@ from ivycheck.checker.rule_api import AstFinding, Category, Example, Rule, Sever
 from ivycheck.rules._ast_facts import (
     FunctionNode,
     OutForwarding,
+    child_nodes,
     facts,
     module_functions,
     surely_no_out_flow,
@@ -350,7 +351,7 @@ def _own_nodes(node: ast.AST) -> Iterator[ast.AST]:
     while stack:
         current = stack.pop()
         yield current
-        stack.extend(c for c in ast.iter_child_nodes(current) if not isinstance(c, SCOPES))
+        stack.extend(c for c in child_nodes(current) if not isinstance(c, SCOPES))
 
 
 def _own_returns(body: Sequence[ast.stmt]) -> Iterator[ast.Return]:
