@@ -171,7 +171,7 @@ class EnsureInBackend(Rule):
         if not found:
             return []
         lines = Lines(file.source)
-        message = _message(_backend(file.part))
+        message = _message(file.backend)
         findings: list[AstFinding] = []
         for flag in found:
             span = node_span(lines, flag)
@@ -190,11 +190,6 @@ class EnsureInBackend(Rule):
                 and is_runtime_inplace_update(node, self.context)
             ):
                 self.report(arg, _message(self.context.backend))
-
-
-def _backend(part: str) -> str | None:
-    """``RuleContext.backend`` from the file's part: the backend of a backend file."""
-    return part.removeprefix("backend:") if part.startswith("backend:") else None
 
 
 def _message(backend: str | None) -> str:

@@ -175,6 +175,11 @@ class FileUnderCheck:
         """``functional``, ``backend:numpy``...: which part of the code base the file plays."""
         return self.config.part_of(self.relative_path)
 
+    @property
+    def backend(self) -> str | None:
+        """The backend a backend file belongs to, else ``None``."""
+        return self.part.removeprefix("backend:") if self.part.startswith("backend:") else None
+
 
 @dataclass(frozen=True, eq=False)
 class RuleContext(FileUnderCheck):
@@ -195,11 +200,6 @@ class RuleContext(FileUnderCheck):
     @property
     def module(self) -> cst.Module:
         return self.wrapper.module
-
-    @property
-    def backend(self) -> str | None:
-        """The backend a backend file belongs to, else ``None``."""
-        return self.part.removeprefix("backend:") if self.part.startswith("backend:") else None
 
     @cached_property
     def positions(self) -> Mapping[cst.CSTNode, CodeRange]:
