@@ -9,8 +9,8 @@ what IVY004 and IVY008-IVY018 read with the *same* semantics as their libcst hel
   at module level and decorators together (``_decorators.wrappers_of``),
 * :func:`out_arg`, :func:`api_functions` - a function's ``out`` parameter and the file's
   public module-level functions (``_api_functions``),
-* :func:`backend_call`, :func:`backend_calls_in`, :func:`body_uses_out` - how an API body
-  reaches the backends and whether it reads ``out`` (``_backends``),
+* :func:`backend_call`, :func:`backend_calls_in` - how an API body reaches the backends
+  (``_backends``; whether it reads ``out``: ``_ast_compositional.reads_out``),
 * :func:`is_inplace_update` - a call of ``inplace_update`` by name (``_names``),
 * :func:`rejects_out` - a native function with no working ``out`` (``_outflow``'s
   ``REJECTED``),
@@ -119,32 +119,6 @@ def backend_calls_in(function: FunctionNode) -> dict[str, None]:
             if name is not None:
                 names[name] = None
     return names
-
-
-def body_uses_out(function: FunctionNode) -> tuple[bool, set[str]]:
-    """(reads ``out`` itself, backend functions it hands ``out=out`` to), as
-    ``_backends.body_uses_out``.
-
-    "Reads" leans towards ``False``: it is a name ``out`` in an expression other than the
-    value of a backend call's ``out=out``. libcst also counts ``out`` where ``ast`` holds a
-    plain string (``global out``, ``import out``, ``except E as out``, ``def out``), so a
-    read found here is one libcst finds too; the converse may not hold.
-    """
-    forwarded: set[str] = set()
-    not_reads: set[int] = set()
-    used = False
-    for node in _body_nodes(function):  # ast.walk: a call comes before its arguments
-        if isinstance(node, ast.Call):
-            name = backend_call(node)
-            if name is None:
-                continue
-            for k in node.keywords:
-                if k.arg == "out" and isinstance(k.value, ast.Name) and k.value.id == "out":
-                    not_reads.add(id(k.value))
-                    forwarded.add(name)
-        elif isinstance(node, ast.Name) and node.id == "out" and id(node) not in not_reads:
-            used = True
-    return used, forwarded
 
 
 def is_inplace_update(func: ast.expr) -> bool:
