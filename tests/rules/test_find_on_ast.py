@@ -72,6 +72,21 @@ def _both(rule: type[Rule], example: Example) -> tuple[list[Diagnostic], list[Di
     return runs[0], runs[1]
 
 
+def _agree(code: str, example: Example, expected: int | None) -> None:
+    """Both ways agree; the ast answers with ``expected`` findings, or declines."""
+    rule = all_rules()[code]
+    with_edits, without = _both(rule, example)
+    assert _shown(without) == _shown(with_edits)
+    answer = _answer(rule, example)
+    if expected is None:
+        assert answer is None
+        return
+    assert answer is not None
+    assert len(answer) == expected
+    assert len([d for d in with_edits if d.code == code]) == expected
+    assert all(d.fix is None or d.fix.edits == () for d in without)
+
+
 def _answer(rule: type[Rule], example: Example) -> list[AstFinding] | None:
     path = example.path
     file = FileUnderCheck(example.code, path, path, CONFIG, _index(example))

@@ -15,7 +15,7 @@ import pytest
 
 from ivycheck.checker.core.registry import all_rules
 from ivycheck.checker.core.rule import Example
-from tests.rules.test_find_on_ast import _answer, _both, _shown
+from tests.rules.test_find_on_ast import _agree, _answer
 
 API = "ivy/functional/ivy/layers.py"
 NUMPY = "ivy/functional/backends/numpy/layers.py"
@@ -431,18 +431,3 @@ def test_ivy006_fresh_result_is_reported_at_the_decorator() -> None:
     answer = _answer(all_rules()["IVY006"], Example(code, path=path, files=files))
     assert answer is not None
     assert answer[0].fix_description is None
-
-
-def _agree(code: str, example: Example, expected: int | None) -> None:
-    """Both ways agree; the ast answers with ``expected`` findings, or declines."""
-    rule = all_rules()[code]
-    with_edits, without = _both(rule, example)
-    assert _shown(without) == _shown(with_edits)
-    answer = _answer(rule, example)
-    if expected is None:
-        assert answer is None
-        return
-    assert answer is not None
-    assert len(answer) == expected
-    assert len([d for d in with_edits if d.code == code]) == expected
-    assert all(d.fix is None or d.fix.edits == () for d in without)

@@ -15,7 +15,7 @@ import pytest
 
 from ivycheck.checker.core.rule import Example
 from ivycheck.rules import ivy002_dead_native_out as ivy002
-from tests.rules.test_find_on_ast import _answer, _both, _rule, _shown
+from tests.rules.test_find_on_ast import _agree, _answer, _both, _rule, _shown
 
 NP = "ivy/functional/backends/numpy/example.py"
 TORCH = "ivy/functional/backends/torch/example.py"
@@ -175,16 +175,8 @@ VARIANTS_002: dict[str, tuple[str, str, int | None]] = {
 @pytest.mark.parametrize("name", sorted(VARIANTS_002))
 def test_ivy002_variants_agree(name: str) -> None:
     source, path, expected = VARIANTS_002[name]
-    rule = _rule("IVY002")
     example = Example(textwrap.dedent(source), path=path)
-    with_edits, without = _both(rule, example)
-    assert _shown(without) == _shown(with_edits)
-    answer = _answer(rule, example)
-    if expected is None:
-        assert answer is None
-    else:
-        assert answer is not None and len(answer) == expected
-        assert len([d for d in with_edits if d.code == "IVY002"]) == expected
+    _agree("IVY002", example, expected)
 
 
 def test_ivy002_fix_offered_as_libcst_offers_it() -> None:
@@ -374,16 +366,8 @@ VARIANTS_003: dict[str, tuple[str, str, int | None]] = {
 @pytest.mark.parametrize("name", sorted(VARIANTS_003))
 def test_ivy003_variants_agree(name: str) -> None:
     source, path, expected = VARIANTS_003[name]
-    rule = _rule("IVY003")
     example = Example(textwrap.dedent(source), path=path)
-    with_edits, without = _both(rule, example)
-    assert _shown(without) == _shown(with_edits)
-    answer = _answer(rule, example)
-    if expected is None:
-        assert answer is None
-    else:
-        assert answer is not None and len(answer) == expected
-        assert len([d for d in with_edits if d.code == "IVY003"]) == expected
+    _agree("IVY003", example, expected)
 
 
 def test_ivy003_degenerate_words_and_severity() -> None:

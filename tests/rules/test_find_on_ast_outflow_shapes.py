@@ -21,7 +21,7 @@ from ivycheck.checker.core.rule import Example
 from ivycheck.rules._ast_facts import AstImportMap
 from ivycheck.rules._ast_outflow import followed_outflow, plain_outflow
 from ivycheck.rules._outflow import UseKind
-from tests.rules.test_find_on_ast import _answer, _both, _rule, _shown
+from tests.rules.test_find_on_ast import _agree, _answer, _both, _rule, _shown
 
 NP = "ivy/functional/backends/numpy/example.py"
 TORCH = "ivy/functional/backends/torch/example.py"
@@ -338,16 +338,8 @@ VARIANTS_003: dict[str, tuple[str, int | None]] = {
 @pytest.mark.parametrize("name", sorted(VARIANTS_003))
 def test_ivy003_variants_agree(name: str) -> None:
     source, expected = VARIANTS_003[name]
-    rule = _rule("IVY003")
     example = Example(textwrap.dedent(source), path=TORCH)
-    with_edits, without = _both(rule, example)
-    assert _shown(without) == _shown(with_edits)
-    answer = _answer(rule, example)
-    if expected is None:
-        assert answer is None
-    else:
-        assert answer is not None and len(answer) == expected
-        assert len([d for d in with_edits if d.code == "IVY003"]) == expected
+    _agree("IVY003", example, expected)
 
 
 def test_plain_outflow_stays_plain() -> None:
