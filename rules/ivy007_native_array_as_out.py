@@ -14,6 +14,7 @@ from ivycheck.rules._ast_layout import keyword_value_code
 from ivycheck.rules._ast_source import Lines, node_span
 from ivycheck.rules._names import ImportMap
 from ivycheck.rules._native_out import native_library
+from ivycheck.rules._quote import quoted
 
 NATIVE_RETURNING = frozenset({"native_array", "to_native", "to_numpy"})
 """Runtime functions whose result is a native array, not an ``ivy.Array``."""
@@ -381,7 +382,7 @@ class NativeArrayAsOut(Rule):
 def _message(called: str, shown: str) -> str:
     """The finding for a call of the runtime's ``called`` given ``out=<shown>``."""
     return (
-        f"`{called}` is given the native array `{shown}` as `out`, which raises; "
+        f"`{called}` is given the native array `{quoted(shown)}` as `out`, which raises; "
         "pass an `ivy.Array` (the Array itself, not its `.data`)"
     )
 

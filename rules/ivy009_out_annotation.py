@@ -14,6 +14,7 @@ from ivycheck.rules._ast_calls import function_wrappers, out_arg, wrapped_by_ass
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._decorators import wrappers_of
 from ivycheck.rules._names import ImportMap, dotted, in_modules
+from ivycheck.rules._quote import quoted
 
 
 class OutAnnotation(Rule):
@@ -309,7 +310,7 @@ class OutAnnotation(Rule):
 def _message(function: str, annotation: str, *, nestable: bool) -> str:
     """The finding's message, from the function's name and the annotation as written."""
     return (
-        f"`out` of `{function}` is annotated `{annotation}`; annotate it "
+        f"`out` of `{function}` is annotated `{quoted(annotation)}`; annotate it "
         f"`Optional[ivy.Array]`{' (or with ivy.Container)' if nestable else ''}: "
         "`out` must be an Array or None"
     )

@@ -16,6 +16,7 @@ from ivycheck.rules._ast_facts import dotted as ast_dotted
 from ivycheck.rules._ast_source import Lines, node_span
 from ivycheck.rules._decorators import wrappers_of
 from ivycheck.rules._names import dotted, module_level_statements
+from ivycheck.rules._quote import quoted
 
 
 def _string_items(value: cst.BaseExpression) -> list[str] | None:
@@ -468,7 +469,7 @@ def _string_message(key: str, function: str, written: str) -> str:
     """The finding for a bare string ``written`` (its text) as ``key``'s value."""
     return (
         f"`{key}` of `{function}.{_ATTRIBUTE}` is a string, not a tuple, "
-        f"so membership is a substring test; add a trailing comma: `({written},)`"
+        f"so membership is a substring test; add a trailing comma: `({quoted(written)},)`"
     )
 
 

@@ -21,6 +21,7 @@ from ivycheck.rules._ast_outflow import plain_outflow
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._out_fate import project_wrapper
 from ivycheck.rules._outflow import ModuleOutFlow, module_outflow
+from ivycheck.rules._quote import quoted
 from ivycheck.rules._support_native_out import ATTRIBUTE, attribute_sites, statement_removal
 
 NP = "ivy/functional/backends/numpy/example.py"
@@ -464,7 +465,7 @@ WRITE_TRUE = "Write `True`"
 
 def _dead_message(written: str) -> str:
     return (
-        f"`{written}` is read by nothing (the API function has no "
+        f"`{quoted(written)}` is read by nothing (the API function has no "
         "`handle_out_argument`), and would act as `True` if it were: "
         "dead, misleading line; remove the attribute"
     )
@@ -472,7 +473,7 @@ def _dead_message(written: str) -> str:
 
 def _uses_message(written: str) -> str:
     return (
-        f"`{written}` acts as `support_native_out = True`: Ivy's wrapper "
+        f"`{quoted(written)}` acts as `support_native_out = True`: Ivy's wrapper "
         "tests presence, not value, and the function uses the buffer it is "
         "handed (forwards `out` natively or reads its values); write `True`"
     )
@@ -480,7 +481,7 @@ def _uses_message(written: str) -> str:
 
 def _remove_message(written: str) -> str:
     return (
-        f"`{written}` acts as `support_native_out = True`: Ivy's wrapper "
+        f"`{quoted(written)}` acts as `support_native_out = True`: Ivy's wrapper "
         "tests presence, not value; remove the attribute"
     )
 
