@@ -40,7 +40,7 @@ from ivycheck.rules._ast_facts import (
     child_nodes,
     positional_or_keyword,
 )
-from ivycheck.rules._outflow import CHECK_CALLS, OUT, UseKind, classify_callee
+from ivycheck.rules._outflow import CHECK_CALLS, OUT, UseKind, classify_callee, describe_use
 
 _SCOPES = (
     ast.FunctionDef,
@@ -111,8 +111,7 @@ class PlainUse:
 
     def describe(self) -> str:
         """``OutUse.describe``: ```helper` -> `numpy.quantile``` or ```numpy.tan```."""
-        name = self.callee or "a call"
-        return f"`{self.via}` -> `{name}`" if self.via and self.via != name else f"`{name}`"
+        return describe_use(self.callee, self.via)
 
 
 @dataclass(frozen=True)

@@ -97,8 +97,14 @@ class OutUse:
     """The same-file helper the value went through, if any."""
 
     def describe(self) -> str:
-        name = self.callee or "a call"
-        return f"`{self.via}` -> `{name}`" if self.via and self.via != name else f"`{name}`"
+        return describe_use(self.callee, self.via)
+
+
+def describe_use(callee: str | None, via: str | None) -> str:
+    """How a message names a call given ``out``: ```helper` -> `numpy.quantile``` or
+    ```numpy.tan```. One text for both trees' analyses (``PlainUse.describe``)."""
+    name = callee or "a call"
+    return f"`{via}` -> `{name}`" if via and via != name else f"`{name}`"
 
 
 @dataclass

@@ -19,7 +19,7 @@ from ivycheck.rules import _native_out
 from ivycheck.rules._api_functions import OutWrapping, is_versioned_helper, out_wrapping
 from ivycheck.rules._ast_calls import first_keyword_calls, is_inplace_update, rejects_out
 from ivycheck.rules._ast_facts import FunctionNode, Scope, facts, set_attribute_names
-from ivycheck.rules._ast_source import Lines
+from ivycheck.rules._ast_source import Lines, node_span
 from ivycheck.rules._outflow import OUT, UseKind, module_outflow
 from ivycheck.rules._support_native_out import ATTRIBUTE
 
@@ -455,18 +455,11 @@ class OutToNativeWithoutOut(Rule):
                     return None
                 if none:
                     continue
-            if out.end_lineno is None or out.end_col_offset is None:
+            span = node_span(lines, out)
+            if span is None:
                 return None
             literal_none = isinstance(out.value, ast.Constant) and out.value.value is None
-            findings.append(
-                AstFinding(
-                    out.lineno,
-                    lines.column(out.lineno, out.col_offset),
-                    out.end_lineno,
-                    lines.column(out.end_lineno, out.end_col_offset),
-                    _message(qualified, declared, literal_none),
-                )
-            )
+            findings.append(AstFinding(*span, _message(qualified, declared, literal_none)))
         return findings
 
     def visit_Call(self, node: cst.Call) -> None:

@@ -10,7 +10,7 @@ import libcst as cst
 from ivycheck.checker.rule_api import AstFinding, Example, FileUnderCheck, Rule
 from ivycheck.rules import _ast_calls
 from ivycheck.rules._ast_facts import facts
-from ivycheck.rules._ast_source import Lines
+from ivycheck.rules._ast_source import Lines, node_span
 from ivycheck.rules._backends import backend_call, backends_seen
 
 _API = "ivy/functional/ivy/elementwise.py"
@@ -246,18 +246,10 @@ class MissingBackend(Rule):
         lines = Lines(file.source)
         findings: list[AstFinding] = []
         for call, name, backends in missing:
-            func = call.func
-            if func.end_lineno is None or func.end_col_offset is None:
-                return None  # (a parsed tree always has them)
-            findings.append(
-                AstFinding(
-                    func.lineno,
-                    lines.column(func.lineno, func.col_offset),
-                    func.end_lineno,
-                    lines.column(func.end_lineno, func.end_col_offset),
-                    _message(name, backends),
-                )
-            )
+            span = node_span(lines, call.func)
+            if span is None:
+                return None  # (a parsed tree always has one)
+            findings.append(AstFinding(*span, _message(name, backends)))
         return findings
 
     def visit_Call(self, node: cst.Call) -> None:
