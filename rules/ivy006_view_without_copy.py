@@ -383,13 +383,19 @@ def _returns_only_fresh_arrays(node: cst.FunctionDef, index: ProjectIndex) -> st
     for returned in returns:
         value = returned.value
         name = dotted(value.func) if isinstance(value, cst.Call) else None
-        if name is None or name.count(".") != 1 or not name.startswith("ivy."):
-            return None
-        api = index.api_function(name.partition(".")[2])
-        if api is None or set(api.decorators) & VIEW_DECORATORS:
+        if name is None or not _fresh_api_call(name, index):
             return None
         called.append(name)
     return called[0] if called else None
+
+
+def _fresh_api_call(name: str, index: ProjectIndex) -> bool:
+    """Whether a call of ``name`` (dotted) is ``ivy.<function>`` of an API function that
+    makes no view: a result of its own, whichever tree the call was read from."""
+    if name.count(".") != 1 or not name.startswith("ivy."):
+        return False
+    api = index.api_function(name.partition(".")[2])
+    return api is not None and not set(api.decorators) & VIEW_DECORATORS
 
 
 _FIX = "Add a keyword-only `copy` parameter"
@@ -448,10 +454,7 @@ def _ast_returns_only_fresh_arrays(function: FunctionNode, index: ProjectIndex) 
         if isinstance(node, ast.Return):
             value = node.value
             name = _ast_facts.dotted(value.func) if isinstance(value, ast.Call) else None
-            if name is None or name.count(".") != 1 or not name.startswith("ivy."):
-                return None
-            api = index.api_function(name.partition(".")[2])
-            if api is None or set(api.decorators) & VIEW_DECORATORS:
+            if name is None or not _fresh_api_call(name, index):
                 return None
             called.append(name)
         if isinstance(node, _SCOPES):
