@@ -56,12 +56,19 @@ dogfood: install-dev
 pytest: install-dev
 	$(BIN)/pytest -q -m "not slow" -n auto --maxprocesses 4
 
+# The runtime's hot paths run in C where the extension is built (runtime/_speedups.c); their
+# tests run again on the Python paths, which are the whole runtime without a compiler.
+HOT_PATH_TESTS := tests/runtime/test_hot_paths.py tests/runtime/test_speed_paths.py \
+	tests/runtime/test_speed_shortcuts.py tests/runtime/test_wrapper_results.py \
+	tests/runtime/test_exceptions.py
+
 test: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/ivycheck runtime/ rules/ checker/ lsp/
 	$(BIN)/pytest -q -m "not slow" -n auto --maxprocesses 4
+	IVYCHECK_PURE_PYTHON=1 $(BIN)/pytest -q -m "not slow" -n auto --maxprocesses 4 $(HOT_PATH_TESTS)
 
 test-slow: install-dev
 	$(BIN)/pytest -q -m slow

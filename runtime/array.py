@@ -24,6 +24,7 @@ from ivycheck.runtime.backend_state import current_backend, prims
 from ivycheck.runtime.dispatch.registry import REGISTRY
 from ivycheck.runtime.dtypes import SCALAR_TYPES, Dtype, as_dtype, result_type
 from ivycheck.runtime.exceptions import InplaceUpdateException, IvyValueError
+from ivycheck.runtime.speedups import SPEEDUPS
 
 
 def _is_operand(other: Any) -> bool:
@@ -175,16 +176,24 @@ def _construct(cls: ArrayType, data: Any, /) -> Array:
     return new
 
 
-class Array(metaclass=ArrayType):
+if TYPE_CHECKING:
+    _Storage = object
+else:  # ``_data``, ``_geometry`` and ``x[key]`` in C where built (``speedups.py``)
+    _Storage = object if SPEEDUPS is None else SPEEDUPS.ArrayBase
+
+
+class Array(_Storage, metaclass=ArrayType):
     """A native array of the current backend in ``._data``.
 
     ``_geometry`` is set only on an array that is the root of tracked views (see
     ``views.py``): the NumPy buffer whose views describe where each view's elements live.
     Constructed by ``Array(data)`` (:class:`ArrayType`), or bare by :data:`bare_array` with
-    ``_data`` set next (the dispatcher's results: nothing to check).
+    ``_data`` set next (the dispatcher's results: nothing to check). With the C paths
+    (``speedups.py``) the three slots are ``_speedups.ArrayBase``'s, which also answers
+    ``x[key]`` (:func:`use_item_method`).
     """
 
-    __slots__ = ("__weakref__", "_data", "_geometry")
+    __slots__ = ("__weakref__", "_data", "_geometry") if SPEEDUPS is None else ()
     _data: Any
     _geometry: np.ndarray | None
 
@@ -328,8 +337,14 @@ class Array(metaclass=ArrayType):
     # -- indexing --------------------------------------------------------------------------
 
     # Replaced by ``ivy.get_item``'s own method once it exists (``OPERATOR_FUNCTIONS``):
-    # ``x[q]`` then costs one inlined Python frame, not two and a registry lookup.
-    __getitem__ = _get_item
+    # ``x[q]`` then costs one inlined Python frame, not two and a registry lookup. With the
+    # C paths, ``ArrayBase`` answers it (configured below and by :func:`use_item_method`).
+    if TYPE_CHECKING:
+
+        def __getitem__(self, query: Any, /) -> Any: ...
+
+    elif SPEEDUPS is None:
+        __getitem__ = _get_item
 
     def __setitem__(self, query: Any, val: Any) -> None:
         REGISTRY["set_item"](self, query, val)
@@ -377,6 +392,29 @@ class Array(metaclass=ArrayType):
     if TYPE_CHECKING:
 
         def __getattr__(self, name: str) -> Callable[..., Any]: ...
+
+
+if SPEEDUPS is not None:
+    SPEEDUPS.configure_item(Array, _get_item)
+
+
+def use_item_method(
+    method: Callable[[Array, Any], Any],
+    direct: tuple[frozenset[type], frozenset[type], Callable[..., Any], Callable[..., Any]]
+    | None = None,
+) -> None:
+    """``x[query]`` answered by ``method(x, query)``; or, where the C paths are used and
+    ``direct`` is given as ``(plain, native_set, error, wrap)``, by ``ArrayBase`` in C: a key
+    of plain values handed to the native array, the result wrapped, any other key to
+    ``method`` (the backend's native indexing makes the view: NumPy)."""
+    name = OPERATOR_FUNCTIONS["get_item"]
+    if SPEEDUPS is not None and direct is not None:
+        plain, native_set, error, wrap = direct
+        SPEEDUPS.configure_item(Array, method, plain, native_set, error, wrap)
+        if name in Array.__dict__:
+            delattr(Array, name)  # ``ArrayBase``'s slot answers
+    elif Array.__dict__.get(name) is not method:
+        setattr(Array, name, method)
 
 
 bare_array: Callable[[], Array] = type.__call__.__get__(Array)

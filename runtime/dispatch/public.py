@@ -16,7 +16,13 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any, TypeVar
 
-from ivycheck.runtime.array import OPERATOR_FUNCTIONS, Array, add_method, bare_array
+from ivycheck.runtime.array import (
+    OPERATOR_FUNCTIONS,
+    Array,
+    add_method,
+    bare_array,
+    use_item_method,
+)
 from ivycheck.runtime.backend_state import current_backend, enter, state
 from ivycheck.runtime.dispatch.build import (
     NATIVE,
@@ -28,6 +34,7 @@ from ivycheck.runtime.dispatch.build import (
 )
 from ivycheck.runtime.dispatch.registry import REGISTRY
 from ivycheck.runtime.exceptions import IvyException
+from ivycheck.runtime.speedups import SPEEDUPS
 
 F = TypeVar("F", bound=Callable[..., Any])
 MISSING: Any = object()
@@ -104,14 +111,27 @@ def public_function(fn: F) -> F:
             out_quick,
         ) = built
         cast_type, cast_call, cast_known = table or (None, unbuilt, {})
+        if public is not api:  # the C paths: the same hot tier, bound alike
+            # (C makes no view: a function that may need one keeps its Python path)
+            public.bind(
+                quick=quick if fast and (arity == 0 or view is None) else None,
+                quick2=quick2,
+                plain=plain,
+                native_set=native_set,
+                wrap=wrap,
+                error=error,
+                ivy_exception=IvyException if arity == 0 else None,
+                dtype=dtype,
+                cast_type=cast_type if fast else None,
+                cast_call=cast_call,
+                cast_known=cast_known,
+            )
         if operator_method is not None:
             # ``x[q]`` on NumPy: the key handed straight to the native array (no view to make)
-            direct = view is None and quick2 is operator.getitem
-            method = direct_item if direct else operator_method
-            if OPERATOR_FUNCTIONS[name] not in Array.__dict__ or (
-                Array.__dict__[OPERATOR_FUNCTIONS[name]] is not method
-            ):
-                setattr(Array, OPERATOR_FUNCTIONS[name], method)
+            if view is None and quick2 is operator.getitem:
+                use_item_method(direct_item, (plain, native_set, error, wrap))
+            else:
+                use_item_method(operator_method)
         return built
 
     if arity == 1:
@@ -382,15 +402,20 @@ def public_function(fn: F) -> F:
         def api(*args: Any, **kwargs: Any) -> Any:
             return general(*args, **kwargs)
 
-    functools.update_wrapper(api, fn)
-    api.__ivy_raw__ = fn  # type: ignore[attr-defined]
-    api.__ivy_wrappers__ = ()  # type: ignore[attr-defined]
-    api.__ivy_bind__ = bind  # type: ignore[attr-defined]
-    REGISTRY[name] = api
-    add_method(name, api)
+    # With the C paths, a function of at most two arrays is a ``PublicFunction``: the hot
+    # tier above in C (``runtime/_speedups.c``), every other call to ``api``.
+    public: Any = api
+    if arity <= 2 and SPEEDUPS is not None:
+        public = SPEEDUPS.PublicFunction(api, Array, arity)
+    functools.update_wrapper(public, fn)
+    public.__ivy_raw__ = fn
+    public.__ivy_wrappers__ = ()
+    public.__ivy_bind__ = bind
+    REGISTRY[name] = public
+    add_method(name, public)
     operator_method: Callable[..., Any] | None = None
     if name in OPERATOR_FUNCTIONS:
-        setattr(Array, OPERATOR_FUNCTIONS[name], api)
+        setattr(Array, OPERATOR_FUNCTIONS[name], public)
         if arity == 1:
 
             def method(x: Any, query: Any) -> Any:
@@ -447,7 +472,7 @@ def public_function(fn: F) -> F:
                 each.__name__ = each.__qualname__ = OPERATOR_FUNCTIONS[name]
                 each.__doc__ = f"``x[query]``: ``ivy.{name}(x, query)``."
             operator_method = method
-    return api  # type: ignore[return-value]
+    return public  # type: ignore[no-any-return]
 
 
 def identity(x: Any) -> Any:

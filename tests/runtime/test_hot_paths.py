@@ -23,6 +23,7 @@ import ivycheck.runtime as ivy
 from ivycheck.runtime.array import Array
 from ivycheck.runtime.dtypes import as_dtype
 from ivycheck.runtime.exceptions import IvyException
+from ivycheck.runtime.speedups import SPEEDUPS
 
 from .conftest import npy
 
@@ -141,12 +142,19 @@ def test_a_tracked_view_indexed_under_numpy_takes_the_general_path() -> None:
         np.testing.assert_array_equal(npy(flipped[1:3]), [6.0, 5.0])
 
 
-def test_getitem_is_a_simple_two_parameter_function() -> None:
-    # BINARY_SUBSCR_GETITEM inlines only a plain function of two positional parameters.
-    method = Array.__dict__["__getitem__"]
-    code = method.__code__
-    assert code.co_argcount == 2 and not code.co_kwonlyargcount
-    assert not code.co_flags & 0x0C  # no *args, no **kwargs
+@pytest.mark.parametrize("name", ["numpy", "torch"])
+def test_getitem_is_a_simple_two_parameter_function_or_c(name: str) -> None:
+    # BINARY_SUBSCR_GETITEM inlines only a plain function of two positional parameters. With
+    # the C paths, NumPy's ``x[q]`` is ``ArrayBase``'s own slot (no method of ``Array``).
+    with ivy.using_backend(name):
+        method = Array.__dict__.get("__getitem__")
+        if SPEEDUPS is not None and name == "numpy":
+            assert method is None and Array.__getitem__ is SPEEDUPS.ArrayBase.__getitem__
+            return
+        assert method is not None
+        code = method.__code__
+        assert code.co_argcount == 2 and not code.co_kwonlyargcount
+        assert not code.co_flags & 0x0C  # no *args, no **kwargs
 
 
 DTYPES = ["float64", "int32", "bool", "float32", "int8", "uint8"]

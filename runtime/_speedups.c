@@ -1,0 +1,732 @@
+/* ivycheck.runtime._speedups: the runtime's hottest paths in C.
+ *
+ * A call of ``x[1:5]`` or ``astype(x, "float64")`` costs NumPy about 100 ns; in Python, one
+ * frame and one new ``Array`` already cost more than that (benchmarks/runtime_overhead.py:
+ * "the floor of any wrapper"), so no Python wrapper can be within 2x of the native call.
+ * This module does those few steps in C and nothing else; every decision it takes is one
+ * ``dispatch/public.py`` takes the same way in Python, which stays the reference (and the
+ * whole runtime when this module is not built or IVYCHECK_PURE_PYTHON is set):
+ *
+ * - ``ArrayBase``: the storage of ``ivy.Array`` (``_data``, ``_geometry``, weak references)
+ *   and ``x[key]`` where the backend's native indexing already makes the view (NumPy): a key
+ *   of plain values goes straight to the native array, as ``direct_item`` does.
+ * - ``PublicFunction``: the public function of one array argument (``ivy.abs``,
+ *   ``ivy.astype`` ...): one ``Array`` and no keyword goes to the backend's native function,
+ *   as the arity-1 hot tier of ``public_function`` does; every other call goes to that
+ *   Python function, unchanged.
+ *
+ * A backend error raised on these paths is converted by the backend's ``error`` and raised
+ * ``from`` the original, as ``raise error(e) from e`` does.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+
+/* ------------------------------------------------------------------------------------ */
+/* ArrayBase                                                                            */
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *data;
+    PyObject *geometry;
+    PyObject *weakreflist;
+} ArrayObject;
+
+/* How ``x[key]`` is answered (``configure_item``). ``item_native_set`` NULL: every key goes to
+ * ``item_fallback(x, key)``; else a key of plain values is handed to the native array. */
+static PyTypeObject *item_array_type = NULL; /* ``ivy.Array``: the type of the results */
+static PyObject *item_fallback = NULL;
+static PyObject *item_plain = NULL;
+static PyObject *item_native_set = NULL;
+static PyObject *item_error = NULL;
+static PyObject *item_wrap = NULL;
+
+static int
+array_traverse(ArrayObject *self, visitproc visit, void *arg)
+{
+    Py_VISIT(self->data);
+    Py_VISIT(self->geometry);
+    return 0;
+}
+
+static int
+array_clear(ArrayObject *self)
+{
+    Py_CLEAR(self->data);
+    Py_CLEAR(self->geometry);
+    return 0;
+}
+
+static void
+array_dealloc(ArrayObject *self)
+{
+    PyObject_GC_UnTrack(self);
+    if (self->weakreflist != NULL) {
+        PyObject_ClearWeakRefs((PyObject *)self);
+    }
+    array_clear(self);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* A new ``type`` instance holding ``data`` (a reference stolen), no ``_geometry``: what
+ * ``bare_array()`` followed by ``new._data = data`` makes. */
+static PyObject *
+new_array(PyTypeObject *type, PyObject *data)
+{
+    PyObject *new = type->tp_alloc(type, 0);
+    if (new == NULL) {
+        Py_DECREF(data);
+        return NULL;
+    }
+    ((ArrayObject *)new)->data = data;
+    return new;
+}
+
+/* ``raise error(e) from e`` for the exception being raised, when it is an ``Exception``
+ * (a ``KeyboardInterrupt`` passes unchanged, as ``except Exception`` lets it); with
+ * ``ivy_exception``, ``raise error(e) from (None if isinstance(e, ivy_exception) else e)``. */
+static PyObject *
+raise_converted(PyObject *error, PyObject *ivy_exception)
+{
+    PyObject *type, *value, *traceback;
+    PyErr_Fetch(&type, &value, &traceback);
+    PyErr_NormalizeException(&type, &value, &traceback);
+    if (traceback != NULL) {
+        PyException_SetTraceback(value, traceback);
+    }
+    if (error == NULL || !PyErr_GivenExceptionMatches(type, PyExc_Exception)) {
+        PyErr_Restore(type, value, traceback);
+        return NULL;
+    }
+    Py_DECREF(type);
+    Py_XDECREF(traceback);
+    PyObject *converted = PyObject_CallOneArg(error, value);
+    if (converted == NULL) {
+        Py_DECREF(value);
+        return NULL;
+    }
+    if (!PyExceptionInstance_Check(converted)) {
+        Py_DECREF(converted);
+        Py_DECREF(value);
+        PyErr_SetString(PyExc_TypeError, "exceptions must derive from BaseException");
+        return NULL;
+    }
+    int from_none = 0;
+    if (ivy_exception != NULL) {
+        from_none = PyObject_IsInstance(value, ivy_exception);
+        if (from_none < 0) {
+            Py_DECREF(converted);
+            Py_DECREF(value);
+            return NULL;
+        }
+    }
+    if (converted != value) {
+        Py_INCREF(value);
+        PyException_SetContext(converted, value); /* steals the new reference */
+    }
+    if (from_none) {
+        PyException_SetCause(converted, NULL);
+        Py_DECREF(value);
+    }
+    else {
+        PyException_SetCause(converted, value); /* steals ``value`` */
+    }
+    PyObject *converted_type = (PyObject *)Py_TYPE(converted);
+    Py_INCREF(converted_type);
+    PyErr_Restore(converted_type, converted, PyException_GetTraceback(converted));
+    return NULL;
+}
+
+/* ``type(ret) in native_set``: the result is wrapped bare; else by ``wrap`` (a scalar, a
+ * tuple ...). Steals ``ret``. */
+static PyObject *
+wrap_result(PyTypeObject *array_type, PyObject *native_set, PyObject *wrap, PyObject *ret)
+{
+    int native = PySet_Contains(native_set, (PyObject *)Py_TYPE(ret));
+    if (native < 0) {
+        Py_DECREF(ret);
+        return NULL;
+    }
+    if (native) {
+        return new_array(array_type, ret);
+    }
+    PyObject *wrapped = PyObject_CallOneArg(wrap, ret);
+    Py_DECREF(ret);
+    return wrapped;
+}
+
+/* Whether every value of ``key`` is of a plain type: then the native array reads it as the
+ * general path would (a slice is plain whatever it holds). -1 on error. */
+static int
+plain_key(PyObject *key, PyObject *plain)
+{
+    PyTypeObject *type = Py_TYPE(key);
+    if (type == &PySlice_Type) {
+        return 1;
+    }
+    if (type == &PyTuple_Type) {
+        Py_ssize_t n = PyTuple_GET_SIZE(key);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            int found = PySet_Contains(plain, (PyObject *)Py_TYPE(PyTuple_GET_ITEM(key, i)));
+            if (found <= 0) {
+                return found;
+            }
+        }
+        return 1;
+    }
+    return PySet_Contains(plain, (PyObject *)type);
+}
+
+static PyObject *
+array_subscript(ArrayObject *self, PyObject *key)
+{
+    if (item_fallback == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "ivycheck.runtime._speedups: x[key] not configured");
+        return NULL;
+    }
+    if (item_native_set == NULL) {
+        return PyObject_CallFunctionObjArgs(item_fallback, (PyObject *)self, key, NULL);
+    }
+    int plain = plain_key(key, item_plain);
+    if (plain < 0) {
+        return NULL;
+    }
+    if (!plain) {
+        return PyObject_CallFunctionObjArgs(item_fallback, (PyObject *)self, key, NULL);
+    }
+    PyObject *ret;
+    if (self->data == NULL) {
+        PyErr_SetString(PyExc_AttributeError, "_data");
+        ret = NULL;
+    }
+    else {
+        ret = PyObject_GetItem(self->data, key);
+    }
+    if (ret == NULL) {
+        return raise_converted(item_error, NULL);
+    }
+    return wrap_result(item_array_type, item_native_set, item_wrap, ret);
+}
+
+static PyMemberDef array_members[] = {
+    {"_data", T_OBJECT_EX, offsetof(ArrayObject, data), 0,
+     "The native array of the backend in use."},
+    {"_geometry", T_OBJECT_EX, offsetof(ArrayObject, geometry), 0,
+     "Set only on the root of tracked views (views.py)."},
+    {NULL},
+};
+
+static PyMappingMethods array_as_mapping = {
+    .mp_subscript = (binaryfunc)array_subscript,
+};
+
+static PyTypeObject ArrayBaseType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "ivycheck.runtime._speedups.ArrayBase",
+    .tp_basicsize = sizeof(ArrayObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = PyDoc_STR("The storage of ivy.Array and x[key] in C."),
+    .tp_new = PyType_GenericNew,
+    .tp_dealloc = (destructor)array_dealloc,
+    .tp_traverse = (traverseproc)array_traverse,
+    .tp_clear = (inquiry)array_clear,
+    .tp_weaklistoffset = offsetof(ArrayObject, weakreflist),
+    .tp_members = array_members,
+    .tp_as_mapping = &array_as_mapping,
+};
+
+/* Replace a configured reference, taking ``None`` for NULL. */
+static void
+set_ref(PyObject **slot, PyObject *value)
+{
+    PyObject *old = *slot;
+    if (value == Py_None) {
+        value = NULL;
+    }
+    Py_XINCREF(value);
+    *slot = value;
+    Py_XDECREF(old);
+}
+
+static PyObject *
+configure_item(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static char *keywords[] = {"array_type", "fallback", "plain", "native_set", "error", "wrap",
+                               NULL};
+    PyObject *array_type, *fallback, *plain = Py_None, *native_set = Py_None;
+    PyObject *error = Py_None, *wrap = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O|OOOO:configure_item", keywords,
+                                     &PyType_Type, &array_type, &fallback, &plain, &native_set,
+                                     &error, &wrap)) {
+        return NULL;
+    }
+    if (!PyType_IsSubtype((PyTypeObject *)array_type, &ArrayBaseType)) {
+        PyErr_SetString(PyExc_TypeError, "configure_item: array_type must subclass ArrayBase");
+        return NULL;
+    }
+    int direct = native_set != Py_None;
+    if (direct && (!PyAnySet_Check(plain) || !PyAnySet_Check(native_set) ||
+                   !PyCallable_Check(error) || !PyCallable_Check(wrap))) {
+        PyErr_SetString(PyExc_TypeError,
+                        "configure_item: plain and native_set must be sets, error and wrap "
+                        "callables");
+        return NULL;
+    }
+    set_ref((PyObject **)&item_array_type, array_type);
+    set_ref(&item_fallback, fallback);
+    set_ref(&item_plain, direct ? plain : Py_None);
+    set_ref(&item_error, direct ? error : Py_None);
+    set_ref(&item_wrap, direct ? wrap : Py_None);
+    set_ref(&item_native_set, native_set);
+    Py_RETURN_NONE;
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* PublicFunction                                                                       */
+
+typedef struct {
+    PyObject_HEAD
+    vectorcallfunc vectorcall;
+    PyObject *dict;
+    PyObject *weakreflist;
+    PyObject *general;     /* the Python public function: every call C does not take */
+    PyTypeObject *array_type;
+    int arity;             /* array parameters: 0 (``zeros``), 1 (``abs``), 2 (``add``) */
+    /* bound per backend (``bind``); NULL where the backend has no such path */
+    PyObject *quick;       /* the native function of the arrays (arity 0: of one value) */
+    PyObject *quick2;      /* ... of them and one more plain value */
+    PyObject *plain;       /* frozenset: the types passed to a native function unchanged */
+    PyObject *native_set;
+    PyObject *wrap;
+    PyObject *error;
+    PyObject *ivy_exception; /* arity 0: an ``IvyException`` is raised ``from None`` */
+    PyObject *dtype;       /* arity 0: the native default dtype passed as ``dtype=`` */
+    PyObject *cast_type;   /* ``astype``: the native type whose cast is ``cast_call`` */
+    PyObject *cast_call;
+    PyObject *cast_known;  /* dict: a dtype argument already answered -> the native dtype */
+} PublicFunctionObject;
+
+static PyObject *dtype_keyword = NULL; /* ("dtype",) */
+
+/* Whether ``value`` is plain (its type in ``plain``), or a tuple (``lists``: or a list) of
+ * plain values. -1 on error. */
+static int
+plain_value(PyObject *value, PyObject *plain, int lists)
+{
+    PyTypeObject *type = Py_TYPE(value);
+    if (type == &PyTuple_Type || (lists && type == &PyList_Type)) {
+        Py_ssize_t n = PySequence_Fast_GET_SIZE(value);
+        PyObject **items = PySequence_Fast_ITEMS(value);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            int found = PySet_Contains(plain, (PyObject *)Py_TYPE(items[i]));
+            if (found <= 0) {
+                return found;
+            }
+        }
+        return 1;
+    }
+    return PySet_Contains(plain, (PyObject *)type);
+}
+
+#define NOT_TAKEN ((PyObject *)&_Py_NotImplementedStruct)
+
+/* A function of no array (``zeros((8,))``, ``full((8,), 2.0)``): plain values, a sequence
+ * of them, no native array; else NOT_TAKEN (``concat([x, y])`` and the rest: Python). */
+static PyObject *
+call_of_values(PublicFunctionObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *a = args[0];
+    PyTypeObject *type = Py_TYPE(a);
+    int ok;
+    if (type == &PyTuple_Type || type == &PyList_Type) {
+        if (PySequence_Fast_GET_SIZE(a) > 0 &&
+            Py_TYPE(PySequence_Fast_ITEMS(a)[0]) == self->array_type) {
+            return NOT_TAKEN;
+        }
+        ok = plain_value(a, self->plain, 1);
+    }
+    else {
+        ok = PySet_Contains(self->plain, (PyObject *)type);
+        if (ok > 0) {
+            int native = PySet_Contains(self->native_set, (PyObject *)type);
+            ok = native < 0 ? -1 : !native;
+        }
+    }
+    if (ok > 0 && nargs == 2) {
+        ok = plain_value(args[1], self->plain, 1);
+    }
+    if (ok < 0) {
+        return NULL;
+    }
+    if (!ok) {
+        return NOT_TAKEN;
+    }
+    PyObject *ret;
+    PyObject *fn = nargs == 1 ? self->quick : self->quick2;
+    if (self->dtype == NULL) {
+        ret = PyObject_Vectorcall(fn, args, nargs, NULL);
+    }
+    else {
+        PyObject *call_args[3] = {args[0], nargs == 2 ? args[1] : self->dtype, self->dtype};
+        ret = PyObject_Vectorcall(fn, call_args, nargs, dtype_keyword);
+    }
+    if (ret == NULL) {
+        return raise_converted(self->error, self->ivy_exception);
+    }
+    return wrap_result(self->array_type, self->native_set, self->wrap, ret);
+}
+
+/* ``astype(x, dtype)``: a dtype the backend has answered before, the native cast. */
+static PyObject *
+cast(PublicFunctionObject *self, PyObject *data, PyObject *dtype)
+{
+    PyObject *native_dtype = PyDict_GetItemWithError(self->cast_known, dtype);
+    if (native_dtype == NULL) {
+        if (PyErr_Occurred()) { /* ``except (KeyError, TypeError)``: an unhashable key */
+            if (!PyErr_ExceptionMatches(PyExc_TypeError)) {
+                return NULL;
+            }
+            PyErr_Clear();
+        }
+        return NOT_TAKEN;
+    }
+    PyObject *call_args[2] = {data, native_dtype};
+    Py_INCREF(native_dtype); /* borrowed from a dict the call might change */
+    Py_INCREF(data);
+    PyObject *ret = PyObject_Vectorcall(self->cast_call, call_args, 2, NULL);
+    Py_DECREF(native_dtype);
+    Py_DECREF(data);
+    if (ret == NULL) {
+        return raise_converted(self->error, NULL);
+    }
+    /* the native cast's result is of the exact native type (``Built.table``) */
+    return new_array(self->array_type, ret);
+}
+
+/* Arrays only, no keyword: the native function of their native arrays; ``f(x, y)`` with a
+ * plain ``y`` (``reshape(x, (2, 4))``) too; else NOT_TAKEN. */
+static PyObject *
+call_of_arrays(PublicFunctionObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyTypeObject *array_type = self->array_type;
+    if (Py_TYPE(args[0]) != array_type) {
+        return NOT_TAKEN;
+    }
+    PyObject *first = ((ArrayObject *)args[0])->data;
+    if (first == NULL) {
+        return NOT_TAKEN;
+    }
+    PyObject *ret;
+    if (self->arity == 2) {
+        if (nargs != 2 || Py_TYPE(args[1]) != array_type) {
+            return NOT_TAKEN;
+        }
+        PyObject *second = ((ArrayObject *)args[1])->data;
+        if (second == NULL) {
+            return NOT_TAKEN;
+        }
+        PyObject *call_args[2] = {first, second};
+        ret = PyObject_Vectorcall(self->quick, call_args, 2, NULL);
+    }
+    else if (nargs == 1) {
+        ret = PyObject_CallOneArg(self->quick, first);
+    }
+    else {
+        if (self->cast_type != NULL && (PyObject *)Py_TYPE(first) == self->cast_type) {
+            PyObject *cast_result = cast(self, first, args[1]);
+            if (cast_result != NOT_TAKEN) {
+                return cast_result;
+            }
+        }
+        int plain = plain_value(args[1], self->plain, 0);
+        if (plain <= 0) {
+            return plain < 0 ? NULL : NOT_TAKEN;
+        }
+        PyObject *call_args[2] = {first, args[1]};
+        ret = PyObject_Vectorcall(self->quick2, call_args, 2, NULL);
+    }
+    if (ret == NULL) {
+        return raise_converted(self->error, NULL);
+    }
+    return wrap_result(array_type, self->native_set, self->wrap, ret);
+}
+
+static PyObject *
+public_vectorcall(PublicFunctionObject *self, PyObject *const *args, size_t nargsf,
+                  PyObject *kwnames)
+{
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    if (kwnames == NULL && nargs >= 1 && nargs <= 2) {
+        PyObject *ret = NOT_TAKEN;
+        if (self->quick != NULL) {
+            ret = self->arity == 0 ? call_of_values(self, args, nargs)
+                                   : call_of_arrays(self, args, nargs);
+        }
+        else if (self->cast_type != NULL && nargs == 2 &&
+                 Py_TYPE(args[0]) == self->array_type &&
+                 ((ArrayObject *)args[0])->data != NULL &&
+                 (PyObject *)Py_TYPE(((ArrayObject *)args[0])->data) == self->cast_type) {
+            ret = cast(self, ((ArrayObject *)args[0])->data, args[1]);
+        }
+        if (ret != NOT_TAKEN) {
+            return ret;
+        }
+    }
+    return PyObject_Vectorcall(self->general, args, nargsf, kwnames);
+}
+
+static void
+public_clear_bound(PublicFunctionObject *self)
+{
+    Py_CLEAR(self->quick);
+    Py_CLEAR(self->quick2);
+    Py_CLEAR(self->plain);
+    Py_CLEAR(self->native_set);
+    Py_CLEAR(self->wrap);
+    Py_CLEAR(self->error);
+    Py_CLEAR(self->ivy_exception);
+    Py_CLEAR(self->dtype);
+    Py_CLEAR(self->cast_type);
+    Py_CLEAR(self->cast_call);
+    Py_CLEAR(self->cast_known);
+}
+
+static int
+public_traverse(PublicFunctionObject *self, visitproc visit, void *arg)
+{
+    Py_VISIT(self->dict);
+    Py_VISIT(self->general);
+    Py_VISIT(self->array_type);
+    Py_VISIT(self->quick);
+    Py_VISIT(self->quick2);
+    Py_VISIT(self->plain);
+    Py_VISIT(self->native_set);
+    Py_VISIT(self->wrap);
+    Py_VISIT(self->error);
+    Py_VISIT(self->ivy_exception);
+    Py_VISIT(self->dtype);
+    Py_VISIT(self->cast_type);
+    Py_VISIT(self->cast_call);
+    Py_VISIT(self->cast_known);
+    return 0;
+}
+
+static int
+public_clear(PublicFunctionObject *self)
+{
+    Py_CLEAR(self->dict);
+    Py_CLEAR(self->general);
+    Py_CLEAR(self->array_type);
+    public_clear_bound(self);
+    return 0;
+}
+
+static void
+public_dealloc(PublicFunctionObject *self)
+{
+    PyObject_GC_UnTrack(self);
+    if (self->weakreflist != NULL) {
+        PyObject_ClearWeakRefs((PyObject *)self);
+    }
+    public_clear(self);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *
+public_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    static char *keywords[] = {"general", "array_type", "arity", NULL};
+    PyObject *general, *array_type;
+    int arity;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO!i:PublicFunction", keywords, &general,
+                                     &PyType_Type, &array_type, &arity)) {
+        return NULL;
+    }
+    if (!PyCallable_Check(general) ||
+        !PyType_IsSubtype((PyTypeObject *)array_type, &ArrayBaseType) || arity < 0 ||
+        arity > 2) {
+        PyErr_SetString(PyExc_TypeError,
+                        "PublicFunction(general, array_type, arity): a callable, a subclass of "
+                        "ArrayBase and 0, 1 or 2");
+        return NULL;
+    }
+    PublicFunctionObject *self = (PublicFunctionObject *)type->tp_alloc(type, 0);
+    if (self == NULL) {
+        return NULL;
+    }
+    self->vectorcall = (vectorcallfunc)public_vectorcall;
+    self->arity = arity;
+    Py_INCREF(general);
+    self->general = general;
+    Py_INCREF(array_type);
+    self->array_type = (PyTypeObject *)array_type;
+    return (PyObject *)self;
+}
+
+static PyObject *
+public_bind(PublicFunctionObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *keywords[] = {"quick", "quick2", "plain", "native_set", "wrap", "error",
+                               "ivy_exception", "dtype", "cast_type", "cast_call",
+                               "cast_known", NULL};
+    PyObject *quick = Py_None, *quick2 = Py_None, *plain = Py_None, *native_set = Py_None;
+    PyObject *wrap = Py_None, *error = Py_None, *ivy_exception = Py_None, *dtype = Py_None;
+    PyObject *cast_type = Py_None, *cast_call = Py_None, *cast_known = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$OOOOOOOOOOO:bind", keywords, &quick,
+                                     &quick2, &plain, &native_set, &wrap, &error,
+                                     &ivy_exception, &dtype, &cast_type, &cast_call,
+                                     &cast_known)) {
+        return NULL;
+    }
+    int fast = quick != Py_None;
+    int casts = cast_type != Py_None;
+    if ((fast || casts) && !PyCallable_Check(error)) {
+        PyErr_SetString(PyExc_TypeError, "bind: error must be callable");
+        return NULL;
+    }
+    if (fast && (!PyCallable_Check(quick) || !PyCallable_Check(quick2) ||
+                 !PyAnySet_Check(plain) || !PyAnySet_Check(native_set) ||
+                 !PyCallable_Check(wrap))) {
+        PyErr_SetString(PyExc_TypeError,
+                        "bind: quick, quick2 and wrap callables, plain and native_set sets");
+        return NULL;
+    }
+    if (casts && (!PyType_Check(cast_type) || !PyCallable_Check(cast_call) ||
+                  !PyDict_Check(cast_known))) {
+        PyErr_SetString(PyExc_TypeError, "bind: cast_type a type, cast_call callable, "
+                                         "cast_known a dict");
+        return NULL;
+    }
+    if (ivy_exception != Py_None && !PyType_Check(ivy_exception)) {
+        PyErr_SetString(PyExc_TypeError, "bind: ivy_exception must be a type");
+        return NULL;
+    }
+    public_clear_bound(self);
+    set_ref(&self->error, (fast || casts) ? error : Py_None);
+    set_ref(&self->ivy_exception, ivy_exception);
+    if (fast) {
+        set_ref(&self->quick, quick);
+        set_ref(&self->quick2, quick2);
+        set_ref(&self->plain, plain);
+        set_ref(&self->native_set, native_set);
+        set_ref(&self->wrap, wrap);
+        set_ref(&self->dtype, dtype);
+    }
+    if (casts) {
+        set_ref(&self->cast_type, cast_type);
+        set_ref(&self->cast_call, cast_call);
+        set_ref(&self->cast_known, cast_known);
+    }
+    Py_RETURN_NONE;
+}
+
+/* As a function is: ``Array.astype`` is the function itself, ``x.astype`` a bound method. */
+static PyObject *
+public_descr_get(PyObject *self, PyObject *obj, PyObject *type)
+{
+    if (obj == NULL || obj == Py_None) {
+        Py_INCREF(self);
+        return self;
+    }
+    return PyMethod_New(self, obj);
+}
+
+static PyObject *
+public_repr(PublicFunctionObject *self)
+{
+    PyObject *name = self->dict ? PyDict_GetItemString(self->dict, "__qualname__") : NULL;
+    if (name == NULL) {
+        return PyUnicode_FromFormat("<public function at %p>", self);
+    }
+    return PyUnicode_FromFormat("<function %U at %p>", name, self);
+}
+
+/* Pickled by name, as a module-level function is. */
+static PyObject *
+public_reduce(PublicFunctionObject *self, PyObject *Py_UNUSED(ignored))
+{
+    return PyObject_GetAttrString((PyObject *)self, "__qualname__");
+}
+
+static PyMethodDef public_methods[] = {
+    {"bind", (PyCFunction)(void (*)(void))public_bind, METH_VARARGS | METH_KEYWORDS,
+     PyDoc_STR("bind(*, quick, quick2, plain, native_set, wrap, error, ivy_exception, dtype, "
+               "cast_type, cast_call, cast_known): the backend's paths; None where it has "
+               "none.")},
+    {"__reduce__", (PyCFunction)public_reduce, METH_NOARGS, NULL},
+    {NULL},
+};
+
+static PyMemberDef public_members[] = {
+    {"__ivy_general__", T_OBJECT, offsetof(PublicFunctionObject, general), READONLY,
+     "The Python public function: every call the C paths do not take."},
+    {NULL},
+};
+
+static PyGetSetDef public_getset[] = {
+    {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict},
+    {NULL},
+};
+
+static PyTypeObject PublicFunctionType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "ivycheck.runtime._speedups.PublicFunction",
+    .tp_basicsize = sizeof(PublicFunctionObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL |
+                Py_TPFLAGS_METHOD_DESCRIPTOR,
+    .tp_doc = PyDoc_STR("A public function with its hot tier in C (dispatch/public.py)."),
+    .tp_new = public_new,
+    .tp_dealloc = (destructor)public_dealloc,
+    .tp_traverse = (traverseproc)public_traverse,
+    .tp_clear = (inquiry)public_clear,
+    .tp_call = PyVectorcall_Call,
+    .tp_vectorcall_offset = offsetof(PublicFunctionObject, vectorcall),
+    .tp_descr_get = public_descr_get,
+    .tp_dictoffset = offsetof(PublicFunctionObject, dict),
+    .tp_weaklistoffset = offsetof(PublicFunctionObject, weakreflist),
+    .tp_repr = (reprfunc)public_repr,
+    .tp_methods = public_methods,
+    .tp_members = public_members,
+    .tp_getset = public_getset,
+};
+
+/* ------------------------------------------------------------------------------------ */
+
+static PyMethodDef module_methods[] = {
+    {"configure_item", (PyCFunction)(void (*)(void))configure_item,
+     METH_VARARGS | METH_KEYWORDS,
+     PyDoc_STR("configure_item(array_type, fallback, plain=None, native_set=None, error=None, "
+               "wrap=None): how x[key] is answered; native_set None sends every key to "
+               "fallback(x, key).")},
+    {NULL},
+};
+
+static struct PyModuleDef speedups_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "ivycheck.runtime._speedups",
+    .m_doc = PyDoc_STR("The runtime's hottest paths in C (see dispatch/public.py)."),
+    .m_size = -1,
+    .m_methods = module_methods,
+};
+
+PyMODINIT_FUNC
+PyInit__speedups(void)
+{
+    if (PyType_Ready(&ArrayBaseType) < 0 || PyType_Ready(&PublicFunctionType) < 0) {
+        return NULL;
+    }
+    dtype_keyword = Py_BuildValue("(s)", "dtype");
+    if (dtype_keyword == NULL) {
+        return NULL;
+    }
+    PyObject *module = PyModule_Create(&speedups_module);
+    if (module == NULL) {
+        return NULL;
+    }
+    if (PyModule_AddObjectRef(module, "ArrayBase", (PyObject *)&ArrayBaseType) < 0 ||
+        PyModule_AddObjectRef(module, "PublicFunction", (PyObject *)&PublicFunctionType) < 0) {
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}
