@@ -299,12 +299,23 @@ typedef struct {
     PyObject *native_set;
     PyObject *wrap;
     PyObject *error;
-    PyObject *ivy_exception; /* arity 0: an ``IvyException`` is raised ``from None`` */
+    PyObject *ivy_exception; /* raised ``from None`` where Python does (arity 0, ``write``) */
     PyObject *dtype;       /* arity 0: the native default dtype passed as ``dtype=`` */
     PyObject *cast_type;   /* ``astype``: the native type whose cast is ``cast_call`` */
     PyObject *cast_call;
     PyObject *cast_known;  /* dict: a dtype argument already answered -> the native dtype */
+    /* ``f(x, out=o)``, ``f(x1, x2, out=o)``: ``Built.out_quick`` (dispatch/build.py) */
+    int out_mode;          /* OUT_NONE, or NATIVE / REBIND / ASK as in build.py */
+    PyObject *out_call;    /* NATIVE: f(*arrays, out=); REBIND: the native function; ASK: check */
+    PyObject *out_kind;    /* REBIND: the immutable native type; ASK: the native type */
+    PyObject *out_same;    /* REBIND: same_layout(ret, data) */
+    PyObject *out_write;   /* REBIND: write(out, ret) where the layouts differ */
+    PyObject *out_key;     /* REBIND: an attribute equal by identity when layouts agree */
+    PyObject *out_target;  /* ASK: the backend function asked about */
+    PyObject *no_keywords; /* ASK of one array: the empty keywords passed to check */
 } PublicFunctionObject;
+
+enum { OUT_NONE = -1, OUT_NATIVE = 0, OUT_REBIND = 1, OUT_ASK = 2 };
 
 static PyObject *dtype_keyword = NULL; /* ("dtype",) */
 
@@ -451,6 +462,132 @@ call_of_arrays(PublicFunctionObject *self, PyObject *const *args, Py_ssize_t nar
     return wrap_result(array_type, self->native_set, self->wrap, ret);
 }
 
+static PyObject *out_keyword = NULL; /* ("out",) */
+
+/* Whether a call's keywords are exactly ``out``. */
+static int
+only_out(PyObject *kwnames)
+{
+    if (PyTuple_GET_SIZE(kwnames) != 1) {
+        return 0;
+    }
+    PyObject *name = PyTuple_GET_ITEM(kwnames, 0);
+    PyObject *out = PyTuple_GET_ITEM(out_keyword, 0);
+    return name == out || PyUnicode_Compare(name, out) == 0;
+}
+
+/* An exception that ``except Exception: pass`` swallows is cleared (1); others stay (0). */
+static int
+swallowed(void)
+{
+    if (PyErr_ExceptionMatches(PyExc_Exception)) {
+        PyErr_Clear();
+        return 1;
+    }
+    return 0;
+}
+
+/* ``f(*arrays, out=o)`` with every array and ``o`` an ``Array``: the backend's native ``out``
+ * (NATIVE; ASK when its check says the result fits), or the result rebound into ``o`` when
+ * the layouts agree (REBIND, immutable arrays); NOT_TAKEN leaves the rest to Python
+ * (``with_out``), which tries the same first. */
+static PyObject *
+call_with_out(PublicFunctionObject *self, PyObject *const *arrays, Py_ssize_t n,
+              PyObject *out)
+{
+    PyObject *data[3];
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (Py_TYPE(arrays[i]) != self->array_type ||
+            ((ArrayObject *)arrays[i])->data == NULL) {
+            return NOT_TAKEN;
+        }
+        data[i] = ((ArrayObject *)arrays[i])->data;
+    }
+    if (Py_TYPE(out) != self->array_type || ((ArrayObject *)out)->data == NULL) {
+        return NOT_TAKEN;
+    }
+    PyObject *buffer = ((ArrayObject *)out)->data;
+    data[n] = buffer;
+    if (self->out_mode == OUT_REBIND) {
+        PyObject *ret = PyObject_Vectorcall(self->out_call, data, n, NULL);
+        if (ret == NULL) {
+            return raise_converted(self->error, NULL);
+        }
+        int fits = 0;
+        PyObject *kind = self->out_kind;
+        if ((PyObject *)Py_TYPE(ret) == kind && (PyObject *)Py_TYPE(buffer) == kind) {
+            if (self->out_key != NULL) {
+                PyObject *mine = PyObject_GetAttr(ret, self->out_key);
+                PyObject *theirs = mine ? PyObject_GetAttr(buffer, self->out_key) : NULL;
+                fits = mine != NULL && mine == theirs;
+                Py_XDECREF(mine);
+                Py_XDECREF(theirs);
+                if (PyErr_Occurred()) {
+                    Py_DECREF(ret);
+                    return NULL;
+                }
+            }
+            if (!fits) {
+                PyObject *same = PyObject_CallFunctionObjArgs(self->out_same, ret, buffer, NULL);
+                fits = same == NULL ? -1 : PyObject_IsTrue(same);
+                Py_XDECREF(same);
+                if (fits < 0) {
+                    Py_DECREF(ret);
+                    return NULL;
+                }
+            }
+        }
+        if (fits) {
+            Py_SETREF(((ArrayObject *)out)->data, ret);
+            Py_INCREF(out);
+            return out;
+        }
+        PyObject *written = PyObject_CallFunctionObjArgs(self->out_write, out, ret, NULL);
+        Py_DECREF(ret);
+        if (written == NULL) {
+            return raise_converted(self->error, self->ivy_exception);
+        }
+        return written;
+    }
+    PyObject *native = self->out_call;
+    if (self->out_mode == OUT_ASK) {
+        if ((PyObject *)Py_TYPE(buffer) != self->out_kind) {
+            return NOT_TAKEN;
+        }
+        if (n == 2) {
+            PyObject *ask[4] = {self->out_target, data[0], data[1], buffer};
+            native = PyObject_Vectorcall(self->out_call, ask, 4, NULL);
+        }
+        else {
+            PyObject *one = PyTuple_Pack(1, data[0]);
+            if (one == NULL) {
+                return NULL;
+            }
+            PyObject *ask[4] = {self->out_target, one, self->no_keywords, buffer};
+            native = PyObject_Vectorcall(self->out_call, ask, 3, out_keyword);
+            Py_DECREF(one);
+        }
+        if (native == NULL) {
+            return swallowed() ? NOT_TAKEN : NULL;
+        }
+        if (native == Py_None) {
+            Py_DECREF(native);
+            return NOT_TAKEN;
+        }
+    }
+    else {
+        Py_INCREF(native);
+    }
+    PyObject *ret = PyObject_Vectorcall(native, data, n, out_keyword);
+    Py_DECREF(native);
+    if (ret == NULL) {
+        return swallowed() ? NOT_TAKEN : NULL;
+    }
+    Py_DECREF(ret);
+    Py_INCREF(out);
+    return out;
+}
+
 static PyObject *
 public_vectorcall(PublicFunctionObject *self, PyObject *const *args, size_t nargsf,
                   PyObject *kwnames)
@@ -472,6 +609,13 @@ public_vectorcall(PublicFunctionObject *self, PyObject *const *args, size_t narg
             return ret;
         }
     }
+    else if (kwnames != NULL && nargs == self->arity && self->out_mode != OUT_NONE &&
+             only_out(kwnames)) {
+        PyObject *ret = call_with_out(self, args, nargs, args[nargs]);
+        if (ret != NOT_TAKEN) {
+            return ret;
+        }
+    }
     return PyObject_Vectorcall(self->general, args, nargsf, kwnames);
 }
 
@@ -489,6 +633,14 @@ public_clear_bound(PublicFunctionObject *self)
     Py_CLEAR(self->cast_type);
     Py_CLEAR(self->cast_call);
     Py_CLEAR(self->cast_known);
+    self->out_mode = OUT_NONE;
+    Py_CLEAR(self->out_call);
+    Py_CLEAR(self->out_kind);
+    Py_CLEAR(self->out_same);
+    Py_CLEAR(self->out_write);
+    Py_CLEAR(self->out_key);
+    Py_CLEAR(self->out_target);
+    Py_CLEAR(self->no_keywords);
 }
 
 static int
@@ -508,6 +660,13 @@ public_traverse(PublicFunctionObject *self, visitproc visit, void *arg)
     Py_VISIT(self->cast_type);
     Py_VISIT(self->cast_call);
     Py_VISIT(self->cast_known);
+    Py_VISIT(self->out_call);
+    Py_VISIT(self->out_kind);
+    Py_VISIT(self->out_same);
+    Py_VISIT(self->out_write);
+    Py_VISIT(self->out_key);
+    Py_VISIT(self->out_target);
+    Py_VISIT(self->no_keywords);
     return 0;
 }
 
@@ -556,6 +715,7 @@ public_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     self->vectorcall = (vectorcallfunc)public_vectorcall;
     self->arity = arity;
+    self->out_mode = OUT_NONE;
     Py_INCREF(general);
     self->general = general;
     Py_INCREF(array_type);
@@ -568,15 +728,33 @@ public_bind(PublicFunctionObject *self, PyObject *args, PyObject *kwargs)
 {
     static char *keywords[] = {"quick", "quick2", "plain", "native_set", "wrap", "error",
                                "ivy_exception", "dtype", "cast_type", "cast_call",
-                               "cast_known", NULL};
+                               "cast_known", "out_quick", "out_native", "no_keywords", NULL};
     PyObject *quick = Py_None, *quick2 = Py_None, *plain = Py_None, *native_set = Py_None;
     PyObject *wrap = Py_None, *error = Py_None, *ivy_exception = Py_None, *dtype = Py_None;
     PyObject *cast_type = Py_None, *cast_call = Py_None, *cast_known = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$OOOOOOOOOOO:bind", keywords, &quick,
+    PyObject *out_quick = Py_None, *out_native = Py_None, *no_keywords = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$OOOOOOOOOOOOOO:bind", keywords, &quick,
                                      &quick2, &plain, &native_set, &wrap, &error,
                                      &ivy_exception, &dtype, &cast_type, &cast_call,
-                                     &cast_known)) {
+                                     &cast_known, &out_quick, &out_native, &no_keywords)) {
         return NULL;
+    }
+    int out_mode = OUT_NONE;
+    if (out_quick != Py_None) {
+        Py_ssize_t size = PyTuple_Check(out_quick) ? PyTuple_GET_SIZE(out_quick) : 0;
+        out_mode = size ? (int)PyLong_AsLong(PyTuple_GET_ITEM(out_quick, 0)) : -2;
+        if ((out_mode == OUT_NATIVE && size != 2) || (out_mode == OUT_ASK && size != 4) ||
+            (out_mode == OUT_REBIND && size != 5) || out_mode < OUT_NATIVE ||
+            out_mode > OUT_ASK || !PyCallable_Check(error) || !PyDict_Check(no_keywords) ||
+            (out_mode == OUT_REBIND && !PyCallable_Check(out_native))) {
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_TypeError,
+                                "bind: out_quick is (NATIVE, f), (ASK, check, type, target) "
+                                "or (REBIND, type, same_layout, write, key), with error "
+                                "callable, no_keywords a dict and out_native callable");
+            }
+            return NULL;
+        }
     }
     int fast = quick != Py_None;
     int casts = cast_type != Py_None;
@@ -616,6 +794,26 @@ public_bind(PublicFunctionObject *self, PyObject *args, PyObject *kwargs)
         set_ref(&self->cast_type, cast_type);
         set_ref(&self->cast_call, cast_call);
         set_ref(&self->cast_known, cast_known);
+    }
+    if (out_mode != OUT_NONE) {
+        self->out_mode = out_mode;
+        set_ref(&self->error, error);
+        set_ref(&self->no_keywords, no_keywords);
+        if (out_mode == OUT_REBIND) {
+            set_ref(&self->out_call, out_native); /* ``quick``: of the arrays */
+            set_ref(&self->out_kind, PyTuple_GET_ITEM(out_quick, 1));
+            set_ref(&self->out_same, PyTuple_GET_ITEM(out_quick, 2));
+            set_ref(&self->out_write, PyTuple_GET_ITEM(out_quick, 3));
+            PyObject *key = PyTuple_GET_ITEM(out_quick, 4);
+            set_ref(&self->out_key, PyObject_IsTrue(key) == 1 ? key : Py_None);
+        }
+        else {
+            set_ref(&self->out_call, PyTuple_GET_ITEM(out_quick, 1));
+        }
+        if (out_mode == OUT_ASK) {
+            set_ref(&self->out_kind, PyTuple_GET_ITEM(out_quick, 2));
+            set_ref(&self->out_target, PyTuple_GET_ITEM(out_quick, 3));
+        }
     }
     Py_RETURN_NONE;
 }
@@ -716,7 +914,8 @@ PyInit__speedups(void)
         return NULL;
     }
     dtype_keyword = Py_BuildValue("(s)", "dtype");
-    if (dtype_keyword == NULL) {
+    out_keyword = Py_BuildValue("(s)", "out");
+    if (dtype_keyword == NULL || out_keyword == NULL) {
         return NULL;
     }
     PyObject *module = PyModule_Create(&speedups_module);

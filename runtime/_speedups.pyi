@@ -28,6 +28,9 @@ class PublicFunction:
         cast_type: type | None = ...,
         cast_call: Callable[[Any, Any], Any] | None = ...,
         cast_known: dict[Any, Any] | None = ...,
+        out_quick: tuple[Any, ...] | None = ...,
+        out_native: Callable[..., Any] | None = ...,
+        no_keywords: dict[str, Any] | None = ...,
     ) -> None: ...
 
 def configure_item(

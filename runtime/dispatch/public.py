@@ -120,11 +120,14 @@ def public_function(fn: F) -> F:
                 native_set=native_set,
                 wrap=wrap,
                 error=error,
-                ivy_exception=IvyException if arity == 0 else None,
+                ivy_exception=IvyException,
                 dtype=dtype,
                 cast_type=cast_type if fast else None,
                 cast_call=cast_call,
                 cast_known=cast_known,
+                out_quick=out_quick if with_out is not None else None,
+                out_native=quick,
+                no_keywords=NO_KEYWORDS,
             )
         if operator_method is not None:
             # ``x[q]`` on NumPy: the key handed straight to the native array (no view to make)

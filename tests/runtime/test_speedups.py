@@ -128,6 +128,42 @@ def test_every_c_path_answers_as_the_python_path(backend: str) -> None:
             _assert_same(label, _outcome(fn, args), _outcome(python, args), x)
 
 
+OUT_CALLS: list[tuple[str, str, tuple[str, ...], tuple[int, ...], str]] = [
+    # (label, function, arguments, out's shape, out's dtype)
+    ("fits", "add", ("x", "y"), (8,), "float32"),
+    ("one array", "abs", ("x",), (8,), "float32"),
+    ("wider dtype", "add", ("x", "y"), (8,), "float64"),
+    ("narrower dtype", "add", ("x", "y"), (8,), "int32"),
+    ("other shape", "add", ("x", "y"), (2,), "float32"),
+    ("broadcast into", "add", ("x", "y"), (3, 8), "float32"),
+    ("backend error", "add", ("x", "m"), (8,), "float32"),
+    ("comparison", "less", ("x", "y"), (8,), "bool"),
+    ("matmul", "matmul", ("m", "m"), (3, 3), "float32"),
+]
+
+
+@pytest.mark.parametrize("case", OUT_CALLS, ids=lambda c: c[0])
+def test_every_out_path_answers_as_the_python_path(
+    backend: str, case: tuple[str, str, tuple[str, ...], tuple[int, ...], str]
+) -> None:
+    label, name, names, shape, dtype = case
+    arrays = {"x": VECTOR, "y": VECTOR[::-1].copy(), "m": MATRIX}
+    fn = getattr(ivy, name)
+    outcomes = []
+    for call in (fn, fn.__ivy_general__):
+        args = [ivy.asarray(arrays[n]) for n in names]
+        out = ivy.full(shape, 9, dtype=dtype)
+        for _ in range(2):  # the second time: the backend's answers are memoised
+            got = _outcome(lambda *a, out=out, call=call: call(*a, out=out), tuple(args))
+            assert got[0] == "error" or got[1] is out, label
+        outcomes.append((got, out.dtype, npy(out)))
+    (c, c_dtype, c_values), (python, python_dtype, python_values) = outcomes
+    assert c[0] == python[0] and c_dtype == python_dtype, label
+    if c[0] == "error":  # the same error; ``out`` untouched alike
+        _assert_same(label, c, python, ivy.asarray(VECTOR))
+    np.testing.assert_array_equal(c_values, python_values, err_msg=label)
+
+
 KEYS: list[Any] = [
     3,
     -1,
