@@ -311,11 +311,10 @@ def out_calls(backend: str, number: int, repeat: int) -> list[tuple[str, dict[st
         "torch": lambda: native.x.to(f64),
         "jax": lambda: native.x.astype(f64),
     }.get(backend, lambda: __import__("tensorflow").cast(native.x, f64))
-    zeros_kw = {"dtype": f32}
     rows: list[tuple[str, dict[str, Callable[[], Any]]]] = [
         ("add", {"ivy": lambda: ivy.add(wrapped.x, wrapped.y), "raw": lambda: lib.np.add(native.x, native.y)}),
         ("x[1:5]", {"ivy": lambda: wrapped.x[1:5], "raw": lambda: native.x[1:5]}),
-        ("zeros", {"ivy": lambda: ivy.zeros((8,)), "raw": lambda: lib.np.zeros((8,), **zeros_kw)}),
+        ("zeros", {"ivy": lambda: ivy.zeros((8,)), "raw": lambda: lib.np.zeros((8,), dtype=f32)}),
         ("astype", {"ivy": lambda: ivy.astype(wrapped.x, "float64"), "raw": astype_raw}),
         ("matmul", {"ivy": lambda: ivy.matmul(wrapped.m, wrapped.m), "raw": lambda: lib.np.matmul(native.m, native.m)}),
         ("add out=", {"ivy": lambda: ivy.add(wrapped.x, wrapped.y, out=o)}),
