@@ -77,11 +77,14 @@ def part_of(module: str) -> str | None:
 
 
 def read_modules(root: Path) -> dict[str, tuple[str, int, ast.Module]]:
-    """Every module of the four parts by dotted name: its part, line count and tree."""
+    """Every module of the four parts by dotted name: its part, line count and tree. An
+    extension module (C) is known by its stub (``runtime/_speedups.pyi``), which imports only
+    what its types name."""
     modules: dict[str, tuple[str, int, ast.Module]] = {}
     for part in PARTS:
         base = root / part
-        for path in sorted(base.rglob("*.py")):
+        stubs = [p for p in base.rglob("*.pyi") if not p.with_suffix(".py").exists()]
+        for path in sorted([*base.rglob("*.py"), *stubs]):
             text = path.read_text(encoding="utf-8")
             name = module_name(part, path, base)
             modules[name] = (part, text.count("\n"), ast.parse(text))
