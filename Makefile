@@ -60,7 +60,7 @@ pytest: install-dev
 # tests run again on the Python paths, which are the whole runtime without a compiler.
 HOT_PATH_TESTS := tests/runtime/test_hot_paths.py tests/runtime/test_speed_paths.py \
 	tests/runtime/test_speed_shortcuts.py tests/runtime/test_wrapper_results.py \
-	tests/runtime/test_exceptions.py
+	tests/runtime/test_exceptions.py tests/runtime/test_array_object.py
 
 test: install-dev
 	$(BIN)/ruff check .

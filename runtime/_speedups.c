@@ -200,7 +200,10 @@ array_subscript(ArrayObject *self, PyObject *key)
         ret = NULL;
     }
     else {
-        ret = PyObject_GetItem(self->data, key);
+        PyObject *data = self->data;
+        Py_INCREF(data);
+        ret = PyObject_GetItem(data, key);
+        Py_DECREF(data);
     }
     if (ret == NULL) {
         return raise_converted(item_error, NULL);
@@ -437,10 +440,16 @@ call_of_arrays(PublicFunctionObject *self, PyObject *const *args, Py_ssize_t nar
             return NOT_TAKEN;
         }
         PyObject *call_args[2] = {first, second};
+        Py_INCREF(first); /* held: the call could rebind an ``_data`` */
+        Py_INCREF(second);
         ret = PyObject_Vectorcall(self->quick, call_args, 2, NULL);
+        Py_DECREF(first);
+        Py_DECREF(second);
     }
     else if (nargs == 1) {
+        Py_INCREF(first);
         ret = PyObject_CallOneArg(self->quick, first);
+        Py_DECREF(first);
     }
     else {
         if (self->cast_type != NULL && (PyObject *)Py_TYPE(first) == self->cast_type) {
@@ -454,7 +463,9 @@ call_of_arrays(PublicFunctionObject *self, PyObject *const *args, Py_ssize_t nar
             return plain < 0 ? NULL : NOT_TAKEN;
         }
         PyObject *call_args[2] = {first, args[1]};
+        Py_INCREF(first);
         ret = PyObject_Vectorcall(self->quick2, call_args, 2, NULL);
+        Py_DECREF(first);
     }
     if (ret == NULL) {
         return raise_converted(self->error, NULL);
@@ -492,22 +503,9 @@ swallowed(void)
  * the layouts agree (REBIND, immutable arrays); NOT_TAKEN leaves the rest to Python
  * (``with_out``), which tries the same first. */
 static PyObject *
-call_with_out(PublicFunctionObject *self, PyObject *const *arrays, Py_ssize_t n,
-              PyObject *out)
+native_out(PublicFunctionObject *self, PyObject **data, Py_ssize_t n, PyObject *out)
 {
-    PyObject *data[3];
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if (Py_TYPE(arrays[i]) != self->array_type ||
-            ((ArrayObject *)arrays[i])->data == NULL) {
-            return NOT_TAKEN;
-        }
-        data[i] = ((ArrayObject *)arrays[i])->data;
-    }
-    if (Py_TYPE(out) != self->array_type || ((ArrayObject *)out)->data == NULL) {
-        return NOT_TAKEN;
-    }
-    PyObject *buffer = ((ArrayObject *)out)->data;
-    data[n] = buffer;
+    PyObject *buffer = data[n];
     if (self->out_mode == OUT_REBIND) {
         PyObject *ret = PyObject_Vectorcall(self->out_call, data, n, NULL);
         if (ret == NULL) {
@@ -586,6 +584,30 @@ call_with_out(PublicFunctionObject *self, PyObject *const *arrays, Py_ssize_t n,
     Py_DECREF(ret);
     Py_INCREF(out);
     return out;
+}
+
+/* ``call_with_out`` of the arrays' native data, each held for the call: a native function
+ * may call back into Python (``__array_function__``...), which could rebind an ``_data``. */
+static PyObject *
+call_with_out(PublicFunctionObject *self, PyObject *const *arrays, Py_ssize_t n,
+              PyObject *out)
+{
+    PyObject *data[3];
+    for (Py_ssize_t i = 0; i <= n; i++) {
+        PyObject *array = i < n ? arrays[i] : out;
+        if (Py_TYPE(array) != self->array_type || ((ArrayObject *)array)->data == NULL) {
+            return NOT_TAKEN;
+        }
+        data[i] = ((ArrayObject *)array)->data;
+    }
+    for (Py_ssize_t i = 0; i <= n; i++) {
+        Py_INCREF(data[i]);
+    }
+    PyObject *ret = native_out(self, data, n, out);
+    for (Py_ssize_t i = 0; i <= n; i++) {
+        Py_DECREF(data[i]);
+    }
+    return ret;
 }
 
 static PyObject *
@@ -833,7 +855,7 @@ static PyObject *
 public_repr(PublicFunctionObject *self)
 {
     PyObject *name = self->dict ? PyDict_GetItemString(self->dict, "__qualname__") : NULL;
-    if (name == NULL) {
+    if (name == NULL || !PyUnicode_Check(name)) {
         return PyUnicode_FromFormat("<public function at %p>", self);
     }
     return PyUnicode_FromFormat("<function %U at %p>", name, self);

@@ -13,6 +13,7 @@ backend; Ivy rebinds instead, which silently leaves the base of a view unchanged
 # (``inplace_update`` returns its target, typed Any because it may be a container)
 from __future__ import annotations
 
+import copyreg
 import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
@@ -270,6 +271,15 @@ class Array(_Storage, metaclass=ArrayType):
         # namespace is read from ``sys.modules`` rather than imported, which would be a cycle.
         return sys.modules["ivycheck.runtime"]
 
+    # -- copy and pickle ---------------------------------------------------------------------
+
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        """The set slots, ``_data`` and ``_geometry`` first: with the C paths those two are
+        ``ArrayBase``'s, in no ``__slots__``, where ``copy`` and ``pickle`` would not look."""
+        names = dict.fromkeys(["_data", "_geometry", *copyreg._slotnames(type(self))])  # type: ignore[attr-defined]
+        names.pop("__weakref__", None)
+        return None, {n: getattr(self, n) for n in names if hasattr(self, n)}
+
     # -- conversion protocols --------------------------------------------------------------
 
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray:
@@ -452,6 +462,11 @@ class TrackedView(Array):
     """
 
     __slots__ = ("_cache", "_region", "_root", "_src", "_version")
+
+    def __reduce__(self) -> tuple[type[Array], tuple[Any]]:
+        """A copy or a pickle of a view is an array of its values, as NumPy's is: the
+        tracking (root, geometry) belongs to this view only."""
+        return Array, (self._data,)
 
     def __init__(self, root: Array, geometry: np.ndarray, values: Any) -> None:
         self._root = root

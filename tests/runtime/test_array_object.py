@@ -35,3 +35,24 @@ def test_dlpack_copy_exports_memory_of_its_own() -> None:
         exported = np.from_dlpack(Copied())
         x[0] = 9.0
         assert exported.tolist() == [1.0, 2.0]
+
+
+def test_copy_deepcopy_and_pickle_keep_the_values(backend: str) -> None:
+    # ``_data`` lives in C (``ArrayBase``) where the C paths are built, in a slot otherwise:
+    # both copy and pickle alike. A view copies to an array of its values, as NumPy's does.
+    import copy
+    import pickle
+
+    x = ivy.asarray(np.arange(4.0, dtype=np.float32))
+    view = ivy.flip(x)
+    for original, values in ((x, [0.0, 1.0, 2.0, 3.0]), (view, [3.0, 2.0, 1.0, 0.0])):
+        shallow = copy.copy(original)
+        deep = copy.deepcopy(original)
+        loaded = pickle.loads(pickle.dumps(original))
+        for made in (shallow, deep, loaded):
+            assert type(made) is ivy.Array and made.dtype == ivy.float32
+            np.testing.assert_array_equal(ivy.to_numpy(made), values)
+    assert copy.copy(x)._data is x._data  # shallow: the same native array
+    deep = copy.deepcopy(x)
+    x[0] = 100.0
+    assert float(deep[0]) == 0.0  # deep: a buffer of its own
