@@ -84,8 +84,9 @@ def caller(
     A function whose native ``out`` the backend checks itself before writing anything
     (``primitives.out_checks_itself``: NumPy's ufuncs) is called with ``out``'s buffer
     straight away -- the native function itself when ``target`` only forwards to it
-    (``forward``), as the call without ``out`` is -- and only when that raises on a buffer
-    that cannot be written (a read-only NumPy array) does the call take step 2.
+    (``forward``), as the call without ``out`` is -- and only when that raises (a result
+    that does not fit, a read-only buffer, a bad argument) does the call take step 2, which
+    raises what every backend raises there.
     """
     writable, check = prims.writable, prims.check_native_out
 
@@ -108,9 +109,11 @@ def caller(
                     unary(nargs[0], out=data)
                 else:
                     target(*nargs, out=data)
-            except Exception:
-                if writable(data):
-                    raise
+            except Exception:  # noqa: BLE001 - step 2 raises the runtime's own error
+                # An ``out`` the result does not fit (shape; a dtype beyond ``same_kind``)
+                # or cannot take (read-only): computed without it and written by ``write``,
+                # which refuses the misfit with ``InplaceUpdateException`` before writing,
+                # as on every other backend (the native error named NumPy's rule instead).
                 return write(out, target(*nargs, **nkwargs))
             return out
 

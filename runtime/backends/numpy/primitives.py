@@ -14,7 +14,7 @@ from ivycheck.runtime.backends._common.package import (
 )
 from ivycheck.runtime.backends._common.primitives import Index
 from ivycheck.runtime.dtypes import Dtype
-from ivycheck.runtime.exceptions import IvyValueError
+from ivycheck.runtime.exceptions import InplaceUpdateException
 
 NAME = "numpy"
 NATIVE_TYPES: tuple[type, ...] = (np.ndarray,)
@@ -120,7 +120,7 @@ def check_native_out(
     if "dtype" in kwargs and kwargs["dtype"] is not None:
         arrays = [np.empty((), kwargs["dtype"])]
     if arrays and not np.can_cast(np.result_type(*arrays), out.dtype, casting="same_kind"):
-        raise IvyValueError(
+        raise InplaceUpdateException(  # as ``inplace_update`` and every backend raise it
             f"out: cannot write a {np.result_type(*arrays)} result into an out array of dtype "
             f"{out.dtype} (same_kind casting)"
         )
