@@ -93,7 +93,10 @@ CONFORMANCE := $(BIN)/python scripts/conformance.py --check
 conformance: install-dev
 	$(CONFORMANCE)
 
-conformance-%: install-dev
+# A static pattern rule: make looks for no implicit rule for a .PHONY target, so a plain
+# `conformance-%` rule never ran ("Nothing to be done").
+CONFORMANCE_BACKENDS := conformance-numpy conformance-torch conformance-jax conformance-tensorflow
+$(CONFORMANCE_BACKENDS): conformance-%: install-dev
 	$(CONFORMANCE) --backend $*
 
 # ivycheck over the real Ivy snapshot in ../shared, compared with the reviewed findings.
