@@ -13,7 +13,6 @@ backend; Ivy rebinds instead, which silently leaves the base of a view unchanged
 # (``inplace_update`` returns its target, typed Any because it may be a container)
 from __future__ import annotations
 
-import copyreg
 import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
@@ -276,7 +275,8 @@ class Array(_Storage, metaclass=ArrayType):
     def __getstate__(self) -> tuple[None, dict[str, Any]]:
         """The set slots, ``_data`` and ``_geometry`` first: with the C paths those two are
         ``ArrayBase``'s, in no ``__slots__``, where ``copy`` and ``pickle`` would not look."""
-        names = dict.fromkeys(["_data", "_geometry", *copyreg._slotnames(type(self))])  # type: ignore[attr-defined]
+        slots = [n for c in type(self).__mro__ for n in c.__dict__.get("__slots__", ())]
+        names = dict.fromkeys(["_data", "_geometry", *slots])
         names.pop("__weakref__", None)
         return None, {n: getattr(self, n) for n in names if hasattr(self, n)}
 

@@ -6,6 +6,9 @@ use. Its body is the hot tier: a call of arrays only, without keywords, goes str
 backend's native function (``quick``/``quick2``) and wraps the result inline; with an
 ``Array`` as ``out`` and no other keyword, to ``with_out`` (``dispatch.out``: the backend's
 native ``out`` when the result fits it); every other call goes to the built ``general``.
+Where the C paths are built (``speedups.py``), a function of at most two arrays is a
+``_speedups.PublicFunction`` running the same tier in C, bound with the same values, and
+``api`` below answers every call it leaves.
 """
 
 from __future__ import annotations
