@@ -18,7 +18,8 @@ below the noise of one ratio on a shared machine. So, per backend:
    shape (8,) where the runtime's own cost is a larger part of each call and a difference
    is easier to see.
 
-The load average is printed with the figures.
+The load average is printed with the figures. ``--tensorflow-check dtype|none`` measures what
+TensorFlow's layout check costs (a measurement only: the runtime then misses an unfit ``out``).
 """
 
 from __future__ import annotations
@@ -142,11 +143,36 @@ def report(backend: str, pairs: int) -> None:
             )
 
 
+def replace_tensorflow_check(check: str) -> None:
+    """TensorFlow's ``same_layout`` (the REBIND path's test that the result fits ``out``)
+    replaced by a weaker one, before the backend is built, to measure what the check costs."""
+    from ivycheck.runtime.backends.tensorflow import primitives
+
+    def dtype_only(a: Any, b: Any) -> bool:
+        return bool(a._datatype_enum() == b._datatype_enum())
+
+    def none(a: Any, b: Any) -> bool:
+        return True
+
+    primitives.same_layout = dtype_only if check == "dtype" else none  # type: ignore[assignment]
+    print(f"(TensorFlow's layout check replaced: {check})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--backend", choices=BACKENDS, action="append")
     parser.add_argument("--pairs", type=int, default=200)
+    parser.add_argument(
+        "--tensorflow-check",
+        choices=("full", "dtype", "none"),
+        default="full",
+        help="what TensorFlow's layout check costs: replaced by a dtype-only check or by "
+        "none before the backend is built (a measurement only: an unfit out then goes "
+        "unnoticed)",
+    )
     args = parser.parse_args()
+    if args.tensorflow_check != "full":
+        replace_tensorflow_check(args.tensorflow_check)
     for backend in args.backend or ["jax", "tensorflow"]:
         report(backend, args.pairs)
 

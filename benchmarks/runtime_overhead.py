@@ -346,7 +346,10 @@ def out_report(backends: list[str], number: int, repeat: int, threads: int) -> N
     print(f"\n# out= and the basic calls ({STAT[0].__name__} of interleaved repeats)")
     print(f"(PyTorch intra-op threads: {threads}; load average: {load_average()})")
     floor = wrapper_floor(number, repeat)
-    print(f"one Python frame + one ivy.Array, no check (the floor of any wrapper): {floor:.0f} ns")
+    print(
+        f"one Python frame + one ivy.Array, no check (the floor of any Python wrapper; the "
+        f"runtime's C paths go below it): {floor:.0f} ns"
+    )
     for backend in backends:
         with ivy.using_backend(backend):
             if backend == "torch":
@@ -413,7 +416,10 @@ def main() -> None:
         return
     summary = []
     floor = wrapper_floor(args.number, args.repeat)
-    print(f"one Python frame + one ivy.Array, no check (the floor of any wrapper): {floor:.0f} ns")
+    print(
+        f"one Python frame + one ivy.Array, no check (the floor of any Python wrapper; the "
+        f"runtime's C paths go below it): {floor:.0f} ns"
+    )
     for backend in args.backend or BACKENDS:
         rows = run_backend(backend, args.number, args.repeat)
         print(f"\n## {backend}\n")
