@@ -7,6 +7,7 @@ read must name what really installs this project.
 
 from __future__ import annotations
 
+import os
 import re
 from importlib import metadata
 from pathlib import Path
@@ -67,3 +68,28 @@ def test_readme_names_the_design_in_the_repository() -> None:
     assert "docs/design.md" in links
     for link in links:
         assert (REPO / link).is_file(), link
+
+
+@pytest.mark.slow
+def test_a_machine_without_a_compiler_still_installs(tmp_path: Path) -> None:
+    # The runtime's C paths are an optional extension: with a compiler that fails, the wheel
+    # is built without it (the runtime then runs its Python paths, tests/runtime/test_speedups).
+    import subprocess
+    import sys
+    import zipfile
+
+    env = {**os.environ, "CC": "/bin/false"}
+    env.pop("IVYCHECK_PURE_PYTHON", None)
+    pip_wheel = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps"]
+    subprocess.run(
+        [*pip_wheel, "--no-build-isolation", str(REPO), "-w", str(tmp_path)],
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = tmp_path.glob("*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "ivycheck/runtime/speedups.py" in names and "ivycheck/runtime/_speedups.c" in names
+    assert not [
+        n for n in names if n.startswith("ivycheck/runtime/_speedups.") and n.endswith(".so")
+    ]
