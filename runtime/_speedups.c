@@ -316,6 +316,10 @@ typedef struct {
     PyObject *out_key;     /* REBIND: an attribute equal by identity when layouts agree */
     PyObject *out_target;  /* ASK: the backend function asked about */
     PyObject *no_keywords; /* ASK of one array: the empty keywords passed to check */
+    PyObject *out_token;   /* REBIND: primitives.layout, where the result layout follows
+                            * from the inputs' (else NULL: ``out_same`` decides) */
+    PyObject *memo_in[2];  /* the inputs' layout tokens of the last call read ... */
+    PyObject *memo_result; /* ... and its result's */
 } PublicFunctionObject;
 
 enum { OUT_NONE = -1, OUT_NATIVE = 0, OUT_REBIND = 1, OUT_ASK = 2 };
@@ -502,6 +506,93 @@ swallowed(void)
  * (NATIVE; ASK when its check says the result fits), or the result rebound into ``o`` when
  * the layouts agree (REBIND, immutable arrays); NOT_TAKEN leaves the rest to Python
  * (``with_out``), which tries the same first. */
+static PyObject *layout_key = NULL; /* "_ivy_layout": a tensor's token, in its __dict__ */
+
+/* Keep ``token`` with the tensor ``t`` (in its ``__dict__``; immutable tensors only, so it
+ * stays true). A tensor without a ``__dict__`` keeps none: 0 either way, -1 on error. */
+static int
+keep_token(PyObject *t, PyObject *token)
+{
+    PyObject *dict = PyObject_GenericGetDict(t, NULL);
+    if (dict == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    int status = PyDict_SetItem(dict, layout_key, token);
+    Py_DECREF(dict);
+    return status;
+}
+
+/* The layout token of the tensor ``t``: the one kept with it, or ``out_token(t)`` (a
+ * reading of its dtype and shape), then kept. New reference; NULL on error. */
+static PyObject *
+token_of(PublicFunctionObject *self, PyObject *t)
+{
+    PyObject *dict = PyObject_GenericGetDict(t, NULL);
+    if (dict == NULL) {
+        PyErr_Clear();
+        return PyObject_CallOneArg(self->out_token, t);
+    }
+    PyObject *token = PyDict_GetItemWithError(dict, layout_key);
+    if (token != NULL) {
+        Py_INCREF(token);
+    }
+    else if (!PyErr_Occurred()) {
+        token = PyObject_CallOneArg(self->out_token, t);
+        if (token != NULL && PyDict_SetItem(dict, layout_key, token) < 0) {
+            Py_CLEAR(token);
+        }
+    }
+    Py_DECREF(dict);
+    return token;
+}
+
+/* Whether ``ret``, this function's result for the tensors ``data[:n]``, has the layout of
+ * ``buffer``, without reading ``ret`` when the last call read had inputs of these layouts:
+ * the result's layout follows from the inputs' (``RESULT_LAYOUT_FROM_INPUTS``). ``ret``
+ * keeps its token for the next call, where it is ``out``'s data. 1, 0, or -1 on error. */
+static int
+fits_by_token(PublicFunctionObject *self, PyObject **data, Py_ssize_t n, PyObject *buffer,
+              PyObject *ret)
+{
+    PyObject *inputs[2] = {NULL, NULL};
+    PyObject *wanted = NULL, *token = NULL;
+    int fits = -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        inputs[i] = token_of(self, data[i]);
+        if (inputs[i] == NULL) {
+            goto done;
+        }
+    }
+    wanted = token_of(self, buffer);
+    if (wanted == NULL) {
+        goto done;
+    }
+    if (self->memo_result != NULL && self->memo_in[0] == inputs[0] &&
+        self->memo_in[1] == inputs[1]) {
+        token = Py_NewRef(self->memo_result);
+        if (keep_token(ret, token) < 0) {
+            goto done;
+        }
+    }
+    else {
+        token = token_of(self, ret);
+        if (token == NULL) {
+            goto done;
+        }
+        Py_XSETREF(self->memo_in[0], Py_XNewRef(inputs[0]));
+        Py_XSETREF(self->memo_in[1], Py_XNewRef(inputs[1]));
+        Py_XSETREF(self->memo_result, Py_NewRef(token));
+    }
+    fits = token == wanted ? 1 : PyObject_RichCompareBool(token, wanted, Py_EQ);
+done:
+    Py_XDECREF(inputs[0]);
+    Py_XDECREF(inputs[1]);
+    Py_XDECREF(wanted);
+    Py_XDECREF(token);
+    return fits;
+}
+
 static PyObject *
 native_out(PublicFunctionObject *self, PyObject **data, Py_ssize_t n, PyObject *out)
 {
@@ -513,7 +604,15 @@ native_out(PublicFunctionObject *self, PyObject **data, Py_ssize_t n, PyObject *
         }
         int fits = 0;
         PyObject *kind = self->out_kind;
-        if ((PyObject *)Py_TYPE(ret) == kind && (PyObject *)Py_TYPE(buffer) == kind) {
+        if ((PyObject *)Py_TYPE(ret) == kind && (PyObject *)Py_TYPE(buffer) == kind &&
+            self->out_token != NULL) {
+            fits = fits_by_token(self, data, n, buffer, ret);
+            if (fits < 0) {
+                Py_DECREF(ret);
+                return NULL;
+            }
+        }
+        else if ((PyObject *)Py_TYPE(ret) == kind && (PyObject *)Py_TYPE(buffer) == kind) {
             if (self->out_key != NULL) {
                 PyObject *mine = PyObject_GetAttr(ret, self->out_key);
                 PyObject *theirs = mine ? PyObject_GetAttr(buffer, self->out_key) : NULL;
@@ -663,6 +762,10 @@ public_clear_bound(PublicFunctionObject *self)
     Py_CLEAR(self->out_key);
     Py_CLEAR(self->out_target);
     Py_CLEAR(self->no_keywords);
+    Py_CLEAR(self->out_token);
+    Py_CLEAR(self->memo_in[0]);
+    Py_CLEAR(self->memo_in[1]);
+    Py_CLEAR(self->memo_result);
 }
 
 static int
@@ -689,6 +792,10 @@ public_traverse(PublicFunctionObject *self, visitproc visit, void *arg)
     Py_VISIT(self->out_key);
     Py_VISIT(self->out_target);
     Py_VISIT(self->no_keywords);
+    Py_VISIT(self->out_token);
+    Py_VISIT(self->memo_in[0]);
+    Py_VISIT(self->memo_in[1]);
+    Py_VISIT(self->memo_result);
     return 0;
 }
 
@@ -766,13 +873,13 @@ public_bind(PublicFunctionObject *self, PyObject *args, PyObject *kwargs)
         Py_ssize_t size = PyTuple_Check(out_quick) ? PyTuple_GET_SIZE(out_quick) : 0;
         out_mode = size ? (int)PyLong_AsLong(PyTuple_GET_ITEM(out_quick, 0)) : -2;
         if ((out_mode == OUT_NATIVE && size != 2) || (out_mode == OUT_ASK && size != 4) ||
-            (out_mode == OUT_REBIND && size != 5) || out_mode < OUT_NATIVE ||
+            (out_mode == OUT_REBIND && size != 5 && size != 6) || out_mode < OUT_NATIVE ||
             out_mode > OUT_ASK || !PyCallable_Check(error) || !PyDict_Check(no_keywords) ||
             (out_mode == OUT_REBIND && !PyCallable_Check(out_native))) {
             if (!PyErr_Occurred()) {
                 PyErr_SetString(PyExc_TypeError,
                                 "bind: out_quick is (NATIVE, f), (ASK, check, type, target) "
-                                "or (REBIND, type, same_layout, write, key), with error "
+                                "or (REBIND, type, same_layout, write, key[, token]), with error "
                                 "callable, no_keywords a dict and out_native callable");
             }
             return NULL;
@@ -828,6 +935,9 @@ public_bind(PublicFunctionObject *self, PyObject *args, PyObject *kwargs)
             set_ref(&self->out_write, PyTuple_GET_ITEM(out_quick, 3));
             PyObject *key = PyTuple_GET_ITEM(out_quick, 4);
             set_ref(&self->out_key, PyObject_IsTrue(key) == 1 ? key : Py_None);
+            if (PyTuple_GET_SIZE(out_quick) == 6) {
+                set_ref(&self->out_token, PyTuple_GET_ITEM(out_quick, 5));
+            }
         }
         else {
             set_ref(&self->out_call, PyTuple_GET_ITEM(out_quick, 1));
@@ -937,7 +1047,8 @@ PyInit__speedups(void)
     }
     dtype_keyword = Py_BuildValue("(s)", "dtype");
     out_keyword = Py_BuildValue("(s)", "out");
-    if (dtype_keyword == NULL || out_keyword == NULL) {
+    layout_key = PyUnicode_InternFromString("_ivy_layout");
+    if (dtype_keyword == NULL || out_keyword == NULL || layout_key == NULL) {
         return NULL;
     }
     PyObject *module = PyModule_Create(&speedups_module);

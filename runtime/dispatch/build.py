@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import inspect
 import re
+import sys
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any, NamedTuple
@@ -85,12 +86,17 @@ class Built(NamedTuple):
     ``(ASK, check, native type, target)``, the backend's answer to whether the
     result fits ``out`` exactly, naming the function to call with it (PyTorch; no answer
     sends the call to ``with_out``): ``check`` is ``check_native_out`` for one array and
-    ``check(target, a, b, out)`` for two (``native_out_for_pair``); or ``(REBIND, immutable type, same_layout, write, key)``
+    ``check(target, a, b, out)`` for two (``native_out_for_pair``); or ``(REBIND, immutable type, same_layout, write, key, token)``
     on a backend without a native ``out``: the result of ``quick`` becomes ``out``'s data when both are of the immutable
     type with one shape and dtype (what ``inplace.update`` does for it), else ``write`` casts,
     broadcasts or raises before writing. ``key``, when set, names an attribute the backend
     shares between arrays of one shape and dtype (``primitives.SHARED_LAYOUT``: JAX's
-    ``aval``): the same object there answers ``same_layout`` without calling it."""
+    ``aval``): the same object there answers ``same_layout`` without calling it. ``token``,
+    when set (``primitives.layout``, for a function whose result layout follows from its
+    inputs' layouts: TensorFlow's elementwise functions), gives a tensor's layout as one
+    object: the C paths keep it on the tensor and remember, per function, the result's for
+    its inputs', so a loop over arrays of one layout reads no shape (the Python paths call
+    ``same_layout``)."""
 
 
 def ask_pair(
@@ -426,7 +432,12 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
             sample = prims.asarray(0.0, None, None)
             if not prims.writable(sample):
                 key = getattr(prims, "SHARED_LAYOUT", None)
-                out_quick = (REBIND, type(sample), prims.same_layout, write, key)
+                # The backend's layout token, where the function's result layout follows
+                # from its inputs' (its module says so): the C paths then remember it.
+                module = sys.modules.get(getattr(raw, "__module__", ""), None)
+                follows = getattr(module, "RESULT_LAYOUT_FROM_INPUTS", False) is True
+                token = getattr(prims, "layout", None) if follows else None
+                out_quick = (REBIND, type(sample), prims.same_layout, write, key, token)
     return Built(
         inline,
         quick,

@@ -29,6 +29,11 @@ from ivycheck.runtime.native import NativeArray
 
 Operand = Array | NativeArray | bool | int | float | complex
 
+RESULT_LAYOUT_FROM_INPUTS = True
+"""Every function here gives a result whose dtype and shape follow from its arguments' dtypes
+and shapes alone (promotion and broadcasting; never their values): the C paths may remember,
+per function, the layout a call of arrays of given layouts gave (``dispatch/build.py``)."""
+
 
 @handle_exceptions
 @handle_nestable

@@ -257,3 +257,33 @@ def test_the_python_paths_when_asked_for() -> None:
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "[1.0, 2.0, 3.0, 4.0] int32"
+
+
+def test_out_of_one_layout_then_others_on_every_path(backend: str) -> None:
+    # TensorFlow's C path remembers, per elementwise function, the result layout of the last
+    # inputs' layouts it read (``RESULT_LAYOUT_FROM_INPUTS``): a loop over one layout reads no
+    # shape. Inputs of another layout, a wider dtype, and a function whose result layout
+    # follows from values must each still be seen, on every backend and both paths.
+    f32 = np.arange(8, dtype=np.float32)
+    for add in (ivy.add, ivy.add.__ivy_general__):  # type: ignore[attr-defined]
+        x, y = ivy.asarray(f32), ivy.asarray(f32[::-1].copy())
+        out = ivy.zeros((8,))
+        for _ in range(3):  # remembered from the second call on
+            assert add(x, y, out=out) is out
+        np.testing.assert_array_equal(npy(out), np.full(8, 7.0, np.float32))
+        wide = ivy.asarray(np.ones((3, 8), np.float32))
+        with pytest.raises(ivy.InplaceUpdateException):
+            add(x, wide, out=out)  # (3, 8) does not fit (8,)
+        np.testing.assert_array_equal(npy(out), np.full(8, 7.0, np.float32))
+        assert add(x, ivy.asarray(np.ones(8, np.float64)), out=out) is out  # cast back
+        assert out.dtype == ivy.float32 and out.shape == (8,)
+        np.testing.assert_array_equal(npy(out), f32 + 1)
+        assert add(x, y, out=out) is out and out.dtype == ivy.float32
+        small = ivy.asarray(np.arange(2, dtype=np.float32))
+        with pytest.raises(ivy.InplaceUpdateException):
+            add(small, small, out=out)
+        unique = ivy.zeros((4,))
+        ivy.unique_values(ivy.asarray(np.array([1.0, 2.0, 3.0, 4.0], np.float32)), out=unique)
+        with pytest.raises(ivy.InplaceUpdateException):  # the same layout in, two values out
+            ivy.unique_values(ivy.asarray(np.array([1.0, 1.0, 1.0, 2.0], np.float32)), out=unique)
+        np.testing.assert_array_equal(npy(unique), [1.0, 2.0, 3.0, 4.0])

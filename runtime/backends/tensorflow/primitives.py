@@ -178,6 +178,23 @@ def check_native_out(
     return None
 
 
+_LAYOUTS: dict[tuple[int, tuple[int, ...]], tuple[int, tuple[int, ...]]] = {}
+
+
+def layout(t: Any) -> tuple[int, tuple[int, ...]]:
+    """An eager tensor's dtype enum and shape as one token, the same object for the same
+    layout (``_speedups`` compares tokens by identity first). Tensors are immutable, so a
+    token kept with one stays true; the table is emptied past 1,024 layouts (a token then
+    compares equal, not identical)."""
+    key = (t._datatype_enum(), t._shape_tuple())
+    token = _LAYOUTS.get(key)
+    if token is None:
+        if len(_LAYOUTS) >= 1024:
+            _LAYOUTS.clear()
+        token = _LAYOUTS[key] = key
+    return token
+
+
 def same_layout(a: Any, b: Any) -> bool:
     """Whether two tensors have one shape and one dtype: eager tensors by their own dtype
     enum and shape tuple (``.dtype`` and ``.shape`` build Python objects, microseconds per
