@@ -604,8 +604,14 @@ native_out(PublicFunctionObject *self, PyObject **data, Py_ssize_t n, PyObject *
         }
         int fits = 0;
         PyObject *kind = self->out_kind;
+        /* tokens only where every tensor is of the immutable type (a ``tf.Variable`` of
+         * unknown shape may change it) */
+        int immutable = self->out_token != NULL;
+        for (Py_ssize_t i = 0; i < n && immutable; i++) {
+            immutable = (PyObject *)Py_TYPE(data[i]) == kind;
+        }
         if ((PyObject *)Py_TYPE(ret) == kind && (PyObject *)Py_TYPE(buffer) == kind &&
-            self->out_token != NULL) {
+            immutable) {
             fits = fits_by_token(self, data, n, buffer, ret);
             if (fits < 0) {
                 Py_DECREF(ret);

@@ -287,3 +287,19 @@ def test_out_of_one_layout_then_others_on_every_path(backend: str) -> None:
         with pytest.raises(ivy.InplaceUpdateException):  # the same layout in, two values out
             ivy.unique_values(ivy.asarray(np.array([1.0, 1.0, 1.0, 2.0], np.float32)), out=unique)
         np.testing.assert_array_equal(npy(unique), [1.0, 2.0, 3.0, 4.0])
+
+
+def test_a_variable_of_changing_shape_is_read_each_time() -> None:
+    # A ``tf.Variable`` of unknown shape may change it: no token is kept for it.
+    import tensorflow as tf
+
+    with ivy.using_backend("tensorflow"):
+        var = tf.Variable(np.ones(4, np.float32), shape=tf.TensorShape(None))
+        x = ivy.Array(var)
+        out = ivy.zeros((4,))
+        for _ in range(2):
+            assert ivy.add(x, x, out=out) is out
+        var.assign(np.ones(2, np.float32))
+        with pytest.raises(ivy.InplaceUpdateException):
+            ivy.add(x, x, out=out)
+        np.testing.assert_array_equal(npy(out), np.full(4, 2.0, np.float32))
