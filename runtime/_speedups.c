@@ -30,6 +30,11 @@ typedef struct {
     PyObject *data;
     PyObject *geometry;
     PyObject *weakreflist;
+    /* TensorFlow's out path (``fits_by_token``): the layout token of ``layout_of``, true of
+     * ``data`` while ``data`` is ``layout_of``; dropped by ``forget_layout`` where Python
+     * replaces ``data`` (else the old data would stay alive here) */
+    PyObject *layout_of;
+    PyObject *layout;
 } ArrayObject;
 
 /* How ``x[key]`` is answered (``configure_item``). ``item_native_set`` NULL: every key goes to
@@ -46,6 +51,8 @@ array_traverse(ArrayObject *self, visitproc visit, void *arg)
 {
     Py_VISIT(self->data);
     Py_VISIT(self->geometry);
+    Py_VISIT(self->layout_of);
+    Py_VISIT(self->layout);
     return 0;
 }
 
@@ -54,6 +61,8 @@ array_clear(ArrayObject *self)
 {
     Py_CLEAR(self->data);
     Py_CLEAR(self->geometry);
+    Py_CLEAR(self->layout_of);
+    Py_CLEAR(self->layout);
     return 0;
 }
 
@@ -506,77 +515,58 @@ swallowed(void)
  * (NATIVE; ASK when its check says the result fits), or the result rebound into ``o`` when
  * the layouts agree (REBIND, immutable arrays); NOT_TAKEN leaves the rest to Python
  * (``with_out``), which tries the same first. */
-static PyObject *layout_key = NULL; /* "_ivy_layout": a tensor's token, in its __dict__ */
-
-/* Keep ``token`` with the tensor ``t`` (in its ``__dict__``; immutable tensors only, so it
- * stays true). A tensor without a ``__dict__`` keeps none: 0 either way, -1 on error. */
-static int
-keep_token(PyObject *t, PyObject *token)
+/* ``array``'s data's layout as ``token`` (``layout_of`` holds that data). */
+static void
+keep_layout(ArrayObject *array, PyObject *tensor, PyObject *token)
 {
-    PyObject *dict = PyObject_GenericGetDict(t, NULL);
-    if (dict == NULL) {
-        PyErr_Clear();
-        return 0;
-    }
-    int status = PyDict_SetItem(dict, layout_key, token);
-    Py_DECREF(dict);
-    return status;
+    Py_INCREF(tensor);
+    Py_INCREF(token);
+    Py_XSETREF(array->layout_of, tensor);
+    Py_XSETREF(array->layout, token);
 }
 
-/* The layout token of the tensor ``t``: the one kept with it, or ``out_token(t)`` (a
- * reading of its dtype and shape), then kept. New reference; NULL on error. */
+/* The layout token of ``array``'s data: the one kept while that data is its data, else
+ * ``out_token(data)`` (a reading of its dtype and shape), then kept. New reference. */
 static PyObject *
-token_of(PublicFunctionObject *self, PyObject *t)
+array_token(PublicFunctionObject *self, ArrayObject *array)
 {
-    PyObject *dict = PyObject_GenericGetDict(t, NULL);
-    if (dict == NULL) {
-        PyErr_Clear();
-        return PyObject_CallOneArg(self->out_token, t);
+    if (array->layout != NULL && array->layout_of == array->data) {
+        return Py_NewRef(array->layout);
     }
-    PyObject *token = PyDict_GetItemWithError(dict, layout_key);
+    PyObject *token = PyObject_CallOneArg(self->out_token, array->data);
     if (token != NULL) {
-        Py_INCREF(token);
+        keep_layout(array, array->data, token);
     }
-    else if (!PyErr_Occurred()) {
-        token = PyObject_CallOneArg(self->out_token, t);
-        if (token != NULL && PyDict_SetItem(dict, layout_key, token) < 0) {
-            Py_CLEAR(token);
-        }
-    }
-    Py_DECREF(dict);
     return token;
 }
 
-/* Whether ``ret``, this function's result for the tensors ``data[:n]``, has the layout of
- * ``buffer``, without reading ``ret`` when the last call read had inputs of these layouts:
- * the result's layout follows from the inputs' (``RESULT_LAYOUT_FROM_INPUTS``). ``ret``
- * keeps its token for the next call, where it is ``out``'s data. 1, 0, or -1 on error. */
+/* Whether ``ret``, this function's result for ``arrays[:n]``, has the layout of ``out``'s
+ * data, without reading ``ret`` when the last call read had inputs of these layouts: the
+ * result's layout follows from the inputs' (``RESULT_LAYOUT_FROM_INPUTS``). ``*ret_token``
+ * gets ``ret``'s token (a new reference) for ``out`` to keep. 1, 0, or -1 on error. */
 static int
-fits_by_token(PublicFunctionObject *self, PyObject **data, Py_ssize_t n, PyObject *buffer,
-              PyObject *ret)
+fits_by_token(PublicFunctionObject *self, PyObject *const *arrays, Py_ssize_t n,
+              PyObject *out, PyObject *ret, PyObject **ret_token)
 {
     PyObject *inputs[2] = {NULL, NULL};
     PyObject *wanted = NULL, *token = NULL;
     int fits = -1;
     for (Py_ssize_t i = 0; i < n; i++) {
-        inputs[i] = token_of(self, data[i]);
+        inputs[i] = array_token(self, (ArrayObject *)arrays[i]);
         if (inputs[i] == NULL) {
             goto done;
         }
     }
-    wanted = token_of(self, buffer);
+    wanted = array_token(self, (ArrayObject *)out);
     if (wanted == NULL) {
         goto done;
     }
     if (self->memo_result != NULL && self->memo_in[0] == inputs[0] &&
         self->memo_in[1] == inputs[1]) {
         token = Py_NewRef(self->memo_result);
-        if (keep_token(ret, token) < 0) {
-            goto done;
-        }
     }
     else {
-        token = token_of(self, ret);
+        token = PyObject_CallOneArg(self->out_token, ret);
         if (token == NULL) {
             goto done;
         }
@@ -585,6 +575,10 @@ fits_by_token(PublicFunctionObject *self, PyObject **data, Py_ssize_t n, PyObjec
         Py_XSETREF(self->memo_result, Py_NewRef(token));
     }
     fits = token == wanted ? 1 : PyObject_RichCompareBool(token, wanted, Py_EQ);
+    if (fits >= 0) {
+        *ret_token = token;
+        token = NULL;
+    }
 done:
     Py_XDECREF(inputs[0]);
     Py_XDECREF(inputs[1]);
@@ -594,7 +588,8 @@ done:
 }
 
 static PyObject *
-native_out(PublicFunctionObject *self, PyObject **data, Py_ssize_t n, PyObject *out)
+native_out(PublicFunctionObject *self, PyObject *const *arrays, PyObject **data, Py_ssize_t n,
+           PyObject *out)
 {
     PyObject *buffer = data[n];
     if (self->out_mode == OUT_REBIND) {
@@ -610,9 +605,10 @@ native_out(PublicFunctionObject *self, PyObject **data, Py_ssize_t n, PyObject *
         for (Py_ssize_t i = 0; i < n && immutable; i++) {
             immutable = (PyObject *)Py_TYPE(data[i]) == kind;
         }
+        PyObject *ret_token = NULL;
         if ((PyObject *)Py_TYPE(ret) == kind && (PyObject *)Py_TYPE(buffer) == kind &&
             immutable) {
-            fits = fits_by_token(self, data, n, buffer, ret);
+            fits = fits_by_token(self, arrays, n, out, ret, &ret_token);
             if (fits < 0) {
                 Py_DECREF(ret);
                 return NULL;
@@ -641,10 +637,15 @@ native_out(PublicFunctionObject *self, PyObject **data, Py_ssize_t n, PyObject *
             }
         }
         if (fits) {
+            if (ret_token != NULL) {
+                keep_layout((ArrayObject *)out, ret, ret_token);
+            }
+            Py_XDECREF(ret_token);
             Py_SETREF(((ArrayObject *)out)->data, ret);
             Py_INCREF(out);
             return out;
         }
+        Py_XDECREF(ret_token);
         PyObject *written = PyObject_CallFunctionObjArgs(self->out_write, out, ret, NULL);
         Py_DECREF(ret);
         if (written == NULL) {
@@ -708,7 +709,7 @@ call_with_out(PublicFunctionObject *self, PyObject *const *arrays, Py_ssize_t n,
     for (Py_ssize_t i = 0; i <= n; i++) {
         Py_INCREF(data[i]);
     }
-    PyObject *ret = native_out(self, data, n, out);
+    PyObject *ret = native_out(self, arrays, data, n, out);
     for (Py_ssize_t i = 0; i <= n; i++) {
         Py_DECREF(data[i]);
     }
@@ -1028,7 +1029,19 @@ static PyTypeObject PublicFunctionType = {
 
 /* ------------------------------------------------------------------------------------ */
 
+static PyObject *
+forget_layout(PyObject *module, PyObject *array)
+{
+    if (PyObject_TypeCheck(array, &ArrayBaseType)) {
+        Py_CLEAR(((ArrayObject *)array)->layout_of);
+        Py_CLEAR(((ArrayObject *)array)->layout);
+    }
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef module_methods[] = {
+    {"forget_layout", forget_layout, METH_O,
+     PyDoc_STR("forget_layout(x): drop the layout kept for x's data (its data was replaced).")},
     {"configure_item", (PyCFunction)(void (*)(void))configure_item,
      METH_VARARGS | METH_KEYWORDS,
      PyDoc_STR("configure_item(array_type, fallback, plain=None, native_set=None, error=None, "
@@ -1053,8 +1066,7 @@ PyInit__speedups(void)
     }
     dtype_keyword = Py_BuildValue("(s)", "dtype");
     out_keyword = Py_BuildValue("(s)", "out");
-    layout_key = PyUnicode_InternFromString("_ivy_layout");
-    if (dtype_keyword == NULL || out_keyword == NULL || layout_key == NULL) {
+    if (dtype_keyword == NULL || out_keyword == NULL) {
         return NULL;
     }
     PyObject *module = PyModule_Create(&speedups_module);

@@ -33,6 +33,7 @@ class PublicFunction:
         no_keywords: dict[str, Any] | None = ...,
     ) -> None: ...
 
+def forget_layout(array: object, /) -> None: ...
 def configure_item(
     array_type: type[ArrayBase],
     fallback: Callable[[Any, Any], Any],

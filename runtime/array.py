@@ -427,6 +427,15 @@ def use_item_method(
         setattr(Array, name, method)
 
 
+def rebind(x: Array, native: Any) -> None:
+    """``x``'s data replaced by ``native`` (not written into: an immutable array, a view's
+    root). With the C paths, the layout ``x`` kept for its old data is dropped too, which
+    would otherwise keep that data alive (``_speedups.forget_layout``)."""
+    x._data = native
+    if SPEEDUPS is not None:
+        SPEEDUPS.forget_layout(x)
+
+
 bare_array: Callable[[], Array] = type.__call__.__get__(Array)
 """A bare ``Array`` (no ``_data`` yet): ``type.__call__`` bound to ``Array``, which has no
 ``__init__`` of its own, so the instance is made in C (see :class:`ArrayType`)."""
@@ -517,6 +526,6 @@ class TrackedView(Array):
         src = root._data
         new = views.scatter(current_backend(), prims(), src, self.region, val)
         if new is not src:
-            root._data = new
+            rebind(root, new)
         self._src = None  # re-read on next access: ``val`` may be someone else's buffer
         return new is src

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ivycheck.runtime.array import Array, TrackedView
+from ivycheck.runtime.array import Array, TrackedView, rebind
 from ivycheck.runtime.backend_state import prims
 from ivycheck.runtime.container import Container
 from ivycheck.runtime.dispatch.registry import REGISTRY
@@ -64,7 +64,7 @@ def update(
             f"inplace_update: a {p.NAME} {type(target).__qualname__} cannot be updated in place "
             + ("(ensure_in_backend=True)" if isinstance(x, Array) else "; wrap it in ivy.Array")
         )
-    x._data = p.broadcast_to(native, shape)
+    rebind(x, p.broadcast_to(native, shape))
     return x
 
 

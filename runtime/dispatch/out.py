@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ivycheck.runtime import inplace
-from ivycheck.runtime.array import Array
+from ivycheck.runtime.array import Array, rebind
 from ivycheck.runtime.container import Container
 from ivycheck.runtime.dispatch.convert import wrap
 from ivycheck.runtime.dispatch.forward import Forward
@@ -64,7 +64,7 @@ def writer(prims: Any, native_set: frozenset[type]) -> Callable[[Any, Any], Any]
                 if type(data) not in immutable and writable(data):
                     write_native(data, ret)
                 else:
-                    out._data = ret  # immutable arrays: ``inplace.update`` rebinds too
+                    rebind(out, ret)  # immutable arrays: ``inplace.update`` rebinds too
                 return out
         return inplace.update(out, wrap(ret, native_types))
 
@@ -139,7 +139,7 @@ def caller(
                 ret = target(*nargs, **nkwargs)
             data = out._data
             if type(ret) is immutable and type(data) is immutable and same(ret, data):
-                out._data = ret
+                rebind(out, ret)
                 return out
             return write(out, ret)
 

@@ -15,7 +15,7 @@ from typing import Any, Optional
 import numpy as np
 
 from ivycheck.runtime import inplace, views
-from ivycheck.runtime.array import Array
+from ivycheck.runtime.array import Array, rebind
 from ivycheck.runtime.backend_state import current_backend, prims
 from ivycheck.runtime.container import Container
 from ivycheck.runtime.dispatch.convert import to_native_args, to_numpy_args
@@ -231,5 +231,5 @@ def set_item(x: Array, query: Any, val: Any, /, *, copy: Optional[bool] = False)
     index = tuple(np.unravel_index(selected, root.shape))
     new = p.set_region(root._data, index, p.broadcast_to(native, selected.shape))
     if new is not root._data:
-        root._data = new
+        rebind(root, new)
     return x

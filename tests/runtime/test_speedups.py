@@ -303,3 +303,19 @@ def test_a_variable_of_changing_shape_is_read_each_time() -> None:
         with pytest.raises(ivy.InplaceUpdateException):
             ivy.add(x, x, out=out)
         np.testing.assert_array_equal(npy(out), np.full(4, 2.0, np.float32))
+
+
+def test_a_replaced_tensor_is_not_kept_alive() -> None:
+    # The C path keeps the layout of ``out``'s data with ``out``; where Python replaces that
+    # data (``x[i] = v`` on an immutable tensor), the layout and the old data go with it.
+    import gc
+
+    with ivy.using_backend("tensorflow"):
+        x, out = ivy.asarray(np.arange(4, dtype=np.float32)), ivy.zeros((4,))
+        for _ in range(2):
+            ivy.add(x, x, out=out)
+        old = weakref.ref(out._data)
+        out[0] = 5.0
+        gc.collect()
+        assert old() is None
+        np.testing.assert_array_equal(npy(ivy.add(x, x, out=out)), [0.0, 2.0, 4.0, 6.0])
