@@ -18,8 +18,9 @@ below the noise of one ratio on a shared machine. So, per backend:
    shape (8,) where the runtime's own cost is a larger part of each call and a difference
    is easier to see.
 
-The load average is printed with the figures. ``--tensorflow-check dtype|none`` measures what
-TensorFlow's layout check costs (a measurement only: the runtime then misses an unfit ``out``).
+The load average is printed with the figures. ``--tensorflow-check full|dtype|none`` measures
+what TensorFlow's check that a result fits ``out`` costs without its layout tokens (``dtype``
+and ``none`` are measurements only: the runtime then misses an unfit ``out``).
 """
 
 from __future__ import annotations
@@ -144,9 +145,15 @@ def report(backend: str, pairs: int) -> None:
 
 
 def replace_tensorflow_check(check: str) -> None:
-    """TensorFlow's ``same_layout`` (the REBIND path's test that the result fits ``out``)
-    replaced by a weaker one, before the backend is built, to measure what the check costs."""
+    """TensorFlow's check that a result fits ``out``, set before the backend is built: no
+    layout tokens (``primitives.layout``), and ``same_layout`` as it is (``full``) or
+    replaced by a weaker one, to measure what each costs."""
     from ivycheck.runtime.backends.tensorflow import primitives
+
+    primitives.layout = None  # type: ignore[assignment]
+    if check == "full":
+        print("(TensorFlow's layout check: both layouts read on every call)")
+        return
 
     def dtype_only(a: Any, b: Any) -> bool:
         return bool(a._datatype_enum() == b._datatype_enum())
@@ -164,14 +171,14 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=200)
     parser.add_argument(
         "--tensorflow-check",
-        choices=("full", "dtype", "none"),
-        default="full",
-        help="what TensorFlow's layout check costs: replaced by a dtype-only check or by "
-        "none before the backend is built (a measurement only: an unfit out then goes "
-        "unnoticed)",
+        choices=("tokens", "full", "dtype", "none"),
+        default="tokens",
+        help="TensorFlow's check that a result fits out: as built (layout tokens), or "
+        "without tokens reading both layouts each call (full), the dtypes only, or nothing "
+        "(a measurement only: an unfit out then goes unnoticed)",
     )
     args = parser.parse_args()
-    if args.tensorflow_check != "full":
+    if args.tensorflow_check != "tokens":
         replace_tensorflow_check(args.tensorflow_check)
     for backend in args.backend or ["jax", "tensorflow"]:
         report(backend, args.pairs)
