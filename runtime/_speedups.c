@@ -164,19 +164,17 @@ wrap_result(PyTypeObject *array_type, PyObject *native_set, PyObject *wrap, PyOb
     return wrapped;
 }
 
-/* Whether every value of ``key`` is of a plain type: then the native array reads it as the
- * general path would (a slice is plain whatever it holds). -1 on error. */
+/* Whether ``value`` is plain (its type in ``plain``), or a tuple (``lists``: or a list) of
+ * plain values. -1 on error. */
 static int
-plain_key(PyObject *key, PyObject *plain)
+plain_value(PyObject *value, PyObject *plain, int lists)
 {
-    PyTypeObject *type = Py_TYPE(key);
-    if (type == &PySlice_Type) {
-        return 1;
-    }
-    if (type == &PyTuple_Type) {
-        Py_ssize_t n = PyTuple_GET_SIZE(key);
+    PyTypeObject *type = Py_TYPE(value);
+    if (type == &PyTuple_Type || (lists && type == &PyList_Type)) {
+        Py_ssize_t n = PySequence_Fast_GET_SIZE(value);
+        PyObject **items = PySequence_Fast_ITEMS(value);
         for (Py_ssize_t i = 0; i < n; i++) {
-            int found = PySet_Contains(plain, (PyObject *)Py_TYPE(PyTuple_GET_ITEM(key, i)));
+            int found = PySet_Contains(plain, (PyObject *)Py_TYPE(items[i]));
             if (found <= 0) {
                 return found;
             }
@@ -184,6 +182,14 @@ plain_key(PyObject *key, PyObject *plain)
         return 1;
     }
     return PySet_Contains(plain, (PyObject *)type);
+}
+
+/* ``x[key]``'s test: a slice is plain whatever it holds (the native array reads its
+ * bounds, as the general path's ``quick2`` does), else as ``plain_value``. */
+static int
+plain_key(PyObject *key, PyObject *plain)
+{
+    return Py_TYPE(key) == &PySlice_Type ? 1 : plain_value(key, plain, 0);
 }
 
 static PyObject *
@@ -335,26 +341,6 @@ enum { OUT_NONE = -1, OUT_NATIVE = 0, OUT_REBIND = 1, OUT_ASK = 2 };
 
 static PyObject *dtype_keyword = NULL; /* ("dtype",) */
 
-/* Whether ``value`` is plain (its type in ``plain``), or a tuple (``lists``: or a list) of
- * plain values. -1 on error. */
-static int
-plain_value(PyObject *value, PyObject *plain, int lists)
-{
-    PyTypeObject *type = Py_TYPE(value);
-    if (type == &PyTuple_Type || (lists && type == &PyList_Type)) {
-        Py_ssize_t n = PySequence_Fast_GET_SIZE(value);
-        PyObject **items = PySequence_Fast_ITEMS(value);
-        for (Py_ssize_t i = 0; i < n; i++) {
-            int found = PySet_Contains(plain, (PyObject *)Py_TYPE(items[i]));
-            if (found <= 0) {
-                return found;
-            }
-        }
-        return 1;
-    }
-    return PySet_Contains(plain, (PyObject *)type);
-}
-
 #define NOT_TAKEN ((PyObject *)&_Py_NotImplementedStruct)
 
 /* A function of no array (``zeros((8,))``, ``full((8,), 2.0)``): plain values, a sequence
@@ -403,10 +389,18 @@ call_of_values(PublicFunctionObject *self, PyObject *const *args, Py_ssize_t nar
     return wrap_result(self->array_type, self->native_set, self->wrap, ret);
 }
 
-/* ``astype(x, dtype)``: a dtype the backend has answered before, the native cast. */
+/* ``astype(x, dtype)``: ``x`` an ``Array`` of the native type the backend casts, a dtype it
+ * has answered before: the native cast; else NOT_TAKEN. */
 static PyObject *
-cast(PublicFunctionObject *self, PyObject *data, PyObject *dtype)
+cast(PublicFunctionObject *self, PyObject *x, PyObject *dtype)
 {
+    if (self->cast_type == NULL || Py_TYPE(x) != self->array_type) {
+        return NOT_TAKEN;
+    }
+    PyObject *data = ((ArrayObject *)x)->data;
+    if (data == NULL || (PyObject *)Py_TYPE(data) != self->cast_type) {
+        return NOT_TAKEN;
+    }
     PyObject *native_dtype = PyDict_GetItemWithError(self->cast_known, dtype);
     if (native_dtype == NULL) {
         if (PyErr_Occurred()) { /* ``except (KeyError, TypeError)``: an unhashable key */
@@ -465,11 +459,9 @@ call_of_arrays(PublicFunctionObject *self, PyObject *const *args, Py_ssize_t nar
         Py_DECREF(first);
     }
     else {
-        if (self->cast_type != NULL && (PyObject *)Py_TYPE(first) == self->cast_type) {
-            PyObject *cast_result = cast(self, first, args[1]);
-            if (cast_result != NOT_TAKEN) {
-                return cast_result;
-            }
+        PyObject *cast_result = cast(self, args[0], args[1]);
+        if (cast_result != NOT_TAKEN) {
+            return cast_result;
         }
         int plain = plain_value(args[1], self->plain, 0);
         if (plain <= 0) {
@@ -587,6 +579,31 @@ done:
     return fits;
 }
 
+/* Whether ``ret`` has the layout of ``buffer``, both of the immutable type, by reading
+ * them: the shared ``key`` attribute the same object (JAX's ``aval``), else
+ * ``same_layout(ret, buffer)``. 1, 0, or -1 on error. */
+static int
+fits_by_reading(PublicFunctionObject *self, PyObject *ret, PyObject *buffer)
+{
+    if (self->out_key != NULL) {
+        PyObject *mine = PyObject_GetAttr(ret, self->out_key);
+        PyObject *theirs = mine ? PyObject_GetAttr(buffer, self->out_key) : NULL;
+        int same_key = mine != NULL && mine == theirs;
+        Py_XDECREF(mine);
+        Py_XDECREF(theirs);
+        if (PyErr_Occurred()) {
+            return -1;
+        }
+        if (same_key) {
+            return 1;
+        }
+    }
+    PyObject *same = PyObject_CallFunctionObjArgs(self->out_same, ret, buffer, NULL);
+    int fits = same == NULL ? -1 : PyObject_IsTrue(same);
+    Py_XDECREF(same);
+    return fits;
+}
+
 static PyObject *
 native_out(PublicFunctionObject *self, PyObject *const *arrays, PyObject **data, Py_ssize_t n,
            PyObject *out)
@@ -606,34 +623,12 @@ native_out(PublicFunctionObject *self, PyObject *const *arrays, PyObject **data,
             immutable = (PyObject *)Py_TYPE(data[i]) == kind;
         }
         PyObject *ret_token = NULL;
-        if ((PyObject *)Py_TYPE(ret) == kind && (PyObject *)Py_TYPE(buffer) == kind &&
-            immutable) {
-            fits = fits_by_token(self, arrays, n, out, ret, &ret_token);
+        if ((PyObject *)Py_TYPE(ret) == kind && (PyObject *)Py_TYPE(buffer) == kind) {
+            fits = immutable ? fits_by_token(self, arrays, n, out, ret, &ret_token)
+                             : fits_by_reading(self, ret, buffer);
             if (fits < 0) {
                 Py_DECREF(ret);
                 return NULL;
-            }
-        }
-        else if ((PyObject *)Py_TYPE(ret) == kind && (PyObject *)Py_TYPE(buffer) == kind) {
-            if (self->out_key != NULL) {
-                PyObject *mine = PyObject_GetAttr(ret, self->out_key);
-                PyObject *theirs = mine ? PyObject_GetAttr(buffer, self->out_key) : NULL;
-                fits = mine != NULL && mine == theirs;
-                Py_XDECREF(mine);
-                Py_XDECREF(theirs);
-                if (PyErr_Occurred()) {
-                    Py_DECREF(ret);
-                    return NULL;
-                }
-            }
-            if (!fits) {
-                PyObject *same = PyObject_CallFunctionObjArgs(self->out_same, ret, buffer, NULL);
-                fits = same == NULL ? -1 : PyObject_IsTrue(same);
-                Py_XDECREF(same);
-                if (fits < 0) {
-                    Py_DECREF(ret);
-                    return NULL;
-                }
             }
         }
         if (fits) {
@@ -727,11 +722,8 @@ public_vectorcall(PublicFunctionObject *self, PyObject *const *args, size_t narg
             ret = self->arity == 0 ? call_of_values(self, args, nargs)
                                    : call_of_arrays(self, args, nargs);
         }
-        else if (self->cast_type != NULL && nargs == 2 &&
-                 Py_TYPE(args[0]) == self->array_type &&
-                 ((ArrayObject *)args[0])->data != NULL &&
-                 (PyObject *)Py_TYPE(((ArrayObject *)args[0])->data) == self->cast_type) {
-            ret = cast(self, ((ArrayObject *)args[0])->data, args[1]);
+        else if (nargs == 2) { /* no quick path (a view to make): a cast table still answers */
+            ret = cast(self, args[0], args[1]);
         }
         if (ret != NOT_TAKEN) {
             return ret;
