@@ -16,6 +16,7 @@ import pytest
 
 from ivycheck.checker.core.registry import all_rules
 from ivycheck.checker.core.rule import Example
+from ivycheck.rules.ivy005_decorator_order import _FALLBACK_WRAPPER  # the rule's own example
 from tests.rules.test_find_on_ast import _answer, _both, _shown
 
 API = "ivy/functional/ivy/elementwise.py"
@@ -41,16 +42,6 @@ def handle_exceptions(fn):
     return _handle_exceptions
 """
 
-_FALLBACK_WRAPPER = """
-def handle_exceptions(fn):
-    def _handle_exceptions(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        except ValueError:
-            return None
-
-    return _handle_exceptions
-"""
 
 IVY005: dict[str, Variant] = {
     "misordered": Variant(
