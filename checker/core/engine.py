@@ -467,10 +467,18 @@ def ast_syntax_error(source: str, path: str) -> Diagnostic | None:
             path, line, col, line, col, SYNTAX_ERROR, f"SyntaxError: {err.msg}", Severity.ERROR
         )
     except (ValueError, MemoryError, RecursionError) as err:
-        return Diagnostic(
-            path, 1, 1, 1, 1, SYNTAX_ERROR, f"cannot parse file: {err}", Severity.ERROR
-        )
+        message = f"cannot parse file: {parse_failure(err)}"
+        return Diagnostic(path, 1, 1, 1, 1, SYNTAX_ERROR, message, Severity.ERROR)
     return None
+
+
+def parse_failure(err: Exception) -> str:
+    """Why CPython could not read a file, never empty: its parser raises a bare
+    ``MemoryError`` (no message) for a file nested too deeply for its stack, such as
+    100,000 unary minuses, and the user must still be told what happened."""
+    if isinstance(err, MemoryError) and not str(err):
+        return "too deeply nested / out of memory while parsing (MemoryError)"
+    return str(err) or type(err).__name__
 
 
 def _libcst_syntax_error(err: cst.ParserSyntaxError, path: str) -> Diagnostic:
