@@ -30,11 +30,16 @@ from ivycheck.checker.project.conventions import (
     DEFAULT_FRONTENDS,
     DEFAULT_FUNCTIONAL_API,
     DEFAULT_RUNTIME_MODULES,
+    KNOWN_BACKENDS,
 )
 from ivycheck.checker.project.roots import contains, marker_root, own_folder
-from ivycheck.checker.project.selectors import SelectorError, check_decorator_names, check_selectors
+from ivycheck.checker.project.selectors import (
+    SelectorError,
+    check_decorator_names,
+    check_selectors,
+    did_you_mean,
+)
 
-_BACKEND_NAME = re.compile(r"[A-Za-z0-9_.-]+")
 _BACKEND_FOLDER = re.compile(r"(?:^|/)functional/backends/([^/]+)/")
 
 DEFAULT_EXCLUDE = (
@@ -359,8 +364,8 @@ def config_from_table(
     unknown = sorted(set(table) - KNOWN_KEYS)
     if unknown:
         raise ConfigError(
-            f"{where}: unknown key {unknown[0]!r} in [tool.ivycheck] "
-            f"(known keys: {', '.join(sorted(KNOWN_KEYS))})"
+            f"{where}: unknown key {unknown[0]!r} in [tool.ivycheck]"
+            f"{did_you_mean(unknown[0], KNOWN_KEYS)} (known keys: {', '.join(sorted(KNOWN_KEYS))})"
         )
     values: dict[str, Any] = {"root": root}
     for key, value in table.items():
@@ -428,10 +433,11 @@ def _backends(value: Any, where: Path) -> tuple[tuple[str, tuple[str, ...]], ...
         raise ConfigError(f"{where}: [tool.ivycheck] backends must be a table of name = [patterns]")
     merged = dict(DEFAULT_BACKENDS)
     for name, patterns in value.items():
-        if not _BACKEND_NAME.fullmatch(name):
+        if name not in KNOWN_BACKENDS:
             raise ConfigError(
-                f"{where}: [tool.ivycheck] backends.{name!r}: a backend name is letters, "
-                "digits, '_', '-' or '.' (the library's name, e.g. 'paddle')"
+                f"{where}: [tool.ivycheck] backends: unknown backend {name!r}"
+                f"{did_you_mean(name, KNOWN_BACKENDS)} (known backends: "
+                f"{', '.join(KNOWN_BACKENDS)})"
             )
         merged[name] = _glob_list(patterns, f"backends.{name}", where)
     return tuple(merged.items())

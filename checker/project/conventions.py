@@ -45,8 +45,14 @@ DECORATOR_ALIASES: Mapping[str, tuple[str, str]] = {
 """Decorators that stand for a span of the order: (first slot, last slot)."""
 
 BACKEND_NAMES: tuple[str, ...] = ("numpy", "torch", "jax", "tensorflow")
-"""The backends with default patterns and per-library native-``out`` data; ``backends``
-accepts any other name too, and any folder under ``functional/backends/`` is a backend."""
+"""The backends with default patterns and per-library native-``out`` data; any folder
+under ``functional/backends/`` is a backend too."""
+
+KNOWN_BACKENDS: tuple[str, ...] = (*BACKEND_NAMES, "paddle", "mxnet")
+"""Every name ``backends`` accepts: the above and Ivy's other backend folders (the
+snapshots' ``ivy/functional/backends/``). A name outside it is a configuration error with
+a suggestion, since a misspelt backend (``tensorflw``) silently checks its files as no
+backend at all. A new backend is added here (to ``BACKEND_NAMES`` once it has defaults)."""
 
 DEFAULT_FUNCTIONAL_API = ("**/functional/ivy/**", "**/runtime/functional/**")
 DEFAULT_FRONTENDS = ("**/functional/frontends/**",)

@@ -19,7 +19,10 @@ class SelectorError(ValueError):
     """An unknown rule selector or decorator name; the message says which and where."""
 
 
-def _suggestion(name: str, candidates: Iterable[str]) -> str:
+def did_you_mean(name: str, candidates: Iterable[str]) -> str:
+    """``"; did you mean 'x'?"`` with the candidate closest to ``name``, or ``""``: the one
+    suggestion every unknown name gets (rule selectors, decorators, configuration keys,
+    backend names)."""
     close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
     return f"; did you mean {close[0]!r}?" if close else ""
 
@@ -54,7 +57,7 @@ def unknown_selector(selector: str, codes: Collection[str]) -> str | None:
         return None
     valid = _prefixes(codes)
     lookalike = _lookalike(selector, valid)
-    hint = f"; did you mean {lookalike!r}?" if lookalike else _suggestion(selector, valid)
+    hint = f"; did you mean {lookalike!r}?" if lookalike else did_you_mean(selector, valid)
     return f"unknown rule selector {selector!r}{hint}"
 
 
@@ -72,6 +75,6 @@ def check_decorator_names(names: Iterable[str], known: Collection[str], where: s
     for name in names:
         if name not in known:
             raise SelectorError(
-                f"{where}: unknown decorator {name!r}{_suggestion(name, known)} "
+                f"{where}: unknown decorator {name!r}{did_you_mean(name, known)} "
                 "(decorator-order lists Ivy's wrapper decorators by name)"
             )

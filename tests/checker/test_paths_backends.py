@@ -83,4 +83,4 @@ def test_a_backend_name_that_is_no_name_is_a_configuration_error(tmp_path: Path)
     )
     done = run_ivycheck(".", cwd=tmp_path)
     assert done.returncode == 2
-    assert "backends.'a/b': a backend name is letters" in done.stderr
+    assert "backends: unknown backend 'a/b'" in done.stderr
