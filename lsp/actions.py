@@ -2,12 +2,18 @@
 
 All three are computed from the engine's own results (the diagnostics of the current
 text and :func:`fix_source`), so the editor applies exactly what ``ivycheck --fix`` would.
+
+A diagnostic's actions are offered when the request's range overlaps it *or* the client
+names it in ``context.diagnostics`` (:class:`Wanted`), as ruff's server does: Neovim asks
+with the cursor's position and the diagnostics of the cursor's line, so with the cursor at
+the start of a flagged line the range alone would match nothing.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from lsprotocol import types
 
@@ -26,13 +32,34 @@ def _overlaps(a: types.Range, b: types.Range) -> bool:
     return key(a.start) <= key(b.end) and key(b.start) <= key(a.end)
 
 
+def _identity(diagnostic: types.Diagnostic) -> tuple[str, int, int, int, int]:
+    start, end = diagnostic.range.start, diagnostic.range.end
+    return (str(diagnostic.code), start.line, start.character, end.line, end.character)
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """What a ``textDocument/codeAction`` request asks about: its range, and the
+    diagnostics the client sent in its context (those it showed: same code, same range)."""
+
+    range: types.Range
+    named: frozenset[tuple[str, int, int, int, int]] = frozenset()
+
+    @classmethod
+    def of(cls, params: types.CodeActionParams) -> Wanted:
+        return cls(params.range, frozenset(_identity(d) for d in params.context.diagnostics))
+
+    def covers(self, diagnostic: types.Diagnostic) -> bool:
+        return _overlaps(diagnostic.range, self.range) or _identity(diagnostic) in self.named
+
+
 def quick_fixes(
-    uri: str, diagnostics: Sequence[Diagnostic], lines: Sequence[str], wanted: types.Range
+    uri: str, diagnostics: Sequence[Diagnostic], lines: Sequence[str], wanted: Wanted
 ) -> list[types.CodeAction]:
     actions = []
     for diagnostic in diagnostics:
         lsp = to_lsp_diagnostic(diagnostic, lines)
-        if diagnostic.fix is None or not _overlaps(lsp.range, wanted):
+        if diagnostic.fix is None or not wanted.covers(lsp):
             continue
         actions.append(
             types.CodeAction(
@@ -72,14 +99,14 @@ def _with_noqa(line: str, code: str) -> str | None:
 
 
 def suppressions(
-    uri: str, diagnostics: Sequence[Diagnostic], lines: Sequence[str], wanted: types.Range
+    uri: str, diagnostics: Sequence[Diagnostic], lines: Sequence[str], wanted: Wanted
 ) -> list[types.CodeAction]:
     actions: list[types.CodeAction] = []
     seen: set[tuple[int, str]] = set()
     for diagnostic in diagnostics:
         lsp = to_lsp_diagnostic(diagnostic, lines)
         key = (diagnostic.line, diagnostic.code)
-        if key in seen or not _overlaps(lsp.range, wanted) or diagnostic.line > len(lines):
+        if key in seen or not wanted.covers(lsp) or diagnostic.line > len(lines):
             continue
         seen.add(key)
         original = lines[diagnostic.line - 1]
@@ -101,4 +128,4 @@ def suppressions(
     return actions
 
 
-__all__ = ["FIX_ALL_KIND", "SOURCE", "fix_all", "quick_fixes", "suppressions"]
+__all__ = ["FIX_ALL_KIND", "SOURCE", "Wanted", "fix_all", "quick_fixes", "suppressions"]

@@ -744,8 +744,9 @@ async def code_action(
     wanted = params.context.only
     result: list[types.CodeAction] = []
     if not wanted or types.CodeActionKind.QuickFix in wanted:
-        result += actions.quick_fixes(uri, diagnostics, lines, params.range)
-        result += actions.suppressions(uri, diagnostics, lines, params.range)
+        asked = actions.Wanted.of(params)
+        result += actions.quick_fixes(uri, diagnostics, lines, asked)
+        result += actions.suppressions(uri, diagnostics, lines, asked)
     fix_all_wanted = not wanted or any(actions.FIX_ALL_KIND.startswith(k) for k in wanted)
     if fix_all_wanted and path is not None and any(d.fix is not None for d in diagnostics):
         loop = asyncio.get_running_loop()

@@ -123,6 +123,41 @@ async def test_suppress_action_adds_noqa(workspace: Path) -> None:
         assert "# noqa: IVY006, IVY005" in apply_edits(extended, suppress.edit.changes[document])
 
 
+FLIP = (
+    "\n\n@handle_view\ndef flip(x, *, out=None):\n    return current_backend(x).flip(x, out=out)\n"
+)
+"""An IVY006 whose range is the name ``flip``: it starts mid-line (line 8, column 4)."""
+
+
+async def test_actions_for_the_diagnostics_the_client_names(workspace: Path) -> None:
+    """Neovim asks with the cursor's position and the line's diagnostics in the context:
+    the cursor at the start of the flagged line overlaps no diagnostic, yet the fix of
+    the one it names is offered (and with neither, nothing is)."""
+    text = BAD_ORDER + FLIP
+    async with server(workspace) as client:
+        document = open_document(client, _api(workspace), text)
+        found = await published(client, document, lambda d: len(d) == 2)
+        [copy] = [d for d in found if d.code == "IVY006"]
+        assert copy.range.start.character > 0
+        line_start = types.Position(line=copy.range.start.line, character=0)
+
+        async def titles(named: list[types.Diagnostic]) -> list[str]:
+            answer = await client.text_document_code_action_async(
+                types.CodeActionParams(
+                    text_document=types.TextDocumentIdentifier(uri=document),
+                    range=types.Range(start=line_start, end=line_start),
+                    context=types.CodeActionContext(diagnostics=named),
+                )
+            )
+            return [a.title for a in answer or [] if a.kind == types.CodeActionKind.QuickFix]
+
+        assert await titles([]) == []
+        offered = await titles([copy])
+        assert any(t.endswith("(IVY006)") for t in offered), offered
+        assert "Suppress IVY006 on this line" in offered
+        assert not any("IVY005" in t for t in offered), offered
+
+
 async def test_hover_on_diagnostic_and_on_noqa_code(workspace: Path) -> None:
     text = BAD_ORDER + "x = 1  # noqa: IVY006\n"
     async with server(workspace) as client:
