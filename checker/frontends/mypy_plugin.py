@@ -26,7 +26,7 @@ import configparser
 import os
 import sys
 import tomllib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,13 +36,16 @@ from mypy.options import Options
 from mypy.plugin import (
     AnalyzeTypeContext,
     FunctionContext,
+    FunctionSigContext,
     MethodContext,
+    MethodSigContext,
     Plugin,
     ReportConfigContext,
 )
 from mypy.typeanal import TypeAnalyser
 from mypy.types import (
     AnyType,
+    CallableType,
     Instance,
     NoneType,
     Type,
@@ -50,6 +53,8 @@ from mypy.types import (
     UnionType,
     get_proper_type,
 )
+
+from ivycheck.checker.project.selectors import did_you_mean
 
 IVY_NATIVE_OUT = ErrorCode(
     "ivy-native-out", "A native array is passed as `out` to a runtime function", "ivycheck"
@@ -125,7 +130,8 @@ def _parse_backends(value: Any, where: str) -> tuple[str, ...]:
     unknown = sorted(set(names) - set(BACKEND_CLASSES) - {""})
     if unknown:
         raise ValueError(
-            f"{where}: unknown backend {unknown[0]!r} (expected {', '.join(BACKEND_CLASSES)})"
+            f"{where}: unknown backend {unknown[0]!r}{did_you_mean(unknown[0], BACKEND_CLASSES)} "
+            f"(expected {', '.join(BACKEND_CLASSES)})"
         )
     return tuple(n for n in names if n)
 
@@ -178,7 +184,13 @@ class IvycheckPlugin(Plugin):
 
     def __init__(self, options: Options) -> None:
         super().__init__(options)
-        self.backends = configured_backends(options)
+        try:
+            self.backends = configured_backends(options)
+        except ValueError as err:
+            # mypy shows an exception from here as its own INTERNAL ERROR, without our
+            # message: a configuration error is the user's to fix, stated and exit 2.
+            sys.stderr.write(f"ivycheck mypy plugin: error: {err}\n")
+            raise SystemExit(2) from None
 
     def report_config_data(self, ctx: ReportConfigContext) -> Any:
         """The backends are part of the cache key: changing them re-checks the runtime."""
@@ -213,6 +225,51 @@ class IvycheckPlugin(Plugin):
             return AnyType(TypeOfAny.special_form)
         return UnionType.make_union(items)
 
+    def get_function_signature_hook(
+        self, fullname: str
+    ) -> Callable[[FunctionSigContext], CallableType] | None:
+        if fullname.startswith(RUNTIME_PREFIXES) and fullname not in TO_NATIVE:
+            return lambda ctx: self._out_admits_native(ctx.default_signature)
+        return None
+
+    def get_method_signature_hook(
+        self, fullname: str
+    ) -> Callable[[MethodSigContext], CallableType] | None:
+        owner = fullname.rpartition(".")[0]
+        if owner.startswith(RUNTIME_PREFIXES) or self._is_array_class(owner):
+            return lambda ctx: self._out_admits_native(ctx.default_signature)
+        return None
+
+    def _out_admits_native(self, signature: CallableType) -> CallableType:
+        """``signature`` with native arrays added to its ``out`` parameter's type.
+
+        Invariant: one error per problem. The runtime annotates ``out: Array | None``, so
+        mypy itself would report a native ``out`` as ``arg-type`` before the call hook
+        reports it as ``ivy-native-out`` (which says what happens and what to pass): the
+        same line twice. Admitting native arrays here leaves the report to the call hook;
+        any other wrong ``out`` (a number, a list) is still mypy's ``arg-type``."""
+        if "out" not in signature.arg_names:
+            return signature
+        natives = self._native_instances(NATIVE_CLASSES)
+        if not natives:
+            return signature
+        position = signature.arg_names.index("out")
+        types = list(signature.arg_types)
+        types[position] = UnionType.make_union([types[position], *natives])
+        return signature.copy_modified(arg_types=types)
+
+    def _native_instances(self, names: Iterable[str]) -> list[Type]:
+        """An ``Instance`` (with ``Any`` type arguments) of each class of ``names`` mypy
+        has analysed in this run."""
+        items: list[Type] = []
+        for name in names:
+            node = self.lookup_fully_qualified(name)
+            if node is not None and isinstance(node.node, TypeInfo):
+                info = node.node
+                args: list[Type] = [AnyType(TypeOfAny.special_form)] * len(info.defn.type_vars)
+                items.append(Instance(info, args))
+        return items
+
     def get_function_hook(self, fullname: str) -> Callable[[FunctionContext], Type] | None:
         if fullname in TO_NATIVE:
             return self._to_native
@@ -241,14 +298,9 @@ class IvycheckPlugin(Plugin):
             base.fullname in ARRAY_CLASSES for base in proper.type.mro
         ):
             return argument if not isinstance(proper, AnyType) else ctx.default_return_type
-        items: list[Type] = []
-        for backend in self.backends:
-            for name in BACKEND_CLASSES[backend]:
-                node = self.lookup_fully_qualified(name)
-                if node is not None and isinstance(node.node, TypeInfo):
-                    info = node.node
-                    args: list[Type] = [AnyType(TypeOfAny.special_form)] * len(info.defn.type_vars)
-                    items.append(Instance(info, args))
+        items = self._native_instances(
+            name for backend in self.backends for name in BACKEND_CLASSES[backend]
+        )
         return UnionType.make_union(items) if items else ctx.default_return_type
 
     def _is_array_class(self, fullname: str) -> bool:

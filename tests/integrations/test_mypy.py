@@ -1,11 +1,14 @@
 """The real ``mypy`` with ``plugins = ivycheck.mypy`` on the fixtures in ``fixtures/mypy``.
 
-Lines marked ``# E`` must carry exactly one ``ivy-native-out`` error; nothing else may be
-reported except mypy's own ``arg-type`` for the runtime's ``out: Optional[Array]``.
+One error per problem: a line marked ``# E`` carries exactly one error, ``ivy-native-out``
+(not also mypy's own ``arg-type`` for the runtime's ``out: Array | None``); a line marked
+``# A`` (an ``out`` that is wrong but no native array) exactly one ``arg-type``; every other
+line none.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -33,25 +36,33 @@ def run_mypy(config: str, files: list[str], cache: Path) -> tuple[int, list[re.M
     return done.returncode, errors
 
 
-def marked(name: str) -> list[int]:
+MARKS = {"# E ": "ivy-native-out", "# A ": "arg-type"}
+
+
+def expected(name: str) -> list[tuple[int, str]]:
+    """``(line, code)`` for each marked line of the fixture ``name``."""
     lines = (FIXTURES / name).read_text().splitlines()
-    return [number for number, text in enumerate(lines, start=1) if "# E " in text]
+    return [
+        (number, code)
+        for number, text in enumerate(lines, start=1)
+        for mark, code in MARKS.items()
+        if mark in text
+    ]
 
 
 def _check(errors: list[re.Match[str]], name: str) -> None:
     found = [m for m in errors if m["file"] == name]
-    native = [int(m["line"]) for m in found if m["code"] == "ivy-native-out"]
-    assert native == marked(name)
-    assert {m["code"] for m in found} <= {"ivy-native-out", "arg-type"}, [m[0] for m in found]
+    assert [(int(m["line"]), m["code"]) for m in found] == expected(name), [m[0] for m in found]
     for m in found:
         if m["code"] == "ivy-native-out":
             assert "as `out`, which raises; pass an `ivy.Array`" in m["message"]
 
 
 def test_native_out_through_variables_returns_and_containers(tmp_path: Path) -> None:
-    code, errors = run_mypy("mypy.ini", ["native_out.py", "correct.py"], tmp_path)
+    code, errors = run_mypy("mypy.ini", ["native_out.py", "wrong_out.py", "correct.py"], tmp_path)
     assert code == 1
     _check(errors, "native_out.py")
+    _check(errors, "wrong_out.py")
     assert [m[0] for m in errors if m["file"] == "correct.py"] == []
     assert "(numpy.ndarray)" in next(m["message"] for m in errors if m["code"] == "ivy-native-out")
 
@@ -64,3 +75,20 @@ def test_native_array_is_the_union_of_the_configured_backends(tmp_path: Path) ->
     _check(errors, "native_torch.py")
     assert [m[0] for m in errors if m["file"] == "correct.py"] == []
     assert any("torch.Tensor" in m["message"] for m in errors)
+
+
+def test_an_unknown_backend_is_an_error_with_a_suggestion(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [str(MYPY), "--config-file", "mypy.ini", "--cache-dir", str(tmp_path), "correct.py"],
+        cwd=FIXTURES,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "IVYCHECK_MYPY_BACKENDS": "numpy,torh"},
+    )
+    assert done.returncode == 2
+    assert "INTERNAL ERROR" not in done.stdout + done.stderr
+    assert (
+        "ivycheck mypy plugin: error: IVYCHECK_MYPY_BACKENDS: unknown backend 'torh'; "
+        "did you mean 'torch'?"
+    ) in done.stderr
