@@ -67,6 +67,11 @@ class IvyTypeError(IvyException, TypeError):
     """An argument has the wrong type, e.g. a native array passed as ``out``."""
 
 
+class IvyBufferError(IvyException, BufferError):
+    """A buffer cannot be shared as asked: ``from_dlpack(x, copy=False)`` of memory the
+    backend can only import by copying (the standard's ``BufferError``)."""
+
+
 class InplaceUpdateException(IvyException):
     """An in-place update cannot be done; raised before anything is written."""
 
@@ -79,6 +84,7 @@ __all__ = [
     "InplaceUpdateException",
     "IvyAxisError",
     "IvyBackendException",
+    "IvyBufferError",
     "IvyException",
     "IvyNotImplementedException",
     "IvyTypeError",
