@@ -9,7 +9,9 @@ from a subfolder lost cross-file findings, and a run from an unrelated folder in
 
 from __future__ import annotations
 
+import contextlib
 import os
+import tempfile
 from pathlib import Path
 
 PROJECT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
@@ -22,22 +24,45 @@ def own_folder(path: Path) -> Path:
     return absolute if absolute.is_dir() else absolute.parent
 
 
+def too_wide(folder: Path) -> bool:
+    """Whether ``folder`` (absolute) is the filesystem root, the home folder or the
+    temporary folder: never a project root, nor a place to look for one's configuration.
+    Each holds files of many unrelated projects; taken as a root, a loose file there had
+    every Python file below indexed (503 in the report), a cache written into the folder
+    and an unrelated project's broken ``pyproject.toml`` failing the run."""
+    return folder in _wide_folders(folder)
+
+
+def _wide_folders(folder: Path) -> set[Path]:
+    wide = {Path(folder.anchor), Path(tempfile.gettempdir()), Path("/tmp")}
+    with contextlib.suppress(RuntimeError):  # no home folder known (no HOME, no passwd entry)
+        wide.add(Path.home())
+    return {Path(os.path.abspath(candidate)) for candidate in wide}
+
+
 def marker_root(path: Path) -> Path:
     """The root of ``path``'s project found from the path alone: the nearest folder above
     it holding a project marker (:data:`PROJECT_MARKERS`); else the top-level package
     holding it (the last folder going up through ``__init__.py`` files, a folder without
-    one inside a package counting as part of it, as PEP 420 has it); else its own folder. Neither the filesystem root nor the home directory is ever taken: indexing
-    them would read every Python file the user owns."""
-    directory = own_folder(path)
-    too_wide = {Path(directory.anchor), Path.home()}
+    one inside a package counting as part of it, as PEP 420 has it); else its own folder.
+
+    Never a folder :func:`too_wide` (the filesystem root, home, the temporary folder): the
+    search stops below them, and a file lying directly in one is a project of its own, so
+    its root is the file itself (nothing else is indexed, and no cache folder can be made
+    inside a file). Such a folder named itself stays its own root: the user asked for it."""
+    absolute = Path(os.path.abspath(path))
+    directory = absolute if absolute.is_dir() else absolute.parent
+    wide = _wide_folders(directory)
+    if directory in wide:
+        return absolute
     for candidate in (directory, *directory.parents):
-        if candidate in too_wide:
+        if candidate in wide:
             break
         if any(os.path.lexists(candidate / marker) for marker in PROJECT_MARKERS):
             return candidate
     package: Path | None = None
     for candidate in (directory, *directory.parents):
-        if candidate in too_wide:
+        if candidate in wide:
             break
         if (candidate / "__init__.py").is_file():
             package = candidate
