@@ -32,7 +32,7 @@ from ivycheck.checker.project.conventions import (
     DEFAULT_RUNTIME_MODULES,
     KNOWN_BACKENDS,
 )
-from ivycheck.checker.project.roots import contains, marker_root, own_folder
+from ivycheck.checker.project.roots import contains, marker_root, own_folder, too_wide
 from ivycheck.checker.project.selectors import (
     SelectorError,
     check_decorator_names,
@@ -491,6 +491,8 @@ def find_config(
     visited: list[Path] = []
     found: Config | None = None
     for candidate in (directory, *directory.parents):
+        if too_wide(candidate):  # home, /tmp, /: another project's settings, not ours
+            break
         if _cache is not None and candidate in _cache:
             found = _cache[candidate]
             break
@@ -500,7 +502,7 @@ def find_config(
             found = load_config_file(config_file, rule_codes)
             break
     if found is None:
-        found = Config(root=marker_root(directory))
+        found = Config(root=marker_root(start))
         # Folders above the root belong to no project of ours: not answered from here.
         visited = [candidate for candidate in visited if contains(found.root, candidate)]
     if _cache is not None:
