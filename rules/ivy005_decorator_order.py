@@ -1,4 +1,4 @@
-"""IVY005: Ivy's wrapping decorators out of their documented order."""
+"""IVY005: wrapping decorators out of the project's wrapper order."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 import libcst as cst
 
+from ivycheck.checker.project.layout import KNOWN_WRAPPERS
 from ivycheck.checker.rule_api import (
     DECORATOR_ALIASES,
     AstFinding,
@@ -22,11 +23,16 @@ from ivycheck.checker.rule_api import (
 )
 from ivycheck.rules._ast_facts import FunctionNode, facts, wrapper_name
 from ivycheck.rules._ast_source import Lines
-from ivycheck.rules._decorators import decorator_name
+from ivycheck.rules._decorators import (
+    EXAMPLE_WRAPPER_LIST,
+    WrapperList,
+    decorator_name,
+    wrapper_list,
+)
 
 
 class DecoratorOrder(Rule):
-    """Ivy applies its wrappers in a documented order, and the order is behaviour.
+    """A project applies its wrappers in one order, and the order is behaviour.
 
     Each wrapper sees the function as the wrappers below it left it: ``handle_out_argument``
     must sit above ``to_native_arrays_and_back`` so that it receives the ``ivy.Array``
@@ -37,11 +43,21 @@ class DecoratorOrder(Rule):
     the decorators still run, and the function silently returns a native array, drops
     ``out``, or fails only for containers.
 
-    The documented order, read top to bottom in source (the first applied sits closest to
-    ``def``), is ``decorator-order`` in the configuration. ``to_native_arrays_and_back``
-    stands for the ``inputs_to_native_arrays`` ... ``outputs_to_ivy_arrays`` span and
-    ``handle_device_shifting`` for ``handle_device``. Decorators not in the list (such as
-    ``with_unsupported_dtypes``) are ignored and stay where they are.
+    The order, read top to bottom in source (the first applied sits closest to ``def``), is
+    the project's own: ``decorator-order`` where the configuration sets it, else the
+    project's wrapper list (``FN_DECORATORS`` in Ivy's ``func_wrapper.py``: a module-level
+    list of names that a loop applies as wrappers, ``to_wrap = getattr(ivy,
+    attr)(to_wrap)``, the first applied first), else Ivy's order as of 975c8fc. Ivy's list
+    changed between releases (2023-03: ``integer_arrays_to_float``,
+    ``handle_mixed_function``; 2023-09: ``handle_partial_mixed_function``,
+    ``handle_device_shifting``), so a tree is held to its own. Of that list only the
+    wrappers whose place can matter count: Ivy's and those the project defines as ``def
+    name(fn)`` returning a function (not ``with_unsupported_dtypes``, a class that only
+    sets attributes). The message names where the order comes from; it never calls an
+    order "documented" (the checker reads code, not a project's documentation).
+    ``to_native_arrays_and_back`` stands for the ``inputs_to_native_arrays`` ...
+    ``outputs_to_ivy_arrays`` span and ``handle_device_shifting`` for ``handle_device``.
+    Decorators not in the order are ignored and stay where they are.
 
     A helper nested inside a function, or a private one (``_name``), is wrapped once, by its
     decorators, and nothing else applies Ivy's order to it; there only a pair whose order
@@ -50,7 +66,7 @@ class DecoratorOrder(Rule):
     ``@inputs_to_native_arrays``), or when one does nothing to this function
     (``@handle_array_like_without_promotion`` converts only parameters annotated as arrays,
     so it is the identity on a helper without annotations). Public module-level functions
-    and methods are held to the documented order whatever the pair.
+    and methods are held to the order whatever the pair.
 
     Severity follows what the swap can change, read from the project's own wrappers (a
     module-level ``def name(fn)`` returning the function it defines). A wrapper whose
@@ -64,16 +80,24 @@ class DecoratorOrder(Rule):
     wrapper the project does not define (it imports ``ivy``) is taken to be Ivy's at
     975c8fc: ``handle_exceptions`` acts only on failures, no other wrapper catches.
 
-    The fix reorders the known decorators into the documented order, keeping every
+    Where the project re-wraps with its list (Ivy's ``_wrap_function``, which
+    ``set_backend`` runs), a public module-level function of the functional API that
+    every backend implements is replaced, once a backend is set, by the backend's
+    function wrapped in the list's order: the order written on the API function is then
+    used only while no backend is set. Such a finding is a style warning that says so. A
+    compositional function (some backend lacks it) keeps the API function as written, so
+    there the written order is the run-time order and the severity follows the pair.
+
+    The fix reorders the known decorators into the order, keeping every
     decorator's comments with it and the unknown decorators in place.
     """
 
     CODE = "IVY005"
     LOCAL = True
     NEEDS_INDEX = True  # what the project's own wrappers do decides the severity,
-    INDEX_REFINES_ONLY = True  # not whether there is a finding
+    # and the project's own wrapper list which order is right: the index decides findings.
     NAME = "decorator-order"
-    MESSAGE = "Wrapping decorators are out of Ivy's documented order; reorder them"
+    MESSAGE = "Wrapping decorators are out of the project's wrapper order; reorder them"
     FIX_SAFETY = FixSafety.SAFE
     # VALID and INVALID: the examples at the end of this module.
 
@@ -83,7 +107,7 @@ class DecoratorOrder(Rule):
         if "@" not in source:
             return False
         found = 0
-        for name in (*config.decorator_order, *DECORATOR_ALIASES):
+        for name in {*config.decorator_order, *DECORATOR_ALIASES, *KNOWN_WRAPPERS}:
             if name in source:
                 found += 1
                 if found == 2:  # the rest of the names need not be looked for
@@ -93,7 +117,8 @@ class DecoratorOrder(Rule):
     @classmethod
     def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
         """The check below on CPython's tree, exactly (the helpers, the commuting pairs)."""
-        return next(_ast_misordered(tree, file.config.decorator_order), None) is not None
+        order = wrapper_list(file.config, file.index).source_order
+        return next(_ast_misordered(tree, order), None) is not None
 
     @classmethod
     def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
@@ -104,14 +129,17 @@ class DecoratorOrder(Rule):
         line with ``\\`` spans otherwise)."""
         lines = Lines(file.source)
         index = file.index
+        order = wrapper_list(file.config, index)
         findings: list[AstFinding] = []
-        for misordered in _ast_misordered(tree, file.config.decorator_order):
+        for misordered in _ast_misordered(tree, order.source_order):
             pair = _reported_pair(misordered.names, misordered.misplaced, index)
             decorator = misordered.decorators[pair[1]]
             start = _at_column(lines, decorator)
             if start is None or decorator.end_lineno is None or decorator.end_col_offset is None:
                 return None
-            message, severity = _message(misordered.names, pair, index)
+            api = not misordered.helper and any(s is misordered.function for s in tree.body)
+            rewrapped = _rewrapped(misordered.function.name, api, file, order)
+            message, severity = _message(misordered.names, pair, index, order, rewrapped)
             findings.append(
                 AstFinding(
                     decorator.lineno,
@@ -126,7 +154,8 @@ class DecoratorOrder(Rule):
         return findings
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        slots = _slots(self.context.config.decorator_order)
+        order = wrapper_list(self.context.config, self.context.index)
+        slots = _slots(order.source_order)
         known = [(i, d) for i, d in enumerate(node.decorators) if decorator_name(d) in slots]
         names = [decorator_name(d) for _, d in known]
         helper = len(self.context.function_stack) > 1 or _is_private(node.name.value)
@@ -139,7 +168,9 @@ class DecoratorOrder(Rule):
         decorators = list(node.decorators)
         for (position, _), (_, decorator) in zip(known, ordered, strict=True):
             decorators[position] = decorator
-        message, severity = _message(names, pair, self.context.index)
+        api = not helper and any(s is node for s in self.context.module.body)
+        rewrapped = _rewrapped(node.name.value, api, self.context, order)
+        message, severity = _message(names, pair, self.context.index, order, rewrapped)
         self.report(
             known[pair[1]][1],
             message,
@@ -164,15 +195,47 @@ def _reported_pair(
 
 
 def _message(
-    names: Sequence[str], pair: tuple[int, int], index: ProjectIndex
+    names: Sequence[str],
+    pair: tuple[int, int],
+    index: ProjectIndex,
+    order: WrapperList,
+    rewrapped: str | None,
 ) -> tuple[str, Severity | None]:
-    """The finding's message and its own severity (``None``: the rule's) for the pair."""
+    """The finding's message and its own severity (``None``: the rule's) for the pair;
+    ``rewrapped``: :func:`_rewrapped`'s answer for the function."""
     above, below = pair
-    message = f"@{names[below]} must be above @{names[above]} (Ivy's documented decorator order)"
+    message = f"@{names[below]} must be above @{names[above]} ({order.origin})"
+    if rewrapped is not None:
+        return f"{message}; {rewrapped}", Severity.WARNING
     failure_only = _failure_only(names, pair, index)
     if failure_only is None:
         return message, None
     return f"{message}; {failure_only}", Severity.WARNING
+
+
+def _rewrapped(name: str, api: bool, file: FileUnderCheck, order: WrapperList) -> str | None:
+    """Why the order written on ``name`` changes nothing once a backend is set (the end of
+    a style warning), or ``None`` when it may (``api``: a public module-level function).
+
+    Where the project re-wraps in its list's order (Ivy's ``_wrap_function``, run by
+    ``set_backend``), the function a backend implements replaces the API function, wrapped
+    in the list's order with the wrappers the API function carries: the order written here
+    is used only while no backend is set. That holds for a public module-level function of
+    the functional API that every backend of the project implements; a backend without its
+    own implementation keeps the API function as written (a compositional function), so
+    there the written order is the run-time order."""
+    if not (order.rewraps and api and file.part == "functional"):
+        return None
+    index = file.index
+    if index.api_function(name) is None or not index.backends:
+        return None
+    implemented = index.implementations(name)
+    if any(backend not in implemented for backend in index.backends):
+        return None
+    return (
+        "style only: with a backend set, the project re-wraps every backend's "
+        f"`{name}` in that order, so the order written here has no run-time effect then"
+    )
 
 
 class _Misordered(NamedTuple):
@@ -184,6 +247,8 @@ class _Misordered(NamedTuple):
     names: list[str]
     misplaced: list[tuple[int, int]]
     """(above, below) in ``decorators`` of each misplaced pair (:func:`_misplaced_pairs`)."""
+    helper: bool
+    """Nested or private: wrapped once, by its decorators."""
 
 
 def _ast_misordered(tree: ast.Module, order: Sequence[str]) -> Iterator[_Misordered]:
@@ -203,7 +268,7 @@ def _ast_misordered(tree: ast.Module, order: Sequence[str]) -> Iterator[_Misorde
         commute = _commuting_pairs(names, _ast_annotated(function.args)) if helper else frozenset()
         misplaced = _misplaced_pairs(names, slots, commute)
         if misplaced:
-            yield _Misordered(function, decorators, names, misplaced)
+            yield _Misordered(function, decorators, names, misplaced, helper)
 
 
 def _misplaced_pairs(
@@ -340,6 +405,15 @@ def _at_column(lines: Lines, decorator: ast.expr) -> int | None:
 
 _API = "ivy/functional/ivy/example.py"
 
+_OWN_LIST = {
+    "ivy/func_wrapper.py": EXAMPLE_WRAPPER_LIST,
+    "ivy/functional/backends/numpy/elementwise.py": """
+        def tan(x, /, *, out=None):
+            return x
+        """,
+}
+"""A project with its own wrapper list (another era's) and a NumPy ``tan``."""
+
 DecoratorOrder.VALID = (
     Example(
         """
@@ -447,6 +521,19 @@ DecoratorOrder.VALID = (
             return x
         """,
     ),
+    Example(
+        """
+        @handle_array_like_without_promotion
+        @handle_nestable
+        @handle_out_argument
+        @to_native_arrays_and_back
+        @integer_arrays_to_float
+        def tan(x: Array, /, *, out=None):
+            return current_backend(x).tan(x, out=out)
+        """,
+        path=_API,
+        files=_OWN_LIST,
+    ),
 )
 _NESTABLE_OVER_EXCEPTIONS = """
     @handle_nestable
@@ -454,7 +541,7 @@ _NESTABLE_OVER_EXCEPTIONS = """
     def f(x):
         ...
     """
-"""``handle_exceptions`` below ``handle_nestable``: against the documented order."""
+"""``handle_exceptions`` below ``handle_nestable``: against Ivy's order."""
 
 _EXCEPTIONS_OVER_NESTABLE = """
     @handle_exceptions
@@ -462,7 +549,7 @@ _EXCEPTIONS_OVER_NESTABLE = """
     def f(x):
         ...
     """
-"""The same function in the documented order (what the fix writes)."""
+"""The same function in Ivy's order (what the fix writes)."""
 
 _FAILURE_ONLY_WRAPPER = """
 import functools
@@ -544,8 +631,8 @@ DecoratorOrder.INVALID = (
         _NESTABLE_OVER_EXCEPTIONS,
         expected=_EXCEPTIONS_OVER_NESTABLE,
         message=(
-            "@handle_exceptions must be above @handle_nestable (Ivy's documented decorator "
-            "order); in this order no result changes, only errors raised by @handle_nestable "
+            "@handle_exceptions must be above @handle_nestable (Ivy's decorator order); "
+            "in this order no result changes, only errors raised by @handle_nestable "
             "itself escape as they are instead of re-raised by @handle_exceptions as Ivy "
             "exceptions"
         ),
@@ -592,8 +679,7 @@ DecoratorOrder.INVALID = (
             ...
         """,
         message=(
-            "@handle_out_argument must be above @to_native_arrays_and_back (Ivy's "
-            "documented decorator order)"
+            "@handle_out_argument must be above @to_native_arrays_and_back (Ivy's decorator order)"
         ),
         severity=Severity.ERROR,
         line=4,
@@ -612,9 +698,7 @@ DecoratorOrder.INVALID = (
         _NESTABLE_OVER_EXCEPTIONS,
         expected=_EXCEPTIONS_OVER_NESTABLE,
         files={"ivy/utils/exceptions.py": _FALLBACK_WRAPPER},
-        message=(
-            "@handle_exceptions must be above @handle_nestable (Ivy's documented decorator order)"
-        ),
+        message=("@handle_exceptions must be above @handle_nestable (Ivy's decorator order)"),
         severity=Severity.ERROR,
         line=2,
         column=1,
@@ -626,9 +710,7 @@ DecoratorOrder.INVALID = (
             "ivy/utils/exceptions.py": _FAILURE_ONLY_WRAPPER,
             "ivy/func_wrapper.py": _CATCHING_NESTABLE,
         },
-        message=(
-            "@handle_exceptions must be above @handle_nestable (Ivy's documented decorator order)"
-        ),
+        message=("@handle_exceptions must be above @handle_nestable (Ivy's decorator order)"),
         severity=Severity.ERROR,
         line=2,
         column=1,
@@ -745,5 +827,71 @@ DecoratorOrder.INVALID = (
         def tan(x):
             return x
         """,
+    ),
+    Example(
+        """
+        @to_native_arrays_and_back
+        @handle_out_argument
+        @handle_nestable
+        def tan(x, /, *, out=None):
+            return current_backend(x).tan(x, out=out)
+        """,
+        path=_API,
+        files=_OWN_LIST,
+        expected="""
+        @handle_nestable
+        @handle_out_argument
+        @to_native_arrays_and_back
+        def tan(x, /, *, out=None):
+            return current_backend(x).tan(x, out=out)
+        """,
+        message=(
+            "@handle_out_argument must be above @to_native_arrays_and_back (the project's "
+            "FN_DECORATORS order, ivy/func_wrapper.py:3); style only: with a backend set, "
+            "the project re-wraps every backend's `tan` in that order, so the order written "
+            "here has no run-time effect then"
+        ),
+        severity=Severity.WARNING,
+        line=2,
+        column=1,
+    ),
+    Example(
+        """
+        @to_native_arrays_and_back
+        @handle_out_argument
+        def tan_twice(x, /, *, out=None):
+            return ivy.tan(ivy.tan(x), out=out)
+        """,
+        path=_API,
+        files=_OWN_LIST,
+        expected="""
+        @handle_out_argument
+        @to_native_arrays_and_back
+        def tan_twice(x, /, *, out=None):
+            return ivy.tan(ivy.tan(x), out=out)
+        """,
+        message=(
+            "@handle_out_argument must be above @to_native_arrays_and_back (the project's "
+            "FN_DECORATORS order, ivy/func_wrapper.py:3)"
+        ),
+        severity=Severity.ERROR,
+    ),
+    Example(
+        """
+        @handle_nestable
+        @handle_array_like_without_promotion
+        def tan(x: Array, /, *, out=None):
+            return current_backend(x).tan(x, out=out)
+        """,
+        path="ivy/functional/ivy/elementwise.py",
+        files={"ivy/func_wrapper.py": EXAMPLE_WRAPPER_LIST},
+        expected="""
+        @handle_array_like_without_promotion
+        @handle_nestable
+        def tan(x: Array, /, *, out=None):
+            return current_backend(x).tan(x, out=out)
+        """,
+        message="@handle_array_like_without_promotion must be above @handle_nestable",
+        severity=Severity.ERROR,
     ),
 )

@@ -112,11 +112,14 @@ class CompositionalOut(Rule):
     function without it and then writes the result with ``inplace_update``, so the body's
     own ``out`` handling is dead code and the result is computed into a temporary and
     copied. The result is still right (the wrapper writes ``out``), so this is a dead-code
-    warning. The advice follows the body: remove the decorator when every ``return`` hands
-    back what was written into ``out`` (a call given ``out=out``, ``inplace_update(out,
-    ...)``); otherwise removing it would break the function (``result = base **
-    linspace(..., out=out); return result`` writes ``out`` with an intermediate), so the
-    advice is to drop the body's ``out`` handling and keep the decorator.
+    warning. The advice is to drop the body's ``out`` handling and keep the decorator: the
+    handling is dead, so dropping it changes no result. Removing the decorator instead is
+    not advised, even where every ``return`` hands back what was written into ``out`` (a
+    call given ``out=out``): the body's calls then write ``out`` their own way, which need
+    not keep its dtype as the decorator's update does (2022 Ivy's ``logspace``: a float64
+    ``out`` became float32 on NumPy without the decorator). Where not every return writes
+    ``out``, removing it would break the function outright (``result = base **
+    linspace(..., out=out); return result`` writes ``out`` with an intermediate).
 
     The converse is worse: a compositional function that takes ``out``, is not wrapped for
     it and never reads it drops ``out``: ``f(x, out=o)`` returns the result and leaves ``o``
@@ -192,7 +195,7 @@ class CompositionalOut(Rule):
                 return ivy.add(ivy.matmul(x, weight), bias, out=out)
             """,
             path=_API,
-            message="remove the decorator (every return writes `out` itself)",
+            message="removing the decorator instead leaves writing `out` to the body's own calls",
         ),
         Example(
             """
@@ -222,6 +225,13 @@ class CompositionalOut(Rule):
                 """,
             },
         ),
+        Example(
+            """
+            def scale(x, factor, /, *, out=None):
+                return ivy.multiply(x, factor)
+            """,
+            path="ivy/functional/experimental/creation.py",
+        ),
     )
     INVALID = (
         Example(
@@ -234,7 +244,7 @@ class CompositionalOut(Rule):
                 return result
             """,
             path=_API,
-            message="remove the decorator (every return writes `out` itself)",
+            message="removing the decorator instead leaves writing `out` to the body's own calls",
         ),
         Example(
             """
@@ -312,6 +322,20 @@ class CompositionalOut(Rule):
                 return ret
             """,
             path=_API,
+        ),
+        Example(
+            """
+            @to_native_arrays_and_back
+            @handle_out_argument
+            def hann_window(size, /, *, out=None):
+                return current_backend().hann_window(size, out=out)
+
+
+            def scale(x, factor, /, *, out=None):
+                return ivy.multiply(x, factor)
+            """,
+            path="ivy/functional/experimental/creation.py",
+            message="`scale` is compositional and takes `out`, but never uses it",
         ),
     )
 
@@ -397,7 +421,11 @@ def _dead(function: str, *, every: bool) -> str:
     """The message for a wrapped function whose own ``out`` handling is dead; the advice
     follows whether ``every`` return writes ``out`` itself."""
     if every:
-        advice = "remove the decorator (every return writes `out` itself)"
+        advice = (
+            "drop that handling and keep the decorator (removing the decorator instead "
+            "leaves writing `out` to the body's own calls, which need not keep `out`'s "
+            "dtype as the decorator's update does)"
+        )
     else:
         advice = (
             "drop that handling and keep the decorator (not every return writes "

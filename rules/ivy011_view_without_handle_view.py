@@ -25,7 +25,7 @@ from ivycheck.rules._ast_compositional import name_span
 from ivycheck.rules._ast_facts import FunctionNode
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._backends import backend_calls_in
-from ivycheck.rules._decorators import VIEW_DECORATORS
+from ivycheck.rules._decorators import EXAMPLE_WRAPPER_LIST, VIEW_DECORATORS, defined
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
 
@@ -538,6 +538,15 @@ class ViewWithoutHandleView(Rule):
                 """,
             },
         ),
+        Example(
+            _FLIP,
+            path=_API,
+            files={_NUMPY: _NUMPY_FLIP, "ivy/func_wrapper.py": EXAMPLE_WRAPPER_LIST},
+            message=(
+                "but lacks @handle_view, so JAX/TensorFlow behave differently; the project "
+                "defines no @handle_view to add (no view tracking on JAX/TensorFlow)"
+            ),
+        ),
     )
 
     @classmethod
@@ -578,7 +587,7 @@ class ViewWithoutHandleView(Rule):
             span = name_span(lines, function)
             if span is None:
                 return None
-            message, severity = _finding(function.name, found)
+            message, severity = _finding(function.name, found, file.index)
             findings.append(AstFinding(*span, message, severity=severity))
         return findings
 
@@ -596,7 +605,7 @@ class ViewWithoutHandleView(Rule):
     def _check(self, function: ApiFunction, found: dict[str, FunctionSummary]) -> None:
         if not _needs_view_wrapper(function.name, function.wrappers, found):
             return
-        message, severity = _finding(function.name, found)
+        message, severity = _finding(function.name, found, self.context.index)
         self.report(function.node.name, message, severity=severity)
 
 
@@ -615,13 +624,18 @@ def _needs_view_wrapper(name: str, wrappers: set[str], found: dict[str, Function
     )
 
 
-def _finding(name: str, found: dict[str, FunctionSummary]) -> tuple[str, Severity | None]:
+def _finding(
+    name: str, found: dict[str, FunctionSummary], index: ProjectIndex
+) -> tuple[str, Severity | None]:
     """The message and the finding's own severity (``None``: the rule's) for ``name``,
-    which :func:`_needs_view_wrapper` says needs a view wrapper."""
+    which :func:`_needs_view_wrapper` says needs a view wrapper. The advice names the
+    wrapper only where the project has it (:func:`defined`): a project that defines its
+    wrappers but no view wrapper (Ivy of late 2022) is told what differs, not to add a
+    decorator that does not exist."""
     if name == INDEXING:
         return (
             f"`{name}` indexes, and basic indexing returns views on "
-            f"{', '.join(sorted(found))}; add @handle_view_indexing",
+            f"{', '.join(sorted(found))}; {_advice('handle_view_indexing', index)}",
             None,
         )
     views = [
@@ -634,10 +648,17 @@ def _finding(name: str, found: dict[str, FunctionSummary]) -> tuple[str, Severit
     when = " on empty, 0-d or single-element input only" if only_degenerate else ""
     return (
         f"`{name}` returns a view{when} ({'; '.join(v for v, _ in views)}) but lacks "
-        "@handle_view, so JAX/TensorFlow behave differently; add @handle_view "
-        "(and `copy`)",
+        f"@handle_view, so JAX/TensorFlow behave differently; {_advice('handle_view', index)}",
         Severity.WARNING if only_degenerate else None,
     )
+
+
+def _advice(wrapper: str, index: ProjectIndex) -> str:
+    """``add @handle_view (and `copy`)`` where the project has the wrapper, else what is
+    missing."""
+    if defined(wrapper, index):
+        return f"add @{wrapper}" + (" (and `copy`)" if wrapper == "handle_view" else "")
+    return f"the project defines no @{wrapper} to add (no view tracking on JAX/TensorFlow)"
 
 
 def _ast_views(

@@ -26,6 +26,7 @@ from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from ivycheck.checker.base.diagnostics import FixSafety, Severity
 from ivycheck.checker.base.positions import spans
+from ivycheck.checker.project.layout import part_of_file
 
 if TYPE_CHECKING:
     from ivycheck.checker.project.config import Config
@@ -157,8 +158,10 @@ class FileUnderCheck:
     Everything that decides a file's findings besides the rules themselves travels
     together, so the whole-file check, the incremental check and the rules' context are
     handed the same facts and cannot disagree on one of them. ``part`` is derived from
-    ``config`` and ``relative_path`` (never passed separately, so it cannot drift from
-    them). The incremental check hands the rules a copy whose ``source`` holds only the
+    ``config``, ``relative_path`` and, where the globs leave the file ``other``, its code
+    (:func:`~ivycheck.checker.project.layout.part_of_file`); never pass it: a copy made
+    by :func:`dataclasses.replace` keeps the original's, so a narrowed ``source`` or an
+    index being built cannot change it. The incremental check hands the rules a copy whose ``source`` holds only the
     definitions it re-analyses (:func:`dataclasses.replace`).
     """
 
@@ -169,11 +172,13 @@ class FileUnderCheck:
     """Relative to the project root: what the configuration's globs and the index match."""
     config: Config
     index: ProjectIndex
+    part: str = field(default="", kw_only=True)
+    """``functional``, ``backend:numpy``...: which part of the code base the file plays."""
 
-    @cached_property
-    def part(self) -> str:
-        """``functional``, ``backend:numpy``...: which part of the code base the file plays."""
-        return self.config.part_of(self.relative_path)
+    def __post_init__(self) -> None:
+        if not self.part:
+            part = part_of_file(self.config, self.relative_path, self.index, self.source)
+            object.__setattr__(self, "part", part)
 
     @property
     def backend(self) -> str | None:

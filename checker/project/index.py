@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ivycheck.checker.base import datacodec
+from ivycheck.checker.project.layout import LaidOutSummary, WrapperOrder
 from ivycheck.checker.project.summary import (
     WRAPPER,
     DecoratorSummary,
@@ -58,6 +59,10 @@ class EncodedSummary:
     """``FileSummary.digest`` when the text parsed, else empty: whether a text is the one
     summarized, and parses, is answered without decoding (a big file's summary takes a
     quarter of a second to decode)."""
+    wrapper_order: WrapperOrder | None = None
+    """The project's wrapper list, when this file defines it (:class:`LaidOutSummary`)."""
+    detected_api: str = ""
+    """Why the file is functional API by its code, when no glob made it so."""
 
     @classmethod
     def encode(cls, summary: FileSummary) -> EncodedSummary:
@@ -69,13 +74,28 @@ class EncodedSummary:
             json.dumps(datacodec.encode(summary), separators=(",", ":")),
             tuple(summary.decorators),
             summary.digest if summary.parse_error is None else "",
+            *_layout(summary),
         )
+
+    def fits_part(self, by_globs: str) -> bool:
+        """Whether this summary still serves a file the globs place in ``by_globs``: made
+        for that part, or for ``functional`` because the code of a file the globs leave
+        ``other`` dispatches to the current backend (the same text gives the same answer)."""
+        return self.part == by_globs or (by_globs == "other" and bool(self.detected_api))
 
     def decode(self) -> FileSummary:
         try:
+            if self.wrapper_order is not None or self.detected_api:
+                return datacodec.decode(LaidOutSummary, json.loads(self.blob))
             return datacodec.decode(FileSummary, json.loads(self.blob))
         except ValueError:  # datacodec.DecodeError and json's errors
             return FileSummary(self.path, self.part, parse_error="unreadable cache entry")
+
+
+def _layout(summary: FileSummary) -> tuple[WrapperOrder | None, str]:
+    if isinstance(summary, LaidOutSummary):
+        return summary.wrapper_order, summary.detected_api
+    return None, ""
 
 
 class SummaryTable(Mapping[str, FileSummary]):
@@ -157,6 +177,9 @@ class ProjectIndex:
         self._orders: dict[str, list[str]] = {}
         self._decorators: dict[str, list[str]] = {}
         """Files defining each function wrapper, by the wrapper's name (in path order)."""
+        self._orders_defined: dict[str, WrapperOrder] = {}
+        """The files defining a wrapper list the project re-wraps with (:func:`wrapper_order
+        <ivycheck.checker.project.layout.wrapper_order>`), by path."""
         self._wrappers: set[str] = set()
         """Files defining the project's own ``handle_out_argument`` (known from the names a
         summary carries in the clear, so finding them decodes nothing)."""
@@ -188,6 +211,13 @@ class ProjectIndex:
         self._orders.clear()
         if WRAPPER in names:
             self._wrappers.add(path)
+        order, _ = (
+            (summary.wrapper_order, summary.detected_api)
+            if isinstance(summary, EncodedSummary)
+            else _layout(summary)
+        )
+        if order is not None:
+            self._orders_defined[path] = order
         decorator_names = (
             summary.decorators if isinstance(summary, EncodedSummary) else tuple(summary.decorators)
         )
@@ -211,6 +241,7 @@ class ProjectIndex:
         self._part_set = None
         self._orders.clear()
         self._wrappers.discard(path)
+        self._orders_defined.pop(path, None)
         for name in list(self.files[path].decorators):
             remaining = [p for p in self._decorators.get(name, []) if p != path]
             if remaining:
@@ -245,6 +276,19 @@ class ProjectIndex:
         define it), or ``None`` when no file of the project defines it."""
         paths = self._decorators.get(name)
         return self.files[paths[0]].decorators.get(name) if paths else None
+
+    def wrapper_order(self) -> tuple[str, WrapperOrder] | None:
+        """The project's own wrapper list and the file defining it (the first in path
+        order), or ``None`` when no file of the project defines one."""
+        if not self._orders_defined:
+            return None
+        path = min(self._orders_defined)
+        return path, self._orders_defined[path]
+
+    def part_of(self, path: str) -> str | None:
+        """The part ``path`` was summarized as (the globs', or ``functional`` found by its
+        code), ``None`` for a file not in the index."""
+        return self._parts.get(path)
 
     def wrapper_paths(self) -> list[str]:
         """The files defining ``handle_out_argument`` at module level, in path order."""

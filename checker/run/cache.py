@@ -35,6 +35,7 @@ from ivycheck import __version__
 from ivycheck.checker.base import collector, datacodec
 from ivycheck.checker.base.diagnostics import Diagnostic, Edit, Fix
 from ivycheck.checker.project.index import EncodedSummary
+from ivycheck.checker.project.layout import LaidOutSummary, WrapperOrder
 from ivycheck.checker.project.summary import (
     DecoratorSummary,
     FileSummary,
@@ -67,6 +68,8 @@ def _format_tag() -> str:
         FunctionSummary,
         OutWrapperSummary,
         DecoratorSummary,
+        LaidOutSummary,
+        WrapperOrder,
         Diagnostic,
         Fix,
         Edit,

@@ -37,7 +37,8 @@ from ivycheck.checker.core.rule import FileUnderCheck, Rule
 from ivycheck.checker.project.config import Config, configures
 from ivycheck.checker.project.discovery import ProjectFiles, discover, outermost, project_root
 from ivycheck.checker.project.index import EncodedSummary, ProjectIndex
-from ivycheck.checker.project.summary import FileSummary, summarize
+from ivycheck.checker.project.layout import summarize_file
+from ivycheck.checker.project.summary import FileSummary
 from ivycheck.checker.run.cache import CacheEntry, ResultCache, stat_key
 
 
@@ -85,7 +86,7 @@ def summarize_path(item: Item) -> Summarized:
         # No digest: not cached, so a raised max-file-size or a fixed file is seen again.
         summary = FileSummary(relative, part, parse_error=str(err))
         return path, None, EncodedSummary.encode(summary), None
-    summary = summarize(source.text, relative, part)
+    summary = summarize_file(source.text, relative, part)
     found = None
     if check_with is not None:
         try:
@@ -196,7 +197,7 @@ def summarize_files(
         part = config.part_of(relative)
         entry = cache.lookup(path)
         cached = None if entry is None else entry.summary
-        if entry is None or cached is None or (cached.path, cached.part) != (relative, part):
+        if entry is None or cached is None or cached.path != relative or not cached.fits_part(part):
             checking = check is not None and check(path)
             check_with = CheckWith(config, edits, keep_trees) if checking else None
             missing.append((str(path), relative, part, config.max_file_size, check_with))

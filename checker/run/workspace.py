@@ -51,7 +51,8 @@ from ivycheck.checker.project.config import (
 )
 from ivycheck.checker.project.discovery import ProjectFiles, discover
 from ivycheck.checker.project.index import EncodedSummary, ProjectIndex
-from ivycheck.checker.project.summary import FileSummary, FunctionMemo, summarize
+from ivycheck.checker.project.layout import summarize_file
+from ivycheck.checker.project.summary import FileSummary, FunctionMemo
 from ivycheck.checker.run.cache import ResultCache, cache_directory
 from ivycheck.checker.run.config_problems import ConfigProblem, problem_file
 from ivycheck.checker.run.indexing import (
@@ -301,7 +302,7 @@ class Workspace:
         ``whole_project`` (no name for the text), the text alone."""
         config = config or self.config_for(path)
         relative = config.relative(path)
-        summary = summarize(text, relative, config.part_of(relative))
+        summary = summarize_file(text, relative, config.part_of(relative))
         if not whole_project:
             return ProjectIndex.build([summary])
         index = self.project_index(path)
@@ -461,7 +462,7 @@ class Workspace:
             config = self.config_for(path)
             relative = config.relative(path)
             memo = self._function_memos.setdefault(key, {})
-            summary = summarize(text, relative, config.part_of(relative), memo=memo)
+            summary = summarize_file(text, relative, config.part_of(relative), memo=memo)
         with self._lock:
             previous = self.summaries.get(key)
             if summary is None:

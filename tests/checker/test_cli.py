@@ -56,7 +56,7 @@ def test_findings_exit_one_in_flake8_format(project: Path) -> None:
     lines = done.stdout.splitlines()
     assert lines == [
         "ivy/functional/ivy/a.py:2:1: IVY005 [*] @handle_out_argument must be above "
-        "@to_native_arrays_and_back (Ivy's documented decorator order)",
+        "@to_native_arrays_and_back (Ivy's decorator order)",
         "ivy/functional/ivy/b.py:2:5: IVY006 [*] @handle_view function `flip` has no keyword "
         "`copy` parameter; add `copy: Optional[bool] = None`",
     ]
@@ -120,8 +120,8 @@ def test_sarif_is_valid_2_1_0_with_rule_metadata(project: Path) -> None:
     rules = {rule["id"]: rule for rule in run["tool"]["driver"]["rules"]}
     assert rules["IVY005"]["name"] == "decorator-order"
     assert rules["IVY005"]["shortDescription"]["text"]
-    assert "documented order" in rules["IVY005"]["fullDescription"]["text"]
-    assert "documented order" in rules["IVY005"]["help"]["markdown"]
+    assert "wrapper list" in rules["IVY005"]["fullDescription"]["text"]
+    assert "wrapper list" in rules["IVY005"]["help"]["markdown"]
     assert "helpUri" not in rules["IVY005"]  # no home to link to: the help is inline
     results = run["results"]
     assert [r["ruleId"] for r in results] == ["IVY005", "IVY006"]
@@ -137,7 +137,7 @@ def test_github_annotations(project: Path) -> None:
     assert done.stdout.startswith(
         "::error title=ivycheck (IVY005),file=ivy/functional/ivy/a.py,line=2,col=1,"
     )
-    assert done.stdout.rstrip().endswith("(Ivy's documented decorator order)")
+    assert done.stdout.rstrip().endswith("(Ivy's decorator order)")
 
 
 def test_fix_then_second_run_has_nothing_to_fix(project: Path) -> None:

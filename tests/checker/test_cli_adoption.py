@@ -273,7 +273,7 @@ def test_baseline_hides_known_findings_when_lines_move_and_drops_fixed_ones(
     assert [line.split(": ")[0:2] for line in done.stdout.splitlines()] == [
         [
             f"{API}/c.py:2:1",
-            "IVY005 [*] @handle_out_argument must be above @to_native_arrays_and_back (Ivy's documented decorator order)",
+            "IVY005 [*] @handle_out_argument must be above @to_native_arrays_and_back (Ivy's decorator order)",
         ],
     ]
     assert "2 findings in the baseline not shown." in done.stderr

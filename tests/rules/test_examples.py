@@ -13,7 +13,7 @@ from ivycheck.checker.core.registry import all_rules
 from ivycheck.checker.core.rule import Example, Rule
 from ivycheck.checker.project.config import Config
 from ivycheck.checker.project.index import ProjectIndex
-from ivycheck.checker.project.summary import summarize
+from ivycheck.checker.project.layout import summarize_file
 
 RULES = list(all_rules().values())
 CONFIG = Config(root=Path("/project"))
@@ -30,7 +30,7 @@ def _cases(kind: str) -> list[object]:
 def _index(example: Example) -> ProjectIndex:
     files = {example.path: example.code, **example.files}
     return ProjectIndex.build(
-        summarize(source, path, CONFIG.part_of(path)) for path, source in files.items()
+        summarize_file(source, path, CONFIG.part_of(path)) for path, source in files.items()
     )
 
 
@@ -120,6 +120,7 @@ def test_fix_gives_expected_code_reparses_and_is_idempotent(
         path=example.path,
         config=config,
         rules=RULES,
+        index=_index(example),  # the same project (its own wrapper list, IVY005)
         relative_path=example.path,
         unsafe=True,
     )

@@ -210,7 +210,7 @@ def test_ivy010_advice_follows_the_returns() -> None:
         for name in ("wrapped, guarded", "guard on the if's line", "one-line body, wrapped")
     }
     messages = {name: found[0].message for name, found in adviced.items() if found}
-    assert "remove the decorator" in messages["wrapped, guarded"]
+    assert "removing the decorator instead" in messages["wrapped, guarded"]
     assert "keep the decorator" in messages["guard on the if's line"]
     assert "keep the decorator" in messages["one-line body, wrapped"]
 
