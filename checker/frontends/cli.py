@@ -10,11 +10,13 @@ findings.
 from __future__ import annotations
 
 import argparse
+import io
 import multiprocessing
 import os
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -37,6 +39,8 @@ from ivycheck.checker.frontends.introspection import (
     show_files,
     show_settings,
 )
+from ivycheck.checker.frontends.progress import ProgressLine, shows_progress
+from ivycheck.checker.frontends.report_file import ReportFileError, write_report
 from ivycheck.checker.frontends.reporters import (
     FORMATS,
     FORMATTERS,
@@ -45,6 +49,7 @@ from ivycheck.checker.frontends.reporters import (
     format_statistics,
     format_text,
 )
+from ivycheck.checker.frontends.watch import watch
 from ivycheck.checker.project.config import CATEGORIES, ConfigError, Overrides, category_list
 from ivycheck.checker.project.selectors import SelectorError, check_selectors
 from ivycheck.checker.run.adoption import add_noqa_to_files, use_baseline
@@ -85,6 +90,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--diff", action="store_true", help="show what --fix would change; write nothing"
     )
     parser.add_argument("--format", choices=FORMATS, default="text", help="output format")
+    parser.add_argument(
+        "--output-file",
+        "-o",
+        type=Path,
+        metavar="FILE",
+        help="write the report to FILE (atomically) instead of standard output",
+    )
+    parser.add_argument(
+        "--watch", action="store_true", help="check again whenever a file changes (Ctrl-C ends)"
+    )
     parser.add_argument("--statistics", action="store_true", help="count findings per rule")
     parser.add_argument("--show-source", action="store_true", help="show the offending line")
     parser.add_argument("--explain", metavar="RULE", help="explain a rule (code or name)")
@@ -161,7 +176,14 @@ def _summary(result: RunResult, args: argparse.Namespace) -> str:
         )
     parts = []
     if args.fix:
-        parts.append(f"Fixed {_plural(result.fixed, 'problem')}.")
+        # What this run wrote; what it found already fixed on disk (another run wrote the
+        # same fix first) is said apart, not counted as its own nor as remaining.
+        already = (
+            f" ({result.already_fixed} already fixed on disk by another run)"
+            if result.already_fixed
+            else ""
+        )
+        parts.append(f"Fixed {_plural(result.fixed, 'problem')}{already}.")
     if found:
         hint = f" ({fixable} fixable with --fix)" if fixable and not args.fix else ""
         noun = "problem" if found == 1 else "problems"
@@ -196,6 +218,9 @@ def _emit(
         out: TextIO = sys.stderr
     else:
         out = sys.stdout
+    if args.output_file is not None:
+        # The report only: the summary and problems still go to standard error.
+        out = io.StringIO()
     if args.diff:
         out.write("".join(result.diffs))
     elif args.statistics:
@@ -212,6 +237,8 @@ def _emit(
         )
     else:
         out.write(FORMATTERS[args.format](diagnostics))
+    if isinstance(out, io.StringIO):
+        write_report(args.output_file, out.getvalue())
     for problem in result.problems:
         sys.stderr.write(f"ivycheck: {problem}\n")
     for note in notes:
@@ -234,12 +261,20 @@ def _interrupt(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
     for child in children:
         child.terminate()
+    _clear_progress()
     sys.stderr.write(INTERRUPTED)
     sys.stderr.flush()
     os._exit(EXIT_INTERRUPTED)
 
 
 _MAIN_PID = os.getpid()
+_PROGRESS: ProgressLine | None = None
+"""The progress line of the run under way, wiped before anything else is written."""
+
+
+def _clear_progress() -> None:
+    if _PROGRESS is not None:
+        _PROGRESS.clear()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -249,14 +284,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     previous = signal.signal(signal.SIGINT, _interrupt)
     try:
         return _main(args)
-    except (ConfigError, RegistryError, BaselineError, SelectorError) as err:
+    except _STOPPING_ERRORS as err:
+        _clear_progress()
         sys.stderr.write(f"ivycheck: error: {err}\n")
         return EXIT_ERROR
     except KeyboardInterrupt:
+        _clear_progress()
         sys.stderr.write(INTERRUPTED)
         return EXIT_INTERRUPTED
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+_STOPPING_ERRORS = (ConfigError, RegistryError, BaselineError, SelectorError, ReportFileError)
+"""What ends a run with exit status 2 and one line saying why (under ``--watch``: what is
+said before waiting for the next change)."""
 
 
 def _error(message: str) -> int:
@@ -288,6 +330,10 @@ def _main(args: argparse.Namespace) -> int:
         check_selectors(selectors, codes, option)
     if args.add_noqa and (args.fix or args.diff or args.baseline or args.write_baseline):
         return _error("--add-noqa cannot be combined with --fix, --diff or baselines")
+    if args.watch and (args.add_noqa or args.write_baseline or args.show_settings):
+        return _error("--watch cannot be combined with --add-noqa, --write-baseline or --show-*")
+    if args.watch and args.show_files:
+        return _error("--watch cannot be combined with --add-noqa, --write-baseline or --show-*")
     paths: list[Path] = args.paths or [Path(".")]
     stdin: tuple[str, str] | None = None
     if any(str(p) == "-" for p in paths):
@@ -295,6 +341,8 @@ def _main(args: argparse.Namespace) -> int:
             return _error("'-' (standard input) cannot be mixed with paths")
         if args.add_noqa:
             return _error("--add-noqa edits files; it cannot read standard input")
+        if args.watch:
+            return _error("--watch watches files; it cannot read standard input")
         try:
             text = decode_source(sys.stdin.buffer.read()).text
         except SourceError as err:
@@ -320,7 +368,50 @@ def _main(args: argparse.Namespace) -> int:
     )
     if args.show_settings or args.show_files:
         return _introspect(args, options, paths)
-    result = run(options)
+    if args.watch:
+        _watch(args, options, paths)
+    return _check_once(args, options, paths, stdin)
+
+
+def _watch(args: argparse.Namespace, options: RunOptions, paths: list[Path]) -> None:
+    """Check, then check again after each change, until Ctrl-C (``KeyboardInterrupt``,
+    which ``main`` turns into exit status 130). A configuration error does not end it:
+    it is shown, and fixing the file checks again."""
+    clears = sys.stdout.isatty() and args.output_file is None
+
+    def check() -> None:
+        try:
+            _check_once(args, options, paths, None)
+        except _STOPPING_ERRORS as err:
+            _clear_progress()
+            sys.stderr.write(f"ivycheck: error: {err}\n")
+        sys.stderr.write("ivycheck: watching for file changes (Ctrl-C to stop)\n")
+        sys.stderr.flush()
+        sys.stdout.flush()
+
+    def announce(files: Iterable[str]) -> None:
+        if clears:
+            sys.stdout.write("\x1b[H\x1b[2J")  # cursor home, clear the screen
+        count = len(list(files))
+        sys.stderr.write(f"ivycheck: {_plural(count, 'file')} changed, checking again\n")
+
+    watch(paths, check, announce)
+
+
+def _check_once(
+    args: argparse.Namespace,
+    options: RunOptions,
+    paths: list[Path],
+    stdin: tuple[str, str] | None,
+) -> int:
+    """One run: check (or fix), report, and the exit status it deserves."""
+    global _PROGRESS
+    _PROGRESS = ProgressLine(sys.stderr) if shows_progress(sys.stderr, args.quiet) else None
+    try:
+        result = run(replace(options, progress=_PROGRESS))
+    finally:
+        _clear_progress()
+    _PROGRESS = None
     if stdin is None and not result.files:
         # Nothing was checked: the format's empty document, and why instead of a summary.
         problems, result.problems = result.problems, []

@@ -17,7 +17,7 @@ import difflib
 import gc
 import os
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -56,6 +56,10 @@ from ivycheck.checker.run.workspace import Workspace
 T = TypeVar("T")
 R = TypeVar("R")
 
+Progress = Callable[[str, int, int], None]
+"""Told ``(phase, done, total)`` as files are done: ``("indexing", 12, 756)``, then
+``("checking", 312, 756)``; the command draws it on a terminal."""
+
 
 @dataclass(frozen=True)
 class RunOptions:
@@ -73,6 +77,7 @@ class RunOptions:
     """Whether fixes carry their text edits (the JSON and SARIF reports show them; the text
     reports show only that a fix exists). Without, a rule may decide a file on CPython's
     tree alone (``Rule.find_on_ast``). ``--fix`` and ``--diff`` always make them."""
+    progress: Progress | None = None
 
 
 @dataclass
@@ -80,6 +85,10 @@ class RunResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     files: int = 0
     fixed: int = 0
+    """Problems this run fixed: in files it wrote."""
+    already_fixed: int = 0
+    """Problems this run would have fixed but found fixed on disk when it came to write:
+    another writer (a concurrent ``--fix``) wrote the same fixed text first."""
     diffs: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     stdin_output: str | None = None
@@ -169,7 +178,9 @@ def _check_one(task: _Task) -> _Outcome:
     )
 
 
-def _run_chunk(function: Callable[[T], R], chunk: list[T]) -> list[R]:
+def _run_chunk(
+    function: Callable[[T], R], chunk: list[T], advance: Callable[[int], None] | None = None
+) -> list[R]:
     """``function`` over ``chunk`` with the cyclic collector run every few files instead of
     by allocation count. A libcst tree is a million objects, freed by reference counting
     when the file is done: invariant, no collection traverses a live tree while it is
@@ -179,6 +190,8 @@ def _run_chunk(function: Callable[[T], R], chunk: list[T]) -> list[R]:
     with collector.paused():
         for number, item in enumerate(chunk, 1):
             results.append(function(item))
+            if advance is not None:
+                advance(1)
             if number % _COLLECT_EVERY == 0:
                 # What the last files left (their trees are freed by reference counting
                 # already); what survives is the run's own (summaries, results, the trees
@@ -207,26 +220,31 @@ def _parallel_map(
     jobs: int,
     on_crash: Callable[[T], R],
     index: ProjectIndex | None = None,
+    advance: Callable[[int], None] | None = None,
 ) -> list[R]:
-    """``[function(x) for x in items]`` over ``jobs`` processes, surviving dead workers."""
+    """``[function(x) for x in items]`` over ``jobs`` processes, surviving dead workers;
+    ``advance(n)`` is told each time ``n`` more items are done (in this process)."""
     if jobs <= 1 or len(items) < 4:
         if index is not None:
             _init_worker(index, decode=len(items) >= _DECODE_ALL_FROM)
-        return _run_chunk(function, items)
+        return _run_chunk(function, items, advance)
     chunk_size = max(1, min(64, len(items) // (jobs * 8) or 1))
     chunks = [items[i : i + chunk_size] for i in range(0, len(items), chunk_size)]
     results: list[list[R] | None] = [None] * len(chunks)
     shared = index if index is not None else ProjectIndex()
     decode = len(items) >= _DECODE_ALL_FROM
     with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(shared, decode)) as pool:
-        futures: list[Future[list[R]]] = [
-            pool.submit(_run_chunk, function, chunk) for chunk in chunks
-        ]
-        for number, future in enumerate(futures):
+        futures: dict[Future[list[R]], int] = {
+            pool.submit(_run_chunk, function, chunk): number for number, chunk in enumerate(chunks)
+        }
+        for future in as_completed(futures):
+            number = futures[future]
             try:
                 results[number] = future.result()
             except BrokenProcessPool:
                 results[number] = None
+            if advance is not None:
+                advance(len(chunks[number]))
     output: list[R] = []
     for number, chunk in enumerate(chunks):
         chunk_result = results[number]
@@ -282,7 +300,11 @@ class Runner:
                 workspace.roots_of(self.options.paths),
                 cache,
                 lambda function, items, on_crash: _parallel_map(
-                    function, items, self.jobs, on_crash
+                    function,
+                    items,
+                    self.jobs,
+                    on_crash,
+                    advance=self._counter("indexing", len(items)),
                 ),
                 given=self.options.paths,
                 checked_early=None if fixing else early,
@@ -297,6 +319,19 @@ class Runner:
         cache.save()
         result.diagnostics.sort(key=lambda d: d.sort_key)
         return result
+
+    def _counter(self, phase: str, total: int, done: int = 0) -> Callable[[int], None] | None:
+        """``advance(n)`` for ``_parallel_map``, telling ``options.progress`` the count."""
+        progress = self.options.progress
+        if progress is None:
+            return None
+        count = [done]
+
+        def advance(number: int) -> None:
+            count[0] += number
+            progress(phase, count[0], total)
+
+        return advance
 
     def _first_path(self) -> Path:
         return self.options.paths[0] if self.options.paths else Path(".")
@@ -393,11 +428,19 @@ class Runner:
                 ],
             ),
             index=index,
+            advance=self._counter("checking", len(files), len(files) - len(tasks)),
         )
         for outcome in outcomes:
-            self._record(outcome, keys[outcome.path], cache, result)
+            self._record(outcome, keys[outcome.path], cache, result, index)
 
-    def _record(self, outcome: _Outcome, key: str, cache: ResultCache, result: RunResult) -> None:
+    def _record(
+        self,
+        outcome: _Outcome,
+        key: str,
+        cache: ResultCache,
+        result: RunResult,
+        index: ProjectIndex,
+    ) -> None:
         result.problems.extend(outcome.problems)
         path = Path(outcome.path)
         source = outcome.source
@@ -412,8 +455,7 @@ class Runner:
                     path, source, outcome.fixed_text, root=self.project_root_of(path)
                 )
             except (SourceError, OSError) as err:
-                result.problems.append(f"{outcome.path}: not fixed: {err}")
-                result.diagnostics.extend(outcome.unfixed_diagnostics)
+                self._not_written(outcome, str(err), result, index)
                 return
             result.fixed += outcome.applied
             result.diagnostics.extend(outcome.diagnostics)
@@ -421,6 +463,41 @@ class Runner:
         result.diagnostics.extend(outcome.diagnostics)
         if source is not None:
             self._store(path, source.digest, key, outcome.diagnostics, cache)
+
+    def _not_written(
+        self, outcome: _Outcome, reason: str, result: RunResult, index: ProjectIndex
+    ) -> None:
+        """The fix of a file that could not be written: what the run reports is the file as
+        it is on disk now, not as it was read. Invariant: the summary tells what this run
+        did and what remains. A concurrent ``--fix`` that wrote the same fixed text first
+        leaves nothing to report but that (not the file's old findings as "remaining");
+        any other change is checked again as it now reads."""
+        path = Path(outcome.path)
+        try:
+            current = read_source(path).text
+        except SourceError:
+            current = None
+        if current is not None and current == outcome.fixed_text:
+            result.already_fixed += outcome.applied
+            result.diagnostics.extend(outcome.diagnostics)
+            return
+        result.problems.append(f"{outcome.path}: not fixed: {reason}")
+        source = outcome.source
+        if current is None or source is None or current == source.text:
+            result.diagnostics.extend(outcome.unfixed_diagnostics)
+            return
+        config = self.workspace.config_for(path)
+        result.diagnostics.extend(
+            check_source(
+                current,
+                path=outcome.path,
+                config=config,
+                rules=_rules(),
+                index=index,
+                relative_path=config.relative(path),
+                edits=self.edits,
+            )
+        )
 
     def _store(
         self, path: Path, digest: str, key: str, found: list[Diagnostic], cache: ResultCache
