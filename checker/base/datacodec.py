@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import hashlib
+import json
 import types
 import typing
 from collections.abc import Callable
@@ -37,14 +38,31 @@ def encode(value: Any) -> Any:
 
 
 def decode(cls: type[T], data: Any) -> T:
-    """An instance of the dataclass ``cls`` from what :func:`encode` made of one."""
+    """An instance of the dataclass ``cls`` from what :func:`encode` made of one.
+
+    Any failure is a :class:`DecodeError`, not only the expected ones: data nested deeper
+    than the interpreter's recursion limit (``RecursionError``), a number too large for
+    a field (``OverflowError``), one too large for memory; a caller treating the data as
+    unreadable must never see a traceback instead."""
     try:
         result: T = _decoder(cls)(data)
     except DecodeError:
         raise
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as err:
-        raise DecodeError(f"not a {cls.__name__}: {err}") from None
+    except Exception as err:  # noqa: BLE001 - see the docstring
+        raise DecodeError(f"not a {cls.__name__}: {type(err).__name__}: {err}") from None
     return result
+
+
+def loads(cls: type[T], text: str | bytes) -> T:
+    """:func:`decode` of JSON text; any failure, JSON's included, is a :class:`DecodeError`.
+
+    Nesting is bounded by the interpreter's recursion limit (``json`` and the decoders
+    both recurse), and running into it is a failure like any other."""
+    try:
+        data = json.loads(text)
+    except Exception as err:  # noqa: BLE001 - RecursionError, MemoryError, UnicodeError...
+        raise DecodeError(f"not JSON: {type(err).__name__}: {err}") from None
+    return decode(cls, data)
 
 
 def shape_tag(*classes: type) -> str:

@@ -5,25 +5,31 @@ are kept in the text as they are, so that writing a fixed file back with the sam
 encoding and BOM changes only what the fix changed. The exception is a file whose lines end
 in a bare CR (classic Mac OS): libcst neither counts CR as a line break for positions nor
 round-trips a trailing CR, so such text is analysed with LF and written back with CR.
-Writes go into the file in place (:func:`write_source_in_place`: its owner, mode and hard
-links stay) and refuse to overwrite a file that changed on disk since it was read.
+Writes replace the file whole, by rename (:func:`write_source`: never a torn file, its
+owner and mode carried over), and refuse to overwrite a file that changed on disk since
+it was read.
 """
 
 from __future__ import annotations
 
 import codecs
-import errno
 import fcntl
 import hashlib
 import io
 import os
+import secrets
 import signal
+import stat
 import threading
 import tokenize
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
+
+TEMPORARY_SUFFIX = ".ivycheck-tmp"
+"""Ends the name of the new file a fix writes before renaming it over the old one."""
+_NOFOLLOW = os.O_NOFOLLOW | os.O_CLOEXEC
 
 
 class SourceError(Exception):
@@ -98,27 +104,33 @@ def read_source(path: Path) -> SourceFile:
     return source
 
 
-def write_source_in_place(
-    path: Path, original: SourceFile, new_text: str, root: Path | None = None
-) -> None:
-    """Overwrite the bytes of ``path`` with ``new_text`` if it still holds ``original``;
-    else ``SourceError`` and the file is left as it is.
+def write_source(path: Path, original: SourceFile, new_text: str, root: Path | None = None) -> None:
+    """Replace the file at ``path`` by one holding ``new_text`` if it still holds
+    ``original``; else ``SourceError`` and the file is left as it is.
 
-    The file keeps its identity (as ruff's ``--fix`` does): the same inode, hence its
-    owner, group, mode, ACLs and hard links; a temporary file renamed over it would make
-    another user's file ours and split its links. What makes that safe:
+    Invariant: at every instant the file is wholly the old text or wholly the new one,
+    whatever arrives when (SIGKILL from a CI time-out or the OOM killer included): the new
+    text goes into a new file beside it, which is renamed over it (``rename`` is atomic).
+    Writing in place could not promise that (a kill between the write and the truncation
+    once left the fixed text followed by the old tail). Hence:
 
-    - the content is compared through the same open descriptor right before the write,
-      under an exclusive ``flock`` (which cooperating writers honour), so a concurrent
-      edit is lost only if it lands in the microseconds between that read and the
-      write; an editor that saves by renaming a new file over the old one is detected
-      after the write (the path no longer names the inode written) and reported;
-    - the new size is allocated first (``posix_fallocate``), so a full disk fails before
-      a byte changes, and a write that fails anyway is undone with the original bytes;
-    - Ctrl-C and SIGTERM wait until the file is whole (signals blocked for the write);
+    - its mode and, where the process may set it, its owner and group are carried over;
+      a file of another user that the process cannot give back to that user is not
+      written (its owner would change), nor is a file with other hard links (a rename
+      would split them: the other names would keep the old text), nor one whose folder
+      the process cannot write in: each is refused with a message saying why;
+    - the content is compared through an open descriptor of the old file, under an
+      exclusive ``flock`` (which cooperating writers honour), right before the new file
+      is made, and the name is checked to still be that file right before the rename:
+      an edit saved meanwhile is kept and the fix reported as not applied;
+    - the new file is flushed to disk before the rename, so a crash cannot leave the
+      name pointing at an empty file; a kill leaves at most a hidden temporary file
+      (``.NAME.XXXX.ivycheck-tmp``) beside it;
+    - Ctrl-C and SIGTERM wait until the rename is done (signals blocked meanwhile);
     - with ``root``, a path that is, or goes through, a symbolic link to a file outside
       ``root`` is refused, so a link planted in a repository cannot make ``--fix``
-      write elsewhere.
+      write elsewhere; the folder and the file are opened without following a link, so
+      one swapped in after that check is not followed either.
     """
     target = Path(os.path.realpath(path))
     if root is not None and not _inside(target, Path(os.path.realpath(root))):
@@ -127,20 +139,30 @@ def write_source_in_place(
         )
     data = original.encode(new_text)
     try:
-        fd = os.open(target, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0))
+        directory = os.open(target.parent, os.O_RDONLY | os.O_DIRECTORY | _NOFOLLOW)
     except OSError as err:
-        raise SourceError(f"cannot open for writing: {err.strerror or err}") from None
+        raise SourceError(f"cannot open its folder: {err.strerror or err}") from None
     try:
-        with _signals_deferred():
-            fcntl.flock(fd, fcntl.LOCK_EX)
-            current = _read_all(fd)
-            if content_digest(current) != original.digest:
-                raise SourceError("the file changed on disk during the run; not overwritten")
-            _overwrite(fd, current, data)
-        if not _names_inode(target, os.fstat(fd)):
-            raise SourceError("the file was replaced on disk during the run; fix not kept")
+        try:
+            fd = os.open(target.name, os.O_RDONLY | _NOFOLLOW, dir_fd=directory)
+        except OSError as err:
+            raise SourceError(f"cannot open the file: {err.strerror or err}") from None
+        try:
+            with _signals_deferred():
+                fcntl.flock(fd, fcntl.LOCK_EX)
+                old = os.fstat(fd)
+                _check_replaceable(old)
+                if content_digest(_read_all(fd)) != original.digest:
+                    raise SourceError("the file changed on disk during the run; not overwritten")
+                _replace(directory, target.name, data, old)
+        finally:
+            os.close(fd)
     finally:
-        os.close(fd)
+        os.close(directory)
+
+
+write_source_in_place = write_source
+"""The name the runner and ``--add-noqa`` import (the file is no longer written in place)."""
 
 
 def _inside(path: Path, root: Path) -> bool:
@@ -154,37 +176,68 @@ def _read_all(fd: int) -> bytes:
     return b"".join(chunks)
 
 
-def _overwrite(fd: int, old: bytes, new: bytes) -> None:
-    """``new`` in place of ``old``; on failure ``old`` is put back before re-raising."""
-    if len(new) > len(old):
-        try:
-            os.posix_fallocate(fd, 0, len(new))
-        except OSError as err:
-            if err.errno not in (errno.EINVAL, errno.EOPNOTSUPP):  # a file system without it
-                raise
+def _check_replaceable(old: os.stat_result) -> None:
+    if not stat.S_ISREG(old.st_mode):
+        raise SourceError("it is not a regular file")
+    if old.st_nlink > 1:
+        raise SourceError(
+            f"it has {old.st_nlink} hard links (a fix replaces the file whole: the other"
+            " names would keep the old text)"
+        )
+    if old.st_uid != os.geteuid() and os.geteuid() != 0:
+        raise SourceError(
+            "it belongs to another user (a fix replaces the file whole, and the process"
+            " cannot give the new one back to that user)"
+        )
+
+
+def _replace(directory: int, name: str, data: bytes, old: os.stat_result) -> None:
+    """``data`` under ``name`` by rename, the new file carrying ``old``'s owner and mode."""
+    temporary = _new_file(directory, name, data, old)
     try:
-        _write_at_start(fd, new)
-        os.ftruncate(fd, len(new))
-        os.fsync(fd)
-    except OSError:
-        _write_at_start(fd, old)
-        os.ftruncate(fd, len(old))
+        if not _names_inode(directory, name, old):
+            raise SourceError("the file was replaced on disk during the run; fix not kept")
+        os.replace(temporary, name, src_dir_fd=directory, dst_dir_fd=directory)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temporary, dir_fd=directory)
         raise
+    with suppress(OSError):  # the rename itself made durable, where the system allows
+        os.fsync(directory)
 
 
-def _write_at_start(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    offset = 0
-    while offset < len(view):
-        offset += os.pwrite(fd, view[offset:], offset)
-
-
-def _names_inode(path: Path, written: os.stat_result) -> bool:
+def _new_file(directory: int, name: str, data: bytes, old: os.stat_result) -> str:
+    """A new hidden file beside ``name`` holding ``data``, flushed to disk; its name."""
+    temporary = f".{name}.{secrets.token_hex(4)}{TEMPORARY_SUFFIX}"
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW
     try:
-        now = os.stat(path)
+        fd = os.open(temporary, flags, 0o600, dir_fd=directory)
+    except OSError as err:
+        raise SourceError(f"cannot write a new file beside it: {err.strerror or err}") from None
+    try:
+        if (old.st_uid, old.st_gid) != (os.geteuid(), os.getegid()):
+            with suppress(PermissionError):  # a group the process is not in stays its own
+                os.fchown(fd, old.st_uid, old.st_gid)
+        os.fchmod(fd, stat.S_IMODE(old.st_mode))  # after fchown, which clears set-id bits
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        with suppress(OSError):
+            os.unlink(temporary, dir_fd=directory)
+        raise
+    os.close(fd)
+    return temporary
+
+
+def _names_inode(directory: int, name: str, old: os.stat_result) -> bool:
+    try:
+        now = os.stat(name, dir_fd=directory, follow_symlinks=False)
     except OSError:
         return False
-    return (now.st_dev, now.st_ino) == (written.st_dev, written.st_ino)
+    return (now.st_dev, now.st_ino) == (old.st_dev, old.st_ino)
 
 
 @contextmanager
