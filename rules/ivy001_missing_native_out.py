@@ -13,6 +13,7 @@ from ivycheck.checker.rule_api import (
     Category,
     Example,
     FixSafety,
+    ProjectIndex,
     Rule,
     Severity,
     nodes_of,
@@ -34,7 +35,14 @@ from ivycheck.rules._ast_outflow import (
 from ivycheck.rules._ast_return_paths import AstReturnPath, plain_return_paths
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._native_out import accepts_native_out
-from ivycheck.rules._out_fate import COPIES, converts_tuple_items, ignored_buffer_fate
+from ivycheck.rules._out_fate import (
+    COPIES,
+    WOULD,
+    OutFate,
+    compose,
+    converts_tuple_items,
+    ignored_buffer_fate,
+)
 from ivycheck.rules._outflow import (
     OUT,
     FunctionOutFlow,
@@ -259,9 +267,9 @@ class MissingNativeOut(Rule):
             None,
         )
         if chained is not None and fate.kind != COPIES:
-            return _chained_blocker(self.context.start_line(chained), fate.consequence)
-        if _several_results(function) and not converts_tuple_items(self.context.index):
-            return _SEVERAL_BLOCKER
+            return _chained_blocker(self.context.start_line(chained), fate)
+        if _several_results(function):
+            return _several_blocker(self.context.index, self.context.backend or "")
         return None
 
     @staticmethod
@@ -291,12 +299,14 @@ def _dropping_blocker(name: str, line_number: int) -> str:
     )
 
 
-def _chained_blocker(line_number: int, consequence: str) -> str:
-    return (
+def _chained_blocker(line_number: int, fate: OutFate) -> str:
+    return compose(
         f"but the return on line {line_number} hands back a method of the native "
-        "call's result (a new array), and with the attribute the wrapper would write "
-        f"that into `out`, so {consequence}: return what the native call wrote "
-        "before adding the attribute"
+        "call's result (a new array)",
+        ", and with the attribute ",
+        fate,
+        ": return what the native call wrote before adding the attribute",
+        WOULD,
     )
 
 
@@ -306,6 +316,16 @@ _SEVERAL_BLOCKER = (
     "attribute alone does not make this native path work: convert the items (or "
     "write each with `inplace_update`) first"
 )
+
+
+def _several_blocker(index: ProjectIndex, backend: str) -> str | None:
+    """Why the attribute alone would not make a tuple ``out``'s native path work, if it
+    would not: the wrapper never hands a tuple over (its gate is true for every tuple), or
+    hands it over with its items still wrapped."""
+    fate = ignored_buffer_fate(index, backend, several=True)
+    if fate.never_handed:
+        return f"`out` holds several results here, and {fate.clause()}"
+    return None if converts_tuple_items(index) else _SEVERAL_BLOCKER
 
 
 def _forwards(name: str, described: str) -> str:
@@ -348,12 +368,12 @@ def _blocker_on_ast(
         None,
     )
     if chained is not None and fate.kind != COPIES:
-        return _chained_blocker(chained.lineno, fate.consequence)
+        return _chained_blocker(chained.lineno, fate)
     several = _several_results_on_ast(function, lines)
     if several is None:
         return _UNDECIDED
-    if several and not converts_tuple_items(file.index):
-        return _SEVERAL_BLOCKER
+    if several:
+        return _several_blocker(file.index, backend)
     return None
 
 

@@ -29,7 +29,7 @@ from ivycheck.rules._ast_facts import (
 from ivycheck.rules._ast_outflow import PlainOutFlow, PlainUse, followed_outflow, literal_out_none
 from ivycheck.rules._ast_sites import sites_by_function
 from ivycheck.rules._ast_source import Lines
-from ivycheck.rules._out_fate import OutFate, ignored_buffer_fate
+from ivycheck.rules._out_fate import OutFate, compose, ignored_buffer_fate
 from ivycheck.rules._outflow import FunctionOutFlow, OutUse, UseKind, module_outflow
 from ivycheck.rules._support_native_out import ATTRIBUTE, AttributeSite
 
@@ -930,16 +930,10 @@ _NO_NATIVE_OUT = ("jax", "tensorflow")
 
 
 def _message(function: str, why: str, fate: OutFate) -> str:
-    if fate.never_handed:
-        return (
-            f"`{function}` has `support_native_out` but {why}, and "
-            f"{fate.consequence}; remove the attribute"
-        )
-    return (
-        f"`{function}` has `support_native_out` but {why}: the wrapper hands over "
-        f"the native buffer, {_what_the_function_does(why)}, and {fate.consequence}; "
-        "remove the attribute"
-    )
+    head = f"`{function}` has `support_native_out` but {why}"
+    if not fate.never_handed:
+        head += f": the wrapper hands over the native buffer, {_what_the_function_does(why)}"
+    return compose(head, ", and ", fate, "; remove the attribute")
 
 
 def _plain_why(flow: PlainOutFlow) -> str:

@@ -24,7 +24,14 @@ from ivycheck.rules._ast_outflow import followed_outflow
 from ivycheck.rules._ast_return_paths import SCOPES, ReturnWalk, plain_return_paths
 from ivycheck.rules._ast_sites import sites_by_function
 from ivycheck.rules._ast_source import Lines
-from ivycheck.rules._out_fate import COPIES, OutFate, ignored_buffer_fate, project_wrapper
+from ivycheck.rules._out_fate import (
+    COPIES,
+    RETURNED,
+    OutFate,
+    compose,
+    ignored_buffer_fate,
+    project_wrapper,
+)
 from ivycheck.rules._outflow import CONVERSIONS, UseKind, method_of_native_result, module_outflow
 from ivycheck.rules._return_paths import return_paths
 from ivycheck.rules._support_native_out import ATTRIBUTE
@@ -237,19 +244,24 @@ class OutPathDropped(Rule):
 
 
 def _dropped_message(name: str, when: str, fate: OutFate) -> str:
-    return (
+    return compose(
         f"`{name}` has `support_native_out`, but this return{when} never writes "
-        f"`out`: the native buffer stays untouched and {fate.consequence}; "
-        "forward `out` here or end with "
-        "`if ivy.exists(out): return ivy.inplace_update(out, ret)`"
+        "`out`: the native buffer stays untouched",
+        " and ",
+        fate,
+        "; forward `out` here or end with "
+        "`if ivy.exists(out): return ivy.inplace_update(out, ret)`",
     )
 
 
 def _converted_message(name: str, method: str, fate: OutFate) -> str:
-    return (
+    return compose(
         f"`{name}` has `support_native_out`, and this return writes `out` natively but "
-        f"hands back `.{method}(...)` of the result, a new array that the wrapper then "
-        f"writes into `out`: {fate.consequence}; return the native result itself"
+        f"hands back `.{method}(...)` of the result, a new array",
+        " ",
+        fate,
+        "; return the native result itself",
+        RETURNED,
     )
 
 

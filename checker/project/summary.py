@@ -20,6 +20,12 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar, cast
 
 from ivycheck.checker.base import pyast
+from ivycheck.checker.project.out_effects import (
+    maps_over_items,
+    off_flags,
+    update_fates,
+    wrapper_fates,
+)
 
 
 @dataclass
@@ -44,12 +50,21 @@ class FunctionSummary:
     through calls, attributes and basic subscripts alone, the links of that chain, from
     the parameter outwards (see :func:`argument_chains`). Whether each link makes a view
     is the reading rule's knowledge, not the summary's."""
-    buffer_update: str = ""
-    """Backend functions only: what the function does when it writes its second positional
-    parameter's value into its first (as a backend's ``inplace_update(x, val)`` does), on
-    the path its flags' defaults take: ``"copies"`` (into ``x``'s existing buffer, keeping
-    its dtype), ``"rebinds"`` (``x`` takes the value's buffer or dtype), ``""`` (neither
-    seen). See :func:`buffer_update`."""
+    update_fates: dict[str, str] = field(default_factory=dict)
+    """Backend functions that write into an attribute, an item or through an in-place
+    method only: what ``f(x, val)`` does to an Array ``x`` given the native result ``val``
+    (as a backend's ``inplace_update`` is called), on the path its flags' defaults take,
+    by scenario (``same``/``other`` dtype, each also ``... plain``): an outcome of
+    :mod:`~ivycheck.checker.project.out_effects` (``copies``, ``rebinds``, ``unwritten``,
+    ``unknown:<line>:<statement>``)."""
+    variable_tests: list[str] = field(default_factory=list)
+    """The functions its tests call on ``x`` alone (``is_variable``): false in the ``plain``
+    scenarios, which apply where the wrapper has already tested them false."""
+    maps_items: bool = False
+    """Functional-API functions only: returns a call given a callable and its first
+    parameter, mapping a test over a nest (``nested_map(lambda x: ..., x)``): its value for
+    a non-empty tuple is a non-empty nest, true as a test. See
+    :func:`~ivycheck.checker.project.out_effects.maps_over_items`."""
     degenerate_chains: list[tuple[str, ...]] = field(default_factory=list)
     """The subset of ``argument_chains`` returned only on degenerate input: under a test
     for an empty, 0-d or single-element argument (``if x.size == 0:``, ``if
@@ -77,11 +92,10 @@ class OutWrapperSummary:
     handed the native ``out`` buffer (see :func:`out_wrapper`)."""
 
     line: int
-    native_update: str = ""
-    """The function the wrapper calls as ``update(out, result)`` after the native call
-    (``inplace_update``); ``""`` when it returns the result without writing ``out``."""
-    per_item: bool = False
-    """A tuple/list result is written item by item into ``out[i]``."""
+    fates: dict[str, str] = field(default_factory=dict)
+    """What the wrapper does to ``out`` by ``"<native|wrapper> <single|tuple> <same|other>"``
+    (:func:`~ivycheck.checker.project.out_effects.wrapper_fates`): ``native`` where it hands
+    the function the native buffer and the function returns a new result instead."""
     buffer_per_item: bool = False
     """The native buffer is made item by item (``to_native(out, nested=True)``, a
     comprehension): a tuple ``out`` reaches the function as a tuple of native arrays."""
@@ -95,6 +109,12 @@ class OutWrapperSummary:
     Followed one level through a module-level helper of the same file returning
     ``ivy.h(...)`` or ``current_backend(...).h(...)`` (then ``h``); the last name only
     (``_is_variable``), resolved against the index by the reading rule."""
+    gate_call: str = ""
+    """The gate's function as the wrapper calls it (``_is_variable``; ``native_gate`` is
+    the function it leads to when followed through a helper of the same file)."""
+    gate_maps_items: bool = False
+    """That helper of the same file maps the test over a nest (see
+    ``FunctionSummary.maps_items``): the gate is true for every non-empty tuple ``out``."""
 
 
 @dataclass
@@ -157,7 +177,9 @@ class FileSummary:
                     tuple(f.return_calls),
                     tuple(f.argument_chains),
                     tuple(f.degenerate_chains),
-                    f.buffer_update,
+                    tuple(sorted(f.update_fates.items())),
+                    tuple(f.variable_tests),
+                    f.maps_items,
                     f.true_for_arrays,
                 )
                 for name, f in sorted(self.functions.items())
@@ -383,7 +405,7 @@ def summarize(
     if memo is None or not isinstance(source, str):
         for stmt in tree.body:
             if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
-                functions[stmt.name] = _function_facts(stmt, imports, backend)
+                functions[stmt.name] = _function_facts(stmt, imports, backend, tree)
     else:
         _reuse_functions(source, tree, imports, backend, memo, functions)
     for stmt in tree.body:
@@ -392,16 +414,24 @@ def summarize(
 
 
 def _function_facts(
-    stmt: ast.FunctionDef | ast.AsyncFunctionDef, imports: dict[str, str], backend: bool
+    stmt: ast.FunctionDef | ast.AsyncFunctionDef,
+    imports: dict[str, str],
+    backend: bool,
+    module: ast.Module,
 ) -> FunctionSummary:
     """A function's summary before the module's statements add to it (attributes, wrappers
-    applied by assignment)."""
+    applied by assignment). ``update_fates`` also depends on the module's other functions
+    (helpers run in place), which the memo's key does not cover: a memo never answers for
+    a function that has them (:func:`_reuse_functions`)."""
     summary = _summarize_function(stmt, imports)
+    if not backend:
+        summary.maps_items = maps_over_items(stmt)
     if backend:
         chains, degenerate = argument_chains_split(stmt, imports)
         summary.argument_chains = chains
         summary.degenerate_chains = degenerate
-        summary.buffer_update = buffer_update(stmt)
+        if _writes_somewhere(stmt):
+            summary.update_fates, summary.variable_tests = update_fates(stmt, module)
         summary.true_for_arrays = true_for_arrays(stmt, imports)
     return summary
 
@@ -425,8 +455,8 @@ def _reuse_functions(
         text = "".join(lines[_first_line(stmt) - 1 : stmt.end_lineno or stmt.lineno])
         key = (text, imported, backend)
         facts = kept.get(key) or memo.get(key)
-        if facts is None:
-            facts = _function_facts(stmt, imports, backend)
+        if facts is None or facts.update_fates:
+            facts = _function_facts(stmt, imports, backend, tree)
         kept[key] = facts
         functions[stmt.name] = _fresh_copy(facts, stmt.lineno)
     memo.clear()
@@ -446,6 +476,8 @@ def _fresh_copy(facts: FunctionSummary, line: int) -> FunctionSummary:
         attributes=dict(facts.attributes),
         calls=list(facts.calls),
         return_calls=list(facts.return_calls),
+        update_fates=dict(facts.update_fates),
+        variable_tests=list(facts.variable_tests),
         argument_chains=list(facts.argument_chains),
         degenerate_chains=list(facts.degenerate_chains),
     )
@@ -508,23 +540,21 @@ WRAPPER = "handle_out_argument"
 
 
 def out_wrapper(tree: ast.Module) -> OutWrapperSummary | None:
-    """The module-level ``def handle_out_argument``'s native path, if the file has one.
-
-    The native call is the call given ``out=<a name other than out>`` (the native buffer)
-    whose result is bound to a name; what follows it in the same block up to its
-    ``return`` is searched for ``update(out..., result...)`` with the result itself (not a
-    cast of it) as the value. A native call returned directly writes nothing.
-    """
+    """The module-level ``def handle_out_argument``, read, if the file has one: what it does
+    to ``out`` is run by :func:`~ivycheck.checker.project.out_effects.wrapper_fates`."""
     for stmt in tree.body:
         if isinstance(stmt, ast.FunctionDef) and stmt.name == WRAPPER:
             facts = _wrapper_facts(stmt)
-            facts.native_gate = _native_gate(stmt, tree)
+            facts.fates = wrapper_fates(stmt, tree)
+            facts.native_gate, facts.gate_call, facts.gate_maps_items = _native_gate(stmt, tree)
             return facts
     return None
 
 
-def _native_gate(wrapper: ast.FunctionDef, tree: ast.Module) -> str:
-    """The ``g`` of ``if g(out): flag = False`` where ``if flag:`` guards the native call."""
+def _native_gate(wrapper: ast.FunctionDef, tree: ast.Module) -> tuple[str, str, bool]:
+    """The ``g`` of ``if g(out): flag = False`` where ``if flag:`` guards the native call:
+    (the function it leads to, ``g`` as called, whether ``g`` is a helper of this file
+    mapping its test over a nest)."""
     flags = {
         node.test.id
         for node in ast.walk(wrapper)
@@ -556,6 +586,7 @@ def _native_gate(wrapper: ast.FunctionDef, tree: ast.Module) -> str:
         helper = next(
             (s for s in tree.body if isinstance(s, ast.FunctionDef) and s.name == gate), None
         )
+        maps = helper is not None and maps_over_items(helper)
         returned = helper.body[-1] if helper is not None and helper.body else None
         if isinstance(returned, ast.Return) and isinstance(returned.value, ast.Call):
             call = returned.value
@@ -565,9 +596,9 @@ def _native_gate(wrapper: ast.FunctionDef, tree: ast.Module) -> str:
                 through = (
                     call.func.attr if isinstance(owner, ast.Name) and owner.id == "ivy" else None
                 )
-            return through or gate
-        return gate
-    return ""
+            return through or gate, gate, maps
+        return gate, gate, maps
+    return "", "", False
 
 
 def true_for_arrays(node: ast.FunctionDef | ast.AsyncFunctionDef, imports: dict[str, str]) -> bool:
@@ -579,7 +610,7 @@ def true_for_arrays(node: ast.FunctionDef | ast.AsyncFunctionDef, imports: dict[
     positional = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
     if not positional:
         return False
-    off = _off_flags(node.args)
+    off = off_flags(node.args)
     body = [
         s
         for s in node.body
@@ -687,26 +718,10 @@ def _raises_last(block: list[ast.stmt], helpers: dict[str, ast.FunctionDef]) -> 
 
 def _wrapper_facts(node: ast.FunctionDef) -> OutWrapperSummary:
     facts = OutWrapperSummary(line=node.lineno, reads_value=_reads_attribute_value(node))
-    for block in _blocks(node):
-        for position, stmt in enumerate(block):
-            call = stmt.value if isinstance(stmt, ast.Assign | ast.Return) else None
-            if not isinstance(call, ast.Call) or not _passes_native_buffer(call):
-                continue
-            facts.buffer_per_item = _per_item(_buffer_expression(call, node))
-            if isinstance(stmt, ast.Return):
-                return facts
-            assert isinstance(stmt, ast.Assign)
-            names = [t.id for t in stmt.targets if isinstance(t, ast.Name)]
-            if not names:
-                continue
-            for later in block[position + 1 :]:
-                for child in ast.walk(later):
-                    if isinstance(child, ast.Call) and _writes_result(child, names[0]):
-                        facts.native_update = decorator_name(child.func)
-                        facts.per_item = facts.per_item or isinstance(child.args[1], ast.Subscript)
-                if isinstance(later, ast.Return):
-                    break
-            return facts
+    for child in ast.walk(node):
+        if isinstance(child, ast.Call) and _passes_native_buffer(child):
+            facts.buffer_per_item = _per_item(_buffer_expression(child, node))
+            break
     return facts
 
 
@@ -779,129 +794,23 @@ def _passes_native_buffer(call: ast.Call) -> bool:
     )
 
 
-def _writes_result(call: ast.Call, result: str) -> bool:
-    """``update(out, result)`` or ``update(out[i], result[i])``: the result itself."""
-    if len(call.args) < 2:
-        return False
-    target, value = call.args[0], call.args[1]
-    if isinstance(target, ast.Subscript) and isinstance(value, ast.Subscript):
-        target, value = target.value, value.value
-    return (
-        isinstance(target, ast.Name)
-        and target.id == "out"
-        and isinstance(value, ast.Name)
-        and value.id == result
-    )
+def _writes_somewhere(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Stores into an attribute or an item, or calls an in-place method: a function that may
+    write a value into its argument (only those are run by the out-fate model, which costs
+    more than the rest of a summary)."""
+    for child in _walk(node):
+        kind = type(child)
+        if kind is ast.Attribute or kind is ast.Subscript:
+            if type(child.ctx) is ast.Store:  # type: ignore[attr-defined]
+                return True
+        elif kind is ast.Call:
+            func = cast(ast.Call, child).func
+            if isinstance(func, ast.Attribute) and func.attr in _WRITERS:
+                return True
+    return False
 
 
-def buffer_update(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
-    """How ``f(x, val, ...)`` writes ``val`` into ``x``: ``"copies"``, ``"rebinds"`` or ``""``.
-
-    Names are followed from the two parameters through assignments (a tuple unpacked from
-    a call of both is paired item by item, ``(x_native, val_native), _ =
-    to_native(x, val)``). *Rebinds*: a name of ``x`` is assigned something made from
-    ``val`` (``x_native = x_native.astype(val_native.dtype)``), or ``x.data``/``x._data``
-    is (``x.data = val_native``). *Copies*: ``val`` is written through a name of ``x``
-    (``x_native[()] = val_native``, ``x_native.copy_(val)``, ``np.copyto(x_native,
-    val_native)``) and nothing rebinds. Branches under a flag parameter whose default is
-    ``False``/``None`` (``if ensure_in_backend:``) are not taken: the wrapper passes none.
-    """
-    args = node.args
-    positional = [a.arg for a in (*args.posonlyargs, *args.args)]
-    if len(positional) < 2:
-        return ""
-    return _BufferUpdate(positional[0], positional[1], _off_flags(args)).run(node.body)
-
-
-def _off_flags(args: ast.arguments) -> set[str]:
-    """Parameters whose default is ``False`` or ``None``: branches on them are off."""
-    pairs = [
-        *zip(reversed([*args.posonlyargs, *args.args]), reversed(args.defaults), strict=False),
-        *zip(args.kwonlyargs, args.kw_defaults, strict=True),
-    ]
-    return {
-        a.arg
-        for a, d in pairs
-        if isinstance(d, ast.Constant) and (d.value is False or d.value is None)
-    }
-
-
-class _BufferUpdate:
-    def __init__(self, x: str, val: str, off: set[str]) -> None:
-        self.x, self.xs, self.vals, self.off = x, {x}, {val}, off
-        self.copies = self.rebinds = False
-
-    def run(self, body: list[ast.stmt]) -> str:
-        self.block(body)
-        return "rebinds" if self.rebinds else "copies" if self.copies else ""
-
-    def mentions(self, node: ast.AST, names: set[str]) -> bool:
-        return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
-
-    def block(self, body: list[ast.stmt]) -> None:
-        for stmt in body:
-            if isinstance(stmt, ast.If):
-                if not (isinstance(stmt.test, ast.Name) and stmt.test.id in self.off):
-                    self.block(stmt.body)
-                self.block(stmt.orelse)
-            elif isinstance(stmt, ast.Assign):
-                for target in stmt.targets:
-                    self.assign(target, stmt.value)
-            elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
-                self.call(stmt.value)
-            elif isinstance(stmt, ast.For | ast.While | ast.With | ast.Try):
-                self.block(stmt.body)
-                self.block(getattr(stmt, "orelse", []))
-                for handler in getattr(stmt, "handlers", []):
-                    self.block(handler.body)
-
-    def call(self, call: ast.Call) -> None:
-        func = call.func
-        given = [*call.args, *(k.value for k in call.keywords)]
-        if (
-            isinstance(func, ast.Attribute)
-            and self.mentions(func.value, self.xs - {self.x})
-            and any(self.mentions(a, self.vals) for a in given)
-        ):
-            self.copies = True  # x_native.copy_(val_native), x_native.assign(val_native)
-        names = [a.id for a in call.args if isinstance(a, ast.Name)]
-        if any(n in self.xs - {self.x} for n in names) and any(n in self.vals for n in names):
-            self.copies = True  # np.copyto(x_native, val_native)
-
-    def assign(self, target: ast.expr, value: ast.expr) -> None:
-        pairs = isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple)
-        if pairs and len(target.elts) == len(value.elts):  # type: ignore[attr-defined]
-            for item, part in zip(target.elts, value.elts, strict=True):  # type: ignore[attr-defined]
-                self.assign(item, part)
-            return
-        if isinstance(target, ast.Tuple) and isinstance(value, ast.Call):
-            inner = target.elts[0] if target.elts else None
-            items = inner.elts if isinstance(inner, ast.Tuple) else target.elts
-            if len(items) == len(value.args):
-                for item, arg in zip(items, value.args, strict=True):
-                    self.assign(item, arg)
-                return
-        from_x, from_val = self.mentions(value, self.xs), self.mentions(value, self.vals)
-        if isinstance(target, ast.Name):
-            if from_val and target.id in self.xs:
-                self.rebinds = True
-            self.xs.discard(target.id)
-            self.vals.discard(target.id)
-            if from_x and not from_val:
-                self.xs.add(target.id)
-            elif from_val and not from_x:
-                self.vals.add(target.id)
-        elif isinstance(target, ast.Attribute):
-            owner = target.value
-            if (
-                isinstance(owner, ast.Name)
-                and owner.id == self.x
-                and from_val
-                and target.attr in ("data", "_data")
-            ):
-                self.rebinds = True  # x.data = val_native
-        elif isinstance(target, ast.Subscript) and self.mentions(target.value, self.xs):
-            self.copies = self.copies or from_val  # x_native[()] = val_native
+_WRITERS = frozenset({"copy_", "assign", "set_", "copyto"})
 
 
 # Chains from a parameter to a returned value ------------------------------------------
