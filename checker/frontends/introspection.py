@@ -12,8 +12,6 @@ import json
 from collections.abc import Iterable
 from pathlib import Path
 
-import pathspec
-
 from ivycheck.checker.core.registry import all_rules
 from ivycheck.checker.project.config import Config, config_file_in
 from ivycheck.checker.project.conventions import (
@@ -23,6 +21,7 @@ from ivycheck.checker.project.conventions import (
     DEFAULT_FUNCTIONAL_API,
 )
 from ivycheck.checker.project.discovery import ProjectFiles
+from ivycheck.checker.project.globs import GlobSet
 from ivycheck.checker.project.index import ProjectIndex
 
 PART_LABELS = {"functional": "functional API", "frontend": "frontend", "data_classes": "data class"}
@@ -103,41 +102,11 @@ def show_settings(path: Path, config: Config, index: ProjectIndex | None = None)
 
 
 def _out_fate_lines(index: ProjectIndex) -> list[str]:
-    """How IVY002/IVY003/IVY015 decide what ``out`` becomes (not a setting: read from the
-    tree, with a default), as comments: what this project's tree says, or the default."""
-    from ivycheck.rules._out_fate import (
-        DEFAULT_BY_BACKEND,
-        DEFAULT_UPDATE,
-        ignored_buffer_fate,
-        project_wrapper,
-    )
+    """How IVY001-IVY003/IVY015 decide what ``out`` becomes (not a setting: read from the
+    tree, with a default), as comments: the fate table of ``rules/_out_fate.py``."""
+    from ivycheck.rules._out_fate import fate_table
 
-    found = project_wrapper(index)
-    if found is not None:
-        path, wrapper = found
-        fates = ", ".join(
-            f"{backend} {ignored_buffer_fate(index, backend).kind or 'unknown'}"
-            for backend in sorted(index.backends)
-        )
-        return [
-            "# What `out` becomes when a function ignores the native buffer (IVY002, IVY003,",
-            f"# IVY015), read from this project: `handle_out_argument` at {path}:{wrapper.line}",
-            f"# writes the result with `{wrapper.native_update or '(nothing)'}`; per backend: {fates}",
-            "# (copies: `out` keeps its dtype and buffer; rebinds: `out` takes the result's",
-            "# dtype and a new buffer; unwritten: `out` keeps its old values).",
-        ]
-    defaults = ", ".join(f"{backend} {kind}" for backend, kind in DEFAULT_BY_BACKEND.items())
-    return [
-        "# This project defines no `handle_out_argument`: the default below applies.",
-        "# What `out` becomes when a function ignores the native buffer (IVY002, IVY003,",
-        "# IVY015) is read from the checked tree: its own `handle_out_argument` and each",
-        "# backend's update function. Default when the tree has no `handle_out_argument`",
-        f"# (Ivy 975c8fc): the wrapper writes the result with `{DEFAULT_UPDATE}`, which",
-        f"# {defaults}",
-        "# (copies: `out` keeps its dtype and buffer; rebinds: `out` takes the result's",
-        "# dtype and a new buffer); the wrapper tests the attribute's presence; a tuple",
-        "# `out` is handed over without converting its items.",
-    ]
+    return fate_table(index)
 
 
 def _configured_globs(config: Config) -> Iterable[tuple[str, str]]:
@@ -172,7 +141,7 @@ def show_files(project: ProjectFiles) -> tuple[str, list[str]]:
             if (config.root, key, glob) in seen:
                 continue
             seen.add((config.root, key, glob))
-            spec = pathspec.GitIgnoreSpec.from_lines([glob])
+            spec = GlobSet.from_lines([glob])
             if not any(spec.match_file(r) for r in relatives):
                 where = config_file_in(config.root) or config.root
                 warnings.append(f"{key} pattern {glob!r} ({where}) matches no checked file")
