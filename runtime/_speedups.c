@@ -10,17 +10,40 @@
  * - ``ArrayBase``: the storage of ``ivy.Array`` (``_data``, ``_geometry``, weak references)
  *   and ``x[key]`` where the backend's native indexing already makes the view (NumPy): a key
  *   of plain values goes straight to the native array, as ``direct_item`` does.
- * - ``PublicFunction``: the public function of one array argument (``ivy.abs``,
- *   ``ivy.astype`` ...): one ``Array`` and no keyword goes to the backend's native function,
- *   as the arity-1 hot tier of ``public_function`` does; every other call goes to that
- *   Python function, unchanged.
+ * - ``PublicFunction``: the public function of at most two arrays (``ivy.abs``, ``ivy.add``,
+ *   ``ivy.astype`` ...): arrays only and no keyword go to the backend's native function, as
+ *   the hot tier of ``public_function`` does; every other call goes to that Python function,
+ *   unchanged.
  *
  * A backend error raised on these paths is converted by the backend's ``error`` and raised
  * ``from`` the original, as ``raise error(e) from e`` does.
+ *
+ * Ownership (why no backend switch can crash a call in flight). Any call into Python code
+ * -- a native function, a ``__hash__``/``__eq__``/``__index__`` of an argument, a gc
+ * callback, another thread taking the GIL -- may switch the backend (rebinding every public
+ * function and ``x[key]``'s configuration) or rebind an ``Array``'s ``_data``. So:
+ *
+ * - A backend's values are ONE immutable object, a ``Binding`` (``x[key]``: one tuple); a
+ *   switch swaps the pointer to it and never changes one in place. A call takes a strong
+ *   reference to the binding at entry and uses that one for its checks and its native call:
+ *   nothing it uses can be freed or become NULL meanwhile.
+ * - After the native call, the call reads the binding in place NOW, as the Python body reads
+ *   its closure variables anew after that call: where it changed (the backend was switched
+ *   during the call), the error is converted by the new one and the result finished by the
+ *   Python function's ``finish`` (the same lines in Python). A switch gives the old or the new
+ *   backend's answer, the one the Python paths give.
+ * - Every object passed to a call is held for its length (a borrowed ``x->data`` could be
+ *   freed by a ``_data`` rebound in it), and ``x->data`` is read again where the Python body
+ *   reads ``x._data`` again.
+ * - A list is walked as ``for i in a`` walks it: its length read at each step, each item
+ *   held while its type is looked up (a type's ``__hash__`` may shrink the list).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+
+static PyObject *dtype_keyword = NULL; /* ("dtype",) */
+static PyObject *out_keyword = NULL;   /* ("out",) */
 
 /* ------------------------------------------------------------------------------------ */
 /* ArrayBase                                                                            */
@@ -37,14 +60,12 @@ typedef struct {
     PyObject *layout;
 } ArrayObject;
 
-/* How ``x[key]`` is answered (``configure_item``). ``item_native_set`` NULL: every key goes to
- * ``item_fallback(x, key)``; else a key of plain values is handed to the native array. */
-static PyTypeObject *item_array_type = NULL; /* ``ivy.Array``: the type of the results */
-static PyObject *item_fallback = NULL;
-static PyObject *item_plain = NULL;
-static PyObject *item_native_set = NULL;
-static PyObject *item_error = NULL;
-static PyObject *item_wrap = NULL;
+/* How ``x[key]`` is answered (``configure_item``): one tuple, replaced whole. Its
+ * ``native_set`` None: every key goes to ``fallback(x, key)``; else a key of plain values is
+ * handed to the native array. */
+enum { ITEM_TYPE, ITEM_FALLBACK, ITEM_PLAIN, ITEM_NATIVE_SET, ITEM_ERROR, ITEM_WRAP, ITEM_SIZE };
+static PyObject *item_config = NULL;
+#define ITEM(config, field) PyTuple_GET_ITEM(config, field)
 
 static int
 array_traverse(ArrayObject *self, visitproc visit, void *arg)
@@ -77,6 +98,25 @@ array_dealloc(ArrayObject *self)
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
+/* ``data`` (NULL: unchanged), ``layout_of`` and ``layout`` set together (new references
+ * taken), and only then the old ones released: a release may run code (a finalizer), which
+ * must find the three consistent. */
+static void
+set_data_and_layout(ArrayObject *array, PyObject *data, PyObject *tensor, PyObject *token)
+{
+    PyObject *old_data = NULL;
+    if (data != NULL) {
+        old_data = array->data;
+        array->data = Py_NewRef(data);
+    }
+    PyObject *old_of = array->layout_of, *old_layout = array->layout;
+    array->layout_of = Py_XNewRef(tensor);
+    array->layout = Py_XNewRef(token);
+    Py_XDECREF(old_data);
+    Py_XDECREF(old_of);
+    Py_XDECREF(old_layout);
+}
+
 /* A new ``type`` instance holding ``data`` (a reference stolen), no ``_geometry``: what
  * ``bare_array()`` followed by ``new._data = data`` makes. */
 static PyObject *
@@ -93,7 +133,8 @@ new_array(PyTypeObject *type, PyObject *data)
 
 /* ``raise error(e) from e`` for the exception being raised, when it is an ``Exception``
  * (a ``KeyboardInterrupt`` passes unchanged, as ``except Exception`` lets it); with
- * ``ivy_exception``, ``raise error(e) from (None if isinstance(e, ivy_exception) else e)``. */
+ * ``ivy_exception``, ``raise error(e) from (None if isinstance(e, ivy_exception) else e)``.
+ * The caller holds ``error`` and ``ivy_exception``. */
 static PyObject *
 raise_converted(PyObject *error, PyObject *ivy_exception)
 {
@@ -103,7 +144,8 @@ raise_converted(PyObject *error, PyObject *ivy_exception)
     if (traceback != NULL) {
         PyException_SetTraceback(value, traceback);
     }
-    if (error == NULL || !PyErr_GivenExceptionMatches(type, PyExc_Exception)) {
+    if (error == NULL || error == Py_None ||
+        !PyErr_GivenExceptionMatches(type, PyExc_Exception)) {
         PyErr_Restore(type, value, traceback);
         return NULL;
     }
@@ -121,7 +163,7 @@ raise_converted(PyObject *error, PyObject *ivy_exception)
         return NULL;
     }
     int from_none = 0;
-    if (ivy_exception != NULL) {
+    if (ivy_exception != NULL && ivy_exception != Py_None) {
         from_none = PyObject_IsInstance(value, ivy_exception);
         if (from_none < 0) {
             Py_DECREF(converted);
@@ -147,7 +189,7 @@ raise_converted(PyObject *error, PyObject *ivy_exception)
 }
 
 /* ``type(ret) in native_set``: the result is wrapped bare; else by ``wrap`` (a scalar, a
- * tuple ...). Steals ``ret``. */
+ * tuple ...). Steals ``ret``; the caller holds ``native_set`` and ``wrap``. */
 static PyObject *
 wrap_result(PyTypeObject *array_type, PyObject *native_set, PyObject *wrap, PyObject *ret)
 {
@@ -165,16 +207,19 @@ wrap_result(PyTypeObject *array_type, PyObject *native_set, PyObject *wrap, PyOb
 }
 
 /* Whether ``value`` is plain (its type in ``plain``), or a tuple (``lists``: or a list) of
- * plain values. -1 on error. */
+ * plain values, walked as ``for i in value`` walks it (see the top). -1 on error; the
+ * caller holds ``value`` and ``plain``. */
 static int
 plain_value(PyObject *value, PyObject *plain, int lists)
 {
     PyTypeObject *type = Py_TYPE(value);
-    if (type == &PyTuple_Type || (lists && type == &PyList_Type)) {
-        Py_ssize_t n = PySequence_Fast_GET_SIZE(value);
-        PyObject **items = PySequence_Fast_ITEMS(value);
-        for (Py_ssize_t i = 0; i < n; i++) {
-            int found = PySet_Contains(plain, (PyObject *)Py_TYPE(items[i]));
+    int tuple = type == &PyTuple_Type;
+    if (tuple || (lists && type == &PyList_Type)) {
+        for (Py_ssize_t i = 0; i < Py_SIZE(value); i++) {
+            PyObject *item = tuple ? PyTuple_GET_ITEM(value, i) : PyList_GET_ITEM(value, i);
+            Py_INCREF(item);
+            int found = PySet_Contains(plain, (PyObject *)Py_TYPE(item));
+            Py_DECREF(item);
             if (found <= 0) {
                 return found;
             }
@@ -192,39 +237,79 @@ plain_key(PyObject *key, PyObject *plain)
     return Py_TYPE(key) == &PySlice_Type ? 1 : plain_value(key, plain, 0);
 }
 
+/* ``x._data`` as Python reads it: a new reference, or the AttributeError Python raises. */
+static PyObject *
+read_data(PyObject *array)
+{
+    PyObject *data = ((ArrayObject *)array)->data;
+    if (data == NULL) {
+        return PyObject_GetAttrString(array, "_data");
+    }
+    return Py_NewRef(data);
+}
+
+/* ``direct_item`` (dispatch/public.py) in C: the configuration taken at entry for the test
+ * of the key and the native call, the one in place after it for the rest. */
 static PyObject *
 array_subscript(ArrayObject *self, PyObject *key)
 {
-    if (item_fallback == NULL) {
+    PyObject *config = item_config;
+    if (config == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "ivycheck.runtime._speedups: x[key] not configured");
         return NULL;
     }
-    if (item_native_set == NULL) {
-        return PyObject_CallFunctionObjArgs(item_fallback, (PyObject *)self, key, NULL);
-    }
-    int plain = plain_key(key, item_plain);
-    if (plain < 0) {
-        return NULL;
+    Py_INCREF(config);
+    PyObject *ret = NULL;
+    int plain = 0;
+    if (ITEM(config, ITEM_NATIVE_SET) != Py_None) {
+        plain = plain_key(key, ITEM(config, ITEM_PLAIN));
+        if (plain < 0) {
+            goto done;
+        }
     }
     if (!plain) {
-        return PyObject_CallFunctionObjArgs(item_fallback, (PyObject *)self, key, NULL);
+        ret = PyObject_CallFunctionObjArgs(ITEM(config, ITEM_FALLBACK), (PyObject *)self, key,
+                                           NULL);
+        goto done;
     }
-    PyObject *ret;
-    if (self->data == NULL) {
-        PyErr_SetString(PyExc_AttributeError, "_data");
-        ret = NULL;
-    }
-    else {
-        PyObject *data = self->data;
-        Py_INCREF(data);
+    PyObject *data = read_data((PyObject *)self);
+    if (data != NULL) {
         ret = PyObject_GetItem(data, key);
         Py_DECREF(data);
     }
-    if (ret == NULL) {
-        return raise_converted(item_error, NULL);
+    if (ITEM(item_config, ITEM_NATIVE_SET) != Py_None) { /* a switch: read as Python does */
+        Py_SETREF(config, Py_NewRef(item_config));
     }
-    return wrap_result(item_array_type, item_native_set, item_wrap, ret);
+    if (ret == NULL) {
+        raise_converted(ITEM(config, ITEM_ERROR), NULL);
+        goto done;
+    }
+    ret = wrap_result((PyTypeObject *)ITEM(config, ITEM_TYPE), ITEM(config, ITEM_NATIVE_SET),
+                      ITEM(config, ITEM_WRAP), ret);
+done:
+    Py_DECREF(config);
+    return ret;
 }
+
+/* ``pickle`` with protocols 0 and 1 as with 2: ``copyreg``'s protocol-0 reduction makes the
+ * first non-heap base (``ArrayBase``) of the array, which it cannot pickle; protocol 2's
+ * ``__newobj__`` and ``Array.__getstate__`` are what the Python paths' ``Array`` (a base of
+ * ``object``) is pickled by, and both load under every protocol. */
+static PyObject *
+array_reduce_ex(PyObject *self, PyObject *protocol_arg)
+{
+    long protocol = PyLong_AsLong(protocol_arg);
+    if (protocol == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    return PyObject_CallMethod((PyObject *)&PyBaseObject_Type, "__reduce_ex__", "Ol", self,
+                               protocol < 2 ? 2L : protocol);
+}
+
+static PyMethodDef array_methods[] = {
+    {"__reduce_ex__", array_reduce_ex, METH_O, NULL},
+    {NULL},
+};
 
 static PyMemberDef array_members[] = {
     {"_data", T_OBJECT_EX, offsetof(ArrayObject, data), 0,
@@ -249,22 +334,10 @@ static PyTypeObject ArrayBaseType = {
     .tp_traverse = (traverseproc)array_traverse,
     .tp_clear = (inquiry)array_clear,
     .tp_weaklistoffset = offsetof(ArrayObject, weakreflist),
+    .tp_methods = array_methods,
     .tp_members = array_members,
     .tp_as_mapping = &array_as_mapping,
 };
-
-/* Replace a configured reference, taking ``None`` for NULL. */
-static void
-set_ref(PyObject **slot, PyObject *value)
-{
-    PyObject *old = *slot;
-    if (value == Py_None) {
-        value = NULL;
-    }
-    Py_XINCREF(value);
-    *slot = value;
-    Py_XDECREF(old);
-}
 
 static PyObject *
 configure_item(PyObject *module, PyObject *args, PyObject *kwargs)
@@ -290,14 +363,96 @@ configure_item(PyObject *module, PyObject *args, PyObject *kwargs)
                         "callables");
         return NULL;
     }
-    set_ref((PyObject **)&item_array_type, array_type);
-    set_ref(&item_fallback, fallback);
-    set_ref(&item_plain, direct ? plain : Py_None);
-    set_ref(&item_error, direct ? error : Py_None);
-    set_ref(&item_wrap, direct ? wrap : Py_None);
-    set_ref(&item_native_set, native_set);
+    PyObject *config = direct ? PyTuple_Pack(ITEM_SIZE, array_type, fallback, plain, native_set,
+                                             error, wrap)
+                              : PyTuple_Pack(ITEM_SIZE, array_type, fallback, Py_None, Py_None,
+                                             Py_None, Py_None);
+    if (config == NULL) {
+        return NULL;
+    }
+    Py_XSETREF(item_config, config);
     Py_RETURN_NONE;
 }
+
+/* ------------------------------------------------------------------------------------ */
+/* Binding: one backend's values of one public function (``bind``), never changed in place */
+
+typedef struct {
+    PyObject_HEAD
+    /* NULL where the backend has no such path */
+    PyObject *quick;       /* the native function of the arrays (arity 0: of one value) */
+    PyObject *quick2;      /* ... of them and one more plain value */
+    PyObject *plain;       /* frozenset: the types passed to a native function unchanged */
+    PyObject *native_set;
+    PyObject *wrap;
+    PyObject *error;
+    PyObject *ivy_exception; /* raised ``from None`` where Python does (arity 0, ``write``) */
+    PyObject *dtype;       /* arity 0: the native default dtype passed as ``dtype=`` */
+    PyObject *cast_type;   /* ``astype``: the native type whose cast is ``cast_call`` */
+    PyObject *cast_call;
+    PyObject *cast_known;  /* dict: a dtype argument already answered -> the native dtype */
+    PyObject *finish;      /* finish(ret, args): the Python body's end, for a switched call */
+    /* ``f(x, out=o)``, ``f(x1, x2, out=o)``: ``Built.out_quick`` (dispatch/build.py) */
+    int out_mode;          /* OUT_NONE, or NATIVE / REBIND / ASK as in build.py */
+    PyObject *out_call;    /* NATIVE: f(*arrays, out=); REBIND: the native function; ASK: check */
+    PyObject *out_kind;    /* REBIND: the immutable native type; ASK: the native type */
+    PyObject *out_same;    /* REBIND: same_layout(ret, data) */
+    PyObject *out_write;   /* REBIND: write(out, ret) where the layouts differ */
+    PyObject *out_key;     /* REBIND: an attribute equal by identity when layouts agree */
+    PyObject *out_target;  /* ASK: the backend function asked about */
+    PyObject *no_keywords; /* the empty keywords passed to check and ``with_out`` */
+    PyObject *out_token;   /* REBIND: primitives.layout, where the result layout follows
+                            * from the inputs' (else NULL: ``out_same`` decides) */
+    PyObject *with_out;    /* with_out(out, arrays' data, no_keywords): where the native out
+                            * failed or was not asked */
+    /* The one field changed after ``bind``: the inputs' layout tokens of the last call read
+     * and its result's, one tuple ``(in0, in1, result)`` replaced whole. */
+    PyObject *memo;
+} BindingObject;
+
+enum { OUT_NONE = -1, OUT_NATIVE = 0, OUT_REBIND = 1, OUT_ASK = 2 };
+
+#define BINDING_FIELDS(X)                                                                    \
+    X(quick) X(quick2) X(plain) X(native_set) X(wrap) X(error) X(ivy_exception) X(dtype)     \
+    X(cast_type) X(cast_call) X(cast_known) X(finish) X(out_call) X(out_kind) X(out_same)    \
+    X(out_write) X(out_key) X(out_target) X(no_keywords) X(out_token) X(with_out) X(memo)
+
+static int
+binding_traverse(BindingObject *self, visitproc visit, void *arg)
+{
+#define VISIT(field) Py_VISIT(self->field);
+    BINDING_FIELDS(VISIT)
+#undef VISIT
+    return 0;
+}
+
+static int
+binding_clear(BindingObject *self)
+{
+#define CLEAR(field) Py_CLEAR(self->field);
+    BINDING_FIELDS(CLEAR)
+#undef CLEAR
+    return 0;
+}
+
+static void
+binding_dealloc(BindingObject *self)
+{
+    PyObject_GC_UnTrack(self);
+    binding_clear(self);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyTypeObject BindingType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "ivycheck.runtime._speedups.Binding",
+    .tp_basicsize = sizeof(BindingObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = PyDoc_STR("One backend's values of one public function (PublicFunction.bind)."),
+    .tp_dealloc = (destructor)binding_dealloc,
+    .tp_traverse = (traverseproc)binding_traverse,
+    .tp_clear = (inquiry)binding_clear,
+};
 
 /* ------------------------------------------------------------------------------------ */
 /* PublicFunction                                                                       */
@@ -310,63 +465,81 @@ typedef struct {
     PyObject *general;     /* the Python public function: every call C does not take */
     PyTypeObject *array_type;
     int arity;             /* array parameters: 0 (``zeros``), 1 (``abs``), 2 (``add``) */
-    /* bound per backend (``bind``); NULL where the backend has no such path */
-    PyObject *quick;       /* the native function of the arrays (arity 0: of one value) */
-    PyObject *quick2;      /* ... of them and one more plain value */
-    PyObject *plain;       /* frozenset: the types passed to a native function unchanged */
-    PyObject *native_set;
-    PyObject *wrap;
-    PyObject *error;
-    PyObject *ivy_exception; /* raised ``from None`` where Python does (arity 0, ``write``) */
-    PyObject *dtype;       /* arity 0: the native default dtype passed as ``dtype=`` */
-    PyObject *cast_type;   /* ``astype``: the native type whose cast is ``cast_call`` */
-    PyObject *cast_call;
-    PyObject *cast_known;  /* dict: a dtype argument already answered -> the native dtype */
-    /* ``f(x, out=o)``, ``f(x1, x2, out=o)``: ``Built.out_quick`` (dispatch/build.py) */
-    int out_mode;          /* OUT_NONE, or NATIVE / REBIND / ASK as in build.py */
-    PyObject *out_call;    /* NATIVE: f(*arrays, out=); REBIND: the native function; ASK: check */
-    PyObject *out_kind;    /* REBIND: the immutable native type; ASK: the native type */
-    PyObject *out_same;    /* REBIND: same_layout(ret, data) */
-    PyObject *out_write;   /* REBIND: write(out, ret) where the layouts differ */
-    PyObject *out_key;     /* REBIND: an attribute equal by identity when layouts agree */
-    PyObject *out_target;  /* ASK: the backend function asked about */
-    PyObject *no_keywords; /* ASK of one array: the empty keywords passed to check */
-    PyObject *out_token;   /* REBIND: primitives.layout, where the result layout follows
-                            * from the inputs' (else NULL: ``out_same`` decides) */
-    PyObject *memo_in[2];  /* the inputs' layout tokens of the last call read ... */
-    PyObject *memo_result; /* ... and its result's */
+    BindingObject *binding; /* the backend's (``bind``); NULL before the first */
 } PublicFunctionObject;
 
-enum { OUT_NONE = -1, OUT_NATIVE = 0, OUT_REBIND = 1, OUT_ASK = 2 };
-
-static PyObject *dtype_keyword = NULL; /* ("dtype",) */
-
 #define NOT_TAKEN ((PyObject *)&_Py_NotImplementedStruct)
+
+/* The binding in place now, else ``held`` (new reference). */
+static BindingObject *
+binding_now(PublicFunctionObject *self, BindingObject *held)
+{
+    BindingObject *now = self->binding != NULL ? self->binding : held;
+    Py_INCREF(now);
+    return now;
+}
+
+/* A native call failed: its error converted as the Python body converts it, by ``error`` as
+ * it is after the call. */
+static PyObject *
+raise_after(PublicFunctionObject *self, BindingObject *held, int ivy_from_none)
+{
+    BindingObject *now = binding_now(self, held);
+    raise_converted(now->error, ivy_from_none ? now->ivy_exception : NULL);
+    Py_DECREF(now);
+    return NULL;
+}
+
+/* A native call returned ``ret`` (stolen) for the call of ``args``: wrapped by the binding
+ * it was made with; if another binding is in place now (a switch during the call), by the
+ * Python body's ``finish``, which reads its variables as they are now. */
+static PyObject *
+finish_call(PublicFunctionObject *self, BindingObject *held, PyObject *ret,
+            PyObject *const *args, Py_ssize_t nargs)
+{
+    BindingObject *now = self->binding;
+    if (now == held || now == NULL || now->finish == NULL) {
+        return wrap_result(self->array_type, held->native_set, held->wrap, ret);
+    }
+    Py_INCREF(now);
+    PyObject *call_args = PyTuple_New(nargs);
+    PyObject *finished = NULL;
+    if (call_args != NULL) {
+        for (Py_ssize_t i = 0; i < nargs; i++) {
+            PyTuple_SET_ITEM(call_args, i, Py_NewRef(args[i]));
+        }
+        finished = PyObject_CallFunctionObjArgs(now->finish, ret, call_args, NULL);
+        Py_DECREF(call_args);
+    }
+    Py_DECREF(ret);
+    Py_DECREF(now);
+    return finished;
+}
 
 /* A function of no array (``zeros((8,))``, ``full((8,), 2.0)``): plain values, a sequence
  * of them, no native array; else NOT_TAKEN (``concat([x, y])`` and the rest: Python). */
 static PyObject *
-call_of_values(PublicFunctionObject *self, PyObject *const *args, Py_ssize_t nargs)
+call_of_values(PublicFunctionObject *self, BindingObject *b, PyObject *const *args,
+               Py_ssize_t nargs)
 {
     PyObject *a = args[0];
     PyTypeObject *type = Py_TYPE(a);
     int ok;
     if (type == &PyTuple_Type || type == &PyList_Type) {
-        if (PySequence_Fast_GET_SIZE(a) > 0 &&
-            Py_TYPE(PySequence_Fast_ITEMS(a)[0]) == self->array_type) {
+        if (Py_SIZE(a) > 0 && Py_TYPE(PySequence_Fast_ITEMS(a)[0]) == self->array_type) {
             return NOT_TAKEN;
         }
-        ok = plain_value(a, self->plain, 1);
+        ok = plain_value(a, b->plain, 1);
     }
     else {
-        ok = PySet_Contains(self->plain, (PyObject *)type);
+        ok = PySet_Contains(b->plain, (PyObject *)type);
         if (ok > 0) {
-            int native = PySet_Contains(self->native_set, (PyObject *)type);
+            int native = PySet_Contains(b->native_set, (PyObject *)type);
             ok = native < 0 ? -1 : !native;
         }
     }
     if (ok > 0 && nargs == 2) {
-        ok = plain_value(args[1], self->plain, 1);
+        ok = plain_value(args[1], b->plain, 1);
     }
     if (ok < 0) {
         return NULL;
@@ -375,50 +548,58 @@ call_of_values(PublicFunctionObject *self, PyObject *const *args, Py_ssize_t nar
         return NOT_TAKEN;
     }
     PyObject *ret;
-    PyObject *fn = nargs == 1 ? self->quick : self->quick2;
-    if (self->dtype == NULL) {
+    PyObject *fn = nargs == 1 ? b->quick : b->quick2;
+    if (b->dtype == NULL) {
         ret = PyObject_Vectorcall(fn, args, nargs, NULL);
     }
     else {
-        PyObject *call_args[3] = {args[0], nargs == 2 ? args[1] : self->dtype, self->dtype};
+        PyObject *call_args[3] = {args[0], nargs == 2 ? args[1] : b->dtype, b->dtype};
         ret = PyObject_Vectorcall(fn, call_args, nargs, dtype_keyword);
     }
     if (ret == NULL) {
-        return raise_converted(self->error, self->ivy_exception);
+        return raise_after(self, b, 1);
     }
-    return wrap_result(self->array_type, self->native_set, self->wrap, ret);
+    return finish_call(self, b, ret, args, nargs);
 }
 
 /* ``astype(x, dtype)``: ``x`` an ``Array`` of the native type the backend casts, a dtype it
- * has answered before: the native cast; else NOT_TAKEN. */
+ * has answered before: the native cast; else NOT_TAKEN. As in Python, ``x._data`` is read
+ * (and held) before the dtype is looked up, which may run its ``__hash__``/``__eq__``; an
+ * error there that ``except (KeyError, TypeError)`` takes leaves the call to Python. */
 static PyObject *
-cast(PublicFunctionObject *self, PyObject *x, PyObject *dtype)
+cast(PublicFunctionObject *self, BindingObject *b, PyObject *x, PyObject *dtype)
 {
-    if (self->cast_type == NULL || Py_TYPE(x) != self->array_type) {
+    if (b->cast_type == NULL || Py_TYPE(x) != self->array_type) {
         return NOT_TAKEN;
     }
     PyObject *data = ((ArrayObject *)x)->data;
-    if (data == NULL || (PyObject *)Py_TYPE(data) != self->cast_type) {
+    if (data == NULL || (PyObject *)Py_TYPE(data) != b->cast_type) {
         return NOT_TAKEN;
     }
-    PyObject *native_dtype = PyDict_GetItemWithError(self->cast_known, dtype);
+    Py_INCREF(data);
+    PyObject *native_dtype = PyDict_GetItemWithError(b->cast_known, dtype);
     if (native_dtype == NULL) {
-        if (PyErr_Occurred()) { /* ``except (KeyError, TypeError)``: an unhashable key */
-            if (!PyErr_ExceptionMatches(PyExc_TypeError)) {
+        Py_DECREF(data);
+        if (PyErr_Occurred()) { /* ``except (KeyError, TypeError)``: unhashable, or raised */
+            if (!PyErr_ExceptionMatches(PyExc_TypeError) &&
+                !PyErr_ExceptionMatches(PyExc_KeyError)) {
                 return NULL;
             }
             PyErr_Clear();
         }
         return NOT_TAKEN;
     }
-    PyObject *call_args[2] = {data, native_dtype};
     Py_INCREF(native_dtype); /* borrowed from a dict the call might change */
-    Py_INCREF(data);
-    PyObject *ret = PyObject_Vectorcall(self->cast_call, call_args, 2, NULL);
+    /* ``cast_call`` as it is after the lookup (which may have switched the backend) */
+    BindingObject *now = binding_now(self, b);
+    PyObject *call_args[2] = {data, native_dtype};
+    PyObject *ret = PyObject_Vectorcall(now->cast_call ? now->cast_call : b->cast_call,
+                                        call_args, 2, NULL);
+    Py_DECREF(now);
     Py_DECREF(native_dtype);
     Py_DECREF(data);
     if (ret == NULL) {
-        return raise_converted(self->error, NULL);
+        return raise_after(self, b, 0);
     }
     /* the native cast's result is of the exact native type (``Built.table``) */
     return new_array(self->array_type, ret);
@@ -427,58 +608,55 @@ cast(PublicFunctionObject *self, PyObject *x, PyObject *dtype)
 /* Arrays only, no keyword: the native function of their native arrays; ``f(x, y)`` with a
  * plain ``y`` (``reshape(x, (2, 4))``) too; else NOT_TAKEN. */
 static PyObject *
-call_of_arrays(PublicFunctionObject *self, PyObject *const *args, Py_ssize_t nargs)
+call_of_arrays(PublicFunctionObject *self, BindingObject *b, PyObject *const *args,
+               Py_ssize_t nargs)
 {
     PyTypeObject *array_type = self->array_type;
-    if (Py_TYPE(args[0]) != array_type) {
-        return NOT_TAKEN;
-    }
-    PyObject *first = ((ArrayObject *)args[0])->data;
-    if (first == NULL) {
+    if (Py_TYPE(args[0]) != array_type || ((ArrayObject *)args[0])->data == NULL) {
         return NOT_TAKEN;
     }
     PyObject *ret;
     if (self->arity == 2) {
-        if (nargs != 2 || Py_TYPE(args[1]) != array_type) {
+        if (nargs != 2 || Py_TYPE(args[1]) != array_type ||
+            ((ArrayObject *)args[1])->data == NULL) {
             return NOT_TAKEN;
         }
-        PyObject *second = ((ArrayObject *)args[1])->data;
-        if (second == NULL) {
-            return NOT_TAKEN;
-        }
-        PyObject *call_args[2] = {first, second};
-        Py_INCREF(first); /* held: the call could rebind an ``_data`` */
-        Py_INCREF(second);
-        ret = PyObject_Vectorcall(self->quick, call_args, 2, NULL);
-        Py_DECREF(first);
-        Py_DECREF(second);
+        PyObject *call_args[2] = {((ArrayObject *)args[0])->data,
+                                  ((ArrayObject *)args[1])->data};
+        Py_INCREF(call_args[0]); /* held: the call could rebind an ``_data`` */
+        Py_INCREF(call_args[1]);
+        ret = PyObject_Vectorcall(b->quick, call_args, 2, NULL);
+        Py_DECREF(call_args[0]);
+        Py_DECREF(call_args[1]);
     }
     else if (nargs == 1) {
-        Py_INCREF(first);
-        ret = PyObject_CallOneArg(self->quick, first);
+        PyObject *first = Py_NewRef(((ArrayObject *)args[0])->data);
+        ret = PyObject_CallOneArg(b->quick, first);
         Py_DECREF(first);
     }
     else {
-        PyObject *cast_result = cast(self, args[0], args[1]);
+        PyObject *cast_result = cast(self, b, args[0], args[1]);
         if (cast_result != NOT_TAKEN) {
             return cast_result;
         }
-        int plain = plain_value(args[1], self->plain, 0);
+        int plain = plain_value(args[1], b->plain, 0);
         if (plain <= 0) {
             return plain < 0 ? NULL : NOT_TAKEN;
         }
+        /* read again, as ``quick2(x._data, y)`` does: the tests above may have run code */
+        PyObject *first = read_data(args[0]);
+        if (first == NULL) {
+            return raise_after(self, b, 0);
+        }
         PyObject *call_args[2] = {first, args[1]};
-        Py_INCREF(first);
-        ret = PyObject_Vectorcall(self->quick2, call_args, 2, NULL);
+        ret = PyObject_Vectorcall(b->quick2, call_args, 2, NULL);
         Py_DECREF(first);
     }
     if (ret == NULL) {
-        return raise_converted(self->error, NULL);
+        return raise_after(self, b, 0);
     }
-    return wrap_result(array_type, self->native_set, self->wrap, ret);
+    return finish_call(self, b, ret, args, nargs);
 }
-
-static PyObject *out_keyword = NULL; /* ("out",) */
 
 /* Whether a call's keywords are exactly ``out``. */
 static int
@@ -503,68 +681,58 @@ swallowed(void)
     return 0;
 }
 
-/* ``f(*arrays, out=o)`` with every array and ``o`` an ``Array``: the backend's native ``out``
- * (NATIVE; ASK when its check says the result fits), or the result rebound into ``o`` when
- * the layouts agree (REBIND, immutable arrays); NOT_TAKEN leaves the rest to Python
- * (``with_out``), which tries the same first. */
-/* ``array``'s data's layout as ``token`` (``layout_of`` holds that data). */
-static void
-keep_layout(ArrayObject *array, PyObject *tensor, PyObject *token)
-{
-    Py_INCREF(tensor);
-    Py_INCREF(token);
-    Py_XSETREF(array->layout_of, tensor);
-    Py_XSETREF(array->layout, token);
-}
-
-/* The layout token of ``array``'s data: the one kept while that data is its data, else
- * ``out_token(data)`` (a reading of its dtype and shape), then kept. New reference. */
+/* The layout token of ``data``, ``array``'s data for this call (held by the caller): the one
+ * ``array`` keeps while that data is its data, else ``out_token(data)`` (a reading of its dtype
+ * and shape), then kept. New reference. */
 static PyObject *
-array_token(PublicFunctionObject *self, ArrayObject *array)
+array_token(BindingObject *b, ArrayObject *array, PyObject *data)
 {
-    if (array->layout != NULL && array->layout_of == array->data) {
+    if (array->layout != NULL && array->layout_of == data) {
         return Py_NewRef(array->layout);
     }
-    PyObject *token = PyObject_CallOneArg(self->out_token, array->data);
+    PyObject *token = PyObject_CallOneArg(b->out_token, data);
     if (token != NULL) {
-        keep_layout(array, array->data, token);
+        set_data_and_layout(array, NULL, data, token);
     }
     return token;
 }
 
-/* Whether ``ret``, this function's result for ``arrays[:n]``, has the layout of ``out``'s
- * data, without reading ``ret`` when the last call read had inputs of these layouts: the
- * result's layout follows from the inputs' (``RESULT_LAYOUT_FROM_INPUTS``). ``*ret_token``
- * gets ``ret``'s token (a new reference) for ``out`` to keep. 1, 0, or -1 on error. */
+/* Whether ``ret``, this function's result for ``data[:n]`` (the arrays' data), has the layout
+ * of ``data[n]`` (``out``'s), without reading ``ret`` when the last call read had inputs of
+ * these layouts: the result's layout follows from the inputs' (``RESULT_LAYOUT_FROM_INPUTS``).
+ * ``*ret_token`` gets ``ret``'s token (a new reference) for ``out`` to keep. 1, 0, or -1. */
 static int
-fits_by_token(PublicFunctionObject *self, PyObject *const *arrays, Py_ssize_t n,
+fits_by_token(BindingObject *b, PyObject *const *arrays, PyObject **data, Py_ssize_t n,
               PyObject *out, PyObject *ret, PyObject **ret_token)
 {
     PyObject *inputs[2] = {NULL, NULL};
-    PyObject *wanted = NULL, *token = NULL;
+    PyObject *wanted = NULL, *token = NULL, *memo = NULL;
     int fits = -1;
     for (Py_ssize_t i = 0; i < n; i++) {
-        inputs[i] = array_token(self, (ArrayObject *)arrays[i]);
+        inputs[i] = array_token(b, (ArrayObject *)arrays[i], data[i]);
         if (inputs[i] == NULL) {
             goto done;
         }
     }
-    wanted = array_token(self, (ArrayObject *)out);
+    wanted = array_token(b, (ArrayObject *)out, data[n]);
     if (wanted == NULL) {
         goto done;
     }
-    if (self->memo_result != NULL && self->memo_in[0] == inputs[0] &&
-        self->memo_in[1] == inputs[1]) {
-        token = Py_NewRef(self->memo_result);
+    memo = b->memo;
+    if (memo != NULL && PyTuple_GET_ITEM(memo, 0) == inputs[0] &&
+        PyTuple_GET_ITEM(memo, 1) == (inputs[1] ? inputs[1] : Py_None)) {
+        token = Py_NewRef(PyTuple_GET_ITEM(memo, 2));
     }
     else {
-        token = PyObject_CallOneArg(self->out_token, ret);
+        token = PyObject_CallOneArg(b->out_token, ret);
         if (token == NULL) {
             goto done;
         }
-        Py_XSETREF(self->memo_in[0], Py_XNewRef(inputs[0]));
-        Py_XSETREF(self->memo_in[1], Py_XNewRef(inputs[1]));
-        Py_XSETREF(self->memo_result, Py_NewRef(token));
+        memo = PyTuple_Pack(3, inputs[0], inputs[1] ? inputs[1] : Py_None, token);
+        if (memo == NULL) {
+            goto done;
+        }
+        Py_XSETREF(b->memo, memo);
     }
     fits = token == wanted ? 1 : PyObject_RichCompareBool(token, wanted, Py_EQ);
     if (fits >= 0) {
@@ -583,11 +751,11 @@ done:
  * them: the shared ``key`` attribute the same object (JAX's ``aval``), else
  * ``same_layout(ret, buffer)``. 1, 0, or -1 on error. */
 static int
-fits_by_reading(PublicFunctionObject *self, PyObject *ret, PyObject *buffer)
+fits_by_reading(BindingObject *b, PyObject *ret, PyObject *buffer)
 {
-    if (self->out_key != NULL) {
-        PyObject *mine = PyObject_GetAttr(ret, self->out_key);
-        PyObject *theirs = mine ? PyObject_GetAttr(buffer, self->out_key) : NULL;
+    if (b->out_key != NULL) {
+        PyObject *mine = PyObject_GetAttr(ret, b->out_key);
+        PyObject *theirs = mine ? PyObject_GetAttr(buffer, b->out_key) : NULL;
         int same_key = mine != NULL && mine == theirs;
         Py_XDECREF(mine);
         Py_XDECREF(theirs);
@@ -598,80 +766,114 @@ fits_by_reading(PublicFunctionObject *self, PyObject *ret, PyObject *buffer)
             return 1;
         }
     }
-    PyObject *same = PyObject_CallFunctionObjArgs(self->out_same, ret, buffer, NULL);
+    PyObject *same = PyObject_CallFunctionObjArgs(b->out_same, ret, buffer, NULL);
     int fits = same == NULL ? -1 : PyObject_IsTrue(same);
     Py_XDECREF(same);
     return fits;
 }
 
+/* ``with_out(out, (x._data, ...), NO_KEYWORDS)``, where the native ``out`` failed or was not
+ * asked, as the Python body calls it: each ``_data`` read again, ``with_out`` as it is now
+ * (never the native ``out`` a second time: a failed update may have written some values,
+ * and a second try would read them). */
 static PyObject *
-native_out(PublicFunctionObject *self, PyObject *const *arrays, PyObject **data, Py_ssize_t n,
-           PyObject *out)
+call_with_out_python(PublicFunctionObject *self, BindingObject *held, PyObject *const *arrays,
+                     Py_ssize_t n, PyObject *out)
+{
+    BindingObject *b = binding_now(self, held);
+    if (b->with_out == NULL) {
+        Py_SETREF(b, (BindingObject *)Py_NewRef(held));
+    }
+    PyObject *ret = NULL;
+    PyObject *data = PyTuple_New(n);
+    if (data == NULL) {
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = read_data(arrays[i]);
+        if (item == NULL) {
+            goto done;
+        }
+        PyTuple_SET_ITEM(data, i, item);
+    }
+    ret = PyObject_CallFunctionObjArgs(b->with_out, out, data, b->no_keywords, NULL);
+    if (ret == NULL) {
+        raise_converted(b->error, b->ivy_exception);
+    }
+done:
+    Py_XDECREF(data);
+    Py_DECREF(b);
+    return ret;
+}
+
+/* ``f(*arrays, out=o)`` with every array and ``o`` an ``Array`` (``data``: their data, held):
+ * the backend's native ``out`` (NATIVE; ASK when its check says the result fits), or the
+ * result rebound into ``o`` when the layouts agree (REBIND, immutable arrays); what is left
+ * goes to ``with_out``, as the Python body sends it. */
+static PyObject *
+native_out(PublicFunctionObject *self, BindingObject *b, PyObject *const *arrays,
+           PyObject **data, Py_ssize_t n, PyObject *out)
 {
     PyObject *buffer = data[n];
-    if (self->out_mode == OUT_REBIND) {
-        PyObject *ret = PyObject_Vectorcall(self->out_call, data, n, NULL);
+    if (b->out_mode == OUT_REBIND) {
+        PyObject *ret = PyObject_Vectorcall(b->out_call, data, n, NULL);
         if (ret == NULL) {
-            return raise_converted(self->error, NULL);
+            return raise_after(self, b, 0);
         }
         int fits = 0;
-        PyObject *kind = self->out_kind;
+        PyObject *kind = b->out_kind;
         /* tokens only where every tensor is of the immutable type (a ``tf.Variable`` of
          * unknown shape may change it) */
-        int immutable = self->out_token != NULL;
+        int immutable = b->out_token != NULL;
         for (Py_ssize_t i = 0; i < n && immutable; i++) {
             immutable = (PyObject *)Py_TYPE(data[i]) == kind;
         }
         PyObject *ret_token = NULL;
         if ((PyObject *)Py_TYPE(ret) == kind && (PyObject *)Py_TYPE(buffer) == kind) {
-            fits = immutable ? fits_by_token(self, arrays, n, out, ret, &ret_token)
-                             : fits_by_reading(self, ret, buffer);
+            fits = immutable ? fits_by_token(b, arrays, data, n, out, ret, &ret_token)
+                             : fits_by_reading(b, ret, buffer);
             if (fits < 0) {
                 Py_DECREF(ret);
                 return NULL;
             }
         }
         if (fits) {
-            if (ret_token != NULL) {
-                keep_layout((ArrayObject *)out, ret, ret_token);
-            }
+            set_data_and_layout((ArrayObject *)out, ret, ret_token ? ret : NULL, ret_token);
             Py_XDECREF(ret_token);
-            Py_SETREF(((ArrayObject *)out)->data, ret);
-            Py_INCREF(out);
-            return out;
+            Py_DECREF(ret);
+            return Py_NewRef(out);
         }
-        Py_XDECREF(ret_token);
-        PyObject *written = PyObject_CallFunctionObjArgs(self->out_write, out, ret, NULL);
+        PyObject *written = PyObject_CallFunctionObjArgs(b->out_write, out, ret, NULL);
         Py_DECREF(ret);
         if (written == NULL) {
-            return raise_converted(self->error, self->ivy_exception);
+            return raise_converted(b->error, b->ivy_exception);
         }
         return written;
     }
-    PyObject *native = self->out_call;
-    if (self->out_mode == OUT_ASK) {
-        if ((PyObject *)Py_TYPE(buffer) != self->out_kind) {
-            return NOT_TAKEN;
+    PyObject *native = b->out_call;
+    if (b->out_mode == OUT_ASK) {
+        if ((PyObject *)Py_TYPE(buffer) != b->out_kind) {
+            return call_with_out_python(self, b, arrays, n, out);
         }
         if (n == 2) {
-            PyObject *ask[4] = {self->out_target, data[0], data[1], buffer};
-            native = PyObject_Vectorcall(self->out_call, ask, 4, NULL);
+            PyObject *ask[4] = {b->out_target, data[0], data[1], buffer};
+            native = PyObject_Vectorcall(b->out_call, ask, 4, NULL);
         }
         else {
             PyObject *one = PyTuple_Pack(1, data[0]);
             if (one == NULL) {
                 return NULL;
             }
-            PyObject *ask[4] = {self->out_target, one, self->no_keywords, buffer};
-            native = PyObject_Vectorcall(self->out_call, ask, 3, out_keyword);
+            PyObject *ask[4] = {b->out_target, one, b->no_keywords, buffer};
+            native = PyObject_Vectorcall(b->out_call, ask, 3, out_keyword);
             Py_DECREF(one);
         }
         if (native == NULL) {
-            return swallowed() ? NOT_TAKEN : NULL;
+            return swallowed() ? call_with_out_python(self, b, arrays, n, out) : NULL;
         }
         if (native == Py_None) {
             Py_DECREF(native);
-            return NOT_TAKEN;
+            return call_with_out_python(self, b, arrays, n, out);
         }
     }
     else {
@@ -680,18 +882,17 @@ native_out(PublicFunctionObject *self, PyObject *const *arrays, PyObject **data,
     PyObject *ret = PyObject_Vectorcall(native, data, n, out_keyword);
     Py_DECREF(native);
     if (ret == NULL) {
-        return swallowed() ? NOT_TAKEN : NULL;
+        return swallowed() ? call_with_out_python(self, b, arrays, n, out) : NULL;
     }
     Py_DECREF(ret);
-    Py_INCREF(out);
-    return out;
+    return Py_NewRef(out);
 }
 
-/* ``call_with_out`` of the arrays' native data, each held for the call: a native function
+/* ``native_out`` of the arrays' native data, each held for the call: a native function
  * may call back into Python (``__array_function__``...), which could rebind an ``_data``. */
 static PyObject *
-call_with_out(PublicFunctionObject *self, PyObject *const *arrays, Py_ssize_t n,
-              PyObject *out)
+call_with_out(PublicFunctionObject *self, BindingObject *b, PyObject *const *arrays,
+              Py_ssize_t n, PyObject *out)
 {
     PyObject *data[3];
     for (Py_ssize_t i = 0; i <= n; i++) {
@@ -704,7 +905,7 @@ call_with_out(PublicFunctionObject *self, PyObject *const *arrays, Py_ssize_t n,
     for (Py_ssize_t i = 0; i <= n; i++) {
         Py_INCREF(data[i]);
     }
-    PyObject *ret = native_out(self, arrays, data, n, out);
+    PyObject *ret = native_out(self, b, arrays, data, n, out);
     for (Py_ssize_t i = 0; i <= n; i++) {
         Py_DECREF(data[i]);
     }
@@ -716,55 +917,29 @@ public_vectorcall(PublicFunctionObject *self, PyObject *const *args, size_t narg
                   PyObject *kwnames)
 {
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
-    if (kwnames == NULL && nargs >= 1 && nargs <= 2) {
+    BindingObject *b = self->binding;
+    if (b != NULL) {
         PyObject *ret = NOT_TAKEN;
-        if (self->quick != NULL) {
-            ret = self->arity == 0 ? call_of_values(self, args, nargs)
-                                   : call_of_arrays(self, args, nargs);
+        Py_INCREF(b); /* held for the call: a switch during it cannot free what it uses */
+        if (kwnames == NULL && nargs >= 1 && nargs <= 2) {
+            if (b->quick != NULL) {
+                ret = self->arity == 0 ? call_of_values(self, b, args, nargs)
+                                       : call_of_arrays(self, b, args, nargs);
+            }
+            else if (nargs == 2) { /* no quick path (a view to make): a cast table answers */
+                ret = cast(self, b, args[0], args[1]);
+            }
         }
-        else if (nargs == 2) { /* no quick path (a view to make): a cast table still answers */
-            ret = cast(self, args[0], args[1]);
+        else if (kwnames != NULL && nargs == self->arity && b->out_mode != OUT_NONE &&
+                 only_out(kwnames)) {
+            ret = call_with_out(self, b, args, nargs, args[nargs]);
         }
-        if (ret != NOT_TAKEN) {
-            return ret;
-        }
-    }
-    else if (kwnames != NULL && nargs == self->arity && self->out_mode != OUT_NONE &&
-             only_out(kwnames)) {
-        PyObject *ret = call_with_out(self, args, nargs, args[nargs]);
+        Py_DECREF(b);
         if (ret != NOT_TAKEN) {
             return ret;
         }
     }
     return PyObject_Vectorcall(self->general, args, nargsf, kwnames);
-}
-
-static void
-public_clear_bound(PublicFunctionObject *self)
-{
-    Py_CLEAR(self->quick);
-    Py_CLEAR(self->quick2);
-    Py_CLEAR(self->plain);
-    Py_CLEAR(self->native_set);
-    Py_CLEAR(self->wrap);
-    Py_CLEAR(self->error);
-    Py_CLEAR(self->ivy_exception);
-    Py_CLEAR(self->dtype);
-    Py_CLEAR(self->cast_type);
-    Py_CLEAR(self->cast_call);
-    Py_CLEAR(self->cast_known);
-    self->out_mode = OUT_NONE;
-    Py_CLEAR(self->out_call);
-    Py_CLEAR(self->out_kind);
-    Py_CLEAR(self->out_same);
-    Py_CLEAR(self->out_write);
-    Py_CLEAR(self->out_key);
-    Py_CLEAR(self->out_target);
-    Py_CLEAR(self->no_keywords);
-    Py_CLEAR(self->out_token);
-    Py_CLEAR(self->memo_in[0]);
-    Py_CLEAR(self->memo_in[1]);
-    Py_CLEAR(self->memo_result);
 }
 
 static int
@@ -773,28 +948,7 @@ public_traverse(PublicFunctionObject *self, visitproc visit, void *arg)
     Py_VISIT(self->dict);
     Py_VISIT(self->general);
     Py_VISIT(self->array_type);
-    Py_VISIT(self->quick);
-    Py_VISIT(self->quick2);
-    Py_VISIT(self->plain);
-    Py_VISIT(self->native_set);
-    Py_VISIT(self->wrap);
-    Py_VISIT(self->error);
-    Py_VISIT(self->ivy_exception);
-    Py_VISIT(self->dtype);
-    Py_VISIT(self->cast_type);
-    Py_VISIT(self->cast_call);
-    Py_VISIT(self->cast_known);
-    Py_VISIT(self->out_call);
-    Py_VISIT(self->out_kind);
-    Py_VISIT(self->out_same);
-    Py_VISIT(self->out_write);
-    Py_VISIT(self->out_key);
-    Py_VISIT(self->out_target);
-    Py_VISIT(self->no_keywords);
-    Py_VISIT(self->out_token);
-    Py_VISIT(self->memo_in[0]);
-    Py_VISIT(self->memo_in[1]);
-    Py_VISIT(self->memo_result);
+    Py_VISIT(self->binding);
     return 0;
 }
 
@@ -804,7 +958,7 @@ public_clear(PublicFunctionObject *self)
     Py_CLEAR(self->dict);
     Py_CLEAR(self->general);
     Py_CLEAR(self->array_type);
-    public_clear_bound(self);
+    Py_CLEAR(self->binding);
     return 0;
 }
 
@@ -843,12 +997,16 @@ public_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     self->vectorcall = (vectorcallfunc)public_vectorcall;
     self->arity = arity;
-    self->out_mode = OUT_NONE;
-    Py_INCREF(general);
-    self->general = general;
-    Py_INCREF(array_type);
-    self->array_type = (PyTypeObject *)array_type;
+    self->general = Py_NewRef(general);
+    self->array_type = (PyTypeObject *)Py_NewRef(array_type);
     return (PyObject *)self;
+}
+
+/* ``value`` for a binding's field: NULL for None. New reference. */
+static PyObject *
+field(PyObject *value)
+{
+    return value == Py_None ? NULL : Py_NewRef(value);
 }
 
 static PyObject *
@@ -856,15 +1014,18 @@ public_bind(PublicFunctionObject *self, PyObject *args, PyObject *kwargs)
 {
     static char *keywords[] = {"quick", "quick2", "plain", "native_set", "wrap", "error",
                                "ivy_exception", "dtype", "cast_type", "cast_call",
-                               "cast_known", "out_quick", "out_native", "no_keywords", NULL};
+                               "cast_known", "out_quick", "out_native", "no_keywords",
+                               "with_out", "finish", NULL};
     PyObject *quick = Py_None, *quick2 = Py_None, *plain = Py_None, *native_set = Py_None;
     PyObject *wrap = Py_None, *error = Py_None, *ivy_exception = Py_None, *dtype = Py_None;
     PyObject *cast_type = Py_None, *cast_call = Py_None, *cast_known = Py_None;
     PyObject *out_quick = Py_None, *out_native = Py_None, *no_keywords = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$OOOOOOOOOOOOOO:bind", keywords, &quick,
+    PyObject *with_out = Py_None, *finish = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|$OOOOOOOOOOOOOOOO:bind", keywords, &quick,
                                      &quick2, &plain, &native_set, &wrap, &error,
                                      &ivy_exception, &dtype, &cast_type, &cast_call,
-                                     &cast_known, &out_quick, &out_native, &no_keywords)) {
+                                     &cast_known, &out_quick, &out_native, &no_keywords,
+                                     &with_out, &finish)) {
         return NULL;
     }
     int out_mode = OUT_NONE;
@@ -874,12 +1035,14 @@ public_bind(PublicFunctionObject *self, PyObject *args, PyObject *kwargs)
         if ((out_mode == OUT_NATIVE && size != 2) || (out_mode == OUT_ASK && size != 4) ||
             (out_mode == OUT_REBIND && size != 5 && size != 6) || out_mode < OUT_NATIVE ||
             out_mode > OUT_ASK || !PyCallable_Check(error) || !PyDict_Check(no_keywords) ||
+            !PyCallable_Check(with_out) ||
             (out_mode == OUT_REBIND && !PyCallable_Check(out_native))) {
             if (!PyErr_Occurred()) {
                 PyErr_SetString(PyExc_TypeError,
                                 "bind: out_quick is (NATIVE, f), (ASK, check, type, target) "
                                 "or (REBIND, type, same_layout, write, key[, token]), with error "
-                                "callable, no_keywords a dict and out_native callable");
+                                "and with_out callable, no_keywords a dict and out_native "
+                                "callable");
             }
             return NULL;
         }
@@ -907,45 +1070,65 @@ public_bind(PublicFunctionObject *self, PyObject *args, PyObject *kwargs)
         PyErr_SetString(PyExc_TypeError, "bind: ivy_exception must be a type");
         return NULL;
     }
-    public_clear_bound(self);
-    set_ref(&self->error, (fast || casts) ? error : Py_None);
-    set_ref(&self->ivy_exception, ivy_exception);
+    if (finish != Py_None && !PyCallable_Check(finish)) {
+        PyErr_SetString(PyExc_TypeError, "bind: finish must be callable");
+        return NULL;
+    }
+    BindingObject *b = PyObject_GC_New(BindingObject, &BindingType);
+    if (b == NULL) {
+        return NULL;
+    }
+#define ZERO(name) b->name = NULL;
+    BINDING_FIELDS(ZERO)
+#undef ZERO
+    b->out_mode = OUT_NONE;
+    b->error = (fast || casts || out_mode != OUT_NONE) ? field(error) : NULL;
+    b->ivy_exception = field(ivy_exception);
+    b->finish = field(finish);
     if (fast) {
-        set_ref(&self->quick, quick);
-        set_ref(&self->quick2, quick2);
-        set_ref(&self->plain, plain);
-        set_ref(&self->native_set, native_set);
-        set_ref(&self->wrap, wrap);
-        set_ref(&self->dtype, dtype);
+        b->quick = field(quick);
+        b->quick2 = field(quick2);
+        b->plain = field(plain);
+        b->native_set = field(native_set);
+        b->wrap = field(wrap);
+        b->dtype = field(dtype);
     }
     if (casts) {
-        set_ref(&self->cast_type, cast_type);
-        set_ref(&self->cast_call, cast_call);
-        set_ref(&self->cast_known, cast_known);
+        b->cast_type = field(cast_type);
+        b->cast_call = field(cast_call);
+        b->cast_known = field(cast_known);
     }
     if (out_mode != OUT_NONE) {
-        self->out_mode = out_mode;
-        set_ref(&self->error, error);
-        set_ref(&self->no_keywords, no_keywords);
+        b->out_mode = out_mode;
+        b->no_keywords = field(no_keywords);
+        b->with_out = field(with_out);
         if (out_mode == OUT_REBIND) {
-            set_ref(&self->out_call, out_native); /* ``quick``: of the arrays */
-            set_ref(&self->out_kind, PyTuple_GET_ITEM(out_quick, 1));
-            set_ref(&self->out_same, PyTuple_GET_ITEM(out_quick, 2));
-            set_ref(&self->out_write, PyTuple_GET_ITEM(out_quick, 3));
+            b->out_call = field(out_native); /* ``quick``: of the arrays */
+            b->out_kind = field(PyTuple_GET_ITEM(out_quick, 1));
+            b->out_same = field(PyTuple_GET_ITEM(out_quick, 2));
+            b->out_write = field(PyTuple_GET_ITEM(out_quick, 3));
             PyObject *key = PyTuple_GET_ITEM(out_quick, 4);
-            set_ref(&self->out_key, PyObject_IsTrue(key) == 1 ? key : Py_None);
+            int truth = PyObject_IsTrue(key);
+            if (truth < 0) {
+                Py_DECREF(b);
+                return NULL;
+            }
+            b->out_key = truth ? field(key) : NULL;
             if (PyTuple_GET_SIZE(out_quick) == 6) {
-                set_ref(&self->out_token, PyTuple_GET_ITEM(out_quick, 5));
+                b->out_token = field(PyTuple_GET_ITEM(out_quick, 5));
             }
         }
         else {
-            set_ref(&self->out_call, PyTuple_GET_ITEM(out_quick, 1));
+            b->out_call = field(PyTuple_GET_ITEM(out_quick, 1));
         }
         if (out_mode == OUT_ASK) {
-            set_ref(&self->out_kind, PyTuple_GET_ITEM(out_quick, 2));
-            set_ref(&self->out_target, PyTuple_GET_ITEM(out_quick, 3));
+            b->out_kind = field(PyTuple_GET_ITEM(out_quick, 2));
+            b->out_target = field(PyTuple_GET_ITEM(out_quick, 3));
         }
     }
+    PyObject_GC_Track(b);
+    /* the swap: a call in flight keeps the binding it took */
+    Py_XSETREF(self->binding, b);
     Py_RETURN_NONE;
 }
 
@@ -954,8 +1137,7 @@ static PyObject *
 public_descr_get(PyObject *self, PyObject *obj, PyObject *type)
 {
     if (obj == NULL || obj == Py_None) {
-        Py_INCREF(self);
-        return self;
+        return Py_NewRef(self);
     }
     return PyMethod_New(self, obj);
 }
@@ -980,8 +1162,9 @@ public_reduce(PublicFunctionObject *self, PyObject *Py_UNUSED(ignored))
 static PyMethodDef public_methods[] = {
     {"bind", (PyCFunction)(void (*)(void))public_bind, METH_VARARGS | METH_KEYWORDS,
      PyDoc_STR("bind(*, quick, quick2, plain, native_set, wrap, error, ivy_exception, dtype, "
-               "cast_type, cast_call, cast_known): the backend's paths; None where it has "
-               "none.")},
+               "cast_type, cast_call, cast_known, out_quick, out_native, no_keywords, "
+               "with_out, finish): the backend's paths, None where it has none; one new "
+               "binding, swapped in whole (a call in flight keeps the one it took).")},
     {"__reduce__", (PyCFunction)public_reduce, METH_NOARGS, NULL},
     {NULL},
 };
@@ -1025,8 +1208,7 @@ static PyObject *
 forget_layout(PyObject *module, PyObject *array)
 {
     if (PyObject_TypeCheck(array, &ArrayBaseType)) {
-        Py_CLEAR(((ArrayObject *)array)->layout_of);
-        Py_CLEAR(((ArrayObject *)array)->layout);
+        set_data_and_layout((ArrayObject *)array, NULL, NULL, NULL);
     }
     Py_RETURN_NONE;
 }
@@ -1053,7 +1235,8 @@ static struct PyModuleDef speedups_module = {
 PyMODINIT_FUNC
 PyInit__speedups(void)
 {
-    if (PyType_Ready(&ArrayBaseType) < 0 || PyType_Ready(&PublicFunctionType) < 0) {
+    if (PyType_Ready(&ArrayBaseType) < 0 || PyType_Ready(&BindingType) < 0 ||
+        PyType_Ready(&PublicFunctionType) < 0) {
         return NULL;
     }
     dtype_keyword = Py_BuildValue("(s)", "dtype");

@@ -7,6 +7,7 @@ class ArrayBase:
     _data: Any
     _geometry: Any
     def __getitem__(self, key: Any, /) -> Any: ...
+    def __reduce_ex__(self, protocol: Any, /) -> Any: ...
 
 class PublicFunction:
     __ivy_general__: Callable[..., Any]
@@ -31,6 +32,8 @@ class PublicFunction:
         out_quick: tuple[Any, ...] | None = ...,
         out_native: Callable[..., Any] | None = ...,
         no_keywords: dict[str, Any] | None = ...,
+        with_out: Callable[[Any, Any, dict[str, Any]], Any] | None = ...,
+        finish: Callable[[Any, tuple[Any, ...]], Any] | None = ...,
     ) -> None: ...
 
 def forget_layout(array: object, /) -> None: ...

@@ -47,18 +47,22 @@ def _activate(name: str) -> None:
 
 
 def set_backend(name: str) -> ModuleType:
-    """Make ``name`` the backend of every following call; returns the backend module."""
-    _activate(name)
-    state.stack.append(name)
-    assert state.module is not None
-    return state.module
+    """Make ``name`` the backend of every following call (of every thread: the backend is
+    one for the process); returns the backend module. One switch at a time
+    (``public.SWITCH``)."""
+    with public.SWITCH:
+        _activate(name)
+        state.stack.append(name)
+        assert state.module is not None
+        return state.module
 
 
 def unset_backend() -> None:
     """Return to the backend set before (NumPy when none is left)."""
-    if state.stack:
-        state.stack.pop()
-    _activate(state.stack[-1] if state.stack else DEFAULT)
+    with public.SWITCH:
+        if state.stack:
+            state.stack.pop()
+        _activate(state.stack[-1] if state.stack else DEFAULT)
 
 
 @contextmanager

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import operator
+import threading
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any, TypeVar
@@ -131,6 +132,8 @@ def public_function(fn: F) -> F:
                 out_quick=out_quick if with_out is not None else None,
                 out_native=quick,
                 no_keywords=NO_KEYWORDS,
+                with_out=with_out,
+                finish=finish,
             )
         if operator_method is not None:
             # ``x[q]`` on NumPy: the key handed straight to the native array (no view to make)
@@ -138,7 +141,31 @@ def public_function(fn: F) -> F:
                 use_item_method(direct_item, (plain, native_set, error, wrap))
             else:
                 use_item_method(operator_method)
+            if SPEEDUPS is not None:
+                # ``ArrayBase``'s ``x[key]`` as ``direct_item`` is, whatever the backend: a
+                # call in flight when the backend is switched (a key's ``__index__``, another
+                # thread) reads ``plain``, ``native_set``, ``error`` and ``wrap`` as they are
+                # now, and hands a key of another type to ``api``, as ``direct_item`` does.
+                SPEEDUPS.configure_item(Array, api, plain, native_set, error, wrap)
         return built
+
+    def finish(ret: Any, args: tuple[Any, ...]) -> Any:
+        """The end of a C hot call whose backend was switched during its native call (by a
+        callback or another thread): ``ret`` made an ``Array`` as the Python body below does
+        after that call, reading its variables as they are now, so that both paths give
+        the same answer."""
+        if view is not None and arity:
+            x = args[0]
+            try:
+                if not native_view(ret, x._data):
+                    return view(x, ret, args, {})
+            except Exception as e:
+                raise error(e) from e
+        elif type(ret) not in native_set:
+            return wrap(ret)
+        new = new_array()
+        new._data = ret
+        return new
 
     if arity == 1:
 
@@ -496,12 +523,34 @@ def build_late(name: str) -> Built:
     return built
 
 
+SWITCH = threading.RLock()
+"""Held by a backend switch (:func:`activate`, ``set_backend``, ``unset_backend``): one
+switch at a time. Two threads binding at once would leave some functions bound to each
+backend. Calls are not locked: a call in flight keeps the backend it began with, or ends as
+the Python body reads its variables after a switch (``finish``); either is one backend's
+answer."""
+
+_SWITCHES = [0]
+"""Switches begun so far (see :func:`activate`)."""
+
+
 def activate(backend_name: str, backend: ModuleType) -> None:
     """Point every public function at ``backend``'s dispatcher (built once per backend) and
-    record ``backend`` as the one in use."""
-    table = state.tables.setdefault(backend_name, {})
-    for name, api in list(REGISTRY.items()):
-        if name not in table:
-            table[name] = build(api, backend)
-        api.__ivy_bind__(table[name])  # type: ignore[attr-defined]
-    enter(backend_name, backend)
+    record ``backend`` as the one in use.
+
+    A switch made during this one by the same thread (a finalizer or gc callback run while
+    binding: the lock is re-entrant) leaves the functions bound so far to the other backend:
+    they are bound again, until a pass runs without one, so that every function ends bound
+    to the backend recorded."""
+    with SWITCH:
+        table = state.tables.setdefault(backend_name, {})
+        while True:
+            _SWITCHES[0] += 1
+            mine = _SWITCHES[0]
+            for name, api in list(REGISTRY.items()):
+                if name not in table:
+                    table[name] = build(api, backend)
+                api.__ivy_bind__(table[name])  # type: ignore[attr-defined]
+            if _SWITCHES[0] == mine:
+                break
+        enter(backend_name, backend)
