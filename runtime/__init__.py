@@ -31,6 +31,7 @@ from ivycheck.runtime.dtypes import Dtype
 from ivycheck.runtime.exceptions import (
     InplaceUpdateException,
     IvyBackendException,
+    IvyBufferError,
     IvyException,
     IvyNotImplementedException,
     IvyTypeError,
@@ -263,6 +264,7 @@ __all__ = [
     "Dtype",
     "InplaceUpdateException",
     "IvyBackendException",
+    "IvyBufferError",
     "IvyException",
     "IvyNotImplementedException",
     "IvyTypeError",

@@ -7,6 +7,7 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
+from ivycheck.runtime.backends._common import dlpack
 from ivycheck.runtime.backends.jax import primitives
 from ivycheck.runtime.info import as_sequence
 
@@ -86,8 +87,11 @@ def eye(
 
 
 def from_dlpack(x: Any, /, *, copy: bool | None = None, out: Arr | None = None) -> Arr:
-    ret = jax.dlpack.from_dlpack(x)
-    return jnp.array(ret, copy=True) if copy else ret
+    """Through :func:`dlpack.importable`: JAX's importer refuses strides that are not
+    compact, where the standard asks for a copy."""
+    source = dlpack.importable(x, copy, dlpack.c_contiguous)
+    ret = jax.dlpack.from_dlpack(source)
+    return jnp.array(ret, copy=True) if copy and source is x else ret
 
 
 def meshgrid(*arrays: Arr, indexing: str = "xy") -> Any:

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 import tensorflow as tf
 
+from ivycheck.runtime.backends._common import dlpack
 from ivycheck.runtime.backends.tensorflow import primitives
 from ivycheck.runtime.info import as_sequence
 
@@ -116,8 +117,12 @@ def eye(
 
 
 def from_dlpack(x: Any, /, *, copy: bool | None = None, out: Arr | None = None) -> Arr:
-    ret = tf.experimental.dlpack.from_dlpack(x.__dlpack__())
-    return primitives.copy(ret) if copy else ret
+    """Through :func:`dlpack.importable`: a buffer off a 64-byte boundary imported as it is
+    aborts the process at the next kernel (``Check failed: IsAligned()``); strides that are
+    not compact are refused where the standard asks for a copy."""
+    source = dlpack.importable(x, copy, dlpack.aligned_c_contiguous)
+    ret = tf.experimental.dlpack.from_dlpack(source.__dlpack__())
+    return primitives.copy(ret) if copy and source is x else ret
 
 
 def meshgrid(*arrays: Arr, indexing: str = "xy") -> Any:

@@ -8,6 +8,7 @@ from typing import Any
 import torch
 import torch.utils.dlpack
 
+from ivycheck.runtime.backends._common import dlpack
 from ivycheck.runtime.backends.torch import _unsigned, primitives
 from ivycheck.runtime.dtypes import DEFAULT_INT
 from ivycheck.runtime.info import as_sequence
@@ -110,8 +111,11 @@ def eye(
 
 
 def from_dlpack(x: Any, /, *, copy: bool | None = None, out: Arr | None = None) -> Arr:
-    ret = torch.utils.dlpack.from_dlpack(x)
-    return ret.clone() if copy else ret
+    """Through :func:`dlpack.importable`: a negative-stride buffer imported as it is would
+    abort the process at the next kernel."""
+    source = dlpack.importable(x, copy, dlpack.non_negative_strides)
+    ret = torch.utils.dlpack.from_dlpack(source)
+    return ret.clone() if copy and source is x else ret
 
 
 def meshgrid(*arrays: Arr, indexing: str = "xy") -> Any:
