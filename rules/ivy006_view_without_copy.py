@@ -38,6 +38,24 @@ def _imports_optional(module: cst.Module) -> bool:
     )
 
 
+_CONSUMING_HANDLE_VIEW = """
+import functools
+
+
+def handle_view(fn):
+    @functools.wraps(fn)
+    def new_fn(*args, copy=None, **kwargs):
+        ret = fn(*args, **kwargs)
+        if copy:
+            return ret
+        return _build_view(args[0], ret)
+
+    new_fn.handle_view = True
+    return new_fn
+"""
+"""A project's own ``handle_view`` that takes ``copy`` itself (2023-03 Ivy's shape)."""
+
+
 class ViewWithoutCopy(Rule):
     """A function that returns views must let its callers ask for a copy instead.
 
@@ -53,7 +71,10 @@ class ViewWithoutCopy(Rule):
     parameter, before ``out`` when there is one (annotated only where the signature is).
 
     Not reported: dunder methods (``__getitem__`` with ``@handle_view_indexing``), which
-    run from syntax (``x[q]``) and so can never be given ``copy``.
+    run from syntax (``x[q]``) and so can never be given ``copy``; and functions whose view
+    wrapper is the project's own and takes ``copy`` itself without handing it on (2023-03
+    Ivy's ``handle_view``: ``def new_fn(*args, copy=None, **kwargs)``), where
+    ``fn(x, copy=True)`` reaches the wrapper and the function never sees ``copy``.
 
     When every ``return`` of the function is a call of an Ivy API function that has no view
     decorator itself (a data-class method ``return ivy.concat_from_sequence(...)``), the
@@ -118,6 +139,15 @@ class ViewWithoutCopy(Rule):
                     return ivy.get_item(self._data, query)
             """,
             path="ivy/data_classes/array/array.py",
+        ),
+        Example(
+            """
+            @handle_view
+            def flip(x, /, *, axis=None, out=None):
+                return current_backend(x).flip(x, axis=axis, out=out)
+            """,
+            path="ivy/functional/ivy/manipulation.py",
+            files={"ivy/func_wrapper.py": _CONSUMING_HANDLE_VIEW},
         ),
     )
     INVALID = (
@@ -273,6 +303,8 @@ class ViewWithoutCopy(Rule):
             if fresh is not None:
                 span = decorator_span(lines, view)
                 message, fix = _fresh_message(function.name, wrapper, fresh), None
+            elif _wrapper_keeps_copy(wrapper, file.index):
+                continue
             else:
                 span = name_span(lines, function)
                 message, fix = _message(function.name, wrapper), _FIX
@@ -291,6 +323,8 @@ class ViewWithoutCopy(Rule):
         fresh = _returns_only_fresh_arrays(node, self.context.index)
         if fresh is not None:
             self.report(views[0], _fresh_message(name, decorator_name(views[0]), fresh))
+            return
+        if _wrapper_keeps_copy(decorator_name(views[0]), self.context.index):
             return
         self.report(
             node.name,
@@ -399,6 +433,14 @@ def _fresh_api_call(name: str, index: ProjectIndex) -> bool:
 
 
 _FIX = "Add a keyword-only `copy` parameter"
+
+
+def _wrapper_keeps_copy(wrapper: str, index: ProjectIndex) -> bool:
+    """Whether the project's own view wrapper takes ``copy`` itself and never hands it to
+    the function (2023-03 Ivy's ``handle_view``: ``def new_fn(*args, copy=None,
+    **kwargs)``): then callers pass ``copy`` to the wrapper, and the function needs no such
+    parameter (one would never be given a value)."""
+    return index.wrapper_takes(wrapper, "copy")
 
 
 def _message(function: str, wrapper: str) -> str:

@@ -63,6 +63,8 @@ class EncodedSummary:
     """The project's wrapper list, when this file defines it (:class:`LaidOutSummary`)."""
     detected_api: str = ""
     """Why the file is functional API by its code, when no glob made it so."""
+    laid_out: bool = False
+    """The blob is a :class:`LaidOutSummary` (decoded as one)."""
 
     @classmethod
     def encode(cls, summary: FileSummary) -> EncodedSummary:
@@ -75,6 +77,7 @@ class EncodedSummary:
             tuple(summary.decorators),
             summary.digest if summary.parse_error is None else "",
             *_layout(summary),
+            isinstance(summary, LaidOutSummary),
         )
 
     def fits_part(self, by_globs: str) -> bool:
@@ -85,7 +88,7 @@ class EncodedSummary:
 
     def decode(self) -> FileSummary:
         try:
-            if self.wrapper_order is not None or self.detected_api:
+            if self.laid_out:
                 return datacodec.decode(LaidOutSummary, json.loads(self.blob))
             return datacodec.decode(FileSummary, json.loads(self.blob))
         except ValueError:  # datacodec.DecodeError and json's errors
@@ -289,6 +292,18 @@ class ProjectIndex:
         """The part ``path`` was summarized as (the globs', or ``functional`` found by its
         code), ``None`` for a file not in the index."""
         return self._parts.get(path)
+
+    def wrapper_takes(self, name: str, keyword: str) -> bool:
+        """Whether the project's own wrapper ``name`` takes ``keyword`` itself (its inner
+        function names it: :func:`~ivycheck.checker.project.layout.wrapper_keywords`), so
+        that the functions it wraps never receive it."""
+        paths = self._decorators.get(name)
+        if not paths:
+            return False
+        summary = self.files[paths[0]]
+        return isinstance(summary, LaidOutSummary) and keyword in summary.wrapper_keywords.get(
+            name, ()
+        )
 
     def wrapper_paths(self) -> list[str]:
         """The files defining ``handle_out_argument`` at module level, in path order."""

@@ -25,7 +25,7 @@ a run sees (the index's invariant).
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Protocol
 
 from ivycheck.checker.base import pyast
@@ -193,11 +193,16 @@ class LaidOutSummary(FileSummary):
     wrapper_order: WrapperOrder | None = None
     detected_api: str = ""
     """Why the file is functional API although no ``functional-api`` glob matches it."""
+    wrapper_keywords: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Per module-level wrapper, the keywords its inner function takes itself
+    (:func:`wrapper_keywords`)."""
 
     def public_facts(self) -> tuple[object, ...]:
-        """The wrapper list and the detected part are seen by every file (IVY005 reads the
-        order): a change to either must invalidate other files' cached findings."""
-        return (*super().public_facts(), repr(self.wrapper_order), self.detected_api)
+        """The wrapper list, the detected part and the wrappers' own keywords are seen by
+        every file (IVY005 reads the order, IVY006 the keywords): a change to any must
+        invalidate other files' cached findings."""
+        keywords = tuple(sorted(self.wrapper_keywords.items()))
+        return (*super().public_facts(), repr(self.wrapper_order), self.detected_api, keywords)
 
 
 def summarize_file(
@@ -216,10 +221,55 @@ def summarize_file(
     detected = api_module_reason(tree) if part == "other" else None
     summary = summarize(source, path, "functional" if detected else part, memo=memo)
     order = wrapper_order(tree) if _may_define_order(source) else None
-    if detected is None and order is None:
+    keywords = wrapper_keywords(tree) if summary.decorators else {}
+    if detected is None and order is None and not keywords:
         return summary
     facts = {f.name: getattr(summary, f.name) for f in fields(FileSummary)}
-    return LaidOutSummary(**facts, wrapper_order=order, detected_api=detected or "")
+    return LaidOutSummary(
+        **facts, wrapper_order=order, detected_api=detected or "", wrapper_keywords=keywords
+    )
+
+
+def wrapper_keywords(tree: ast.Module) -> dict[str, tuple[str, ...]]:
+    """The keywords each module-level wrapper keeps from the function it wraps, for the
+    wrappers (``def name(fn)`` returning a function it defines) that keep any: its inner
+    function names the keyword itself and never passes it to the wrapped function by
+    keyword. 2023-03 Ivy's ``handle_view`` is ``def new_fn(*args, copy=None, **kwargs):
+    ret = fn(*args, **kwargs)``: it consumes ``copy`` (the wrapped function never sees
+    it), where 2023-09 Ivy's passes ``copy`` on in ``**kwargs``; ``handle_out_argument``
+    names ``out`` and hands it on (``fn(*args, out=out, **kwargs)``), so it keeps nothing.
+    A wrapper that keeps a keyword answers for it; the function it wraps needs no such
+    parameter."""
+    found: dict[str, tuple[str, ...]] = {}
+    for statement in tree.body:
+        if not isinstance(statement, ast.FunctionDef) or not statement.args.args:
+            continue
+        last = statement.body[-1]
+        if not (isinstance(last, ast.Return) and isinstance(last.value, ast.Name)):
+            continue
+        inner = next(
+            (
+                d
+                for d in statement.body
+                if isinstance(d, ast.FunctionDef) and d.name == last.value.id
+            ),
+            None,
+        )
+        if inner is None:
+            continue
+        wrapped = statement.args.args[0].arg
+        passed = {
+            keyword.arg
+            for node in ast.walk(inner)
+            if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == wrapped
+            for keyword in node.keywords
+        }
+        kept = [a.arg for a in (*inner.args.args, *inner.args.kwonlyargs) if a.arg not in passed]
+        if kept and inner.args.vararg is not None:
+            found[statement.name] = tuple(kept)
+    return found
 
 
 def _may_define_order(source: str | bytes) -> bool:
