@@ -330,9 +330,8 @@ def _main(args: argparse.Namespace) -> int:
         check_selectors(selectors, codes, option)
     if args.add_noqa and (args.fix or args.diff or args.baseline or args.write_baseline):
         return _error("--add-noqa cannot be combined with --fix, --diff or baselines")
-    if args.watch and (args.add_noqa or args.write_baseline or args.show_settings):
-        return _error("--watch cannot be combined with --add-noqa, --write-baseline or --show-*")
-    if args.watch and args.show_files:
+    one_shot = args.add_noqa or args.write_baseline or args.show_settings or args.show_files
+    if args.watch and one_shot:
         return _error("--watch cannot be combined with --add-noqa, --write-baseline or --show-*")
     paths: list[Path] = args.paths or [Path(".")]
     stdin: tuple[str, str] | None = None

@@ -5,7 +5,6 @@ keys and backend names, and a summary that says what this run did."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 from pathlib import Path
@@ -15,6 +14,8 @@ import pytest
 
 from ivycheck.checker.core.engine import FixOutcome
 from ivycheck.checker.run import runner
+from tests.checker.test_cli import BAD_ORDER, CLEAN
+from tests.checker.test_cli_progress import without_terminal_settings
 from tests.helpers import IVYCHECK, REPO, run_ivycheck, write_tree
 
 
@@ -69,21 +70,6 @@ def test_every_backend_folder_of_the_ivy_snapshots_is_a_known_backend_name(
     assert "lib/paddle/a.py\tbackend:paddle" in done.stdout
 
 
-BAD_ORDER = """\
-@to_native_arrays_and_back
-@handle_out_argument
-def tan(x, /, *, out=None):
-    return current_backend(x).tan(x, out=out)
-"""
-
-FIXED_ORDER = """\
-@handle_out_argument
-@to_native_arrays_and_back
-def tan(x, /, *, out=None):
-    return current_backend(x).tan(x, out=out)
-"""
-
-
 def test_output_file_takes_the_report_and_stderr_keeps_the_summary(project: Path) -> None:
     write_tree(project, {"ivy/functional/ivy/a.py": BAD_ORDER})
     done = run_ivycheck("--format", "json", "--output-file", "reports/ivy.json", ".", cwd=project)
@@ -135,7 +121,7 @@ def test_a_fix_found_already_written_by_another_run_is_not_counted_as_remaining(
 
     monkeypatch.setattr(runner, "fix_source", another_run_fixes_first)
     result = runner.run(runner.RunOptions(paths=[path], fix=True, jobs=1, use_cache=False))
-    assert path.read_text() == FIXED_ORDER
+    assert path.read_text() == CLEAN
     assert (result.fixed, result.already_fixed) == (0, 1)
     assert result.diagnostics == []
     assert result.problems == []
@@ -171,7 +157,7 @@ def test_two_concurrent_fix_runs_each_say_what_they_did(project: Path) -> None:
     and neither reports as remaining what the other fixed."""
     count = 60
     write_tree(project, {f"ivy/functional/ivy/m{i}.py": BAD_ORDER for i in range(count)})
-    environment = {k: v for k, v in os.environ.items() if k not in ("CI", "FORCE_COLOR")}
+    environment = without_terminal_settings()
     command = [str(IVYCHECK), "--fix", "--no-cache", "--jobs", "1", "."]
     runs = [
         subprocess.Popen(
@@ -196,4 +182,4 @@ def test_two_concurrent_fix_runs_each_say_what_they_did(project: Path) -> None:
     for summary in summaries:
         assert int(summary["files"]) == count
         assert int(summary["fixed"]) + int(summary["already"] or 0) <= count
-    assert all(p.read_text() == FIXED_ORDER for p in (project / "ivy/functional/ivy").iterdir())
+    assert all(p.read_text() == CLEAN for p in (project / "ivy/functional/ivy").iterdir())

@@ -39,13 +39,11 @@ def big_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-def _environment(**changes: str | None) -> dict[str, str]:
+def without_terminal_settings(**changes: str) -> dict[str, str]:
+    """This environment as a user's terminal has it: not in CI (the CI run sets ``CI``),
+    no colour; then ``changes``."""
     environment = {k: v for k, v in os.environ.items() if k not in ("CI", "FORCE_COLOR")}
-    environment["NO_COLOR"] = "1"
-    for key, value in changes.items():
-        if value is not None:
-            environment[key] = value
-    return environment
+    return {**environment, "NO_COLOR": "1", **changes}
 
 
 def run_on_terminal(*args: str, cwd: Path, env: dict[str, str]) -> tuple[int, str, str]:
@@ -105,7 +103,7 @@ def test_a_long_run_on_a_terminal_draws_a_counter_then_only_the_summary(
     big_tree: Path,
 ) -> None:
     code, stdout, terminal = run_on_terminal(
-        "--no-cache", "--jobs", "1", ".", cwd=big_tree, env=_environment()
+        "--no-cache", "--jobs", "1", ".", cwd=big_tree, env=without_terminal_settings()
     )
     assert code == 0, terminal
     assert stdout == ""
@@ -127,7 +125,13 @@ def test_no_counter_with_quiet_or_in_ci(
     big_tree: Path, option: str, environment: dict[str, str]
 ) -> None:
     code, _, terminal = run_on_terminal(
-        "--no-cache", "--jobs", "1", option, ".", cwd=big_tree, env=_environment(**environment)
+        "--no-cache",
+        "--jobs",
+        "1",
+        option,
+        ".",
+        cwd=big_tree,
+        env=without_terminal_settings(**environment),
     )
     assert code == 0
     assert "\r" not in terminal.replace("\r\n", "\n")

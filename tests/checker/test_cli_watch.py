@@ -4,7 +4,6 @@ the process's output until the line that says it is ready: never a fixed sleep."
 
 from __future__ import annotations
 
-import os
 import queue
 import signal
 import subprocess
@@ -15,21 +14,9 @@ from typing import IO
 
 import pytest
 
+from tests.checker.test_cli import BAD_ORDER, CLEAN
+from tests.checker.test_cli_progress import without_terminal_settings
 from tests.helpers import IVYCHECK, write_tree
-
-BAD_ORDER = """\
-@to_native_arrays_and_back
-@handle_out_argument
-def tan(x, /, *, out=None):
-    return current_backend(x).tan(x, out=out)
-"""
-
-FIXED_ORDER = """\
-@handle_out_argument
-@to_native_arrays_and_back
-def tan(x, /, *, out=None):
-    return current_backend(x).tan(x, out=out)
-"""
 
 WATCHING = "ivycheck: watching for file changes (Ctrl-C to stop)"
 REPORT_A = (
@@ -80,7 +67,6 @@ class Watched:
 @pytest.fixture
 def watched(project: Path) -> Iterator[Watched]:
     write_tree(project, {"ivy/functional/ivy/a.py": BAD_ORDER, "ivy/functional/ivy/b.py": ""})
-    environment = {k: v for k, v in os.environ.items() if k not in ("CI", "FORCE_COLOR")}
     process = subprocess.Popen(
         [str(IVYCHECK), "--watch", "."],
         cwd=project,
@@ -89,7 +75,7 @@ def watched(project: Path) -> Iterator[Watched]:
         stderr=subprocess.PIPE,
         text=True,
         bufsize=1,
-        env={**environment, "NO_COLOR": "1"},
+        env=without_terminal_settings(),
     )
     try:
         yield Watched(process)
@@ -106,7 +92,7 @@ def test_watch_reports_again_after_each_change_and_ctrl_c_exits_130(
     assert [line for name, line in first if name == "out"] == [REPORT_A]
     assert ("err", "Found 1 problem (1 fixable with --fix) in 2 files.") in first
 
-    (project / "ivy/functional/ivy/a.py").write_text(FIXED_ORDER)
+    (project / "ivy/functional/ivy/a.py").write_text(CLEAN)
     second = watched.until(WATCHING)
     assert second == [
         ("err", "ivycheck: 1 file changed, checking again"),
