@@ -20,8 +20,6 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-import pathspec
-
 from ivycheck.checker.project.conventions import (
     DECORATOR_ALIASES,
     DEFAULT_BACKENDS,
@@ -32,6 +30,7 @@ from ivycheck.checker.project.conventions import (
     DEFAULT_RUNTIME_MODULES,
     KNOWN_BACKENDS,
 )
+from ivycheck.checker.project.globs import GlobSet
 from ivycheck.checker.project.roots import contains, marker_root, own_folder, too_wide
 from ivycheck.checker.project.selectors import (
     SelectorError,
@@ -139,8 +138,8 @@ class Config:
         return tuple(p for p in patterns if p not in self.dropped_excludes)
 
     @cached_property
-    def _exclude_spec(self) -> pathspec.GitIgnoreSpec:
-        return pathspec.GitIgnoreSpec.from_lines(self._exclude_patterns)
+    def _exclude_spec(self) -> GlobSet:
+        return GlobSet.from_lines(self._exclude_patterns)
 
     def exclusion_below(self, relative_dir: str) -> Config:
         """The config for walking a directory named explicitly.
@@ -149,7 +148,7 @@ class Config:
         it: patterns that match the directory itself do not apply below it (as ruff
         checks an excluded folder passed on the command line).
         """
-        own = pathspec.GitIgnoreSpec.from_lines
+        own = GlobSet.from_lines
         kept = tuple(
             p for p in self._exclude_patterns if not own([p]).match_file(relative_dir + "/")
         )
@@ -159,21 +158,18 @@ class Config:
         return replace(self, dropped_excludes=(*self.dropped_excludes, *dropped))
 
     @cached_property
-    def _part_specs(self) -> list[tuple[str, pathspec.GitIgnoreSpec]]:
+    def _part_specs(self) -> list[tuple[str, GlobSet]]:
         specs = [(f"backend:{name}", patterns) for name, patterns in self.backends]
         specs += [
             ("frontend", self.frontends),
             ("functional", self.functional_api),
             ("data_classes", self.data_classes),
         ]
-        return [(part, pathspec.GitIgnoreSpec.from_lines(p)) for part, p in specs]
+        return [(part, GlobSet.from_lines(p)) for part, p in specs]
 
     @cached_property
-    def _per_file_specs(self) -> list[tuple[pathspec.GitIgnoreSpec, tuple[str, ...]]]:
-        return [
-            (pathspec.GitIgnoreSpec.from_lines([pattern]), codes)
-            for pattern, codes in self.per_file_ignores
-        ]
+    def _per_file_specs(self) -> list[tuple[GlobSet, tuple[str, ...]]]:
+        return [(GlobSet.from_lines([pattern]), codes) for pattern, codes in self.per_file_ignores]
 
     def is_excluded(self, relative_path: str, is_dir: bool = False) -> bool:
         candidate = (
@@ -185,7 +181,7 @@ class Config:
         """``is_excluded`` for an entry of a directory the walk entered, so no enclosing
         directory was excluded. A file then cannot match a directory-only pattern
         (``build/``: every default one), since it would have matched the directory: only
-        the other patterns need testing, often none (pathspec costs 20 µs a file).
+        the other patterns need testing, often none.
         Negations can re-include, so with any of them every pattern is tested."""
         if is_dir or self._exclude_spec_for_walked_files is None:
             return self.is_excluded(relative_path, is_dir)
@@ -193,11 +189,11 @@ class Config:
         return bool(spec.patterns) and bool(spec.match_file(relative_path))
 
     @cached_property
-    def _exclude_spec_for_walked_files(self) -> pathspec.GitIgnoreSpec | None:
+    def _exclude_spec_for_walked_files(self) -> GlobSet | None:
         patterns = self._exclude_patterns
         if any(p.lstrip().startswith("!") for p in patterns):
             return None
-        return pathspec.GitIgnoreSpec.from_lines(p for p in patterns if not p.endswith("/"))
+        return GlobSet.from_lines(p for p in patterns if not p.endswith("/"))
 
     def part_of(self, relative_path: str) -> str:
         """``functional``, ``frontend``, ``data_classes``, ``backend:<name>`` or ``other``.
@@ -334,7 +330,7 @@ def _glob_list(value: Any, key: str, source: Path) -> tuple[str, ...]:
     patterns = _string_list(value, key, source)
     for pattern in patterns:
         try:
-            pathspec.GitIgnoreSpec.from_lines([pattern])
+            GlobSet.from_lines([pattern])
         except (ValueError, re.error) as err:  # GitIgnorePatternError is a ValueError
             raise ConfigError(
                 f"{source}: [tool.ivycheck] {key}: {pattern!r} is not a valid pattern "

@@ -14,9 +14,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import pathspec
-
 from ivycheck.checker.project.config import Config
+from ivycheck.checker.project.globs import GlobSet
 from ivycheck.checker.project.roots import contains, marker_root, own_folder
 
 
@@ -24,11 +23,12 @@ from ivycheck.checker.project.roots import contains, marker_root, own_folder
 class _IgnoreFile:
     base: Path
     lines: tuple[str, ...]
-    spec: pathspec.GitIgnoreSpec
+    spec: GlobSet
 
     @classmethod
     def from_lines(cls, base: Path, lines: tuple[str, ...]) -> _IgnoreFile:
-        return cls(base, lines, pathspec.GitIgnoreSpec.from_lines(lines))
+        # git skips a line it cannot use; so does a .gitignore here (no run fails on one)
+        return cls(base, lines, GlobSet.from_lines(lines, skip_invalid=True))
 
     def opened_for(self, directory: Path) -> _IgnoreFile:
         """Without the patterns that ignore ``directory``, which the user named explicitly."""
