@@ -2,24 +2,27 @@
 
 ``.ivycheck_cache/`` can arrive with a pull request (checked in, or planted), and CI,
 pre-commit, flake8 and the editor all read it. Whatever is in it — random bytes, a torn or
-bit-flipped file, a crafted pickle from an older format — a run gives exactly the findings
-of ``--no-cache``, exits as that run does, prints no traceback, and the next save replaces
-the bad file with a good one.
+bit-flipped file, a crafted pickle from an older format, entries of a foreign shape signed
+with the user's own key — a run gives exactly the findings of ``--no-cache``, exits as that
+run does, prints no traceback, and the next save replaces the bad file with a good one.
+(Forged, planted and linked caches: ``test_planted_cache.py``.)
 """
 
 from __future__ import annotations
 
+import json
 import os
 import pickle
 import random
 import subprocess
 import sys
-import zlib
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from ivycheck.checker.run import cache
+from ivycheck.checker.run.cache_key import cache_key
 from tests.helpers import run_ivycheck, write_tree
 
 FILES = {
@@ -78,13 +81,14 @@ CORRUPTIONS: dict[str, Callable[[bytes], bytes]] = {
 
 
 def _foreign_record(data: bytes) -> bytes:
-    """The right format word and a true checksum, but entries that are no cache entries."""
-    body = b"".join(
-        b"%s\t%s\n" % (line.partition(b"\t")[0], entry)
-        for line, entry in zip(data.splitlines()[1:], (b"[1,2]", b'{"a":1}', b"null"), strict=False)
+    """Signed with this user's own key, so it verifies: entries that are no cache entries
+    (they reach the decoder, which must turn them into misses)."""
+    paths = [line.partition(b"\t")[0] for line in data.partition(b"\n")[2].splitlines()]
+    entries = (b"[1,2]", b'{"a":1}', b"null", b"[" * 100_000)
+    return cache._record(
+        {json.loads(path): entry for path, entry in zip(paths, entries, strict=False)},
+        cache_key(),
     )
-    checksum = b"%08x" % zlib.crc32(body)
-    return b"%s %s %d\n%s" % (data.split(b" ")[0], checksum, body.count(b"\n"), body)
 
 
 @pytest.mark.parametrize("corruption", sorted(CORRUPTIONS))
