@@ -23,6 +23,7 @@ from ivycheck.checker.project.conventions import (
 from ivycheck.checker.project.discovery import ProjectFiles
 from ivycheck.checker.project.globs import GlobSet
 from ivycheck.checker.project.index import ProjectIndex
+from ivycheck.checker.run.cache import cache_directory, cache_status
 
 PART_LABELS = {"functional": "functional API", "frontend": "frontend", "data_classes": "data class"}
 
@@ -75,6 +76,7 @@ def show_settings(path: Path, config: Config, index: ProjectIndex | None = None)
         f"# Settings for {path}",
         f"# configuration file: {source if source is not None else '(none; defaults)'}",
         f"# root: {config.root}",
+        f"# cache: {cache_status(cache_directory(config.root))}",
         f"# part of {path}: {part_label(config.part_of(config.relative(path)))}",
         "[tool.ivycheck]",
         f"select = {_toml(list(config.select))}",

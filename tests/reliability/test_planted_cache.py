@@ -293,6 +293,8 @@ def test_pre_commit_gives_its_uncached_findings_with_a_committed_cache(tmp_path:
     subprocess.run([*git, "add", "-f", "."], cwd=root, check=True)
     subprocess.run([*git, "commit", "-q", "-m", "planted"], cwd=root, check=True)
     before = victim.read_bytes()
+    settings = run_ivycheck("--show-settings", ".", cwd=root, env=env).stdout.splitlines()
+    assert f"# cache: {root / '.ivycheck_cache'} (not used: git tracks it)" in settings
     expected = _command(env)(root, False)
     environment = {**os.environ, **env, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit")}
     environment.pop("VIRTUAL_ENV", None)
