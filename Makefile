@@ -73,6 +73,14 @@ test: install-dev
 test-slow: install-dev
 	$(BIN)/pytest -q -m slow
 
+# --fix and --add-noqa killed (SIGKILL, through strace) at every write-side system call, on a
+# shrinking and a growing fix: the file must be whole, old or new (tests/reliability/
+# test_fix_kill.py; ~4 min on 2 cores). strace is installed first where it is missing.
+.PHONY: test-reliability
+test-reliability: install-dev
+	command -v strace >/dev/null || (apt-get update -qq && apt-get install -y -qq strace)
+	$(BIN)/pytest -q -m slow -p no:randomly tests/reliability/test_fix_kill.py
+
 test-explore: install-dev
 	$(BIN)/pytest -q -m "not slow" -n auto --maxprocesses 4 --hypothesis-profile=explore
 
