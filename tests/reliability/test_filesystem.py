@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from ivycheck.checker.base.sourcefile import SourceError, read_source, write_source_in_place
+from ivycheck.checker.base.sourcefile import SourceError, read_source, write_source
 from ivycheck.checker.run import runner
 from ivycheck.checker.run.runner import RunOptions, run
 from tests.helpers import IVYCHECK, run_ivycheck
@@ -67,28 +67,28 @@ def test_fix_keeps_encoding_bom_and_line_endings(project: Path, name: str, encod
     assert path.read_bytes() == encode(FIXED_ORDER)
 
 
-@pytest.mark.parametrize("failing", ["posix_fallocate", "ftruncate", "fsync"])
+@pytest.mark.parametrize("failing", ["write", "fchmod", "fsync", "replace"])
 def test_a_failed_write_leaves_the_original(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: str
 ) -> None:
-    """A full disk (or an I/O error) at any step of the in-place write: the file holds
-    its original bytes afterwards, and nothing else is left in the folder."""
+    """A full disk (or an I/O error) at any step of the write: the file holds its original
+    bytes afterwards, and nothing else is left in the folder."""
     path = tmp_path / "f.py"
     path.write_text(BAD_ORDER)
     source = read_source(path)
     real = getattr(os, failing)
     calls: list[object] = []
 
-    def fail_once(*args: object) -> object:
+    def fail_once(*args: object, **kwargs: object) -> object:
         calls.append(args)
         if len(calls) == 1:
             raise OSError(28, "No space left on device")
-        return real(*args)
+        return real(*args, **kwargs)
 
     monkeypatch.setattr(os, failing, fail_once)
     longer = FIXED_ORDER + "# longer than before, so the file must grow\n"
     with pytest.raises(OSError, match="No space"):
-        write_source_in_place(path, source, longer)
+        write_source(path, source, longer)
     assert calls
     assert path.read_text() == BAD_ORDER
     assert [p.name for p in tmp_path.iterdir()] == ["f.py"]
@@ -121,8 +121,8 @@ def test_write_refuses_when_the_file_is_gone(tmp_path: Path) -> None:
     path.write_text(BAD_ORDER)
     source = read_source(path)
     path.unlink()
-    with pytest.raises(SourceError, match="cannot open for writing"):
-        write_source_in_place(path, source, FIXED_ORDER)
+    with pytest.raises(SourceError, match="cannot open the file"):
+        write_source(path, source, FIXED_ORDER)
     assert not list(tmp_path.iterdir())
 
 
