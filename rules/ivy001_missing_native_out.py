@@ -19,6 +19,7 @@ from ivycheck.checker.rule_api import (
     nodes_of,
 )
 from ivycheck.rules import _ast_layout
+from ivycheck.rules import _fate_examples as shapes
 from ivycheck.rules._api_functions import OutWrapping, is_private_helper, out_wrapping
 from ivycheck.rules._ast_facts import (
     FunctionNode,
@@ -936,5 +937,52 @@ MissingNativeOut.INVALID = (
             return torch.linalg.vector_norm(x, ord, out=out)
         """,
         path=TORCH,
+    ),
+    Example(
+        _SPLIT,
+        path=NP,
+        files=shapes.GATED_PROJECT,
+        message=(
+            "the wrapper never hands a tuple `out` over (its `is_frozen(out)` is true for "
+            "every tuple), so the attribute has no effect here"
+        ),
+        line=4,
+        column=5,
+    ),
+    Example(
+        """
+        import torch
+
+
+        def ifft(x, /, *, out=None):
+            return torch.fft.ifft(x, out=out).to(x.dtype)
+        """,
+        path=TORCH,
+        files=shapes.GATED_PROJECT,
+        expected="""
+        import torch
+
+
+        def ifft(x, /, *, out=None):
+            return torch.fft.ifft(x, out=out).to(x.dtype)
+
+
+        ifft.support_native_out = True
+        """,
+    ),
+    Example(
+        """
+        import torch
+
+
+        def ifft(x, /, *, out=None):
+            return torch.fft.ifft(x, out=out).to(x.dtype)
+        """,
+        path=TORCH,
+        files={**shapes.GATED_PROJECT, shapes.TORCH_GENERAL: shapes.UPDATE_UNREAD},
+        message=(
+            "hands back a method of the native call's result (a new array): return what the "
+            "native call wrote before adding the attribute"
+        ),
     ),
 )

@@ -18,6 +18,7 @@ from ivycheck.checker.rule_api import (
     Severity,
     nodes_of,
 )
+from ivycheck.rules import _fate_examples as shapes
 from ivycheck.rules._ast_facts import (
     OutForwarding,
     facts,
@@ -788,6 +789,32 @@ class DeadNativeOut(Rule):
                 tan = handle_out_argument(tan)
                 """,
             },
+        ),
+        Example(
+            _TORCH_IGNORES,
+            path=TORCH,
+            files={**shapes.GATED_PROJECT, WRAPPER: shapes.WRAPPER_REBINDS_DATA},
+            expected=_TORCH_IGNORES_FIXED,
+            message="`out` silently changes dtype and buffer when the result's dtype differs",
+            severity=Severity.ERROR,
+            category=Category.CORRECTNESS,
+        ),
+        Example(
+            _TORCH_IGNORES,
+            path=TORCH,
+            files=shapes.GATED_PROJECT,
+            expected=_TORCH_IGNORES_FIXED,
+            message="the wrapper then copies the result into `out` (an extra allocation",
+            severity=Severity.WARNING,
+            category=Category.PERFORMANCE,
+        ),
+        Example(
+            _TORCH_IGNORES,
+            path=TORCH,
+            files={**shapes.GATED_PROJECT, shapes.TORCH_GENERAL: shapes.UPDATE_UNREAD},
+            expected=_TORCH_IGNORES_FIXED,
+            message="the wrapper hands over the native buffer, the function ignores it; remove",
+            severity=Severity.ERROR,
         ),
     )
 

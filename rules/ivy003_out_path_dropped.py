@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from ivycheck.checker.rule_api import AstFinding, Category, Example, Rule, Severity, nodes_of
+from ivycheck.rules import _fate_examples as shapes
 from ivycheck.rules._ast_facts import (
     FunctionNode,
     OutForwarding,
@@ -753,6 +754,20 @@ OutPathDropped.VALID = (
         """,
         path=NP,
     ),
+    Example(
+        """
+        import torch
+
+
+        def softsign(x, /, *, out=None):
+            return torch.divide(x, 1 + torch.abs(x), out=out).to(x.dtype)
+
+
+        softsign.support_native_out = True
+        """,
+        path=TORCH,
+        files=shapes.GATED_PROJECT,
+    ),
 )
 OutPathDropped.INVALID = (
     Example(
@@ -985,5 +1000,39 @@ OutPathDropped.INVALID = (
         message="(after the loop above, when it runs zero times)",
         line=7,
         column=5,
+    ),
+    Example(
+        """
+        import torch
+
+
+        def softsign(x, /, *, out=None):
+            return torch.divide(x, 1 + torch.abs(x), out=out).to(x.dtype)
+
+
+        softsign.support_native_out = True
+        """,
+        path=TORCH,
+        files={**shapes.GATED_PROJECT, WRAPPER: shapes.WRAPPER_REBINDS_DATA},
+        message=(
+            "a new array that the wrapper then writes into `out`: `out` silently changes dtype "
+            "and buffer when the result's dtype differs"
+        ),
+        severity=Severity.ERROR,
+    ),
+    Example(
+        """
+        import torch
+
+
+        def softsign(x, /, *, out=None):
+            return torch.divide(x, 1 + torch.abs(x), out=out).to(x.dtype)
+
+
+        softsign.support_native_out = True
+        """,
+        path=TORCH,
+        files={**shapes.GATED_PROJECT, shapes.TORCH_GENERAL: shapes.UPDATE_UNREAD},
+        message="hands back `.to(...)` of the result, a new array; return the native result",
     ),
 )

@@ -26,6 +26,7 @@ every other row must match. Exit 1 on a difference, 2 when the tree does not imp
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import subprocess
 import sys
@@ -43,8 +44,9 @@ OUT_DTYPE = {True: "float32", False: "float64"}
 
 def _observe(backend: str) -> dict[str, str]:
     """Rows ``"<path> <single|tuple> <same|other>"`` -> what ``out`` became on ``backend``."""
-    import ivy  # the tree's, first on sys.path
     import numpy as np
+
+    ivy = importlib.import_module("ivy")  # the tree's, first on sys.path
 
     ivy.set_backend(backend)
     wrapper = ivy.func_wrapper.handle_out_argument
@@ -55,7 +57,7 @@ def _observe(backend: str) -> dict[str, str]:
                 key = f"{route} {'tuple' if several else 'single'} {'same' if same else 'other'}"
                 try:
                     rows[key] = _one(ivy, np, wrapper, route == "native", several, same)
-                except Exception as error:  # the tree's own failure is an observation
+                except Exception as error:  # noqa: BLE001 - the tree's own failure is observed
                     rows[key] = f"raises {type(error).__name__}: {str(error)[:120]}"
     return rows
 
@@ -105,7 +107,7 @@ def _child(tree: str, backends: list[str]) -> None:
     for backend in backends:
         try:
             result[backend] = _observe(backend)
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 - a backend that cannot load is reported
             result[backend] = {"error": f"{type(error).__name__}: {error}"}
     print(json.dumps(result))
 
