@@ -12,6 +12,7 @@ import json
 from collections.abc import Iterable
 from pathlib import Path
 
+from ivycheck.checker.base.sourcefile import SourceError, read_source
 from ivycheck.checker.core.registry import all_rules
 from ivycheck.checker.project.config import Config, config_file_in
 from ivycheck.checker.project.conventions import (
@@ -23,6 +24,7 @@ from ivycheck.checker.project.conventions import (
 from ivycheck.checker.project.discovery import ProjectFiles
 from ivycheck.checker.project.globs import GlobSet
 from ivycheck.checker.project.index import ProjectIndex
+from ivycheck.checker.project.layout import explain_part
 from ivycheck.checker.run.cache import cache_directory, cache_status
 
 PART_LABELS = {"functional": "functional API", "frontend": "frontend", "data_classes": "data class"}
@@ -127,14 +129,27 @@ def _configured_globs(config: Config) -> Iterable[tuple[str, str]]:
         yield "per-file-ignores", pattern
 
 
+def _text_if_other(config: Config, relative: str, path: Path) -> str | None:
+    """The file's text where the globs leave it ``other`` (its code may make it API)."""
+    if config.part_of(relative) != "other":
+        return None
+    try:
+        return read_source(Path(path)).text
+    except SourceError:
+        return None
+
+
 def show_files(project: ProjectFiles) -> tuple[str, list[str]]:
-    """Each file with its part, and a warning per configured glob matching none of them."""
+    """Each file with its part and the rule that found it (the glob, the backend folder,
+    or its code: ``layout.explain_part``), and a warning per configured glob matching
+    none of them."""
     lines = []
     relative_by_config: dict[int, tuple[Config, list[str]]] = {}
     for path in project.files:
         config = project.configs[path]
         relative = config.relative(path)
-        lines.append(f"{path}\t{part_label(config.part_of(relative))}")
+        part, found_by = explain_part(config, relative, _text_if_other(config, relative, path))
+        lines.append(f"{path}\t{part_label(part)}" + (f"\t{found_by}" if found_by else ""))
         relative_by_config.setdefault(id(config), (config, []))[1].append(relative)
     warnings: list[str] = []
     seen: set[tuple[Path, str, str]] = set()

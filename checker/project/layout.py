@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ivycheck.checker.base import pyast
 from ivycheck.checker.project.conventions import DECORATOR_ALIASES, DEFAULT_DECORATOR_ORDER
+from ivycheck.checker.project.globs import GlobSet
 from ivycheck.checker.project.summary import FileSummary, FunctionMemo, summarize
 
 if TYPE_CHECKING:
@@ -299,3 +300,44 @@ def part_of_file(config: Config, relative: str, index: _SummarizedParts, source:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return by_globs
     return "functional" if api_module_reason(tree) is not None else by_globs
+
+
+def explain_part(config: Config, relative: str, source: str | None) -> tuple[str, str]:
+    """A file's part and the rule that found it, for ``--show-files``: the configured (or
+    default) glob that matched it (``functional-api: '**/functional/ivy/**'``), the backend
+    folder rule, or the code (``dispatches to the current backend: `tan` calls ...``);
+    ``""`` for ``other``. ``source``: the file's text, read only for a file the globs leave
+    ``other`` (``None``: unreadable)."""
+    by_globs = config.part_of(relative)
+    if by_globs != "other":
+        return by_globs, _matching_glob(config, by_globs, relative)
+    if source is None or DISPATCHER not in source:
+        return by_globs, ""
+    try:
+        tree = pyast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return by_globs, ""
+    reason = api_module_reason(tree)
+    return ("functional", f"{DETECTED_FUNCTIONAL}: {reason}") if reason else (by_globs, "")
+
+
+def _matching_glob(config: Config, part: str, relative: str) -> str:
+    keyed: list[tuple[str, tuple[str, ...]]] = [
+        ("functional-api", config.functional_api),
+        ("frontends", config.frontends),
+        ("data-classes", config.data_classes),
+    ]
+    key = {"functional": "functional-api", "frontend": "frontends", "data_classes": "data-classes"}
+    if part.startswith("backend:"):
+        name = part.removeprefix("backend:")
+        keyed = [(f"backends.{name}", dict(config.backends).get(name, ()))]
+        wanted = keyed[0][0]
+    else:
+        wanted = key.get(part, "")
+    for option, patterns in keyed:
+        if option != wanted:
+            continue
+        for pattern in patterns:
+            if GlobSet.from_lines([pattern]).match_file(relative):
+                return f"{option}: {pattern!r}"
+    return "a folder under functional/backends/" if part.startswith("backend:") else ""

@@ -200,15 +200,42 @@ def test_show_files_names_each_part_and_warns_of_globs_matching_nothing(
     done = run_ivycheck("--show-files", ".", cwd=project)
     assert done.returncode == 0
     assert done.stdout.splitlines() == [
-        "ivy/functional/frontends/c.py\tfrontend",
-        "src/api/a.py\tfunctional API",
-        "src/torch_backend/b.py\tbackend:torch",
+        "ivy/functional/frontends/c.py\tfrontend\tfrontends: '**/functional/frontends/**'",
+        "src/api/a.py\tfunctional API\tfunctional-api: 'src/api/**'",
+        "src/torch_backend/b.py\tbackend:torch\tbackends.torch: 'src/torch_backend/**'",
         "tools/d.py\tother",
     ]
     assert done.stderr == (
         "ivycheck: warning: data-classes pattern 'src/containers/**' "
         f"({project / 'pyproject.toml'}) matches no checked file\n"
     )
+
+
+def test_show_files_names_an_api_module_found_by_its_code(project: Path) -> None:
+    """2022 Ivy kept API functions in ivy/functional/experimental/, outside the default
+    globs: a module whose public function dispatches to the current backend and carries
+    a wrapper is functional API, and --show-files says which function made it so."""
+    write_tree(
+        project,
+        {
+            "ivy/functional/experimental/creation.py": (
+                "@handle_out_argument\n"
+                "def hann_window(size, /, *, out=None):\n"
+                "    return current_backend().hann_window(size, out=out)\n"
+            ),
+            "ivy/functional/experimental/helpers.py": (
+                "def hann_window(size):\n    return current_backend().hann_window(size)\n"
+            ),
+        },
+    )
+    done = run_ivycheck("--show-files", ".", cwd=project)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "ivy/functional/experimental/creation.py\tfunctional API\tdispatches to the current "
+        "backend: `hann_window` calls current_backend(...).hann_window and carries "
+        "@handle_out_argument",
+        "ivy/functional/experimental/helpers.py\tother",
+    ]
 
 
 def test_show_settings_prints_the_resolved_configuration(project: Path) -> None:
