@@ -81,6 +81,28 @@ test-reliability: install-dev
 	command -v strace >/dev/null || (apt-get update -qq && apt-get install -y -qq strace)
 	$(BIN)/pytest -q -m slow -p no:randomly tests/reliability/test_fix_kill.py
 
+# The C paths (runtime/_speedups.c) under AddressSanitizer and UndefinedBehaviorSanitizer:
+# built into build/sanitize (the installed build is untouched) and loaded from there
+# (IVYCHECK_SPEEDUPS_BUILD); every Python object allocated by malloc (PYTHONMALLOC), so that
+# a freed one read is reported, not hidden in pymalloc's arenas; any report ends the process,
+# which fails its test. The runtime suite, with the re-entrancy and threads suite
+# (tests/runtime/test_reentrancy.py, whose subprocesses inherit all this). CPython leaks by
+# design: leaks are not reported. libstdc++ is preloaded with ASan, whose interceptor of C++
+# throws (PyTorch's argument parser throws) needs it loaded first. ~3x slower than without.
+SANITIZE_DIR := build/sanitize
+SANITIZE_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	-fno-omit-frame-pointer -g
+.PHONY: test-sanitize
+test-sanitize: install-dev
+	rm -rf $(SANITIZE_DIR)
+	CC=gcc CFLAGS="$(SANITIZE_FLAGS)" LDFLAGS="$(SANITIZE_FLAGS)" $(BIN)/python setup.py -q \
+		build_ext --build-lib $(SANITIZE_DIR) --build-temp $(SANITIZE_DIR)/tmp
+	so=$$(ls $(SANITIZE_DIR)/ivycheck/runtime/_speedups*.so) && \
+	LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libstdc++.so)" \
+	ASAN_OPTIONS=detect_leaks=0 \
+	UBSAN_OPTIONS=print_stacktrace=1 PYTHONMALLOC=malloc IVYCHECK_SPEEDUPS_BUILD=$$so \
+		$(BIN)/pytest -q -m "not slow" -n 2 -p no:randomly tests/runtime
+
 test-explore: install-dev
 	$(BIN)/pytest -q -m "not slow" -n auto --maxprocesses 4 --hypothesis-profile=explore
 

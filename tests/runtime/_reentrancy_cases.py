@@ -138,16 +138,17 @@ def case_astype_eq_switches() -> str:
 
 def shrinking_list(extra: int) -> list[Any]:
     """``[2, 3, 3, ...]`` whose first item's type empties the list when hashed (the test of
-    plain values hashes each item's type)."""
+    plain values hashes each item's type), and then equals ``int``: found plain, the walk
+    goes on to the next item."""
     items: list[Any] = []
 
     class Shrinking(type):
         def __hash__(cls) -> int:
             del items[:]
-            return 7
+            return hash(int)
 
         def __eq__(cls, other: object) -> bool:
-            return cls is other
+            return cls is other or other is int
 
     class Size(int, metaclass=Shrinking):
         pass
@@ -170,10 +171,10 @@ def case_reshape_to_a_growing_tuple() -> str:
     class Growing(type):
         def __hash__(cls) -> int:
             sizes.append(1)
-            return 9
+            return hash(int)
 
         def __eq__(cls, other: object) -> bool:
-            return cls is other
+            return cls is other or other is int
 
     class Size(int, metaclass=Growing):
         pass

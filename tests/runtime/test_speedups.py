@@ -42,6 +42,26 @@ def test_the_c_paths_are_built_and_used() -> None:
     assert SPEEDUPS is not None
     assert type(ivy.add) is SPEEDUPS.PublicFunction and issubclass(Array, SPEEDUPS.ArrayBase)
     assert type(ivy.where) is not SPEEDUPS.PublicFunction  # three arrays: Python only
+    build = os.environ.get("IVYCHECK_SPEEDUPS_BUILD")
+    if build:  # ``make test-sanitize``: its own build, never the installed one
+        assert os.path.samefile(SPEEDUPS.__file__, build)
+
+
+def test_a_build_that_does_not_load_is_an_error() -> None:
+    # ``IVYCHECK_SPEEDUPS_BUILD`` names the build to check (a sanitizer's): falling back to
+    # the Python paths would make a run that checked no C pass
+    env = {**os.environ, "IVYCHECK_SPEEDUPS_BUILD": "/nonexistent/_speedups.so"}
+    run = subprocess.run(
+        [sys.executable, "-c", "import ivycheck.runtime"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode != 0
+    assert "IVYCHECK_SPEEDUPS_BUILD='/nonexistent/_speedups.so': no such extension module" in (
+        run.stderr
+    )
 
 
 def _calls(x: Array, y: Array, m: Array) -> list[tuple[str, Callable[..., Any], tuple[Any, ...]]]:
