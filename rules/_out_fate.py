@@ -34,6 +34,8 @@ on PyTorch and rebinds on NumPy, JAX, TensorFlow and Paddle.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ivycheck.checker.rule_api import Category, OutWrapperSummary, ProjectIndex, Severity
@@ -168,6 +170,12 @@ def ignored_buffer_fate(index: ProjectIndex, backend: str | None, several: bool 
     """The fate of ``out`` on ``backend`` when the function ignores the native buffer
     (``several``: for a function whose ``out`` is a tuple of arrays)."""
     return path_fate(index, backend or "", "native", several, same_dtype=False)
+
+
+def ignored_buffer_fates(index: ProjectIndex, backend: str) -> Callable[[bool], OutFate]:
+    """:func:`ignored_buffer_fate` by ``several``, each read once (a rule asks per function
+    of a file, and most of them have one result)."""
+    return functools.cache(lambda several: ignored_buffer_fate(index, backend, several))
 
 
 def path_fate(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import re
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -18,7 +17,6 @@ from ivycheck.checker.rule_api import (
     Severity,
     nodes_of,
 )
-from ivycheck.rules import _ast_layout
 from ivycheck.rules import _fate_examples as shapes
 from ivycheck.rules._api_functions import OutWrapping, is_private_helper, out_wrapping
 from ivycheck.rules._ast_facts import (
@@ -53,6 +51,7 @@ from ivycheck.rules._outflow import (
     takes_param,
 )
 from ivycheck.rules._return_paths import return_paths
+from ivycheck.rules._several_results import several_results, several_results_on_ast
 from ivycheck.rules._support_native_out import ATTRIBUTE
 
 if TYPE_CHECKING:
@@ -269,8 +268,9 @@ class MissingNativeOut(Rule):
         )
         if chained is not None and fate.kind != COPIES:
             return _chained_blocker(self.context.start_line(chained), fate)
-        if _several_results(function):
-            return _several_blocker(self.context.index, self.context.backend or "")
+        if several_results(function):
+            tuple_out = several_results(function, out_only=True)
+            return _several_blocker(self.context.index, self.context.backend or "", tuple_out)
         return None
 
     @staticmethod
@@ -287,9 +287,6 @@ class MissingNativeOut(Rule):
 
 
 FIX_DESCRIPTION = "Add `support_native_out = True` after the function"
-
-_TUPLE_WORD = re.compile(r"\b(Tuple|tuple|NamedTuple)\b")
-"""In an annotation of ``out`` or of the result: a function with several results."""
 
 
 def _dropping_blocker(name: str, line_number: int) -> str:
@@ -319,12 +316,13 @@ _SEVERAL_BLOCKER = (
 )
 
 
-def _several_blocker(index: ProjectIndex, backend: str) -> str | None:
+def _several_blocker(index: ProjectIndex, backend: str, tuple_out: bool | None) -> str | None:
     """Why the attribute alone would not make a tuple ``out``'s native path work, if it
-    would not: the wrapper never hands a tuple over (its gate is true for every tuple), or
-    hands it over with its items still wrapped."""
+    would not: the wrapper never hands a tuple over (its gate is true for every tuple; said
+    where ``out`` itself is annotated as a tuple, ``tuple_out``), or hands it over with its
+    items still wrapped."""
     fate = ignored_buffer_fate(index, backend, several=True)
-    if fate.never_handed:
+    if fate.never_handed and tuple_out:
         return f"`out` holds several results here, and {fate.clause()}"
     return None if converts_tuple_items(index) else _SEVERAL_BLOCKER
 
@@ -370,48 +368,15 @@ def _blocker_on_ast(
     )
     if chained is not None and fate.kind != COPIES:
         return _chained_blocker(chained.lineno, fate)
-    several = _several_results_on_ast(function, lines)
+    several = several_results_on_ast(function, lines)
     if several is None:
         return _UNDECIDED
     if several:
-        return _several_blocker(file.index, backend)
+        tuple_out = several_results_on_ast(function, lines, out_only=True)
+        if tuple_out is None:
+            return _UNDECIDED
+        return _several_blocker(file.index, backend, tuple_out)
     return None
-
-
-def _several_results_on_ast(function: FunctionNode, lines: Lines) -> bool | None:
-    """:func:`_several_results` on CPython's tree: a tuple word in the text of ``out``'s
-    annotation (a regular or keyword-only parameter, as libcst's ``params`` and
-    ``kwonly_params``) or the result's. libcst's text of an annotation is CPython's plus
-    the parentheses around it and what they hold besides it, which can only be blanks and
-    comments: ``None`` when a comment of the signature holds a tuple word and the
-    annotations' own text does not."""
-    args = function.args
-    annotations = [function.returns] + [
-        a.annotation for a in (*args.args, *args.kwonlyargs) if a.arg == OUT
-    ]
-    for annotation in annotations:
-        if annotation is None:
-            continue
-        if _TUPLE_WORD.search(_ast_layout.text(lines, annotation)):
-            return True
-    header = lines.header(function)
-    if any(
-        "#" in line and _TUPLE_WORD.search(line[line.index("#") :]) for line in header.splitlines()
-    ):
-        return None
-    return False
-
-
-def _several_results(function: cst.FunctionDef) -> bool:
-    """``out`` or the result annotated as a tuple (``Optional[Tuple[...]]``): a function
-    with several results, whose ``out`` is a tuple of arrays."""
-    code = cst.Module(body=[]).code_for_node
-    annotations = [function.returns] + [
-        p.annotation
-        for p in (*function.params.params, *function.params.kwonly_params)
-        if p.name.value == "out"
-    ]
-    return any(a is not None and _TUPLE_WORD.search(code(a.annotation)) for a in annotations)
 
 
 def _returns_a_method_of_the_native_result(function: cst.FunctionDef) -> cst.Return | None:

@@ -30,8 +30,9 @@ from ivycheck.rules._ast_facts import (
 from ivycheck.rules._ast_outflow import PlainOutFlow, PlainUse, followed_outflow, literal_out_none
 from ivycheck.rules._ast_sites import sites_by_function
 from ivycheck.rules._ast_source import Lines
-from ivycheck.rules._out_fate import OutFate, compose, ignored_buffer_fate
+from ivycheck.rules._out_fate import OutFate, compose, ignored_buffer_fates
 from ivycheck.rules._outflow import FunctionOutFlow, OutUse, UseKind, module_outflow
+from ivycheck.rules._several_results import several_results, several_results_on_ast
 from ivycheck.rules._support_native_out import ATTRIBUTE, AttributeSite
 
 if TYPE_CHECKING:
@@ -524,6 +525,34 @@ class DeadNativeOut(Rule):
     )
     INVALID = (
         Example(
+            """
+            import numpy as np
+
+
+            def split_exponent(x, /, *, out: Optional[Tuple[np.ndarray, np.ndarray]] = None):
+                return np.frexp(x)
+
+
+            split_exponent.support_native_out = True
+            """,
+            path=NP,
+            files=shapes.GATED_PROJECT,
+            expected="""
+            import numpy as np
+
+
+            def split_exponent(x, /, *, out: Optional[Tuple[np.ndarray, np.ndarray]] = None):
+                return np.frexp(x)
+            """,
+            message=(
+                "never passes `out` to a native function, and the wrapper never hands a tuple "
+                "`out` over (its `is_frozen(out)` is true for every tuple), so the attribute has "
+                "no effect here; remove the attribute"
+            ),
+            severity=Severity.WARNING,
+            category=Category.DEAD_CODE,
+        ),
+        Example(
             _TANH_JAX,
             path=JAX,
             files={
@@ -867,7 +896,7 @@ class DeadNativeOut(Rule):
         functions = module_functions(tree.body)
         backend = file.part.removeprefix("backend:")
         found = facts(tree)
-        fate: OutFate | None = None
+        fates = ignored_buffer_fates(file.index, backend)
         findings: list[AstFinding] = []
         for name, named in by_function.items():
             function = functions.get(name)
@@ -895,8 +924,10 @@ class DeadNativeOut(Rule):
                 continue
             else:
                 why = _plain_why(flow)
-            if fate is None:
-                fate = ignored_buffer_fate(file.index, backend)
+            several = several_results_on_ast(function, lines, out_only=True)
+            if several is None:
+                return None  # a tuple word in a comment of the signature: libcst's text decides
+            fate = fates(several)
             findings.extend(
                 AstFinding(
                     site.line,
@@ -915,7 +946,7 @@ class DeadNativeOut(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         flow = module_outflow(self.context)
         backend = self.context.backend
-        fate: OutFate | None = None
+        fates = ignored_buffer_fates(self.context.index, backend or "")
         for name, sites in flow.attributes.items():
             function = flow.functions.get(name)
             if function is None:
@@ -931,8 +962,7 @@ class DeadNativeOut(Rule):
                 if analysis.may_forward_natively:
                     continue
                 why = _why(analysis)
-            if fate is None:
-                fate = ignored_buffer_fate(self.context.index, backend)
+            fate = fates(several_results(function, out_only=True))
             for site in sites:
                 if not site.is_falsy_literal:
                     self._report(site, why, fate)

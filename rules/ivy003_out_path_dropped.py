@@ -9,7 +9,14 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from ivycheck.checker.rule_api import AstFinding, Category, Example, Rule, Severity, nodes_of
+from ivycheck.checker.rule_api import (
+    AstFinding,
+    Category,
+    Example,
+    Rule,
+    Severity,
+    nodes_of,
+)
 from ivycheck.rules import _fate_examples as shapes
 from ivycheck.rules._ast_facts import (
     FunctionNode,
@@ -31,10 +38,12 @@ from ivycheck.rules._out_fate import (
     OutFate,
     compose,
     ignored_buffer_fate,
+    ignored_buffer_fates,
     project_wrapper,
 )
 from ivycheck.rules._outflow import CONVERSIONS, UseKind, method_of_native_result, module_outflow
 from ivycheck.rules._return_paths import return_paths
+from ivycheck.rules._several_results import several_results, several_results_on_ast
 from ivycheck.rules._support_native_out import ATTRIBUTE
 
 if TYPE_CHECKING:
@@ -138,7 +147,7 @@ class OutPathDropped(Rule):
         reads_value = wrapper is not None and wrapper[1].reads_value
         functions = module_functions(tree.body)
         found = facts(tree)
-        fate: OutFate | None = None
+        fates = ignored_buffer_fates(file.index, file.part.removeprefix("backend:"))
         findings: list[AstFinding] = []
         for name, named in by_function.items():
             function = functions.get(name)
@@ -160,11 +169,13 @@ class OutPathDropped(Rule):
             paths = plain_return_paths(flow)
             if paths is None:
                 return None
+            several = several_results_on_ast(function, lines, out_only=True)
+            if several is None:
+                return None  # a tuple word in a comment of the signature: libcst's text decides
             for path in paths:
-                if fate is None:
-                    fate = ignored_buffer_fate(file.index, file.part.removeprefix("backend:"))
+                fate = fates(several)
                 if fate.never_handed:
-                    return findings
+                    break  # the wrapper never hands this function the buffer: no path matters
                 returned = path.node
                 end_line = returned.end_lineno or returned.lineno
                 span = (
@@ -202,7 +213,7 @@ class OutPathDropped(Rule):
         flow = module_outflow(self.context)
         wrapper = project_wrapper(self.context.index) if flow.attributes else None
         reads_value = wrapper is not None and wrapper[1].reads_value
-        fate: OutFate | None = None  # read from the index at the first return path
+        fates = ignored_buffer_fates(self.context.index, self.context.backend or "")
         for name, sites in flow.attributes.items():
             function = flow.functions.get(name)
             if function is None:
@@ -212,11 +223,11 @@ class OutPathDropped(Rule):
             analysis = flow.analyse(function)
             if not analysis.may_forward_natively:
                 continue  # IVY002: the attribute itself is wrong
+            several = several_results(function, out_only=True)
             for path in return_paths(analysis):
-                if fate is None:
-                    fate = ignored_buffer_fate(self.context.index, self.context.backend)
+                fate = fates(several)
                 if fate.never_handed:
-                    return  # the wrapper never hands this backend the buffer: no path matters
+                    break  # the wrapper never hands this function the buffer: no path matters
                 if path.covered:
                     self._converted(name, path.node, fate)
                     continue
@@ -768,8 +779,43 @@ OutPathDropped.VALID = (
         path=TORCH,
         files=shapes.GATED_PROJECT,
     ),
+    Example(
+        """
+        import numpy as np
+
+
+        def split_exponent(x, /, *, dtype=None, out: Optional[Tuple[np.ndarray, np.ndarray]] = None):
+            if dtype is not None:
+                return np.frexp(x.astype(dtype))
+            return np.frexp(x, out=out)
+
+
+        split_exponent.support_native_out = True
+        """,
+        path=NP,
+        files=shapes.GATED_PROJECT,
+    ),
 )
 OutPathDropped.INVALID = (
+    Example(
+        """
+        import numpy as np
+
+
+        def split_exponent(x, /, *, dtype=None, out: Optional[Tuple[np.ndarray, np.ndarray]] = None):
+            if dtype is not None:
+                return np.frexp(x.astype(dtype))
+            return np.frexp(x, out=out)
+
+
+        split_exponent.support_native_out = True
+        """,
+        path=NP,
+        files={shapes.WRAPPER: shapes.WRAPPER_REBINDS_DATA},
+        message="the native buffer stays untouched and `out` silently changes dtype and buffer",
+        line=6,
+        column=9,
+    ),
     Example(
         """
         import numpy as np
