@@ -89,9 +89,9 @@ class EncodedSummary:
     def decode(self) -> FileSummary:
         try:
             if self.laid_out:
-                return datacodec.decode(LaidOutSummary, json.loads(self.blob))
-            return datacodec.decode(FileSummary, json.loads(self.blob))
-        except ValueError:  # datacodec.DecodeError and json's errors
+                return datacodec.loads(LaidOutSummary, self.blob)
+            return datacodec.loads(FileSummary, self.blob)
+        except datacodec.DecodeError:  # any failure, RecursionError included
             return FileSummary(self.path, self.part, parse_error="unreadable cache entry")
 
 
