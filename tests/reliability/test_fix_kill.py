@@ -167,7 +167,7 @@ def test_a_kill_at_the_calls_that_matter_leaves_a_whole_file(tmp_path: Path, kin
     fix = FIXES[kind]
     windows = _windows(tmp_path, fix)
     plan = {
-        call: range(windows[call].start, min(windows[call].stop, windows[call].start + 3))
+        call: range(windows[call].start, min(windows[call].stop, windows[call].start + 2))
         for call in ("write", "fsync", "pwrite64", "ftruncate", "rename", "renameat", "renameat2")
         if call in windows
     }
