@@ -5,12 +5,24 @@ Each reporter is a pure function from diagnostics to text, so that the CLI, test
 other front ends share them. The text format is exactly flake8's
 ``path:line:col: CODE message`` so that editors and CI problem matchers that understand
 flake8 understand ivycheck.
+
+Invariant: any file name gives a well-formed report that encodes as UTF-8, and no name can
+forge a line or recolour a terminal. A name is whatever bytes the filesystem holds (an
+undecodable byte arrives as a lone surrogate, Python's ``surrogateescape``): text and JUnit
+(and GitHub annotations) quote a name holding a control, format or undecodable character as
+git does (C-style, in double quotes, other bytes in octal); JSON adds the exact bytes beside a
+lossy name, SARIF percent-encodes the URI, GitLab writes the lossy name
+(``docs/json-output.schema.json`` and the README say how to get the bytes back).
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
+import os
+import unicodedata
+import urllib.parse
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -22,6 +34,83 @@ from ivycheck.checker.base.diagnostics import Diagnostic, Severity
 from ivycheck.checker.core.registry import all_rules
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+_C_ESCAPES = {
+    "\a": "\\a",
+    "\b": "\\b",
+    "\t": "\\t",
+    "\n": "\\n",
+    "\v": "\\v",
+    "\f": "\\f",
+    "\r": "\\r",
+    '"': '\\"',
+    "\\": "\\\\",
+}
+_UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+"""Controls (ESC, newline, C1), format characters (bidirectional overrides, which reorder
+what a terminal shows), surrogates (undecodable bytes), private-use and unassigned
+characters, and line or paragraph separators: none printed as they are."""
+
+
+def _unsafe(char: str) -> bool:
+    return unicodedata.category(char) in _UNSAFE_CATEGORIES
+
+
+def _utf8(char: str) -> bytes:
+    """The bytes a character of a file name stands for: an undecodable byte for a
+    ``surrogateescape`` surrogate, else its UTF-8 (a stray surrogate's too)."""
+    try:
+        return char.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return char.encode("utf-8", "surrogatepass")
+
+
+def quote_name(path: str) -> str:
+    """``path`` as it is when every character prints safely (and it does not start with
+    ``"``); else in double quotes with C escapes (``\\n``, ``\\t``, ``\\"``, ``\\\\``) and
+    each byte of any other unsafe character in octal (ESC is ``\\033``, an undecodable byte
+    0xff ``\\377``), as ``git`` quotes names: unquoting gives the bytes back."""
+    if not path.startswith('"') and not any(_unsafe(char) for char in path):
+        return path
+    escaped = "".join(
+        _C_ESCAPES.get(char)
+        or ("".join(f"\\{byte:03o}" for byte in _utf8(char)) if _unsafe(char) else char)
+        for char in path
+    )
+    return f'"{escaped}"'
+
+
+def _printable(text: str) -> str:
+    """``text`` (a message) with its unsafe characters C-escaped, no quotes added."""
+    if not any(_unsafe(char) for char in text):
+        return text
+    return "".join(
+        (_C_ESCAPES.get(char) or "".join(f"\\{b:03o}" for b in _utf8(char)))
+        if _unsafe(char)
+        else char
+        for char in text
+    )
+
+
+def name_bytes(path: str) -> bytes:
+    """The file name's bytes, as the filesystem holds them (a stray surrogate, which no
+    filesystem gave, as its UTF-8)."""
+    try:
+        return os.fsencode(path)
+    except UnicodeEncodeError:
+        return path.encode("utf-8", "surrogatepass")
+
+
+def _lossy(path: str) -> str:
+    """``path`` as valid Unicode: each undecodable byte (or stray surrogate) becomes U+FFFD."""
+    if path.isascii():
+        return path
+    return "".join("\ufffd" if unicodedata.category(char) == "Cs" else char for char in path)
+
+
+def _is_exact(path: str) -> bool:
+    return _lossy(path) == path
 
 
 class Colors:
@@ -55,12 +144,15 @@ def format_text(
     fixable: Callable[[Diagnostic], bool] | None = None,
 ) -> str:
     """flake8's lines; a finding whose fix ``--fix`` would apply (``fixable``) is marked
-    ``[*]`` after its code, as Ruff marks it."""
+    ``[*]`` after its code, as Ruff marks it. Names are quoted as ``git`` quotes them
+    (:func:`quote_name`)."""
     lines: list[str] = []
     for d in diagnostics:
-        location = f"{colors.bold(d.path)}{colors.cyan(':')}{d.line}{colors.cyan(':')}{d.col}"
+        name = colors.bold(quote_name(d.path))
+        location = f"{name}{colors.cyan(':')}{d.line}{colors.cyan(':')}{d.col}"
         marker = f" {colors.cyan('[*]')}" if fixable is not None and fixable(d) else ""
-        lines.append(f"{location}{colors.cyan(':')} {colors.red(d.code)}{marker} {d.message}")
+        message = _printable(d.message)
+        lines.append(f"{location}{colors.cyan(':')} {colors.red(d.code)}{marker} {message}")
         if show_source and read_line is not None:
             source_line = read_line(d.path, d.line)
             if source_line is not None:
@@ -71,7 +163,18 @@ def format_text(
 
 
 def format_json(diagnostics: Sequence[Diagnostic]) -> str:
-    return json.dumps([d.to_json() for d in diagnostics], indent=2) + "\n"
+    """The diagnostics' JSON; a name holding undecodable bytes is written with U+FFFD for
+    each, and its exact bytes in ``filename_bytes`` (base64), so that the document is valid
+    UTF-8 and the name can be had back."""
+    return json.dumps([_json_diagnostic(d) for d in diagnostics], indent=2) + "\n"
+
+
+def _json_diagnostic(d: Diagnostic) -> dict[str, Any]:
+    found = d.to_json()
+    if not _is_exact(d.path):
+        found["filename"] = _lossy(d.path)
+        found["filename_bytes"] = base64.b64encode(name_bytes(d.path)).decode("ascii")
+    return found
 
 
 _LEVELS = {"correctness": "error", "performance": "warning", "dead-code": "note"}
@@ -102,8 +205,13 @@ def _sarif_rule(code: str) -> dict[str, Any]:
 
 
 def _artifact_uri(path: str) -> str:
+    """A URI reference (RFC 3986): the name's bytes percent-encoded where they are not
+    plain characters (a space, ``%``, ``#``, an undecodable byte), so that it parses and
+    ``urllib.parse.unquote_to_bytes`` gives the bytes back."""
     candidate = Path(path)
-    return candidate.as_posix() if not candidate.is_absolute() else candidate.as_uri()
+    if candidate.is_absolute():
+        return candidate.as_uri()
+    return urllib.parse.quote(name_bytes(candidate.as_posix()), safe="/")
 
 
 def format_sarif(diagnostics: Sequence[Diagnostic]) -> str:
@@ -190,7 +298,7 @@ def format_github(diagnostics: Sequence[Diagnostic]) -> str:
         properties = ",".join(
             [
                 f"title={_escape_property(f'ivycheck ({d.code})')}",
-                f"file={_escape_property(d.path)}",
+                f"file={_escape_property(quote_name(d.path))}",
                 f"line={d.line}",
                 f"col={d.col}",
                 f"endLine={d.end_line}",
@@ -206,12 +314,13 @@ def format_junit(diagnostics: Sequence[Diagnostic]) -> str:
     """JUnit XML: one test suite per file, one failed test case per finding.
 
     A clean run is one passing test case, so that CI shows "1 test passed" rather than
-    an empty report.
+    an empty report. Names are quoted as in the text format: XML 1.0 has no way to write
+    ESC or an undecodable byte, even as a character reference.
     """
     root = ET.Element("testsuites", name="ivycheck")
     by_file: dict[str, list[Diagnostic]] = {}
     for d in diagnostics:
-        by_file.setdefault(d.path, []).append(d)
+        by_file.setdefault(quote_name(d.path), []).append(d)
     if not by_file:
         suite = ET.SubElement(root, "testsuite", name="ivycheck", tests="1", failures="0")
         suite.set("errors", "0")
@@ -230,8 +339,9 @@ def format_junit(diagnostics: Sequence[Diagnostic]) -> str:
                 file=path,
                 line=str(d.line),
             )
-            failure = ET.SubElement(case, "failure", message=d.message, type=d.code)
-            failure.text = f"{d.path}:{d.line}:{d.col}: {d.code} [{d.category}] {d.message}"
+            message = _printable(d.message)
+            failure = ET.SubElement(case, "failure", message=message, type=d.code)
+            failure.text = f"{path}:{d.line}:{d.col}: {d.code} [{d.category}] {message}"
             properties = ET.SubElement(case, "properties")
             ET.SubElement(properties, "property", name="category", value=d.category)
     root.set("tests", str(max(len(diagnostics), 1)))
@@ -250,14 +360,17 @@ def format_gitlab(diagnostics: Sequence[Diagnostic]) -> str:
     """GitLab Code Quality: Code Climate issues, as a JSON list.
 
     The fingerprint hashes path, code and message (not the line, so that a finding keeps
-    its identity when code above it moves) plus the finding's rank among identical ones.
+    its identity when code above it moves) plus the finding's rank among identical ones;
+    the path's bytes, so that an undecodable name neither raises nor collides. The path
+    shown has U+FFFD for an undecodable byte (Code Climate has no field for bytes).
     """
     seen: Counter[tuple[str, str, str]] = Counter()
     issues = []
     for d in diagnostics:
         key = (d.path, d.code, d.message)
         seen[key] += 1
-        fingerprint = hashlib.sha256("\0".join((*key, str(seen[key]))).encode()).hexdigest()
+        identity = (name_bytes(d.path), d.code.encode(), d.message.encode(), b"%d" % seen[key])
+        fingerprint = hashlib.sha256(b"\0".join(identity)).hexdigest()
         issues.append(
             {
                 "type": "issue",
@@ -267,7 +380,7 @@ def format_gitlab(diagnostics: Sequence[Diagnostic]) -> str:
                 "fingerprint": fingerprint,
                 "severity": _GITLAB_SEVERITY[d.severity],
                 "location": {
-                    "path": Path(d.path).as_posix(),
+                    "path": _lossy(Path(d.path).as_posix()),
                     "lines": {"begin": d.line, "end": d.end_line},
                 },
             }
