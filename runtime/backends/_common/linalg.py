@@ -6,6 +6,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ivycheck.runtime.axes import normalize_axes
+from ivycheck.runtime.exceptions import IvyValueError
+
+
+def require_finite(name: str, finite: bool) -> None:
+    """Refuse a non-finite matrix (``finite``: whether every element is finite) where a
+    backend's SVD would never return on it: NumPy's and JAX's ``pinv`` of a 3x3 matrix with
+    one ``inf`` loop forever (LAPACK's ``gesdd``), PyTorch and TensorFlow answer NaN; so one
+    answer on every backend, a clear error before the backend runs."""
+    if not finite:
+        raise IvyValueError(
+            f"{name}: the matrix has a non-finite element (inf or nan); its SVD does not "
+            "converge (NumPy's and JAX's would never return)"
+        )
 
 
 def solve_shapes(

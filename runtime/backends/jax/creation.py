@@ -8,6 +8,7 @@ import jax
 import jax.numpy as jnp
 
 from ivycheck.runtime.backends._common import dlpack
+from ivycheck.runtime.backends._common.sizes import check_range, check_size
 from ivycheck.runtime.backends.jax import primitives
 from ivycheck.runtime.info import as_sequence
 
@@ -15,19 +16,23 @@ Arr = Any
 
 
 def zeros(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
+    check_size("zeros", shape, dtype)  # XLA aborts the process on an overflowing size
     return jnp.zeros(shape, dtype=dtype)
 
 
 def ones(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
+    check_size("ones", shape, dtype)  # XLA aborts the process on an overflowing size
     return jnp.ones(shape, dtype=dtype)
 
 
 def empty(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
+    check_size("empty", shape, dtype)  # XLA aborts the process on an overflowing size
     return jnp.empty(shape, dtype=dtype)
 
 
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
     dtype = dtype or primitives.default_native(fill_value)
+    check_size("full", shape, dtype)
     return jnp.full(shape, fill_value, dtype=dtype)
 
 
@@ -37,6 +42,7 @@ def arange(
     if stop is None:
         start, stop = 0, start
     dtype = dtype or primitives.default_native(start, stop, step)
+    check_range("arange", start, stop, step, dtype)
     if type(start) is int and start == 0 and type(step) is int and step == 1:
         return jnp.arange(stop, dtype=dtype)  # the same values; jnp's quick form (about 5x)
     return jnp.arange(start, stop, step, dtype=dtype)
@@ -51,6 +57,7 @@ def linspace(
     dtype: Any = None,
     out: Arr | None = None,
 ) -> Arr:
+    check_size("linspace", num, dtype)
     return jnp.linspace(start, stop, num, endpoint=endpoint, dtype=dtype)
 
 
@@ -83,6 +90,7 @@ def eye(
     dtype: Any = None,
     out: Arr | None = None,
 ) -> Arr:
+    check_size("eye", (n_rows, n_rows if n_cols is None else n_cols), dtype)
     return jnp.eye(n_rows, n_cols, k=k, dtype=dtype)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from ivycheck.runtime.backends._common.linalg import solve_shapes
+from ivycheck.runtime.backends._common.linalg import require_finite, solve_shapes
 from ivycheck.runtime.backends.jax import primitives
 from ivycheck.runtime.dtypes import result_type
 
@@ -63,6 +63,7 @@ def outer(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def pinv(x: Arr, /, *, rtol: Any = None, out: Arr | None = None) -> Arr:
+    require_finite("pinv", bool(jnp.isfinite(x).all()))
     return jnp.linalg.pinv(x, rtol=rtol)
 
 

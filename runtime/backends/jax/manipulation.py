@@ -10,6 +10,7 @@ import numpy as np
 
 from ivycheck.runtime.axes import normalize_axes
 from ivycheck.runtime.backends._common.promote import promote
+from ivycheck.runtime.backends._common.sizes import check_size
 from ivycheck.runtime.backends.jax import primitives
 
 Arr = Any
@@ -70,6 +71,7 @@ def get_item(x: Arr, /, query: Any, *, out: Arr | None = None) -> Arr:
 
 
 def broadcast_to(x: Arr, /, shape: Sequence[int], *, out: Arr | None = None) -> Arr:
+    check_size("broadcast_to", shape, x.dtype)  # XLA aborts the process on an overflowing size
     return jnp.broadcast_to(x, tuple(shape))
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from ivycheck.runtime.backends._common.linalg import solve_shapes
+from ivycheck.runtime.backends._common.linalg import require_finite, solve_shapes
 from ivycheck.runtime.backends.numpy.linear_algebra import _promoted
 
 Arr = Any
@@ -62,6 +62,7 @@ def outer(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def pinv(x: Arr, /, *, rtol: Any = None, out: Arr | None = None) -> Arr:
+    require_finite("pinv", bool(np.isfinite(x).all()))
     return np.linalg.pinv(x, rtol=rtol)
 
 

@@ -6,6 +6,8 @@ from typing import Any
 
 import numpy as np
 
+from ivycheck.runtime.exceptions import InplaceUpdateException
+
 Arr = Any
 
 
@@ -98,6 +100,22 @@ def var(
 var.support_native_out = True  # type: ignore[attr-defined]
 
 
+def _cumulative(
+    name: str, fn: Any, x: Arr, axis: int | None, dtype: Any, include_initial: bool, out: Any
+) -> Arr:
+    """``np.cumulative_sum`` / ``np.cumulative_prod`` with the checks NumPy lacks: an array
+    that is not 1-d needs ``axis`` (NumPy made a 0-d array 1-d; the other backends raise),
+    and an ``out`` of another rank is refused before NumPy sees it (NumPy 2.4 dereferences
+    a 0-d ``out`` and crashes the process)."""
+    if axis is None and x.ndim != 1:
+        raise ValueError(f"{name}: axis is required for a {x.ndim}-d array")
+    if out is not None and out.ndim != x.ndim:
+        raise InplaceUpdateException(
+            f"{name}: cannot write a {x.ndim}-d result into an out array of shape {out.shape}"
+        )
+    return fn(x, axis=axis, dtype=dtype, include_initial=include_initial, out=out)
+
+
 def cumulative_sum(
     x: Arr,
     /,
@@ -107,7 +125,7 @@ def cumulative_sum(
     include_initial: bool = False,
     out: Arr | None = None,
 ) -> Arr:
-    return np.cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial, out=out)
+    return _cumulative("cumulative_sum", np.cumulative_sum, x, axis, dtype, include_initial, out)
 
 
 cumulative_sum.support_native_out = True  # type: ignore[attr-defined]
@@ -122,7 +140,7 @@ def cumulative_prod(
     include_initial: bool = False,
     out: Arr | None = None,
 ) -> Arr:
-    return np.cumulative_prod(x, axis=axis, dtype=dtype, include_initial=include_initial, out=out)
+    return _cumulative("cumulative_prod", np.cumulative_prod, x, axis, dtype, include_initial, out)
 
 
 cumulative_prod.support_native_out = True  # type: ignore[attr-defined]

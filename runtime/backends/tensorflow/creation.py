@@ -9,6 +9,7 @@ import numpy as np
 import tensorflow as tf
 
 from ivycheck.runtime.backends._common import dlpack
+from ivycheck.runtime.backends._common.sizes import check_range, check_size
 from ivycheck.runtime.backends.tensorflow import primitives
 from ivycheck.runtime.info import as_sequence
 
@@ -16,19 +17,23 @@ Arr = Any
 
 
 def zeros(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
+    check_size("zeros", shape, dtype)  # TensorFlow ran out of memory instead
     return tf.zeros(shape, dtype=dtype or tf.float32)
 
 
 def ones(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
+    check_size("ones", shape, dtype)  # TensorFlow ran out of memory instead
     return tf.ones(shape, dtype=dtype or tf.float32)
 
 
 def empty(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
+    check_size("empty", shape, dtype)
     return tf.zeros(shape, dtype=dtype or tf.float32)
 
 
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
     dtype = dtype or primitives.default_native(fill_value)
+    check_size("full", shape, dtype)
     return tf.fill(shape if not isinstance(shape, int) else [shape], _scalar(fill_value, dtype))
 
 
@@ -49,6 +54,7 @@ def arange(
     if stop is None:
         start, stop = 0, start
     dtype = dtype or primitives.default_native(start, stop, step)
+    check_range("arange", start, stop, step, dtype)  # TensorFlow ran out of memory instead
     n = max(math.ceil((stop - start) / step), 0)
     exact = all(isinstance(v, int) for v in (start, stop, step))
     work = tf.int64 if exact else tf.float64

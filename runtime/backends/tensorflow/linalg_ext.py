@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import tensorflow as tf
 
-from ivycheck.runtime.backends._common.linalg import solve_shapes
+from ivycheck.runtime.backends._common.linalg import require_finite, solve_shapes
 from ivycheck.runtime.backends.tensorflow import primitives
 from ivycheck.runtime.backends.tensorflow._promotion import promoted
 from ivycheck.runtime.backends.tensorflow.linear_algebra import matmul
@@ -120,6 +120,8 @@ def outer(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
 
 def pinv(x: Arr, /, *, rtol: Any = None, out: Arr | None = None) -> Arr:
     """``V diag(1/s) U^H`` over the singular values above the cutoff (complex too)."""
+    parts = (tf.math.real(x), tf.math.imag(x)) if x.dtype.is_complex else (x,)
+    require_finite("pinv", all(bool(tf.reduce_all(tf.math.is_finite(p))) for p in parts))
     s, u, v = tf.linalg.svd(x, full_matrices=False)
     if s.shape[-1] == 0:
         return tf.zeros((*x.shape[:-2], x.shape[-1], x.shape[-2]), x.dtype)

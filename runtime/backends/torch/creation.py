@@ -9,6 +9,7 @@ import torch
 import torch.utils.dlpack
 
 from ivycheck.runtime.backends._common import dlpack
+from ivycheck.runtime.backends._common.sizes import check_range, check_size
 from ivycheck.runtime.backends.torch import _unsigned, primitives
 from ivycheck.runtime.dtypes import DEFAULT_INT
 from ivycheck.runtime.info import as_sequence
@@ -22,21 +23,29 @@ def _shape(shape: Any) -> tuple[int, ...]:
     return (shape,) if isinstance(shape, int) else tuple(shape)
 
 
+def _sized(name: str, shape: Any, dtype: Any) -> tuple[int, ...]:
+    """The shape as a tuple, refused as NumPy refuses it when it is too big to address
+    (torch raised ``RuntimeError``, NumPy and TensorFlow ``ValueError``)."""
+    ret = _shape(shape)
+    check_size(name, ret, dtype)
+    return ret
+
+
 def zeros(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
-    return torch.zeros(_shape(shape), dtype=dtype)
+    return torch.zeros(_sized("zeros", shape, dtype), dtype=dtype)
 
 
 def ones(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
-    return torch.ones(_shape(shape), dtype=dtype)
+    return torch.ones(_sized("ones", shape, dtype), dtype=dtype)
 
 
 def empty(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
-    return torch.empty(_shape(shape), dtype=dtype)
+    return torch.empty(_sized("empty", shape, dtype), dtype=dtype)
 
 
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
     dtype = dtype or primitives.default_native(fill_value)
-    return torch.full(_shape(shape), fill_value, dtype=dtype)
+    return torch.full(_sized("full", shape, dtype), fill_value, dtype=dtype)
 
 
 def arange(
@@ -47,6 +56,7 @@ def arange(
     if dtype is None:  # integers only (the common call) make the default int: no lookup
         ints = type(start) is type(stop) is type(step) is int
         dtype = _DEFAULT_INT if ints else primitives.default_native(start, stop, step)
+    check_range("arange", start, stop, step, dtype)
     if step != 0 and (stop - start) / step <= 0:  # torch refuses an empty range
         return torch.empty(0, dtype=dtype)
     if dtype in _unsigned.WIDE_UNSIGNED:
@@ -103,6 +113,7 @@ def eye(
     """torch.eye has no ``k``: ones where the column index is the row index plus ``k``
     (``torch.eye`` itself for the main diagonal, where it has a kernel for the dtype)."""
     cols = n_rows if n_cols is None else n_cols
+    check_size("eye", (n_rows, cols), dtype)
     if k == 0 and dtype is not None and dtype not in _unsigned.WIDE_UNSIGNED:
         return torch.eye(n_rows, cols, dtype=dtype)
     k = max(min(k, cols), -n_rows)  # a diagonal outside the matrix: all zeros, no overflow

@@ -8,7 +8,7 @@ from typing import Any
 
 import torch
 
-from ivycheck.runtime.backends._common.linalg import solve_shapes
+from ivycheck.runtime.backends._common.linalg import require_finite, solve_shapes
 from ivycheck.runtime.backends.torch import _unsigned, primitives
 from ivycheck.runtime.backends.torch.linear_algebra import _promoted
 from ivycheck.runtime.backends.torch.statistical import sum as _sum
@@ -66,6 +66,7 @@ def outer(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
 
 
 def pinv(x: Arr, /, *, rtol: Any = None, out: Arr | None = None) -> Arr:
+    require_finite("pinv", bool(torch.isfinite(x).all()))
     return torch.linalg.pinv(x, rtol=rtol)
 
 

@@ -11,6 +11,7 @@ import torch
 
 from ivycheck.runtime.axes import normalize_axes
 from ivycheck.runtime.backends._common.indexing import positions
+from ivycheck.runtime.backends._common.sizes import check_size
 from ivycheck.runtime.backends.torch import _unsigned, primitives
 from ivycheck.runtime.dtypes import result_type
 
@@ -105,6 +106,7 @@ def _promoted(arrays: Sequence[Arr]) -> list[Arr] | tuple[Arr, ...]:
 
 
 def broadcast_to(x: Arr, /, shape: Sequence[int], *, out: Arr | None = None) -> Arr:
+    check_size("broadcast_to", shape, x.dtype)  # torch raised RuntimeError, the others ValueError
     return torch.broadcast_to(x, tuple(shape))
 
 
