@@ -64,8 +64,8 @@ _OUT_DTYPE = frozenset({OUT, BUFFER, NEW_OUT})
 _IN_PLACE = frozenset({"copy_", "assign"})
 _STORAGE = frozenset({"set_"})
 _TYPE_TESTS = frozenset({"is_array", "is_native_array", "is_ivy_array", "is_ivy_container"})
-_MAX_PATHS = 256
-_MAX_STEPS = 20000
+_MAX_PATHS = 64
+_MAX_STEPS = 1000
 _MAX_DEPTH = 3
 
 
@@ -89,7 +89,8 @@ class _Path:
     unknown: str = ""
     returned: str = ""
     """A path that has returned: the returned value's tag (``"-"``: nothing followed)."""
-    choices: tuple[tuple[str, bool], ...] = ()
+    choices: tuple[tuple[ast.expr, bool], ...] = ()
+    """The undecided tests this path took, with the branch (not part of :meth:`key`)."""
 
     def get(self, name: str) -> str:
         for key, tag in self.env:
@@ -150,7 +151,7 @@ class _Model:
         if (
             isinstance(stmt, ast.Return | ast.Assign)
             and isinstance(stmt.value, ast.Call)
-            and not _helper_name(stmt.value, self)
+            and not _helper_name(stmt.value, self, path)
         ):
             path = self.call_effect(stmt.value, path)
         if isinstance(stmt, ast.Return):
@@ -166,7 +167,7 @@ class _Model:
                 out.append(after)
             return out
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
-            if _helper_name(stmt.value, self):
+            if _helper_name(stmt.value, self, path):
                 return [p for p, _ in self.evaluate(stmt.value, path)]
             return [self.call_effect(stmt.value, path)]
         if isinstance(stmt, ast.If):
@@ -191,7 +192,7 @@ class _Model:
         for taken in (True, False) if decided is None else (decided,):
             entry = path
             if decided is None:
-                entry = replace(path, choices=(*path.choices, (_where(stmt.test), taken)))
+                entry = replace(path, choices=(*path.choices, (stmt.test, taken)))
             running, done = self.run(stmt.body if taken else stmt.orelse, [entry])
             out += running + done
         return out
@@ -286,7 +287,7 @@ class _Model:
         a helper of this module run in place."""
         if node is None:
             return [(path, "")]
-        name = _helper_name(node, self)
+        name = _helper_name(node, self, path)
         if not name:
             return [(path, self.value(node, path))]
         assert isinstance(node, ast.Call)
@@ -418,7 +419,7 @@ class _Model:
                 owner = path.data
             if owner not in _BUFFERS or written not in _SOURCES:
                 return path
-            if not _whole(target.slice):
+            if not whole_array(target.slice):
                 return replace(path, unknown=path.unknown or _where(target))
             return _write(path, owner, "copy")
         return path
@@ -527,7 +528,7 @@ def _answer(model: _Model, body: list[ast.stmt], entry: _Path, native: bool | No
     other = next(p for p, o in zip(paths, outcomes, strict=True) if o != outcomes[0])
     for mine, theirs in zip(first.choices, other.choices, strict=False):
         if mine != theirs:
-            return f"{UNKNOWN}:{mine[0]}"
+            return f"{UNKNOWN}:{_where(mine[0])}"
     known = next((o for o in outcomes if o.startswith(UNKNOWN)), "")
     return known or f"{UNKNOWN}:{body[0].lineno}:paths end differently"
 
@@ -618,8 +619,8 @@ def _copy_false(call: ast.Call) -> bool:
     )
 
 
-def _whole(index: ast.expr) -> bool:
-    """``()``, ``...`` or ``:``: the whole array."""
+def whole_array(index: ast.expr) -> bool:
+    """``()``, ``...`` or ``:``: a key that writes the whole array."""
     if isinstance(index, ast.Tuple):
         return not index.elts
     if isinstance(index, ast.Constant):
@@ -646,16 +647,21 @@ def _where(node: ast.AST) -> str:
     return f"{getattr(node, 'lineno', 0)}:{text if len(text) <= 80 else text[:77] + '...'}"
 
 
-def _helper_name(node: ast.expr | None, model: _Model) -> str:
-    if (
+def _helper_name(node: ast.expr | None, model: _Model, path: _Path) -> str:
+    """The helper of this module ``node`` calls, to be run in place: one given a value
+    this model follows (``path``'s), not already running, within the depth."""
+    if not (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
         and node.func.id in model.helpers
         and node.func.id not in model.stack
         and len(model.stack) < _MAX_DEPTH
     ):
-        return node.func.id
-    return ""
+        return ""
+    given = [*node.args, *(k.value for k in node.keywords)]
+    if not any(model.value(g, path) for g in given):
+        return ""  # nothing it is given leads to `out` or the result
+    return node.func.id
 
 
 def _hands_buffer(stmt: ast.stmt, wrapped: str) -> bool:

@@ -24,6 +24,7 @@ from ivycheck.checker.project.out_effects import (
     maps_over_items,
     off_flags,
     update_fates,
+    whole_array,
     wrapper_fates,
 )
 
@@ -282,8 +283,15 @@ def _walk(node: ast.AST) -> Iterator[ast.AST]:
 
 def _summarize_function(
     node: ast.FunctionDef | ast.AsyncFunctionDef, imports: dict[str, str]
-) -> FunctionSummary:
+) -> tuple[FunctionSummary, bool]:
+    """The function's summary, and whether it assigns a ``.data``/``._data`` attribute or
+    a whole array (``b[()] = v``, ``b[...] = v``, ``b[:] = v``), or calls an in-place method
+    (``copy_``, ``assign``, ``set_``, ``copyto``): a function that may write a value into
+    an Array it is given, which only then the out-fate model runs (it costs more than the
+    rest of a summary; an update writing otherwise, item by item say, would be answered
+    "unknown" anyway). One walk answers both."""
     args = node.args
+    writes = False
     summary = FunctionSummary(
         name=node.name,
         line=node.lineno,
@@ -300,8 +308,19 @@ def _summarize_function(
             name = cast(ast.Name, child)
             if name.id == "out" and type(name.ctx) is ast.Load:
                 summary.uses_out = True
+        elif kind is ast.Attribute:
+            attribute = cast(ast.Attribute, child)
+            if attribute.attr in _DATA and type(attribute.ctx) is ast.Store:
+                writes = True
+        elif kind is ast.Subscript:
+            item = cast(ast.Subscript, child)
+            if type(item.ctx) is ast.Store and whole_array(item.slice):
+                writes = True
         elif kind is ast.Call:
             call = cast(ast.Call, child)
+            func = call.func
+            if isinstance(func, ast.Attribute) and func.attr in _WRITERS:
+                writes = True
             called = _backend_call_name(call)
             if called is not None:
                 summary.backend_calls.append(called)
@@ -314,7 +333,11 @@ def _summarize_function(
                 qualified = _qualify(returned.func, imports)
                 if qualified is not None:
                     summary.return_calls.append(qualified)
-    return summary
+    return summary, writes
+
+
+_DATA = frozenset({"data", "_data"})
+_WRITERS = frozenset({"copy_", "assign", "set_", "copyto"})
 
 
 def _attribute_targets(stmt: ast.stmt) -> list[tuple[str, str, str]]:
@@ -423,14 +446,14 @@ def _function_facts(
     applied by assignment). ``update_fates`` also depends on the module's other functions
     (helpers run in place), which the memo's key does not cover: a memo never answers for
     a function that has them (:func:`_reuse_functions`)."""
-    summary = _summarize_function(stmt, imports)
+    summary, writes = _summarize_function(stmt, imports)
     if not backend:
         summary.maps_items = maps_over_items(stmt)
     if backend:
         chains, degenerate = argument_chains_split(stmt, imports)
         summary.argument_chains = chains
         summary.degenerate_chains = degenerate
-        if _writes_somewhere(stmt):
+        if writes:
             summary.update_fates, summary.variable_tests = update_fates(stmt, module)
         summary.true_for_arrays = true_for_arrays(stmt, imports)
     return summary
@@ -792,25 +815,6 @@ def _passes_native_buffer(call: ast.Call) -> bool:
         and not (isinstance(k.value, ast.Constant) and k.value.value is None)
         for k in call.keywords
     )
-
-
-def _writes_somewhere(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """Stores into an attribute or an item, or calls an in-place method: a function that may
-    write a value into its argument (only those are run by the out-fate model, which costs
-    more than the rest of a summary)."""
-    for child in _walk(node):
-        kind = type(child)
-        if kind is ast.Attribute or kind is ast.Subscript:
-            if type(child.ctx) is ast.Store:  # type: ignore[attr-defined]
-                return True
-        elif kind is ast.Call:
-            func = cast(ast.Call, child).func
-            if isinstance(func, ast.Attribute) and func.attr in _WRITERS:
-                return True
-    return False
-
-
-_WRITERS = frozenset({"copy_", "assign", "set_", "copyto"})
 
 
 # Chains from a parameter to a returned value ------------------------------------------
