@@ -15,12 +15,17 @@ times four pulls, each sending back the result ids of the previous answer:
 
 For each: seconds, how many reports are full / unchanged, and the server's own count of
 files it checked (its ``workspace diagnostics: N of M files checked`` log line, if any).
+
+Then the idle cost (``--idle-seconds``, default 20): the client pulls as VS Code does,
+with a partial-result token and the ids it holds, pulling again 2 s after each answer,
+while nothing changes; reported: the pulls answered and the server's CPU time.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import re
 import sys
 import tempfile
@@ -43,7 +48,15 @@ def _uri(path: Path) -> str:
     return found
 
 
-async def measure(root: Path) -> list[tuple[str, float, int, int, str]]:
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def measure(
+    root: Path, idle_seconds: float
+) -> tuple[list[tuple[str, float, int, int, str]], tuple[int, float]]:
     client = LanguageClient("workspace-diagnostics-benchmark", "1")
     logged: list[str] = []
 
@@ -114,15 +127,51 @@ async def measure(root: Path) -> list[tuple[str, float, int, int, str]]:
         )
         await asyncio.sleep(0.5)  # the event is handled before the pull
         results.append(await pull(label))
+    idle = await idle_pulls(client, ids, idle_seconds)
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()
-    return results
+    return results, idle
+
+
+async def idle_pulls(
+    client: LanguageClient, ids: dict[str, str], seconds: float
+) -> tuple[int, float]:
+    """VS Code's loop for ``seconds`` of an idle workspace: pulls answered, server CPU s."""
+    server = getattr(client, "_server", None)
+    pid = server.pid if server is not None else None
+    answered = 0
+    before = cpu_seconds(pid) if pid else 0.0
+    deadline = time.perf_counter() + seconds
+
+    async def loop() -> None:
+        nonlocal answered
+        while True:
+            report = await client.workspace_diagnostic_async(
+                types.WorkspaceDiagnosticParams(
+                    previous_result_ids=[
+                        types.PreviousResultId(uri=u, value=v) for u, v in ids.items()
+                    ],
+                    partial_result_token=f"idle-{answered}",
+                )
+            )
+            answered += 1
+            for item in report.items:
+                if item.result_id:
+                    ids[item.uri] = item.result_id
+            await asyncio.sleep(2.0)
+
+    task = asyncio.ensure_future(loop())
+    await asyncio.sleep(max(0.0, deadline - time.perf_counter()))
+    used = cpu_seconds(pid) - before if pid else float("nan")
+    task.cancel()
+    return answered, used
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--functions", type=int, default=5000, help="5,000 = 500 files")
+    parser.add_argument("--idle-seconds", type=float, default=20.0)
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="ivycheck-lsp-workspace-") as directory:
         root = Path(directory)
@@ -131,8 +180,13 @@ def main() -> None:
         print(f"workspace: {len(files)} files, {options.functions} functions")
         print("| pull | seconds | full | unchanged | server log |")
         print("|---|---:|---:|---:|---|")
-        for label, seconds, full, unchanged, checked in asyncio.run(measure(root)):
+        results, (answered, used) = asyncio.run(measure(root, options.idle_seconds))
+        for label, seconds, full, unchanged, checked in results:
             print(f"| {label} | {seconds:.2f} | {full} | {unchanged} | {checked} |")
+        print(
+            f"idle {options.idle_seconds:.0f} s, pulling as VS Code does: {answered} pulls "
+            f"answered, server CPU {used:.2f} s ({used / options.idle_seconds * 100:.2f} % of a core)"
+        )
 
 
 if __name__ == "__main__":

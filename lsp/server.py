@@ -46,6 +46,7 @@ from ivycheck.lsp import actions, hover, transport
 from ivycheck.lsp.convert import split_lines, to_lsp_diagnostic
 from ivycheck.lsp.idle_gc import IdleCollector
 from ivycheck.lsp.logs import timing
+from ivycheck.lsp.progress import IndexingProgress
 from ivycheck.lsp.settings import Settings
 from ivycheck.lsp.workspace_results import FileResult, WorkspaceResults, report_id
 
@@ -131,6 +132,18 @@ class IvycheckServer(LanguageServer):
         self.checker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ivycheck-lsp")
         self.pull_mode = False
         self.refresh_support = False
+        self.progress_support = False
+        self.watching = False
+        """Whether the client watches files for us: then a file changes on disk only with
+        an event, and an unchanged workspace is answered without looking at it."""
+        self.closed_epoch = 0
+        """Bumped by everything that may change a closed file's result (an event, an edit
+        that other files see, settings, the index): see :meth:`closed_may_change`."""
+        self.closed_changed = asyncio.Event()
+        self.last_closed_answer: tuple[int, dict[str, str]] | None = None
+        """The epoch the last workspace pull was computed at, and the result ids it left
+        the client with."""
+        self.scans = 0
         self.collector = IdleCollector()
         self.logged_errors: dict[str, set[str]] = {}
         self.shown_problems: dict[Path, ConfigProblem] = {}
@@ -365,10 +378,16 @@ class IvycheckServer(LanguageServer):
     async def _scan(self) -> None:
         loop = asyncio.get_running_loop()
         started = loop.time()
-        while not await loop.run_in_executor(
-            self.checker, self.project.scan_step, SCAN_STEP_SECONDS
-        ):
-            pass
+        progress = IndexingProgress(self) if self.progress_support else None
+        try:
+            while not await loop.run_in_executor(
+                self.checker, self.project.scan_step, SCAN_STEP_SECONDS
+            ):
+                if progress is not None:
+                    progress.report(*self.project.scan_progress())
+        finally:
+            if progress is not None:
+                progress.end()
         for problem in self.project.begin_scan(()):
             self.log(problem, types.MessageType.Warning)
         self.collector.after_batch()
@@ -406,10 +425,9 @@ class IvycheckServer(LanguageServer):
 
     async def push_workspace(self) -> None:
         """Workspace diagnostics for a client that cannot pull them: published for each
-        closed file whose result differs from what it was last sent."""
-        if not self.settings.enable:
-            return
-        reports = await self.closed_reports()
+        closed file whose result differs from what it was last sent (with
+        ``diagnosticsScope: openFiles``, none: those sent before are taken back)."""
+        reports = await self.closed_reports() if self.settings.workspace_wide else []
         current = set()
         for uri, result in reports:
             if uri in self.workspace.text_documents:
@@ -458,8 +476,56 @@ class IvycheckServer(LanguageServer):
         loop.call_later(0.001, self.collector.checked)
 
     def _check_sync(self, path: Path, text: str) -> tuple[bool, list[Diagnostic]]:
+        self.project.scope_for(path)  # first: a buffer not on disk joins its project's index
         changed = self.project.update(path, text)
-        return changed, self.project.check(path, text)
+        found = self.project.check(path, text)
+        self.project.scan_first(path)
+        return changed, found
+
+    def idle_answer(self, epoch: int, previous: dict[str, str]) -> dict[str, str] | None:
+        """The result ids of the last workspace pull if the client holds them and nothing
+        that may change a closed file happened since (``None`` otherwise). The client's
+        other ids are those of open documents (VS Code sends every id it has)."""
+        if self.last_closed_answer is None or self.last_closed_answer[0] != epoch:
+            return None
+        if not (self.watching or not self.settings.workspace_wide):
+            return None  # without file events, only a look at the files tells
+        answered = self.last_closed_answer[1]
+        if any(previous.get(uri) != result_id for uri, result_id in answered.items()):
+            return None
+        opened = set(self.workspace.text_documents)
+        if any(uri not in answered and uri not in opened for uri in previous):
+            return None
+        return answered
+
+    def closed_may_change(self) -> None:
+        """Closed files' results may differ now: a held workspace pull looks again."""
+        self.closed_epoch += 1
+        self.closed_changed.set()
+        self.closed_changed = asyncio.Event()
+
+    async def whole(self, uri: str, *, wait: bool = False) -> list[Diagnostic]:
+        """The document's findings, with its cross-file rules: for a client that pulls and
+        cannot be asked to pull again (no ``workspace/diagnostic/refresh``), or when
+        ``wait`` (a request about a document that is not open: nothing tells the client
+        later), the answer waits until the document's index is complete, never a part of
+        the findings the client would keep. A client that can be asked gets the
+        single-file findings at once and a refresh when the index is complete."""
+        path_text = to_fs_path(uri)
+        path = Path(path_text) if path_text else None
+        # Asked before the check: the scan may complete while it runs.
+        told_later = self.refresh_support or not self.pull_mode  # a refresh, or a push
+        indexed = path is None or (told_later and not wait) or self.project.indexed(path)
+        found = await self.check(uri)
+        while found is None:  # the text changed while checking: check the newer text
+            found = await self.check(uri)
+        if indexed or path is None:
+            return found
+        try:
+            await self.ensure_scan()
+        except Exception as err:  # noqa: BLE001 - the single-file findings still stand
+            self.log(f"indexing failed: {type(err).__name__}: {err}", types.MessageType.Error)
+        return await self.whole(uri, wait=wait) if self.project.indexed(path) else found
 
     async def publish(self, uri: str) -> None:
         if unquote(uri) not in self.workspace.text_documents:
@@ -516,6 +582,7 @@ class IvycheckServer(LanguageServer):
         """Other files' diagnostics may have changed: ask a pulling client to pull again
         (if it can be asked), or re-check the open documents and re-publish the closed
         files whose results changed."""
+        self.closed_may_change()
         if self.pull_mode:
             if self.refresh_support:
                 self.workspace_diagnostic_refresh(None)
@@ -540,7 +607,13 @@ class IvycheckServer(LanguageServer):
         ones in use (the answer at start-up usually is: the scan is not begun again)."""
         if settings == self.settings:
             return
-        self.settings = settings
+        previous, self.settings = self.settings, settings
+        if (previous.enable, previous.overrides) == (settings.enable, settings.overrides):
+            self.closed_may_change()  # the scope alone: nothing to index again
+            if self.pull_mode and self.refresh_support:
+                self.workspace_diagnostic_refresh(None)
+            self.schedule_workspace()
+            return
         self.project.set_overrides(settings.overrides)
         await self.reload_configs()
 
@@ -556,6 +629,8 @@ def initialize(ls: IvycheckServer, params: types.InitializeParams) -> None:
     ls.refresh_support = bool(
         workspace and workspace.diagnostics and workspace.diagnostics.refresh_support
     )
+    window = params.capabilities.window
+    ls.progress_support = bool(window and window.work_done_progress)
     options = params.initialization_options
     if isinstance(options, dict) and "settings" in options:
         ls.settings = Settings.from_client(options["settings"])
@@ -602,6 +677,7 @@ async def _register_watchers(ls: IvycheckServer) -> None:
                 ]
             )
         )
+        ls.watching = True
     except Exception as err:  # noqa: BLE001 - a client that cannot register still works
         ls.log(
             f"cannot watch files ({err}); pyproject.toml changes need a restart",
@@ -611,6 +687,7 @@ async def _register_watchers(ls: IvycheckServer) -> None:
 
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: IvycheckServer, params: types.DidOpenTextDocumentParams) -> None:
+    ls.closed_may_change()  # no longer a closed file
     if not ls.pull_mode:
         ls.pushed.pop(params.text_document.uri, None)  # the buffer's results replace them
         ls.schedule(params.text_document.uri, delay=0)
@@ -637,6 +714,7 @@ def did_save(ls: IvycheckServer, params: types.DidSaveTextDocumentParams) -> Non
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: IvycheckServer, params: types.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
+    ls.closed_may_change()  # a closed file now
     pending = ls.pending.pop(uri, None)
     if pending is not None:
         pending.cancel()
@@ -666,9 +744,7 @@ async def diagnostic(
     ls: IvycheckServer, params: types.DocumentDiagnosticParams
 ) -> types.DocumentDiagnosticReport:
     uri = params.text_document.uri
-    found = await ls.check(uri)
-    while found is None:  # the text changed while checking: check the newer text
-        found = await ls.check(uri)
+    found = await ls.whole(uri)
     lines = split_lines(ls.document(uri).source)
     ls.count_check()
     items = [to_lsp_diagnostic(d, lines) for d in found]
@@ -683,11 +759,46 @@ async def workspace_diagnostic(
     ls: IvycheckServer, params: types.WorkspaceDiagnosticParams
 ) -> types.WorkspaceDiagnosticReport:
     """Findings of the files that are not open (open ones are pulled per document): a
-    file whose result id the client sent back and that did not change is "unchanged"."""
+    file whose result id the client sent back and that did not change is "unchanged".
+
+    An idle workspace costs nothing. The ids the client sends back are those of the
+    last answer and nothing happened since (:meth:`IvycheckServer.closed_may_change`;
+    with the client watching files, nothing changes on disk unseen): every file is
+    unchanged, answered without looking at one. A client that passes a partial-result
+    token (VS Code; it pulls again 2 s after each answer) has its pull held instead
+    until something may have changed, the long poll LSP provides for; so an idle
+    editor sends no request at all."""
     previous = {entry.uri: entry.value for entry in params.previous_result_ids}
+    hold = params.partial_result_token is not None
+    while True:
+        epoch = ls.closed_epoch
+        answered = ls.idle_answer(epoch, previous)
+        if answered is not None and hold:
+            await ls.closed_changed.wait()
+            continue
+        if answered is not None:
+            return types.WorkspaceDiagnosticReport(
+                items=[
+                    types.WorkspaceUnchangedDocumentDiagnosticReport(
+                        uri=uri, result_id=result_id, version=None
+                    )
+                    for uri, result_id in answered.items()
+                ]
+            )
+        items = await _workspace_items(ls, previous)
+        ls.last_closed_answer = (epoch, {i.uri: i.result_id for i in items if i.result_id})
+        news = any(isinstance(i, types.WorkspaceFullDocumentDiagnosticReport) for i in items)
+        if news or not hold or ls.closed_epoch != epoch:
+            return types.WorkspaceDiagnosticReport(items=items)
+        # Nothing new for a client that lets us wait: the long poll goes on.
+
+
+async def _workspace_items(
+    ls: IvycheckServer, previous: dict[str, str]
+) -> list[types.WorkspaceDocumentDiagnosticReport]:
     items: list[types.WorkspaceDocumentDiagnosticReport] = []
     reported = set()
-    reports = await ls.closed_reports() if ls.settings.enable else []
+    reports = await ls.closed_reports() if ls.settings.workspace_wide else []
     for uri, result in reports:
         reported.add(uri)
         if previous.get(uri) == result.result_id:
@@ -703,9 +814,9 @@ async def workspace_diagnostic(
                 )
             )
     open_uris = set(ls.open_uris())
-    for uri in previous.keys() - reported - open_uris:  # deleted or no longer indexed
+    for uri in previous.keys() - reported - open_uris:  # deleted, no longer indexed, scope
         items.append(types.WorkspaceFullDocumentDiagnosticReport(uri=uri, items=[], version=None))
-    return types.WorkspaceDiagnosticReport(items=items)
+    return items
 
 
 async def _current(ls: IvycheckServer, uri: str) -> tuple[list[Diagnostic], str]:
@@ -713,9 +824,8 @@ async def _current(ls: IvycheckServer, uri: str) -> tuple[list[Diagnostic], str]
     document = ls.document(uri)
     cached = ls.results.get(uri)
     if cached is None or cached[0] != document.version:
-        found = await ls.check(uri)
-        while found is None:
-            found = await ls.check(uri)
+        opened = unquote(uri) in ls.workspace.text_documents
+        found = await ls.whole(uri, wait=not opened)
         return found, ls.document(uri).source
     return cached[1], document.source
 
@@ -773,6 +883,7 @@ async def did_change_watched_files(
     closed_changed = False
     open_uris = set(ls.open_uris())
     loop = asyncio.get_running_loop()
+    ls.closed_may_change()
     for change in params.changes:
         path = to_fs_path(change.uri)
         if path is None:

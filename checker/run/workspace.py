@@ -83,6 +83,8 @@ class Scope:
     files: set[str]
     """Absolute paths of the Python files discovery finds under ``root``."""
     pending: list[ProjectFiles]
+    summarized: int = 0
+    """Files of the first scan summarized so far (its progress, with ``len(files)``)."""
     complete: bool = False
     """Whether every file has been summarized once. Until then a check runs only the
     rules that do not read the index: a half-built index would make the cross-file rules
@@ -373,19 +375,48 @@ class Workspace:
                 self._roots[directory] = found
             return found
 
-    def scope_for(self, path: Path) -> Scope:
+    def scope_for(self, path: Path, discovered: ProjectFiles | None = None) -> Scope:
         """The scope of ``path``'s project root, discovered now if new (its files are then
-        summarized by :meth:`scan_step`)."""
+        summarized by :meth:`scan_step`). ``discovered``: the root's files, when the
+        caller walked them already."""
         root = self.root_of(path)
         with self._lock:
             scope = self.scopes.get(root)
             if scope is None:
-                project = discover([root], self.config_for)
+                project = discovered or discover([root], self.config_for)
                 cache = self.cache_at(self.config_for(root).root)
                 files = {os.path.abspath(p) for p in project.files}
                 scope = self.scopes[root] = Scope(root, cache, files, [project])
                 self.problems += [f"{p.path}: {p.message}" for p in project.problems]
             return scope
+
+    def _scope_folder(self, folder: Path) -> None:
+        """The scopes of the files under ``folder`` (a workspace folder, an open file).
+
+        Invariant: one root per file, the one the command gives that file
+        (:meth:`root_of`), whichever folder the editor opened. A folder is no root of its
+        own: a checkout of a package folder without a marker (``ws/ivy/__init__.py``, no
+        ``pyproject.toml``) has its files rooted at the package ``ws/ivy``; scoping the
+        folder ``ws`` as well indexed every file twice and wrote a second cache beside the
+        package's."""
+        root = self.root_of(folder)
+        if root in self.scopes:
+            return
+        if Path(os.path.abspath(folder)) != root or not os.path.isdir(folder):
+            self.scope_for(folder)  # a file, or a folder inside its project: its root's
+            return
+        project = discover([root], self.config_for)
+        by_root: dict[Path, list[Path]] = {}
+        for file in project.files:
+            by_root.setdefault(self.root_of(file), []).append(file)
+        if set(by_root) in ({root}, set()):
+            self.scope_for(root, project)
+            return
+        self.problems += [f"{p.path}: {p.message}" for p in project.problems]
+        for file_root, files in by_root.items():
+            inside = file_root == root or root in file_root.parents
+            own = ProjectFiles(files, {f: project.configs[f] for f in files}, [])
+            self.scope_for(file_root, own if inside else None)
 
     def scan(self, folders: Iterable[Path]) -> list[str]:
         """Summarize every Python file of the projects of ``folders``; problems to log."""
@@ -398,10 +429,23 @@ class Workspace:
         """Discover the files of the project of each of ``folders`` (see the module doc);
         :meth:`scan_step` then summarizes them. Returns problems to log."""
         for folder in folders:
-            self.scope_for(folder)
+            self._scope_folder(folder)
         with self._lock:
             problems, self.problems = self.problems, []
         return problems
+
+    def scan_progress(self) -> tuple[int, int]:
+        """Files summarized and files to summarize, over the scopes still scanned."""
+        with self._lock:
+            scanned = [scope for scope in self.scopes.values() if not scope.complete]
+            return sum(s.summarized for s in scanned), sum(len(s.files) for s in scanned)
+
+    def scan_first(self, path: Path) -> None:
+        """Summarize the project of ``path`` (an open document) before the others."""
+        with self._lock:
+            scope = self.scopes.get(self.root_of(path))
+            if scope is not None and scope.pending:
+                self.scopes = {scope.root: scope, **self.scopes}
 
     @property
     def scanning(self) -> bool:
@@ -433,6 +477,7 @@ class Workspace:
                 for path, digest, summary, _ in found:
                     if digest is not None:
                         self.summaries.setdefault(os.path.abspath(path), summary)
+                scope.summarized += len(found)
                 if rest:
                     scope.pending[0] = ProjectFiles(rest, project.configs, [])
                     continue
@@ -545,6 +590,10 @@ class Workspace:
             if scope.digest is None or scope.digest[0] != state:
                 scope.digest = (state, self.index_of(scope).digest())
             return scope.digest[1]
+
+    def indexed(self, path: Path) -> bool:
+        """Whether the index of ``path``'s project is complete (its cross-file rules run)."""
+        return self.scope_for(path).complete
 
     def index_for(self, path: Path) -> ProjectIndex:
         return self.index_of(self.scope_for(path))

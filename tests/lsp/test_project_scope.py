@@ -145,3 +145,35 @@ async def test_a_configuration_change_reindexes_closed_files(own_layout: Path) -
             own_layout, own_layout / "mylib/api/special.py"
         )
         assert "IVY017" in codes(item.items)
+
+
+async def test_a_folder_without_a_marker_is_indexed_once_at_its_files_root(tmp_path: Path) -> None:
+    """A checkout of a package folder (``ws/ivy/__init__.py``, no ``pyproject.toml``): every
+    file's root is the package, as the command has it for that file, whether it is open
+    or not. The folder is no second root: one index, one cache (``ws/ivy``'s), none in
+    ``ws``; and the open document gets the cross-file findings of the whole package."""
+    workspace = write_tree(
+        tmp_path / "ws",
+        {
+            "ivy/__init__.py": "",
+            "ivy/functional/__init__.py": "",
+            "ivy/functional/ivy/__init__.py": "",
+            "ivy/functional/ivy/special.py": SPECIAL_API,
+            "ivy/functional/backends/__init__.py": "",
+            "ivy/functional/backends/numpy/__init__.py": "",
+            "ivy/functional/backends/numpy/special.py": NUMPY_TAN,
+        },
+    )
+    api = workspace / "ivy/functional/ivy/special.py"
+    async with server(workspace, env={"IVYCHECK_LOG_LEVEL": "info"}) as client:
+        document = open_document(client, api)
+        found = await published(client, document, lambda d: "IVY017" in codes(d))
+        assert sorted(codes(found)) == _command_codes(workspace, api)
+        for _ in range(300):
+            if any(m.message.startswith("index built") for m in client.log_messages):
+                break
+            await asyncio.sleep(0.02)
+        built = [m.message for m in client.log_messages if m.message.startswith("index built")]
+        assert len(built) == 1 and built[0].startswith("index built: 7 files"), built
+    caches = sorted(p.relative_to(workspace) for p in workspace.rglob(".ivycheck_cache"))
+    assert caches == [Path("ivy/.ivycheck_cache")]

@@ -236,7 +236,7 @@ async def test_syntax_error_is_ivy000(workspace: Path) -> None:
 
 
 async def test_pull_diagnostics(workspace: Path) -> None:
-    async with server(workspace, pull=True) as client:
+    async with server(workspace, pull=True, refresh=False) as client:
         document = open_document(client, _api(workspace))
         report = await client.text_document_diagnostic_async(
             types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=document))

@@ -257,3 +257,74 @@ async def test_pull_clients_without_refresh_support_are_not_sent_refresh(
         assert isinstance(changed, types.WorkspaceFullDocumentDiagnosticReport)
         assert codes(changed.items) == ["IVY005"]
         assert client.diagnostic_refresh_count == 0
+
+
+async def test_open_files_scope_reports_no_closed_file_and_takes_back_what_was_sent(
+    workspace: Path,
+) -> None:
+    api = uri(workspace / "ivy/functional/ivy/special.py")
+    async with server(workspace, pull=True) as client:
+        ids = await _pull_complete(client, api)
+        client.workspace_did_change_configuration(
+            types.DidChangeConfigurationParams(
+                settings={"ivycheck": {"diagnosticsScope": "openFiles"}}
+            )
+        )
+        for _ in range(300):  # the client's ids are answered with empty reports
+            after = await _pull(client, ids)
+            if all(
+                isinstance(r, types.WorkspaceFullDocumentDiagnosticReport) for r in after.values()
+            ):
+                break
+            await asyncio.sleep(0.02)
+        assert set(after) == set(ids)
+        assert all(
+            isinstance(r, types.WorkspaceFullDocumentDiagnosticReport) and not r.items
+            for r in after.values()
+        ), after
+        assert await _pull(client) == {}
+        # Open documents are still checked, cross-file findings included.
+        document = open_document(client, workspace / "ivy/functional/ivy/special.py")
+        answer = await client.text_document_diagnostic_async(
+            types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=document))
+        )
+        assert isinstance(answer, types.RelatedFullDocumentDiagnosticReport)
+        assert sorted(codes(answer.items)) == ["IVY005", "IVY017"]
+
+
+async def test_push_clients_get_no_closed_file_with_the_open_files_scope(workspace: Path) -> None:
+    api = uri(workspace / "ivy/functional/ivy/special.py")
+    async with server(workspace, settings={"diagnosticsScope": "openFiles"}) as client:
+        document = open_document(client, workspace / "ivy/functional/backends/numpy/special.py")
+        await published(client, document, lambda d: not d)
+        await asyncio.sleep(1.0)  # the index is long complete; closed files would follow
+        assert api not in client.diagnostics
+
+
+async def test_an_idle_workspace_pull_is_held_until_something_changes(workspace: Path) -> None:
+    """A client that passes a partial-result token (VS Code, which pulls again 2 s after
+    each answer) has a pull with nothing new to say held, not answered: an idle editor
+    then sends nothing. A file event ends the wait with the file's new report."""
+    api = uri(workspace / "ivy/functional/ivy/special.py")
+    backend_path = workspace / "ivy/functional/backends/numpy/special.py"
+    async with server(workspace, pull=True) as client:
+        ids = await _pull_complete(client, api)
+        held = asyncio.ensure_future(
+            client.workspace_diagnostic_async(
+                types.WorkspaceDiagnosticParams(
+                    previous_result_ids=[
+                        types.PreviousResultId(uri=u, value=v) for u, v in ids.items()
+                    ],
+                    partial_result_token="held-pull",
+                )
+            )
+        )
+        await asyncio.sleep(1.0)
+        assert not held.done(), "an idle pull was answered"
+        backend_path.write_text(BACKEND_WITH_ERF)
+        _touch(client, backend_path)
+        report = await asyncio.wait_for(held, 30)
+        by_uri = {item.uri: item for item in report.items}
+        changed = by_uri[api]
+        assert isinstance(changed, types.WorkspaceFullDocumentDiagnosticReport)
+        assert codes(changed.items) == ["IVY005"], "erf is now defined by numpy"

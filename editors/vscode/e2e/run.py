@@ -12,6 +12,17 @@ and a good one clears it, and the output channel holds no error line and no libr
 It prints the times (to the first diagnostic after opening, from the last keystroke to the
 new diagnostic, after a reload) and exits non-zero on the first failed check.
 
+With ``--corpus DIR`` (``make test-vscode`` passes the shared Ivy snapshot when it is there)
+it then opens a copy of that real project, once as it is (no root marker) and once with a
+``pyproject.toml``, each with a file of known mistakes: the time from opening that file
+to its first squiggle on the project's first open (no cache), whether the indexing
+progress showed in the status bar, the time from a window reload (the file restored) to
+its squiggle, and the CPU the server and the extension host use while the window is idle.
+
+Everything it starts runs with a ``HOME`` of its own (a temporary folder): code-server's
+``~/.config/code-server`` and ``~/.local/share/code-server`` and Chromium's
+``~/.config/chromium`` go there and are removed with it.
+
 Everything binds to 127.0.0.1; every process it starts (code-server and its children,
 Chromium) is stopped on exit. Chromium runs with the flags this machine needs (no
 background networking), a new empty profile, and is never downloaded.
@@ -65,6 +76,19 @@ TYPED_FINDING = """() => {
       && overlay.querySelector('.squiggly-error, .squiggly-warning'));
 }"""
 PASTED = TYPED.replace("cos", "sin")
+MISTAKES_FILE = "ivy/functional/ivy/ivycheck_e2e_mistakes.py"
+MISTAKES = (
+    BAD
+    + """
+
+@handle_out_argument
+def sinh(x, out=None):
+    return current_backend(x).sinh(x, out=out)
+"""
+)
+"""Known mistakes: IVY005 (its project's wrapper order, read from the index), IVY008 (the
+file's own), and the cross-file IVY017 of each (no backend defines them)."""
+IDLE_SECONDS = 20.0
 CHROMIUM_FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -217,6 +241,11 @@ def main(argv: list[str]) -> int:
         help="how long to keep editing before the output channel is read (300: five minutes)",
     )
     parser.add_argument(
+        "--corpus",
+        type=Path,
+        help="a real project (the Ivy snapshot): time its first open, a reload and idle cost",
+    )
+    parser.add_argument(
         "--ready-open-delays",
         default="0,1,3",
         help="after the timed reload, reload with no editor open, wait until the server has "
@@ -236,6 +265,12 @@ def main(argv: list[str]) -> int:
 
     with tempfile.TemporaryDirectory(prefix="ivycheck-e2e-") as tmp:
         root = Path(tmp)
+        # code-server, Chromium and the server they start write under HOME (and the XDG
+        # folders, which default to it): a home of their own, removed with the rest.
+        os.environ["HOME"] = str(root / "home")
+        for variable in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+            os.environ.pop(variable, None)
+        (root / "home").mkdir()
         user_data, extensions, workspace = root / "user", root / "extensions", root / "ws"
         USER_DATA = user_data
         (workspace / API_FILE).parent.mkdir(parents=True)
@@ -292,6 +327,9 @@ def main(argv: list[str]) -> int:
                 page = browser.pages[0] if browser.pages else browser.new_page()
                 try:
                     run_checks(page, port, workspace, user_data, settings)
+                    if args.corpus is not None:
+                        for marker in (False, True):
+                            corpus_checks(page, port, args.corpus, root, user_data, marker)
                 except Exception:
                     page.screenshot(path=str(ARTIFACTS / "failure.png"))
                     (ARTIFACTS / "output-channel.log").write_text(output_log(user_data))
@@ -451,6 +489,114 @@ def run_checks(
     timed_reload(page, workspace, user_data, settings)
     for delay in READY_OPEN_DELAYS:
         open_after_ready(page, user_data, delay)
+
+
+def corpus_checks(
+    page: Page, port: int, corpus: Path, root: Path, user_data: Path, marker: bool
+) -> None:
+    """A real project opened for the first time (see the module doc): a copy of ``corpus``
+    (with a ``pyproject.toml`` if ``marker``) and a file of known mistakes."""
+    label = "corpus with pyproject.toml" if marker else "corpus without a root marker"
+    step(f"{label}: first open of the project, then a reload with the file restored")
+    workspace = root / ("corpus-marked" if marker else "corpus")
+    shutil.copytree(corpus, workspace, ignore=shutil.ignore_patterns(".ivycheck*", ".git"))
+    if marker:
+        (workspace / "pyproject.toml").write_text("[tool.ivycheck]\n")
+    (workspace / MISTAKES_FILE).write_text(MISTAKES)
+    files = sum(1 for _ in workspace.rglob("*.py"))
+    page.goto(f"http://127.0.0.1:{port}/?folder={workspace}")
+    page.locator(".monaco-workbench").wait_for(state="visible", timeout=120_000)
+    page.wait_for_timeout(1000)
+    progress = page.locator(".statusbar", has_text="indexing")
+    started = open_file(page, Path(MISTAKES_FILE).name)
+    shown = [False]
+
+    def squiggle_or_progress() -> bool:
+        shown[0] = shown[0] or progress.count() > 0
+        return squiggles(page) > 0
+
+    first = wait_for(page, f"{label}: first squiggle", squiggle_or_progress, 120) - started
+    deadline = time.monotonic() + 120
+    while (
+        not (workspace / "ivy" / ".ivycheck_cache").exists()
+        and not (workspace / ".ivycheck_cache").exists()
+    ):  # the index is saved once built
+        shown[0] = shown[0] or progress.count() > 0
+        if time.monotonic() > deadline:
+            raise SystemExit(f"FAILED: {label}: the index was never saved")
+        page.wait_for_timeout(50)
+    indexed = time.monotonic() - started
+    caches = sorted(str(c.relative_to(workspace)) for c in workspace.rglob(".ivycheck_cache"))
+    print(
+        f"[e2e] {label} ({files} files): open -> first squiggle {first:.2f} s, index saved "
+        f"+{indexed:.2f} s, indexing progress shown: {shown[0]}, caches: {caches}",
+        flush=True,
+    )
+    TIMES[f"{label}: first open, open to first squiggle"] = round(first, 3)
+    TIMES[f"{label}: first open, open to index saved"] = round(indexed, 3)
+    TIMES[f"{label}: indexing progress shown"] = shown[0]
+    assert len(caches) == 1, caches
+    page.wait_for_timeout(3000)  # idle: the reload below is measured at rest
+    command(page, "Developer: Reload Window")
+    reloaded = time.monotonic()
+    page.wait_for_timeout(500)
+    page.locator(".monaco-workbench").wait_for(state="visible", timeout=120_000)
+    page.locator(".monaco-editor .view-lines", has_text="def sinh").first.wait_for(
+        state="visible", timeout=120_000
+    )
+    restored = time.monotonic() - reloaded
+    squiggle = wait_for(page, f"{label}: squiggle after reload", lambda: squiggles(page) > 0, 120)
+    squiggle -= reloaded
+    print(
+        f"[e2e] {label}: reload -> file restored {restored:.2f} s -> squiggle {squiggle:.2f} s "
+        f"(restored to squiggle {squiggle - restored:.2f} s)",
+        flush=True,
+    )
+    TIMES[f"{label}: reload to squiggle"] = round(squiggle, 3)
+    TIMES[f"{label}: reload, file restored to squiggle"] = round(squiggle - restored, 3)
+    idle_cost(page, label)
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU time of processes so far (Linux ``/proc``)."""
+    total = 0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def processes(*words: str) -> list[int]:
+    """Processes whose command line holds every one of ``words``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                line = (
+                    (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+                )
+                if all(word in line for word in words):
+                    found.append(int(entry.name))
+    return found
+
+
+def idle_cost(page: Page, label: str) -> None:
+    """The CPU the server and the extension host take while nothing happens."""
+    page.wait_for_timeout(5000)  # the reload's own work settles
+    server = processes("launch.py", "lsp")
+    host = processes("--type=extensionHost")
+    before = cpu_seconds(server), cpu_seconds(host)
+    page.wait_for_timeout(IDLE_SECONDS * 1000)
+    server_share = (cpu_seconds(server) - before[0]) / IDLE_SECONDS * 100
+    host_share = (cpu_seconds(host) - before[1]) / IDLE_SECONDS * 100
+    print(
+        f"[e2e] {label}: idle {IDLE_SECONDS:.0f} s: server {server_share:.2f} % of a core "
+        f"({len(server)} process), extension host {host_share:.2f} %",
+        flush=True,
+    )
+    TIMES[f"{label}: idle server CPU %"] = round(server_share, 2)
+    TIMES[f"{label}: idle extension host CPU %"] = round(host_share, 2)
 
 
 MARK = re.compile(r"timing: (?P<what>.+?) at (?P<at>\d{13})\b")
