@@ -106,7 +106,10 @@ class MissingNativeOut(Rule):
     items (Ivy's ``ivy.to_native(out)``, read from the tree's ``handle_out_argument``;
     the default without one): the attribute alone would not make the native path work
     (a native function refuses a tuple of wrapped arrays). With a wrapper that converts
-    item by item (``to_native(out, nested=True)``) the fix is offered as usual.
+    item by item (``to_native(out, nested=True)``) the fix is offered as usual. Where
+    ``out`` itself is annotated as a tuple and the wrapper's gate is true for every tuple
+    (it maps ``_is_variable`` over the nest), the wrapper never hands a tuple over: the
+    finding says the attribute would have no effect, and offers no fix.
     """
 
     CODE = "IVY001"
