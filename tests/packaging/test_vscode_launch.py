@@ -161,3 +161,22 @@ def test_without_a_bundle_for_the_interpreter_it_says_what_to_do(
         timeout=60,
     )
     assert checked.returncode == 0, checked.stderr
+
+
+def test_the_manifest_starts_on_any_python_file_and_offers_the_servers_scopes() -> None:
+    """VS Code activates the extension (and starts the server) when the window opens a
+    folder holding any Python file, not only one with a project marker (issue 39: without
+    one, the server waited for a Python editor to open, doubling the first open); the
+    ``ivycheck.diagnosticsScope`` setting offers exactly the scopes the server knows."""
+    import json
+
+    from ivycheck.lsp.settings import SCOPES, Settings
+
+    manifest = json.loads((REPO / "editors/vscode/package.json").read_text())
+    events = manifest["activationEvents"]
+    assert "workspaceContains:**/*.py" in events and "onLanguage:python" in events, events
+    scope = manifest["contributes"]["configuration"]["properties"]["ivycheck.diagnosticsScope"]
+    assert sorted(scope["enum"]) == sorted(SCOPES)
+    assert scope["default"] == Settings().diagnostics_scope
+    assert Settings.from_client({"diagnosticsScope": "openFiles"}).workspace_wide is False
+    assert Settings.from_client({"diagnosticsScope": "bogus"}).diagnostics_scope == "workspace"
