@@ -13,6 +13,7 @@ has ivycheck installed, for a developer's.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import shutil
 import subprocess
@@ -26,6 +27,7 @@ from pygls.uris import from_fs_path
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 import ivycheck
+from ivycheck.lsp.settings import SCOPES, Settings
 from tests.helpers import REPO
 
 VSCODE = REPO / "editors" / "vscode"
@@ -168,10 +170,6 @@ def test_the_manifest_starts_on_any_python_file_and_offers_the_servers_scopes() 
     folder holding any Python file, not only one with a project marker (issue 39: without
     one, the server waited for a Python editor to open, doubling the first open); the
     ``ivycheck.diagnosticsScope`` setting offers exactly the scopes the server knows."""
-    import json
-
-    from ivycheck.lsp.settings import SCOPES, Settings
-
     manifest = json.loads((REPO / "editors/vscode/package.json").read_text())
     events = manifest["activationEvents"]
     assert "workspaceContains:**/*.py" in events and "onLanguage:python" in events, events
