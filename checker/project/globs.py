@@ -31,6 +31,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 _STATES_BUDGET_BITS = 1 << 28
 """The memoised DFA is dropped when its states hold more bits than this (32 MiB): with 20,000
@@ -68,16 +69,26 @@ _ANY = "any"  # '.' (pathspec's '.+'): any character
 _NOT_SLASH = "not /"  # '[^/]' ('?', '*', a '*' segment)
 
 
-@dataclass(frozen=True)
-class _Position:
+class _Position(NamedTuple):
     """One character the pattern consumes: ``accepts`` is the character itself, ``_ANY``,
     ``_NOT_SLASH`` or a bracket expression (compiled by ``re``, as pathspec has it);
     ``loop``: it may consume more (``*``, ``.+``); ``skippable``: it starts an optional group
-    of that many positions (0: it is mandatory)."""
+    of that many positions (0: it is mandatory). A tuple: 20,000 patterns make 250,000."""
 
     accepts: str | re.Pattern[str]
     loop: bool = False
     skippable: int = 0
+
+
+_LITERALS: dict[str, _Position] = {}
+_GLOB_CHARACTERS = re.compile(r"[*?\[\\]")
+
+
+def _literal(char: str) -> _Position:
+    found = _LITERALS.get(char)
+    if found is None:
+        found = _LITERALS[char] = _Position(char)
+    return found
 
 
 @dataclass(frozen=True)
@@ -147,12 +158,14 @@ def _translate(segments: list[str], is_folder: bool, line: str) -> _Sequence:
                 tail = _Tail.FOLDER if is_folder else _Tail.BELOW
             continue
         if need_slash:
-            positions.append(_Position("/"))
+            positions.append(_literal("/"))
         if segment == "*":
             positions.append(_Position(_NOT_SLASH, loop=True))
         else:
             positions += _translate_glob(segment, classes, line)
         need_slash = True
+    if not classes:
+        return _Sequence(tuple(positions), tail)
     compiled = {text: _compile_class(text, line) for text in classes}
     return _Sequence(
         tuple(
@@ -174,6 +187,8 @@ def _translate_glob(segment: str, classes: list[str], line: str) -> list[_Positi
     negating it (which, being a regex class, also matches ``/``), ``\\`` escapes. A bracket
     expression is recorded in ``classes`` and compiled once the whole pattern is read: an
     unclosed ``[`` later on drops the pattern before a bad range here could be an error."""
+    if not _GLOB_CHARACTERS.search(segment):
+        return [_literal(char) for char in segment]
     positions: list[_Position] = []
     escape = False
     i, end = 0, len(segment)
@@ -259,27 +274,28 @@ class _Automaton:
             self.origins.append(origin)
             starts.append(bit)
             positions = sequence.positions
-            for point in range(len(positions) + 1):  # point p: after position p - 1
-                reach, ends = _follow(positions, point)
-                for target in reach:
-                    distance = target + 1 - point
-                    if distance > 1:
-                        skips.setdefault(distance, []).append(bit + point)
-                if ends:
-                    finals[sequence.tail].append(bit + point)
-            for j, position in enumerate(positions):
-                at = bit + 1 + j
-                if position.loop:
+            if any(position.skippable for position in positions):
+                for point in range(len(positions) + 1):  # point p: after position p - 1
+                    reach, ends = _follow(positions, point)
+                    for target in reach:
+                        distance = target + 1 - point
+                        if distance > 1:
+                            skips.setdefault(distance, []).append(bit + point)
+                    if ends:
+                        finals[sequence.tail].append(bit + point)
+            else:  # each position follows the one before; only the last ends the pattern
+                finals[sequence.tail].append(bit + len(positions))
+            for at, (accepts, loop, _) in enumerate(positions, bit + 1):
+                if loop:
                     loops.append(at)
-                accepts = position.accepts
-                if accepts == _ANY:
+                if accepts.__class__ is not str:
+                    classes.setdefault(accepts, []).append(at)  # type: ignore[arg-type]
+                elif accepts == _ANY:
                     anything.append(at)
                 elif accepts == _NOT_SLASH:
                     not_slash.append(at)
-                elif isinstance(accepts, str):
-                    literal.setdefault(accepts, []).append(at)
                 else:
-                    classes.setdefault(accepts, []).append(at)
+                    literal.setdefault(accepts, []).append(at)
             bit += len(positions) + 1
         self.size = bit
         self.literal = literal
