@@ -18,7 +18,7 @@ import ivycheck
 from tests.helpers import REPO
 
 DISTRIBUTION = "ivycheck-lint"
-CHECKER_DEPENDENCIES = {"libcst", "pathspec", "pygls", "lsprotocol"}
+CHECKER_DEPENDENCIES = {"libcst", "pygls", "lsprotocol"}
 
 
 def _requirement_name(requirement: str) -> str:
