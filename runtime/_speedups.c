@@ -1082,7 +1082,9 @@ public_bind(PublicFunctionObject *self, PyObject *args, PyObject *kwargs)
     BINDING_FIELDS(ZERO)
 #undef ZERO
     b->out_mode = OUT_NONE;
-    b->error = (fast || casts || out_mode != OUT_NONE) ? field(error) : NULL;
+    /* ``error`` and ``finish`` whatever the paths: a call in flight on another binding may
+     * end by this one's (``raise_after``, ``finish_call``) */
+    b->error = PyCallable_Check(error) ? field(error) : NULL;
     b->ivy_exception = field(ivy_exception);
     b->finish = field(finish);
     if (fast) {
