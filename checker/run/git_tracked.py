@@ -39,6 +39,8 @@ def tracks(folder: Path) -> bool:
         return False
     if len(data) > MAX_INDEX_BYTES:
         return False
+    if data[4:8] in (b"\0\0\0\2", b"\0\0\0\3") and relative.encode() not in data:
+        return False  # versions 2 and 3 hold every path whole: no need to walk them
     try:
         return any(
             name == relative.encode() or name.startswith(relative.encode() + b"/")
