@@ -5,8 +5,12 @@ through ``--stdin-filename``, and the cache (every file the tool writes) inside 
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 
+import pytest
+
+from ivycheck.checker.project.roots import marker_root, too_wide
 from ivycheck.checker.run.runner import Runner, RunOptions
 from tests.helpers import run_ivycheck, write_tree
 
@@ -108,3 +112,24 @@ def test_a_tree_without_markers_is_indexed_from_the_folder_named(tmp_path: Path)
     whole = _codes(run_ivycheck("--format", "json", "gen", cwd=tmp_path / "work").stdout)
     assert {code for _, code in whole} >= CROSS_FILE
     assert not (tmp_path / "work" / ".ivycheck_cache").exists()
+
+
+def test_no_root_is_the_home_the_temporary_folder_or_the_filesystem_root(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file lying directly in one of them is rooted at itself; a project below one keeps
+    its own root; the search for markers stops below them (a marker in the home folder
+    itself does not make it a project)."""
+    home, temporary = tmp_path / "home", tmp_path / "tmp"
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("TMPDIR", str(temporary))
+    monkeypatch.setattr(tempfile, "tempdir", None)  # read TMPDIR again
+    write_tree(home, {"loose.py": "", ".git/HEAD": "", "plain/module.py": ""})
+    write_tree(temporary, {"loose.py": "", "proj/setup.py": "", "proj/pkg/mod.py": ""})
+    assert marker_root(home / "loose.py") == home / "loose.py"
+    assert marker_root(temporary / "loose.py") == temporary / "loose.py"
+    assert marker_root(home / "plain/module.py") == home / "plain"
+    assert marker_root(temporary / "proj/pkg/mod.py") == temporary / "proj"
+    assert marker_root(Path("/x.py")) == Path("/x.py")
+    assert too_wide(home) and too_wide(temporary) and too_wide(Path("/"))
+    assert not too_wide(home / "plain")
