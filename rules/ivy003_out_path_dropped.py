@@ -578,18 +578,36 @@ _TORCH_EARLY_RETURN = """
 """A return path that drops ``out`` (the buffer is untouched there)."""
 
 
+_TORCH_SOFTSIGN = """
+    import torch
+
+
+    def softsign(x, /, *, out=None):
+        return torch.divide(x, 1 + torch.abs(x), out=out).to(x.dtype)
+
+
+    softsign.support_native_out = True
+    """
+"""Writes ``out`` natively, then returns a conversion of the result."""
+
+_SPLIT_EXPONENT = """
+    import numpy as np
+
+
+    def split_exponent(x, /, *, dtype=None, out: Optional[Tuple[np.ndarray, np.ndarray]] = None):
+        if dtype is not None:
+            return np.frexp(x.astype(dtype))
+        return np.frexp(x, out=out)
+
+
+    split_exponent.support_native_out = True
+    """
+"""A function with two results whose first return drops ``out``."""
+
+
 OutPathDropped.VALID = (
     Example(
-        """
-        import torch
-
-
-        def softsign(x, /, *, out=None):
-            return torch.divide(x, 1 + torch.abs(x), out=out).to(x.dtype)
-
-
-        softsign.support_native_out = True
-        """,
+        _TORCH_SOFTSIGN,
         path=TORCH,
         files={WRAPPER: _WRAPPER_UPDATES_OUT, TORCH_GENERAL: _UPDATE_COPIES},
     ),
@@ -766,50 +784,19 @@ OutPathDropped.VALID = (
         path=NP,
     ),
     Example(
-        """
-        import torch
-
-
-        def softsign(x, /, *, out=None):
-            return torch.divide(x, 1 + torch.abs(x), out=out).to(x.dtype)
-
-
-        softsign.support_native_out = True
-        """,
+        _TORCH_SOFTSIGN,
         path=TORCH,
         files=shapes.GATED_PROJECT,
     ),
     Example(
-        """
-        import numpy as np
-
-
-        def split_exponent(x, /, *, dtype=None, out: Optional[Tuple[np.ndarray, np.ndarray]] = None):
-            if dtype is not None:
-                return np.frexp(x.astype(dtype))
-            return np.frexp(x, out=out)
-
-
-        split_exponent.support_native_out = True
-        """,
+        _SPLIT_EXPONENT,
         path=NP,
         files=shapes.GATED_PROJECT,
     ),
 )
 OutPathDropped.INVALID = (
     Example(
-        """
-        import numpy as np
-
-
-        def split_exponent(x, /, *, dtype=None, out: Optional[Tuple[np.ndarray, np.ndarray]] = None):
-            if dtype is not None:
-                return np.frexp(x.astype(dtype))
-            return np.frexp(x, out=out)
-
-
-        split_exponent.support_native_out = True
-        """,
+        _SPLIT_EXPONENT,
         path=NP,
         files={shapes.WRAPPER: shapes.WRAPPER_REBINDS_DATA},
         message="the native buffer stays untouched and `out` silently changes dtype and buffer",
@@ -1048,16 +1035,7 @@ OutPathDropped.INVALID = (
         column=5,
     ),
     Example(
-        """
-        import torch
-
-
-        def softsign(x, /, *, out=None):
-            return torch.divide(x, 1 + torch.abs(x), out=out).to(x.dtype)
-
-
-        softsign.support_native_out = True
-        """,
+        _TORCH_SOFTSIGN,
         path=TORCH,
         files={**shapes.GATED_PROJECT, WRAPPER: shapes.WRAPPER_REBINDS_DATA},
         message=(
@@ -1067,16 +1045,7 @@ OutPathDropped.INVALID = (
         severity=Severity.ERROR,
     ),
     Example(
-        """
-        import torch
-
-
-        def softsign(x, /, *, out=None):
-            return torch.divide(x, 1 + torch.abs(x), out=out).to(x.dtype)
-
-
-        softsign.support_native_out = True
-        """,
+        _TORCH_SOFTSIGN,
         path=TORCH,
         files={**shapes.GATED_PROJECT, shapes.TORCH_GENERAL: shapes.UPDATE_UNREAD},
         message="hands back `.to(...)` of the result, a new array; return the native result",
