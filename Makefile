@@ -129,13 +129,15 @@ CONFORMANCE_BACKENDS := conformance-numpy conformance-torch conformance-jax conf
 $(CONFORMANCE_BACKENDS): conformance-%: install-dev
 	$(CONFORMANCE) --backend $*
 
-# ivycheck over the real Ivy snapshot in ../shared, compared with the reviewed findings.
+# ivycheck over both Ivy snapshots in ../shared (2023-09 and 2023-03), each compared with its
+# reviewed findings; --probe: each snapshot's out-fate table against its own wrapper.
 ecosystem: install-dev
-	$(BIN)/python scripts/ecosystem_check.py --strict
+	$(BIN)/python scripts/ecosystem_check.py --strict --probe
 
-# Fix safety proven by execution (issue 23): --fix on a temporary copy of the Ivy snapshot in
+# Fix safety proven by execution (issue 23): --fix on a temporary copy of each Ivy snapshot in
 # ../shared, each changed function run before and after on NumPy and PyTorch (JAX, TensorFlow,
-# Paddle where they import), each correctness claim run; ~5 min on 2 cores (docs/verify-fixes.md).
+# Paddle where they import), each correctness claim run; ~10 min on 2 cores for both snapshots
+# (docs/verify-fixes.md).
 verify-fixes: install-dev
 	$(BIN)/python scripts/verify_fixes.py
 

@@ -1,10 +1,12 @@
-"""Ecosystem check: ivycheck on a real Ivy code base, compared with a reviewed snapshot.
+"""Ecosystem check: ivycheck on real Ivy code bases, each compared with its reviewed snapshot.
 
 The rules are exact on the cases we wrote; this check holds them to the code users have. It
-runs the real ``ivycheck`` command over a snapshot of Ivy kept outside the repository
-(``<repo>/../shared/corpora/ivy-975c8fc/ivy``, read in place, never copied) and compares every
-finding with ``tests/ecosystem/ivy-975c8fc.review.jsonl``, where a person has read each one and
-written a verdict and a one-line reason:
+runs the real ``ivycheck`` command over each snapshot of Ivy kept outside the repository
+(``<repo>/../shared/corpora/<name>/ivy`` for every name in :data:`CORPORA`: the same framework
+in 2023-03 and 2023-09, with different wrappers, ``inplace_update``s, decorator lists and
+layouts; read in place, never copied) and compares every finding with
+``tests/ecosystem/<name>.review.jsonl``, where a person has read each one and written a
+verdict and a one-line reason:
 
 * ``true``: a real mistake by the rule's documented meaning;
 * ``judgement``: defensible either way (the reason says why);
@@ -29,7 +31,12 @@ Usage::
 
     .venv/bin/python scripts/ecosystem_check.py            # compare; exit 1 on any difference
     .venv/bin/python scripts/ecosystem_check.py --strict   # known false findings and misses fail too
-    .venv/bin/python scripts/ecosystem_check.py --update   # rewrite the snapshot from this run
+    .venv/bin/python scripts/ecosystem_check.py --update   # rewrite the snapshots from this run
+    .venv/bin/python scripts/ecosystem_check.py --only ivy-9affbcc   # one corpus
+
+With ``--probe`` (``make ecosystem`` passes it), each corpus's out-fate table (what
+``--show-settings`` prints) is also compared with what that corpus's own wrapper does when
+called, by ``scripts/probe_out_fate.py`` where that script exists (:func:`run_probe`).
 """
 
 from __future__ import annotations
@@ -45,10 +52,23 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-CORPUS_NAME = "ivy-975c8fc"
+CORPORA = ("ivy-975c8fc", "ivy-9affbcc")
+"""The shared snapshots the check runs on, each with its own review file."""
+CORPUS_NAME = CORPORA[0]
 REPO_ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_CORPUS = REPO_ROOT.parent / "shared" / "corpora" / CORPUS_NAME
+CORPORA_ROOT = REPO_ROOT.parent / "shared" / "corpora"
+DEFAULT_CORPUS = CORPORA_ROOT / CORPUS_NAME
 DEFAULT_SNAPSHOT = REPO_ROOT / "tests" / "ecosystem" / f"{CORPUS_NAME}.review.jsonl"
+PROBE = REPO_ROOT / "scripts" / "probe_out_fate.py"
+"""Calls a corpus's own wrapper and compares what ``out`` becomes with the fate table
+``--show-settings`` prints (written with the out-fate model, issue 36 part 1)."""
+
+
+def snapshot_for(name: str) -> Path:
+    """The review file of corpus ``name``."""
+    return REPO_ROOT / "tests" / "ecosystem" / f"{name}.review.jsonl"
+
+
 CHECKED_DIR = "ivy"
 """The folder of the corpus that is checked, given to ivycheck relative to the corpus root."""
 
@@ -321,10 +341,41 @@ def report(result: Comparison, *, strict: bool) -> list[str]:
     return lines
 
 
+def run_probe(corpus: Path, command: Sequence[str]) -> tuple[int, str]:
+    """``scripts/probe_out_fate.py <corpus> --ivycheck <command>``: (exit status, output);
+    (0, why skipped) if the script is missing. Exit 0: the fate table ``command
+    --show-settings`` prints for the corpus is what the corpus's own wrapper does on NumPy
+    and PyTorch; 1 a row differs; 2 the corpus's Ivy does not import."""
+    if not PROBE.is_file():
+        return 0, f"probe skipped: {PROBE.relative_to(REPO_ROOT)} does not exist yet"
+    proc = subprocess.run(
+        [sys.executable, str(PROBE), str(corpus), "--ivycheck", shlex.join(command)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return proc.returncode, (proc.stdout + proc.stderr).strip()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, help="the corpus root")
-    parser.add_argument("--snapshot", type=Path, default=DEFAULT_SNAPSHOT)
+    parser.add_argument(
+        "--corpus",
+        type=Path,
+        default=None,
+        help="one corpus root (default: every corpus of CORPORA under ../shared/corpora)",
+    )
+    parser.add_argument(
+        "--snapshot", type=Path, default=None, help="its review file (with --corpus)"
+    )
+    parser.add_argument(
+        "--only", action="append", choices=CORPORA, help="check only this corpus (repeatable)"
+    )
+    parser.add_argument(
+        "--probe",
+        action="store_true",
+        help="also compare each corpus's fate table with its wrapper (scripts/probe_out_fate.py)",
+    )
     parser.add_argument(
         "--ivycheck",
         default=shlex.join([sys.executable, "-m", "ivycheck"]),
@@ -333,42 +384,63 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--strict", action="store_true", help="known false findings and misses fail too"
     )
-    parser.add_argument("--update", action="store_true", help="rewrite the snapshot from this run")
+    parser.add_argument("--update", action="store_true", help="rewrite the snapshots from this run")
     args = parser.parse_args(argv)
 
-    if not (args.corpus / CHECKED_DIR).is_dir():
-        print(f"error: corpus not found: {args.corpus / CHECKED_DIR}", file=sys.stderr)
+    if args.corpus is not None:
+        runs = [(args.corpus, args.snapshot or snapshot_for(args.corpus.name))]
+    else:
+        runs = [(CORPORA_ROOT / name, snapshot_for(name)) for name in args.only or CORPORA]
+    command = shlex.split(args.ivycheck)
+    worst = 0
+    for corpus, snapshot in runs:
+        status = check_corpus(corpus, snapshot, command, strict=args.strict, update=args.update)
+        if status == 0 and args.probe and not args.update:
+            status, output = run_probe(corpus, command)
+            print(output)
+        worst = max(worst, status)
+    if len(runs) > 1:
+        print(f"{len(runs)} corpora: {'ok' if worst == 0 else 'FAILED'}")
+    return worst
+
+
+def check_corpus(
+    corpus: Path, snapshot: Path, command: Sequence[str], *, strict: bool, update: bool
+) -> int:
+    """One corpus against its review file: 0 agreed, 1 differences, 2 could not run."""
+    if not (corpus / CHECKED_DIR).is_dir():
+        print(f"error: corpus not found: {corpus / CHECKED_DIR}", file=sys.stderr)
         return 2
     try:
-        text = args.snapshot.read_text(encoding="utf-8") if args.snapshot.exists() else ""
+        text = snapshot.read_text(encoding="utf-8") if snapshot.exists() else ""
         entries = parse_snapshot(text)
     except SnapshotError as error:
-        print(f"error: {args.snapshot}: {error}", file=sys.stderr)
+        print(f"error: {snapshot}: {error}", file=sys.stderr)
         return 2
     started = time.perf_counter()
     try:
-        findings = run_ivycheck(args.corpus, shlex.split(args.ivycheck))
+        findings = run_ivycheck(corpus, command)
     except RuntimeError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     elapsed = time.perf_counter() - started
-    print(f"ivycheck on {args.corpus / CHECKED_DIR}: {len(findings)} findings in {elapsed:.1f} s")
+    print(f"ivycheck on {corpus / CHECKED_DIR}: {len(findings)} findings in {elapsed:.1f} s")
 
     result = compare(entries, findings)
-    if args.update:
+    if update:
         new = updated(entries, findings)
-        args.snapshot.write_text(render_snapshot(new), encoding="utf-8")
+        snapshot.write_text(render_snapshot(new), encoding="utf-8")
         waiting = sum(entry.verdict == "unreviewed" for entry in new)
         print(
-            f"wrote {args.snapshot} ({len(new)} entries; {result.differences()} differences "
+            f"wrote {snapshot} ({len(new)} entries; {result.differences()} differences "
             f"recorded; {waiting} unreviewed: set their verdict and reason)"
         )
         return 0
-    print("\n".join(report(result, strict=args.strict)))
+    print("\n".join(report(result, strict=strict)))
     if text != render_snapshot(entries):
-        print(f"{args.snapshot} is not in canonical order/format: run --update")
+        print(f"{snapshot} is not in canonical order/format: run --update")
         return 1
-    return 1 if result.failures(strict=args.strict) else 0
+    return 1 if result.failures(strict=strict) else 0
 
 
 if __name__ == "__main__":

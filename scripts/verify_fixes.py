@@ -5,6 +5,9 @@ parses, converges and creates no finding. It cannot see a fix that changes what 
 computes (issue 23: removing ``support_native_out`` from a scatter that accumulates into
 ``out``). This harness runs the code:
 
+Runs on each shared snapshot in turn (``CORPORA``: Ivy 2023-09 and 2023-03, each with its
+own review file), or on one (``--only NAME``, ``--corpus PATH``).
+
 1. copies the snapshot's ``ivy/`` package to a temporary folder (deleted afterwards; the
    snapshot is read in place and never copied into the repository), runs ``ivycheck --format
    json`` on it for the findings, then, per rule with safe fixes, ``ivycheck --fix --select
@@ -62,10 +65,20 @@ from types import ModuleType
 from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-CORPUS_NAME = "ivy-975c8fc"
-DEFAULT_CORPUS = REPO_ROOT.parent / "shared" / "corpora" / CORPUS_NAME
+CORPORA = ("ivy-975c8fc", "ivy-9affbcc")
+"""The shared snapshots, each checked against its own review (``<name>.review.jsonl``)."""
+CORPUS_NAME = CORPORA[0]
+CORPORA_ROOT = REPO_ROOT.parent / "shared" / "corpora"
+DEFAULT_CORPUS = CORPORA_ROOT / CORPUS_NAME
 WORKER = Path(__file__).with_name("verify_fixes_worker.py")
 REVIEW = REPO_ROOT / "tests" / "ecosystem" / f"{CORPUS_NAME}.review.jsonl"
+
+
+def review_for(corpus: Path) -> Path:
+    """The review file of a corpus (by its folder's name)."""
+    return REPO_ROOT / "tests" / "ecosystem" / f"{corpus.name}.review.jsonl"
+
+
 BACKENDS = ("numpy", "torch", "jax", "tensorflow", "paddle")
 """Backends tried, in order; each that fails to import is reported with the reason."""
 WORKER_TIMEOUT = 1800
@@ -194,12 +207,16 @@ CLAIM_CHECKS: tuple[tuple[str, str, str], ...] = (
         "returns_view_degenerate",
     ),
     ("IVY011", "returns a view", "returns_view"),
+    ("IVY005", "style only: with a backend set", "rewrapped_in_list_order"),
     ("IVY013", "nothing writes `out`", "out_not_written"),
 )
 """(code, words of the message, check): the run-time consequence a message states."""
 
 STATIC = {
-    "IVY005": "about the documented decorator order, no run-time consequence stated",
+    "IVY005": (
+        "an error states no consequence; a warning's 'no result changes, only errors raised "
+        "by @X itself ...' was checked by hand (docs/verify-fixes.md)"
+    ),
     "IVY006": "a data-class method (the harness calls functional-API functions only)",
     "IVY008": "about the signature (positional `out`); the public API passes `out` by keyword",
     "IVY009": "about an annotation",
@@ -357,13 +374,36 @@ def _leaves(seen: Json) -> list[Json]:
 
 
 def corrects_claim_only(before: Json, after: Json) -> bool:
-    """The only difference: ``out`` of another dtype changed dtype before, keeps it after."""
+    """The only differences are in the calls with ``out``, each a correction: ``out`` of
+    another dtype changed dtype before and keeps it after (:func:`_keeps_dtype_now`), or
+    ``out`` (of either dtype) got a new buffer before and keeps its own after, holding the
+    same values (:func:`_keeps_buffer_now`); at least one such correction."""
     if differences(
-        {k: v for k, v in before.items() if k != "out_other"},
-        {k: v for k, v in after.items() if k != "out_other"},
+        {k: v for k, v in before.items() if k not in ("out_other", "out_same")},
+        {k: v for k, v in after.items() if k not in ("out_other", "out_same")},
     ):
         return False
-    old, new = before.get("out_other"), after.get("out_other")
+    corrected = False
+    for case in ("out_same", "out_other"):
+        old, new = before.get(case), after.get(case)
+        if same(old, new):
+            continue
+        # A JAX or TensorFlow array is immutable: there even an `out` of the result's dtype
+        # gets a new native array, and "keeps its buffer" cannot be asked of the other's.
+        mutable = _keeps_buffer(after.get("out_same"))
+        if not (
+            _keeps_buffer_now(old, new)
+            or (case == "out_other" and _keeps_dtype_now(old, new, mutable))
+        ):
+            return False
+        corrected = True
+    return corrected
+
+
+def _keeps_dtype_now(old: Any, new: Any, mutable: bool) -> bool:
+    """``out`` of another dtype: came back with the result's dtype before; after, keeps
+    its dtype (and its buffer, where the same-dtype ``out`` can) and holds the same values,
+    cast, and is returned."""
     if not isinstance(old, dict) or not isinstance(new, dict) or "out_dtype_before" not in new:
         return False
     wanted = new["out_dtype_before"]
@@ -371,11 +411,8 @@ def corrects_claim_only(before: Json, after: Json) -> bool:
     old_leaves, new_leaves = _leaves(old), _leaves(new)
     if len(old_leaves) != len(new_leaves) or len(new_leaves) != len(wanted_list):
         return False
-    if not new.get("ret_is_out"):
+    if not _returns_out(new):
         return False
-    # A JAX or TensorFlow array is immutable: there even an `out` of the result's dtype gets a
-    # new native array, and "keeps its buffer" cannot be asked of the other dtype's.
-    mutable = _keeps_buffer(after.get("out_same"))
     changed_before = any(
         leaf.get("out_dtype") != dtype for leaf, dtype in zip(old_leaves, wanted_list, strict=True)
     )
@@ -387,6 +424,36 @@ def corrects_claim_only(before: Json, after: Json) -> bool:
         if not _close_cast(leaf_old.get("out_values"), leaf_new.get("out_values")):
             return False
     return changed_before
+
+
+def _keeps_buffer_now(old: Any, new: Any) -> bool:
+    """``out``: a new buffer before; after, its own buffer, the same dtype as before,
+    holding the same values (cast), and the same object returned. 2023-03 Ivy's native path
+    ends ``out.data = ivy.to_native(ret)``: a function the wrapper treats as native (IVY015's
+    ``= False``, IVY002's dead attribute) hands ``out`` a new buffer whatever its dtype,
+    which the fix (the wrapper's ``inplace_update`` path) corrects."""
+    if not (isinstance(old, dict) and isinstance(new, dict)):
+        return False
+    if "out_dtype_before" not in old or "out_dtype_before" not in new:
+        return False
+    if _returns_out(old) != _returns_out(new):
+        return False
+    old_leaves, new_leaves = _leaves(old), _leaves(new)
+    if len(old_leaves) != len(new_leaves):
+        return False
+    return all(
+        lo.get("out_dtype") == ln.get("out_dtype")
+        and _close_cast(lo.get("out_values"), ln.get("out_values"))
+        and not lo.get("out_buffer_kept")
+        and ln.get("out_buffer_kept")
+        for lo, ln in zip(old_leaves, new_leaves, strict=True)
+    )
+
+
+def _returns_out(observation: Json) -> bool:
+    """The call returned ``out`` itself, or (several results) a sequence of ``out``'s own
+    items: a tuple ``out`` may come back as a new list holding the same arrays."""
+    return bool(observation.get("ret_is_out") or observation.get("ret_items_are_out"))
 
 
 def _keeps_buffer(observation: Any) -> bool:
@@ -419,9 +486,26 @@ IVY002 says `out` silently changes dtype; IVY015 that the attribute acts as ``Tr
 on a function that ignores the native buffer, is IVY002's defect)."""
 
 
+def _shape_only(observation: Json) -> Json:
+    """The plain call's observation without values (the calls with ``out`` dropped)."""
+
+    def strip(seen: Any) -> Any:
+        if isinstance(seen, dict):
+            return {k: strip(v) for k, v in seen.items() if k != "values"}
+        if isinstance(seen, list):
+            return [strip(v) for v in seen]
+        return seen
+
+    return {"plain": strip(observation.get("plain", {}))}
+
+
 def verdict(before: Json, after: Json, codes: Iterable[str] = ()) -> tuple[str, str]:
     if "not_runnable" in before.get("plain", before):
         return "not runnable", str(before.get("plain", before).get("not_runnable"))
+    if before.get("values_vary") or after.get("values_vary"):
+        # Uninitialized memory (`empty`): values differ between equal calls on one tree, so
+        # only the plain call's dtype and shape are compared (the worker's `_values_vary`).
+        before, after = _shape_only(before), _shape_only(after)
     diff = differences(before, after)
     if not diff:
         if exercised(before):
@@ -448,7 +532,11 @@ class Report:
 
     def failures(self, *, strict: bool = False) -> list[str]:
         """Differing fixes and refuted claims; ``strict``: corrections of a claim count too."""
-        failing = ("differs", "corrects the claim only") if strict else ("differs",)
+        failing = (
+            ("differs", "corrects the claim only", "breaks a call", "unsafe fix differs")
+            if strict
+            else ("differs", "breaks a call")
+        )
         bad = [
             f"fix {f['verdict']}: {f['backend']} {f['path']} {f['function']} ({f['detail']})"
             for f in self.fixes
@@ -483,8 +571,11 @@ def counts(rows: Iterable[Mapping[str, Any]], key: str) -> dict[str, dict[str, i
     return {backend: dict(sorted(c.items())) for backend, c in sorted(table.items())}
 
 
-def collect(corpus: Path, scratch: Path) -> tuple[list[Json], list[Target], dict[str, Path]]:
-    """Check a copy; fix one copy per rule (its safe fixes alone); the changed functions.
+def collect(
+    corpus: Path, scratch: Path, unsafe: bool = False
+) -> tuple[list[Json], list[Target], dict[str, Path]]:
+    """Check a copy; fix one copy per rule (its safe fixes alone; with ``unsafe``, also each
+    rule's unsafe fixes, ``--unsafe-fixes``); the changed functions.
 
     One copy per rule, so that a difference is charged to the rule whose fix made it: with
     every fix applied at once, a functional-API function whose only fix is a decorator
@@ -496,13 +587,16 @@ def collect(corpus: Path, scratch: Path) -> tuple[list[Json], list[Target], dict
     if checked.returncode != 0:
         raise RuntimeError(f"ivycheck failed: {checked.stderr.strip()[-500:]}")
     findings: list[Json] = json.loads(checked.stdout)
-    safe = [f for f in findings if f.get("fix") and f["fix"]["applicability"] == "safe"]
+    kinds = ("safe", "unsafe") if unsafe else ("safe",)
+    safe = [f for f in findings if f.get("fix") and f["fix"]["applicability"] in kinds]
     targets: dict[tuple[str, str, str], Target] = {}
     trees: dict[str, Path] = {}
     for code in sorted({f["code"] for f in safe}):
         root = scratch / f"fixed-{code}"
         shutil.copytree(corpus / "ivy", root / "ivy")
-        fixing = run_ivycheck(root, "--fix", "--select", code)
+        fixing = run_ivycheck(
+            root, "--fix", *(["--unsafe-fixes"] if unsafe else []), "--select", code
+        )
         if fixing.returncode != 0:
             raise RuntimeError(f"ivycheck --fix --select {code} failed: {fixing.stderr[-500:]}")
         trees[code] = root
@@ -566,13 +660,16 @@ def plan_claims(findings: list[Json], corpus: Path) -> list[Json]:
     return claims
 
 
-def run(corpus: Path, backends: Sequence[str], python: str = sys.executable) -> Report:
-    """The whole run; ``python`` runs the workers (ivycheck itself runs in this interpreter)."""
+def run(
+    corpus: Path, backends: Sequence[str], python: str = sys.executable, unsafe: bool = False
+) -> Report:
+    """The whole run; ``python`` runs the workers (ivycheck itself runs in this interpreter);
+    ``unsafe``: the unsafe fixes too (:func:`breaks_a_call` is their standard)."""
     started = time.perf_counter()
     report = Report(corpus=str(corpus))
     with tempfile.TemporaryDirectory(prefix="ivycheck-verify-fixes-") as tmp:
         scratch = Path(tmp)
-        findings, targets, trees = collect(corpus, scratch)
+        findings, targets, trees = collect(corpus, scratch, unsafe)
         report.safe_fixes = sum(
             1 for f in findings if f.get("fix") and f["fix"]["applicability"] == "safe"
         )
@@ -672,10 +769,39 @@ def _fix_row(target: Target, backend: str, runs: Json | None) -> Json:
     before = runs["original"]["functions"].get(target.name, {})
     after = fixed.get("functions", {}).get(target.name, {})
     kind, detail = verdict(before, after, target.codes or [target.tree])
+    if kind == "differs" and _unsafe_only(target):
+        broken = breaks_a_call(before, after)
+        kind = "breaks a call" if broken else "unsafe fix differs"
+        detail = broken or detail
     row.update(verdict=kind, detail=detail, plan=before.get("plain", {}).get("plan"))
-    if kind in ("differs", "corrects the claim only"):
+    if kind in ("differs", "corrects the claim only", "breaks a call", "unsafe fix differs"):
         row.update(before=before, after=after)
     return row
+
+
+def _unsafe_only(target: Target) -> bool:
+    """Every finding the changed function's fix came from offered an unsafe fix."""
+    return bool(target.findings) and all(
+        f.get("fix", {}).get("applicability") == "unsafe" for f in target.findings
+    )
+
+
+def breaks_a_call(before: Json, after: Json) -> str:
+    """The standard for an unsafe fix (``--unsafe``): it may change a result (that is why it
+    is unsafe), but a call that returned before must not raise after (issue 36: IVY001's
+    attribute on PyTorch ``ldexp`` made a float64 ``out`` hit an internal assert). The
+    calls that now raise, or ``""``."""
+    broken = []
+    for case in ("plain", "out_same", "out_other"):
+        old, new = before.get(case), after.get(case)
+        if not (isinstance(old, dict) and isinstance(new, dict)):
+            continue
+        raised_before = "raises" in (old.get("result") or {})
+        raised_after = "raises" in (new.get("result") or {})
+        if raised_after and not raised_before:
+            result = new.get("result") or {}
+            broken.append(f"{case}: now raises {result.get('raises')} ({result.get('root')})")
+    return "; ".join(broken)
 
 
 def _claim_rows(
@@ -735,7 +861,7 @@ def claim_summary(rows: Iterable[Json]) -> dict[tuple[str, int, int, str], str]:
 def markdown(report: Report) -> str:
     data = report.as_json()
     lines = [
-        f"Corpus: `{Path(report.corpus).name}`; safe fixes applied: {report.safe_fixes}; "
+        f"Corpus: `{Path(report.corpus).name}`; safe fixes: {report.safe_fixes}; "
         f"{round(report.seconds)} s.",
         "",
         "| backend | status |",
@@ -744,13 +870,15 @@ def markdown(report: Report) -> str:
         "",
         "Fixes (one row per changed function and backend it runs on):",
         "",
-        "| backend | same | corrects the claim only | differs | not runnable |",
-        "|---|---|---|---|---|",
+        "| backend | same | corrects the claim only | differs | unsafe fix differs "
+        "| breaks a call | not runnable |",
+        "|---|---|---|---|---|---|---|",
     ]
     for backend, c in data["fix_counts"].items():
         lines.append(
             f"| {backend} | {c.get('same', 0)} | {c.get('corrects the claim only', 0)} | "
-            f"{c.get('differs', 0)} | {c.get('not runnable', 0)} |"
+            f"{c.get('differs', 0)} | {c.get('unsafe fix differs', 0)} | "
+            f"{c.get('breaks a call', 0)} | {c.get('not runnable', 0)} |"
         )
     lines += [
         "",
@@ -766,6 +894,16 @@ def markdown(report: Report) -> str:
         )
     sections = [
         ("Fixes that differ", [f for f in report.fixes if f["verdict"] == "differs"], "detail"),
+        (
+            "Unsafe fixes that make a call raise that returned before",
+            [f for f in report.fixes if f["verdict"] == "breaks a call"],
+            "detail",
+        ),
+        (
+            "Unsafe fixes that change a result (allowed: that is why they are unsafe)",
+            [f for f in report.fixes if f["verdict"] == "unsafe fix differs"],
+            "detail",
+        ),
         (
             "Fixes that correct the claimed defect only",
             [f for f in report.fixes if f["verdict"] == "corrects the claim only"],
@@ -824,7 +962,10 @@ def update_review(review: Path, summary: Mapping[tuple[str, int, int, str], str]
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
+    parser.add_argument(
+        "--corpus", type=Path, default=None, help="one corpus root (default: every one of CORPORA)"
+    )
+    parser.add_argument("--only", action="append", choices=CORPORA, help="one shared corpus")
     parser.add_argument("--backend", action="append", choices=BACKENDS, help="default: all")
     parser.add_argument(
         "--worker-python",
@@ -838,7 +979,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--update-review",
         action="store_true",
-        help=f'record confirmed/refuted claims as "runtime" in {REVIEW.name}',
+        help='record confirmed/refuted claims as "runtime" in the corpus\'s review file',
     )
     parser.add_argument(
         "--review-from",
@@ -851,39 +992,70 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="a fix that corrects the defect its finding claims also fails (any change fails)",
     )
+    parser.add_argument(
+        "--unsafe",
+        action="store_true",
+        help="also run each rule's unsafe fixes (--unsafe-fixes); one fails when a call that "
+        "returned before raises after",
+    )
     args = parser.parse_args(argv)
+    if args.corpus is not None:
+        corpora = [args.corpus]
+    else:
+        corpora = [CORPORA_ROOT / name for name in args.only or CORPORA]
     if args.review_from:
+        review = review_for(corpora[0])
         saved = json.loads(args.review_from.read_text(encoding="utf-8"))
-        written = update_review(REVIEW, claim_summary(saved["claims"]))
-        print(f"wrote {REVIEW} ({written} entries with a run-time status)")
+        written = update_review(review, claim_summary(saved["claims"]))
+        print(f"wrote {review} ({written} entries with a run-time status)")
         return 0
-    if not (args.corpus / "ivy").is_dir():
-        print(f"error: corpus not found: {args.corpus / 'ivy'}", file=sys.stderr)
-        return 2
     # Absolute (the workers run in a scratch folder), not resolved: a venv's python is a link.
     python = os.path.abspath(args.worker_python)
     if not os.access(python, os.X_OK):
         print(f"error: no interpreter at {args.worker_python}", file=sys.stderr)
         return 2
+    worst = 0
+    for corpus in corpora:
+        worst = max(worst, verify_corpus(corpus, args, python))
+    return worst
+
+
+def verify_corpus(corpus: Path, args: argparse.Namespace, python: str) -> int:
+    """One corpus: 0 ok, 1 a fix differs or a claim is refuted, 2 cannot run. ``--json`` and
+    ``--markdown`` files get the corpus's name before their suffix when several run."""
+    if not (corpus / "ivy").is_dir():
+        print(f"error: corpus not found: {corpus / 'ivy'}", file=sys.stderr)
+        return 2
+    print(f"## {corpus.name}")
     try:
-        report = run(args.corpus, args.backend or BACKENDS, python)
+        report = run(corpus, args.backend or BACKENDS, python, unsafe=args.unsafe)
     except (RuntimeError, subprocess.TimeoutExpired) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     text = markdown(report)
     print(text)
+    several = args.corpus is None and len(args.only or CORPORA) > 1
     if args.json:
-        args.json.write_text(json.dumps(report.as_json(), indent=1) + "\n", encoding="utf-8")
+        path = _per_corpus(args.json, corpus) if several else args.json
+        path.write_text(json.dumps(report.as_json(), indent=1) + "\n", encoding="utf-8")
     if args.markdown:
-        args.markdown.write_text(text, encoding="utf-8")
+        path = _per_corpus(args.markdown, corpus) if several else args.markdown
+        path.write_text(text, encoding="utf-8")
     if args.update_review:
-        written = update_review(REVIEW, claim_summary(report.claims))
-        print(f"wrote {REVIEW} ({written} entries with a run-time status)")
+        review = review_for(corpus)
+        written = update_review(review, claim_summary(report.claims))
+        print(f"wrote {review} ({written} entries with a run-time status)")
     failures = report.failures(strict=args.strict)
     for line in failures:
         print(f"FAIL {line}")
-    print(f"verify-fixes: {'FAILED' if failures else 'ok'} ({len(failures)} failures)")
+    print(
+        f"verify-fixes {corpus.name}: {'FAILED' if failures else 'ok'} ({len(failures)} failures)"
+    )
     return 1 if failures else 0
+
+
+def _per_corpus(path: Path, corpus: Path) -> Path:
+    return path.with_name(f"{path.stem}.{corpus.name}{path.suffix}")
 
 
 if __name__ == "__main__":

@@ -28,8 +28,10 @@ import importlib.abc
 import importlib.machinery
 import importlib.util
 import inspect
+import itertools
 import json
 import math
+import os
 import signal
 import sys
 import traceback
@@ -373,7 +375,20 @@ def _buffers(result: Any, dtype_for: Callable[[str], str]) -> Any:
 
     if isinstance(result, (tuple, list)):
         return tuple(_buffers(item, dtype_for) for item in result)
-    return ivy.full(ivy.shape(result), SENTINEL, dtype=dtype_for(str(ivy.dtype(result))))
+    dtype = dtype_for(str(ivy.dtype(result)))
+    return ivy.full(ivy.shape(result), _sentinel_for(dtype), dtype=dtype)
+
+
+def _sentinel_for(dtype: str) -> Any:
+    """SENTINEL as a value of ``dtype``'s kind: 2023-03 Ivy's ``full`` refuses an int fill
+    for a float dtype (``the fill_value: 7 and data type: float64 are not compatible``)."""
+    if "bool" in dtype:
+        return True
+    if "complex" in dtype:
+        return complex(SENTINEL)
+    if "float" in dtype:
+        return float(SENTINEL)
+    return SENTINEL
 
 
 def _native_of(out: Any) -> Any:
@@ -388,6 +403,11 @@ def _out_state(out: Any, old_native: Any, ret: Any) -> Json:
     if isinstance(out, tuple):
         return {
             "ret_is_out": ret is out,
+            # a new list or tuple of out's own items (2023-03 Ivy's update path for several
+            # results returns what `nested_multi_map` builds): the items are still out's
+            "ret_items_are_out": isinstance(ret, (tuple, list))
+            and len(ret) == len(out)
+            and all(r is o for r, o in zip(ret, out, strict=True)),
             "items": [_out_state(o, n, None) for o, n in zip(out, old_native, strict=True)],
         }
     return {
@@ -478,9 +498,32 @@ def run_function(name: str) -> Json:
     report: Json = {"plain": plain}
     if args is None or kwargs is None:
         return report
+    if _values_vary(fn, args, kwargs, plain):
+        # Uninitialized memory (`empty`): two equal calls give different values, so only
+        # what the call promises (dtype, shape) is compared, before and after alike.
+        report["plain"] = _without_values(plain)
+        report["values_vary"] = True
+        return report
     report["out_same"] = observe_with_out(fn, args, kwargs, ret, other=False)
     report["out_other"] = observe_with_out(fn, args, kwargs, ret, other=True)
     return report
+
+
+def _values_vary(
+    fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], seen: Json
+) -> bool:
+    """Whether a second call with the same arguments (and seed) returns other values."""
+    ret, error = _call(fn, args, kwargs)
+    return error is None and describe(ret) != seen.get("result")
+
+
+def _without_values(seen: Json) -> Json:
+    """The observation with every ``values`` dropped (dtype and shape kept)."""
+    if isinstance(seen, dict):
+        return {k: _without_values(v) for k, v in seen.items() if k != "values"}
+    if isinstance(seen, list):
+        return [_without_values(v) for v in seen]
+    return seen
 
 
 # -- claims --------------------------------------------------------------------------------
@@ -559,6 +602,8 @@ def check_claim(claim: Json) -> Json:
         result = plain.get("result", {})
         raised = f"raised {result.get('raises')} (root cause {result.get('root')})"
         return {"status": "confirmed", "why": raised, "observed": plain}
+    if check == "rewrapped_in_list_order":
+        return _check_rewrapped(ivy, fn, name)
     if check in ("returns_view", "returns_view_degenerate"):
         plans = PLANS if check == "returns_view" else DEGENERATE_PLANS
         seen: list[str] = []
@@ -583,6 +628,50 @@ def check_claim(claim: Json) -> Json:
     ):
         return _check_out_claim(fn, claim)
     return {"status": "not runnable", "why": f"unknown check {check}"}
+
+
+def _check_rewrapped(ivy: Any, fn: Any, name: str) -> Json:
+    """IVY005's style warning: with a backend set, ``ivy.<name>`` is the backend's own
+    function wrapped in the project's ``FN_DECORATORS`` order, whatever order the API
+    function's source wrote. Confirmed when the innermost function of the live chain is
+    defined in the backend's folder and the wrappers of the chain (each named by the code
+    of its inner function, ``handle_out_argument.<locals>...``) come outermost first in
+    descending list position, i.e. applied in the list's order."""
+    order = list(getattr(sys.modules.get("ivy.func_wrapper"), "FN_DECORATORS", ()))
+    if not order:
+        return {"status": "not runnable", "why": "ivy.func_wrapper has no FN_DECORATORS"}
+    links = _wrapper_chain(fn)
+    backend = ivy.current_backend_str()
+    folder = f"{os.sep}functional{os.sep}backends{os.sep}{backend}{os.sep}"
+    origin = _origin(links[-1])
+    if origin is None or folder not in origin:
+        return {"status": "refuted", "why": f"ivy.{name} is not the backend's own ({origin})"}
+    names = [
+        link.__code__.co_qualname.split(".<locals>")[0]
+        for link in links[:-1]
+        if hasattr(link, "__code__")
+    ]
+    listed = [n for n in names if n in order]
+    positions = [order.index(n) for n in listed]
+    applied_in_order = all(a > b for a, b in itertools.pairwise(positions))
+    why = f"chain, outermost first: {', '.join(listed)}; FN_DECORATORS positions {positions}"
+    return {"status": "confirmed" if applied_in_order else "refuted", "why": why}
+
+
+def _origin(fn: Any, depth: int = 3) -> str | None:
+    """The file defining the function at the bottom of ``fn``: its own, or, for a wrapper
+    without ``__wrapped__`` (a project helper such as 2023-03 Ivy's
+    ``_handle_nestable_dtype_info``), that of the function its closure holds."""
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return None
+    for cell in getattr(fn, "__closure__", None) or ():
+        inner = cell.cell_contents
+        if depth and callable(inner) and hasattr(inner, "__code__"):
+            found = _origin(inner, depth - 1)
+            if found is not None:
+                return found
+    return str(code.co_filename)
 
 
 def _why(plain: Json) -> str:

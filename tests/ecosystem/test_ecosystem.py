@@ -1,7 +1,7 @@
-"""The ecosystem check: ivycheck on the shared Ivy snapshot agrees with the reviewed findings.
+"""The ecosystem check: ivycheck on the shared Ivy snapshots agrees with the reviewed findings.
 
 The first test runs ``scripts/ecosystem_check.py`` as CI does (the real ivycheck command over
-``<repo>/../shared/corpora/ivy-975c8fc``); the others pin the comparison the script makes, on
+each of ``<repo>/../shared/corpora/ivy-975c8fc`` and ``ivy-9affbcc``); the others pin the comparison the script makes, on
 small snapshots written here, so that a broken comparison cannot pass the first test silently.
 """
 
@@ -19,8 +19,8 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "scripts" / "ecosystem_check.py"
-CORPUS = REPO.parent / "shared" / "corpora" / "ivy-975c8fc"
-SNAPSHOT = Path(__file__).with_name("ivy-975c8fc.review.jsonl")
+CORPORA = REPO.parent / "shared" / "corpora"
+SNAPSHOTS = sorted(Path(__file__).parent.glob("ivy-*.review.jsonl"))
 
 STRICT = True
 """A ``false`` or ``missed`` entry fails the test like any other difference: since the issue-15
@@ -40,16 +40,21 @@ def _load_script() -> ModuleType:
 eco = _load_script()
 
 
-def test_ivycheck_on_the_ivy_corpus_matches_the_reviewed_snapshot() -> None:
-    if not (CORPUS / "ivy").is_dir():
+@pytest.mark.parametrize("name", eco.CORPORA)
+def test_ivycheck_on_each_ivy_corpus_matches_its_reviewed_snapshot(name: str) -> None:
+    if not (CORPORA / name / "ivy").is_dir():
         pytest.fail(
-            f"the shared Ivy corpus is missing: expected {CORPUS} (the `shared` folder beside "
-            "the checkout, as CI provides it); the ecosystem check cannot run without it"
+            f"the shared Ivy corpus is missing: expected {CORPORA / name} (the `shared` folder "
+            "beside the checkout, as CI provides it); the ecosystem check cannot run without it"
         )
-    args = [sys.executable, str(SCRIPT), *(["--strict"] if STRICT else [])]
+    args = [sys.executable, str(SCRIPT), "--only", name, *(["--strict"] if STRICT else [])]
     proc = subprocess.run(args, capture_output=True, text=True, check=False, timeout=300)
     assert proc.returncode == 0, f"{proc.stdout}\n{proc.stderr}"
     assert proc.stdout.rstrip().endswith(": ok")
+
+
+def test_every_corpus_has_a_review_and_every_review_a_corpus() -> None:
+    assert [p.name for p in SNAPSHOTS] == sorted(f"{name}.review.jsonl" for name in eco.CORPORA)
 
 
 def _entry(row: int, verdict: str, message: str | None = "m", code: str = "IVY001") -> Any:
@@ -143,8 +148,9 @@ def test_snapshot_rejects_a_duplicate_finding() -> None:
         eco.parse_snapshot(line + line)
 
 
-def test_committed_snapshot_is_canonical_and_fully_reviewed() -> None:
-    text = SNAPSHOT.read_text(encoding="utf-8")
+@pytest.mark.parametrize("snapshot", SNAPSHOTS, ids=[p.name for p in SNAPSHOTS])
+def test_committed_snapshot_is_canonical_and_fully_reviewed(snapshot: Path) -> None:
+    text = snapshot.read_text(encoding="utf-8")
     entries = eco.parse_snapshot(text)
     assert text == eco.render_snapshot(entries)
     assert not [e for e in entries if e.verdict == "unreviewed"]

@@ -247,6 +247,58 @@ def test_a_fix_that_only_removes_the_claimed_dtype_change_corrects_the_claim() -
     assert vf.verdict(before, wrong, ["IVY002"])[0] == "differs"
 
 
+def _out_same(kept: bool, values: float, ret_is_out: bool = True) -> dict[str, Any]:
+    return {
+        "out_dtype_before": "float32",
+        "out_values_before": [7.0],
+        "result": {"dtype": "float32", "shape": [1], "values": [values]},
+        "ret_is_out": ret_is_out,
+        "out_dtype": "float32",
+        "out_values": [values],
+        "out_buffer_kept": kept,
+        "old_buffer_values": [values if kept else 7.0],
+    }
+
+
+def test_a_fix_that_only_keeps_out_s_own_buffer_corrects_the_claim() -> None:
+    """2023-03 Ivy's native path rebinds `out.data` even for an `out` of the result's dtype:
+    removing a dead attribute (IVY015, IVY002) makes `out` keep its buffer, same values."""
+    plain = {"plan": "float matrix", "result": {"dtype": "float32", "shape": [1], "values": [0.5]}}
+    before = {"plain": plain, "out_same": _out_same(False, 0.5)}
+    after = {"plain": plain, "out_same": _out_same(True, 0.5)}
+    assert vf.verdict(before, after, ["IVY015"])[0] == "corrects the claim only"
+    assert vf.verdict(before, after, ["IVY005"])[0] == "differs"
+    assert vf.verdict(before, {**after, "out_same": _out_same(True, 0.25)}, ["IVY015"])[0] == (
+        "differs"
+    )
+    # a returned object that is no longer `out` itself is a difference, not a correction
+    other = {"plain": plain, "out_same": _out_same(True, 0.5, ret_is_out=False)}
+    assert vf.verdict(before, other, ["IVY015"])[0] == "differs"
+
+
+def test_values_that_vary_between_equal_calls_are_compared_on_dtype_and_shape() -> None:
+    """`empty`: uninitialized memory, other values on every call."""
+    before = {"plain": {"result": {"dtype": "float32", "shape": [3], "values": [1.0, 2.0, 3.0]}}}
+    after = {"plain": {"result": {"dtype": "float32", "shape": [3], "values": [0.0, 0.0, 9.0]}}}
+    assert vf.verdict(before, after)[0] == "differs"
+    assert vf.verdict({**before, "values_vary": True}, after)[0] == "same"
+    wider = {"plain": {"result": {"dtype": "float64", "shape": [3], "values": [0.0, 0.0, 9.0]}}}
+    assert vf.verdict({**before, "values_vary": True}, wider)[0] == "differs"
+
+
+def test_an_unsafe_fix_fails_only_when_a_call_that_returned_now_raises() -> None:
+    """IVY001 on PyTorch `ldexp`: with the attribute, a float64 `out` hit an internal assert."""
+    plain = {"plan": "float matrix", "result": {"dtype": "float32", "shape": [1], "values": [0.5]}}
+    before = {"plain": plain, "out_other": _out_other("float64", True, 0.5)}
+    raised = {**_out_other("float64", True, 7.0), "result": {"raises": "RuntimeError"}}
+    after = {"plain": plain, "out_other": raised}
+    assert "out_other: now raises RuntimeError" in vf.breaks_a_call(before, after)
+    assert (
+        vf.breaks_a_call(before, {"plain": plain, "out_other": _out_other("float32", False, 0.5)})
+        == ""
+    )
+
+
 def test_the_review_keeps_an_optional_runtime_key() -> None:
     line = (
         '{"path": "ivy/a.py", "row": 1, "col": 1, "code": "IVY002", "verdict": "true", '
