@@ -384,7 +384,7 @@ class Workspace:
             scope = self.scopes.get(root)
             if scope is None:
                 project = discovered or discover([root], self.config_for)
-                cache = self.cache_at(self.config_for(root).root)
+                cache = self.cache_at(root)  # where the command keeps this root's cache
                 files = {os.path.abspath(p) for p in project.files}
                 scope = self.scopes[root] = Scope(root, cache, files, [project])
                 self.problems += [f"{p.path}: {p.message}" for p in project.problems]
