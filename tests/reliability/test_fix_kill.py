@@ -27,9 +27,19 @@ import pytest
 from tests.helpers import IVYCHECK
 
 STRACE = shutil.which("strace")
-needs_strace = pytest.mark.skipif(
-    STRACE is None, reason="strace is not installed (`make test-reliability` installs it)"
-)
+
+
+def _why_strace_cannot_run() -> str | None:
+    if STRACE is None:
+        return "strace is not installed (`make test-reliability` installs it)"
+    done = subprocess.run([STRACE, "-o", "/dev/null", "true"], capture_output=True, text=True)
+    if done.returncode != 0:  # a container without ptrace, say
+        return f"strace cannot trace here: {done.stderr.strip()}"
+    return None
+
+
+STRACE_PROBLEM = _why_strace_cannot_run()
+needs_strace = pytest.mark.skipif(STRACE_PROBLEM is not None, reason=STRACE_PROBLEM or "")
 
 WRITE_SIDE = (
     "openat",
