@@ -8,6 +8,7 @@ API files see, so they are re-checked too.
 
 from __future__ import annotations
 
+import os
 import stat
 import subprocess
 import sys
@@ -320,15 +321,26 @@ def test_a_cache_folder_git_tracks_is_neither_read_nor_written(
     assert cache_status(tmp_path / "cache") == str(tmp_path / "cache")
 
 
-def test_a_link_in_the_cache_folder_is_refused_and_said_once(
-    key_folder: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+@pytest.mark.parametrize(
+    ("planted", "said"),
+    [("journal linked out", "is a symbolic link"), ("main file a FIFO", "not a regular file")],
+)
+def test_a_link_or_a_fifo_in_the_cache_folder_is_refused_and_said_once(
+    key_folder: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture, planted: str, said: str
 ) -> None:
-    folder = tmp_path / "cache"
+    """Nothing written through the link, no read blocking on the FIFO; one line."""
+    folder = tmp_path / planted.replace(" ", "-")
     _saved(folder, 3)
     [main] = folder.glob("results-*.json")
     victim = tmp_path / "victim"
     victim.write_text("kept\n")
-    main.with_suffix(".journal").symlink_to(victim)
+    where = main.with_suffix(".journal")
+    if planted == "journal linked out":
+        where.symlink_to(victim)
+    else:
+        main.unlink()
+        os.mkfifo(main)
+        where = main
     for _ in range(2):
         cache = ResultCache(folder)
         assert not cache.enabled
@@ -336,5 +348,5 @@ def test_a_link_in_the_cache_folder_is_refused_and_said_once(
         cache.save()
     assert victim.read_text() == "kept\n"
     [line] = [r.getMessage() for r in caplog.records if r.name == "ivycheck.cache"]
-    assert "is a symbolic link" in line and str(main.with_suffix(".journal")) in line
-    assert "symbolic link" in cache_status(folder)
+    assert said in line and str(where) in line
+    assert said in cache_status(folder)
