@@ -143,7 +143,6 @@ class IvycheckServer(LanguageServer):
         self.last_closed_answer: tuple[int, dict[str, str]] | None = None
         """The epoch the last workspace pull was computed at, and the result ids it left
         the client with."""
-        self.scans = 0
         self.collector = IdleCollector()
         self.logged_errors: dict[str, set[str]] = {}
         self.shown_problems: dict[Path, ConfigProblem] = {}
@@ -788,9 +787,10 @@ async def workspace_diagnostic(
         items = await _workspace_items(ls, previous)
         ls.last_closed_answer = (epoch, {i.uri: i.result_id for i in items if i.result_id})
         news = any(isinstance(i, types.WorkspaceFullDocumentDiagnosticReport) for i in items)
-        if news or not hold or ls.closed_epoch != epoch:
+        if news or not hold:
             return types.WorkspaceDiagnosticReport(items=items)
-        # Nothing new for a client that lets us wait: the long poll goes on.
+        # Nothing new for a client that lets us wait: the long poll goes on (at once
+        # if something changed meanwhile, the epoch tells).
 
 
 async def _workspace_items(
