@@ -143,10 +143,10 @@ def write_source(path: Path, original: SourceFile, new_text: str, root: Path | N
     except OSError as err:
         raise SourceError(f"cannot open its folder: {err.strerror or err}") from None
     try:
-        try:
-            fd = os.open(target.name, os.O_RDONLY | _NOFOLLOW, dir_fd=directory)
+        try:  # for writing, though it is replaced: a file the user may not write stays
+            fd = os.open(target.name, os.O_RDWR | _NOFOLLOW, dir_fd=directory)
         except OSError as err:
-            raise SourceError(f"cannot open the file: {err.strerror or err}") from None
+            raise SourceError(f"cannot open for writing: {err.strerror or err}") from None
         try:
             with _signals_deferred():
                 fcntl.flock(fd, fcntl.LOCK_EX)

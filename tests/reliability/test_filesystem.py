@@ -121,7 +121,7 @@ def test_write_refuses_when_the_file_is_gone(tmp_path: Path) -> None:
     path.write_text(BAD_ORDER)
     source = read_source(path)
     path.unlink()
-    with pytest.raises(SourceError, match="cannot open the file"):
+    with pytest.raises(SourceError, match="cannot open for writing"):
         write_source(path, source, FIXED_ORDER)
     assert not list(tmp_path.iterdir())
 

@@ -9,13 +9,15 @@ outside the project; an editor that saves the file meanwhile keeps its text.
 from __future__ import annotations
 
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from ivycheck.checker.base import sourcefile
 from ivycheck.checker.base.sourcefile import SourceError, read_source, write_source
-from tests.helpers import run_ivycheck, write_tree
+from tests.helpers import IVYCHECK, run_ivycheck, write_tree
+from tests.reliability.test_filesystem import _without_root_powers
 
 API = "ivy/functional/ivy/elementwise.py"
 BAD_ORDER = (
@@ -67,6 +69,28 @@ def test_fix_refuses_a_file_with_other_hard_links(tmp_path: Path) -> None:
     assert "IVY005" in done.stdout  # still reported
     assert path.read_text() == other_name.read_text() == BAD_ORDER
     assert os.stat(path).st_nlink == 2
+
+
+def test_fix_leaves_a_file_the_user_may_not_write(tmp_path: Path) -> None:
+    """A rename needs only the folder's permission: the file's own is asked first, so a
+    read-only file stays as it is (and the run says why)."""
+    prefix = _without_root_powers()
+    if prefix is None:
+        pytest.skip("running as root with no way to drop CAP_DAC_OVERRIDE (setpriv)")
+    root = _project(tmp_path)
+    path = root / API
+    path.chmod(0o444)
+    done = subprocess.run(
+        [*prefix, str(IVYCHECK), "--fix", "--no-cache", "--jobs", "1", API],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
+    assert done.returncode == 1
+    assert "not fixed: cannot open for writing: Permission denied" in done.stderr
+    assert path.read_text() == BAD_ORDER
 
 
 def test_fix_refuses_a_link_to_a_file_outside_the_project(tmp_path: Path) -> None:
