@@ -117,8 +117,10 @@ def write_source(path: Path, original: SourceFile, new_text: str, root: Path | N
     - its mode and, where the process may set it, its owner and group are carried over;
       a file of another user that the process cannot give back to that user is not
       written (its owner would change), nor is a file with other hard links (a rename
-      would split them: the other names would keep the old text), nor one whose folder
-      the process cannot write in: each is refused with a message saying why;
+      would split them: the other names would keep the old text), nor one the process
+      may not write (it is opened for writing first, though a rename needs only the
+      folder's permission), nor one whose folder the process cannot write in: each is
+      refused with a message saying why;
     - the content is compared through an open descriptor of the old file, under an
       exclusive ``flock`` (which cooperating writers honour), right before the new file
       is made, and the name is checked to still be that file right before the rename:
