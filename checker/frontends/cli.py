@@ -384,9 +384,9 @@ def _watch(args: argparse.Namespace, options: RunOptions, paths: list[Path]) -> 
         except _STOPPING_ERRORS as err:
             _clear_progress()
             sys.stderr.write(f"ivycheck: error: {err}\n")
+        sys.stdout.flush()  # the report is out before the line that says it is done
         sys.stderr.write("ivycheck: watching for file changes (Ctrl-C to stop)\n")
         sys.stderr.flush()
-        sys.stdout.flush()
 
     def announce(files: Iterable[str]) -> None:
         if clears:

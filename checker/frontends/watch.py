@@ -23,14 +23,20 @@ from ivycheck.checker.project.config import CONFIG_FILE_NAMES, DEFAULT_EXCLUDE
 
 INTERVAL = 0.5
 """Seconds between two looks at the files."""
+SETTLE = 0.1
+"""Seconds the files must stay as they are after a change before the check starts: an
+editor's save (or ``git checkout``) is several writes, and a check of a file caught
+between two of them (truncated, half written) would report what nobody wrote."""
 
 _SKIPPED_FOLDERS = frozenset(
     pattern.rstrip("/") for pattern in DEFAULT_EXCLUDE if not any(c in pattern for c in "*?[")
 )
 _WATCHED_NAMES = frozenset((*CONFIG_FILE_NAMES, ".gitignore"))
 
-Snapshot = dict[str, tuple[int, int]]
-"""Path -> (modification time in ns, size) of every watched file that exists."""
+Snapshot = dict[str, tuple[int, int, int]]
+"""Path -> (modification time in ns, size, inode) of every watched file that exists: a
+file replaced by a rename (as many editors save) is a change even within one tick of the
+file system's clock."""
 
 
 def snapshot(paths: Sequence[Path]) -> Snapshot:
@@ -61,7 +67,7 @@ def _walk(folder: str, found: Snapshot) -> None:
                     _walk(entry.path, found)
             elif entry.name.endswith(".py") or entry.name in _WATCHED_NAMES:
                 stat = entry.stat()
-                found[entry.path] = (stat.st_mtime_ns, stat.st_size)
+                found[entry.path] = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
         except OSError:
             continue
 
@@ -71,7 +77,7 @@ def _stat_into(path: str, found: Snapshot) -> None:
         stat = os.stat(path)
     except OSError:
         return
-    found[path] = (stat.st_mtime_ns, stat.st_size)
+    found[path] = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
 
 
 def changed(before: Snapshot, after: Snapshot) -> list[str]:
@@ -91,9 +97,26 @@ def watch(
     ``KeyboardInterrupt`` out of here). ``announce`` is told the changed files before each
     new check. The state is taken before each check, so an edit saved while it runs
     (or a fix it writes) is seen by the next look."""
+    state = snapshot(paths)
+    check()
     while True:
-        before = snapshot(paths)
-        check()
-        while not (difference := changed(before, snapshot(paths))):
-            time.sleep(interval)
-        announce(difference)
+        time.sleep(interval)
+        current = snapshot(paths)
+        if current == state:
+            continue
+        settled = _settled(paths, current)
+        difference = changed(state, settled)
+        state = settled
+        if difference:
+            announce(difference)
+            check()
+
+
+def _settled(paths: Sequence[Path], state: Snapshot) -> Snapshot:
+    """The state of the files once it has not changed for :data:`SETTLE` seconds."""
+    while True:
+        time.sleep(SETTLE)
+        later = snapshot(paths)
+        if later == state:
+            return state
+        state = later

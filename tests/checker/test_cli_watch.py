@@ -4,6 +4,7 @@ the process's output until the line that says it is ready: never a fixed sleep."
 
 from __future__ import annotations
 
+import os
 import queue
 import signal
 import subprocess
@@ -27,41 +28,57 @@ TIMEOUT = 120.0
 
 
 class Watched:
-    """A running ``ivycheck --watch``, its two streams read line by line into one queue."""
+    """A running ``ivycheck --watch``, each of its two streams read line by line."""
 
     def __init__(self, process: subprocess.Popen[str]) -> None:
         self.process = process
-        self.lines: queue.Queue[tuple[str, str | None]] = queue.Queue()
+        self.out: queue.Queue[str | None] = queue.Queue()
+        self.err: queue.Queue[str | None] = queue.Queue()
         assert process.stdout is not None and process.stderr is not None
-        for name, stream in (("out", process.stdout), ("err", process.stderr)):
-            threading.Thread(target=self._pump, args=(name, stream), daemon=True).start()
+        for lines, stream in ((self.out, process.stdout), (self.err, process.stderr)):
+            threading.Thread(target=self._pump, args=(lines, stream), daemon=True).start()
 
-    def _pump(self, name: str, stream: IO[str]) -> None:
+    @staticmethod
+    def _pump(lines: queue.Queue[str | None], stream: IO[str]) -> None:
         for line in stream:
-            self.lines.put((name, line.rstrip("\n")))
-        self.lines.put((name, None))
+            lines.put(line.rstrip("\n"))
+        lines.put(None)
 
-    def until(self, last: str) -> list[tuple[str, str]]:
-        """Every line up to and including the standard-error line ``last``."""
-        seen: list[tuple[str, str]] = []
+    def err_until(self, last: str) -> list[str]:
+        """The standard-error lines up to and including ``last``."""
+        seen: list[str] = []
         while True:
-            name, line = self.lines.get(timeout=TIMEOUT)
+            line = self.err.get(timeout=TIMEOUT)
             assert line is not None, f"ivycheck ended early; it said {seen}"
-            seen.append((name, line))
-            if name == "err" and line == last:
+            seen.append(line)
+            if line == last:
                 return seen
 
-    def rest(self) -> list[tuple[str, str]]:
-        """Every line still to come, once the process has ended (both streams closed)."""
-        seen: list[tuple[str, str]] = []
-        closed = 0
-        while closed < 2:
-            name, line = self.lines.get(timeout=TIMEOUT)
-            if line is None:
-                closed += 1
-            else:
-                seen.append((name, line))
-        return seen
+    def next_out(self) -> str:
+        """The next line of the report. Invariant of the command: a report is written out
+        before the line saying it waits, so it is there once that line is read."""
+        line = self.out.get(timeout=TIMEOUT)
+        assert line is not None, "ivycheck ended early"
+        return line
+
+    def rest(self) -> tuple[list[str], list[str]]:
+        """Every line still to come on each stream, once the process has ended."""
+        return _drain(self.out), _drain(self.err)
+
+
+def _drain(lines: queue.Queue[str | None]) -> list[str]:
+    seen: list[str] = []
+    while (line := lines.get(timeout=TIMEOUT)) is not None:
+        seen.append(line)
+    return seen
+
+
+def save(path: Path, text: str) -> None:
+    """Save as many editors do: a new file renamed over the old one. (A file truncated and
+    then written can be caught in between by any watcher; under load the gap is long.)"""
+    temporary = path.with_name(f".{path.name}.saving")
+    temporary.write_text(text)
+    os.replace(temporary, path)
 
 
 @pytest.fixture
@@ -88,37 +105,37 @@ def watched(project: Path) -> Iterator[Watched]:
 def test_watch_reports_again_after_each_change_and_ctrl_c_exits_130(
     watched: Watched, project: Path
 ) -> None:
-    first = watched.until(WATCHING)
-    assert [line for name, line in first if name == "out"] == [REPORT_A]
-    assert ("err", "Found 1 problem (1 fixable with --fix) in 2 files.") in first
+    first = watched.err_until(WATCHING)
+    assert first == ["Found 1 problem (1 fixable with --fix) in 2 files.", WATCHING]
+    assert watched.next_out() == REPORT_A
 
-    (project / "ivy/functional/ivy/a.py").write_text(CLEAN)
-    second = watched.until(WATCHING)
-    assert second == [
-        ("err", "ivycheck: 1 file changed, checking again"),
-        ("err", "All checks passed (2 files)."),
-        ("err", WATCHING),
+    save(project / "ivy/functional/ivy/a.py", CLEAN)
+    assert watched.err_until(WATCHING) == [
+        "ivycheck: 1 file changed, checking again",
+        "All checks passed (2 files).",
+        WATCHING,
     ]
 
-    (project / "ivy/functional/ivy/c.py").write_text(BAD_ORDER)
-    third = watched.until(WATCHING)
-    assert [line for name, line in third if name == "out"] == [REPORT_A.replace("a.py", "c.py")]
-    assert ("err", "Found 1 problem (1 fixable with --fix) in 3 files.") in third
+    save(project / "ivy/functional/ivy/c.py", BAD_ORDER)
+    assert watched.err_until(WATCHING) == [
+        "ivycheck: 1 file changed, checking again",
+        "Found 1 problem (1 fixable with --fix) in 3 files.",
+        WATCHING,
+    ]
+    assert watched.next_out() == REPORT_A.replace("a.py", "c.py")
 
     watched.process.send_signal(signal.SIGINT)
     assert watched.process.wait(timeout=TIMEOUT) == 130
-    assert watched.rest() == [("err", "ivycheck: interrupted")]
+    # Nothing else was reported (the clean run printed no finding), and no traceback.
+    assert watched.rest() == ([], ["ivycheck: interrupted"])
 
 
 def test_a_configuration_error_under_watch_waits_for_the_fix(
     watched: Watched, project: Path
 ) -> None:
-    watched.until(WATCHING)
-    (project / "pyproject.toml").write_text("[tool.ivycheck]\nselct = ['IVY005']\n")
-    broken = watched.until(WATCHING)
-    assert any(
-        "unknown key 'selct'" in line and "did you mean 'select'" in line for _, line in broken
-    )
-    (project / "pyproject.toml").write_text("[tool.ivycheck]\nignore = ['IVY005']\n")
-    mended = watched.until(WATCHING)
-    assert ("err", "All checks passed (2 files).") in mended
+    watched.err_until(WATCHING)
+    save(project / "pyproject.toml", "[tool.ivycheck]\nselct = ['IVY005']\n")
+    broken = watched.err_until(WATCHING)
+    assert any("unknown key 'selct'" in line and "did you mean 'select'" in line for line in broken)
+    save(project / "pyproject.toml", "[tool.ivycheck]\nignore = ['IVY005']\n")
+    assert watched.err_until(WATCHING)[-2:] == ["All checks passed (2 files).", WATCHING]
