@@ -17,15 +17,11 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import run_ivycheck, write_tree
+from tests.integrations.test_flake8 import BAD_ORDER
 
 HOSTILE = "a*" * 20 + "b"
 NAME = "a" * 60 + ".py"
-FINDING = """\
-@to_native_arrays_and_back
-@handle_out_argument
-def tan(x, /, *, out=None):
-    return current_backend(x).tan(x, out=out)
-"""
+FINDING = BAD_ORDER
 FLAKE8 = Path(sys.executable).with_name("flake8")
 
 

@@ -23,13 +23,9 @@ import jsonschema
 import pytest
 
 from tests.helpers import IVYCHECK, REPO
+from tests.integrations.test_flake8 import BAD_ORDER
 
-FINDING = b"""\
-@to_native_arrays_and_back
-@handle_out_argument
-def tan(x, /, *, out=None):
-    return current_backend(x).tan(x, out=out)
-"""
+FINDING = BAD_ORDER.encode()
 NAMES = [
     b"esc\x1b[31mred.py",
     b"new\nline.py: IVY999 forged.py",
