@@ -56,13 +56,32 @@ def decode(cls: type[T], data: Any) -> T:
 def loads(cls: type[T], text: str | bytes) -> T:
     """:func:`decode` of JSON text; any failure, JSON's included, is a :class:`DecodeError`.
 
-    Nesting is bounded by the interpreter's recursion limit (``json`` and the decoders
-    both recurse), and running into it is a failure like any other."""
+    Nesting is bounded twice: ``json`` counts every level against the interpreter's
+    recursion limit (running into it is a failure like any other), and the decoders go
+    no deeper than the class's own :func:`nesting` (a value nested deeper fails at the
+    first level that does not fit its annotation)."""
     try:
         data = json.loads(text)
     except Exception as err:  # noqa: BLE001 - RecursionError, MemoryError, UnicodeError...
         raise DecodeError(f"not JSON: {type(err).__name__}: {err}") from None
     return decode(cls, data)
+
+
+def nesting(annotation: Any, _seen: tuple[Any, ...] = ()) -> int:
+    """How deeply a value of ``annotation`` nests as JSON (a scalar: 0, a list of them: 1);
+    ``TypeError`` for a dataclass that contains itself, whose depth has no bound."""
+    if annotation in _seen:
+        raise TypeError(f"{annotation!r} contains itself: its nesting has no bound")
+    if dataclasses.is_dataclass(annotation) and isinstance(annotation, type):
+        inner = [nesting(hint, (*_seen, annotation)) for _, hint in _hints(annotation)]
+        return 1 + max(inner, default=0)
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    depths = [nesting(arg, _seen) for arg in args if arg is not Ellipsis]
+    if origin in (typing.Union, types.UnionType):
+        return max(depths)
+    if origin in (list, tuple, dict):
+        return 1 + max(depths, default=0)
+    return 0
 
 
 def shape_tag(*classes: type) -> str:

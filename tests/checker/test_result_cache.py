@@ -19,7 +19,7 @@ import pytest
 from ivycheck.checker.base import datacodec
 from ivycheck.checker.core.registry import all_rules
 from ivycheck.checker.project.index import EncodedSummary
-from ivycheck.checker.project.summary import summarize
+from ivycheck.checker.project.summary import FileSummary, summarize
 from ivycheck.checker.run import cache_key as cache_key_module
 from ivycheck.checker.run import git_tracked
 from ivycheck.checker.run.cache import (
@@ -266,6 +266,13 @@ def test_an_entry_nested_past_the_recursion_limit_is_a_miss(
         datacodec.loads(CacheEntry, "[" * 200_000)
     with pytest.raises(datacodec.DecodeError):
         datacodec.loads(CacheEntry, b"[1e999999, \xff]")
+
+
+def test_no_cached_type_contains_itself() -> None:
+    """So a decoder goes no deeper than a fixed number of levels, whatever the data."""
+    assert datacodec.nesting(list[dict[str, int]]) == 2
+    for cached in (CacheEntry, FileSummary):  # an entry, and the summary blob in it
+        assert 1 < datacodec.nesting(cached) < 20, cached
 
 
 def _git(root: Path, *args: str) -> str:
