@@ -67,7 +67,9 @@ def test_the_reproducers_show_what_they_are_about() -> None:
     assert lines["unary_call_switches"].startswith("Array of Tensor")
     assert lines["astype_hash_frees_data"].endswith("[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0]")
     assert lines["zeros_of_a_shrinking_list"] == "Array of ndarray float32 0.0"  # zeros([])
-    assert lines["failed_out_is_not_retried"].endswith("out [4, -1, 2, -2]")
+    # unchanged (a failed update changes nothing) or written once; a second native try would
+    # have read the exponents the first one wrote ([16, ...])
+    assert lines["failed_out_is_not_retried"].endswith(("out [1, -1, 2, -2]", "out [4, -1, 2, -2]"))
     assert "raises" not in lines["pickle_every_protocol"]
 
 
