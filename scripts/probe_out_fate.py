@@ -118,7 +118,10 @@ def _child(tree: str, backends: list[str]) -> None:
 def model_table(tree: Path, ivycheck: list[str]) -> dict[str, dict[str, str]]:
     """The ``# out-fate:`` rows of ``ivycheck --show-settings tree``, by backend and row."""
     shown = subprocess.run(
-        [*ivycheck, "--show-settings", str(tree)], capture_output=True, text=True, check=True
+        [*ivycheck, "--show-settings", "--no-cache", str(tree)],
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     table: dict[str, dict[str, str]] = {}
     for line in shown.splitlines():
