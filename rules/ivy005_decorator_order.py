@@ -54,7 +54,9 @@ class DecoratorOrder(Rule):
     wrappers whose place can matter count: Ivy's and those the project defines as ``def
     name(fn)`` returning a function (not ``with_unsupported_dtypes``, a class that only
     sets attributes). The message names where the order comes from; it never calls an
-    order "documented" (the checker reads code, not a project's documentation).
+    order "documented" (the checker reads code, not a project's documentation). A wrapper
+    of the list is looked for only under a name some Ivy era used (the text test and
+    ``may_find`` run before the project's list is known).
     ``to_native_arrays_and_back`` stands for the ``inputs_to_native_arrays`` ...
     ``outputs_to_ivy_arrays`` span and ``handle_device_shifting`` for ``handle_device``.
     Decorators not in the order are ignored and stay where they are.
@@ -116,7 +118,16 @@ class DecoratorOrder(Rule):
 
     @classmethod
     def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
-        """The check below on CPython's tree, exactly (the helpers, the commuting pairs)."""
+        """The check below on CPython's tree, exactly (the helpers, the commuting pairs).
+        The order comes from the project (another file, the index), so a file is ruled out
+        before the index exists only when no function carries two wrappers any order could
+        name (most files of a tree: no index read)."""
+        known = {*file.config.decorator_order, *DECORATOR_ALIASES, *KNOWN_WRAPPERS}
+        if not any(
+            sum(wrapper_name(d) in known for d in function.decorator_list) >= 2
+            for function, _ in facts(tree).functions
+        ):
+            return False
         order = wrapper_list(file.config, file.index).source_order
         return next(_ast_misordered(tree, order), None) is not None
 
