@@ -168,6 +168,9 @@ class Target:
     """The rule code whose fixes alone made the fixed copy this function is run in."""
     codes: list[str] = field(default_factory=list)
     findings: list[Json] = field(default_factory=list)
+    api: bool = False
+    """ivycheck reads the file as functional API (``--show-files``: a glob, or its code
+    dispatching to the current backend, as 2022 Ivy's ``ivy/functional/experimental/``)."""
 
     @property
     def name(self) -> str:
@@ -182,7 +185,7 @@ class Target:
             return f"`{self.unit}` is not a module-level function of the functional API"
         if self.name.startswith("_"):
             return f"`{self.name}` is a private helper (no public `ivy.{self.name}`)"
-        if backend_of(self.path) is None and not is_api(self.path):
+        if backend_of(self.path) is None and not (self.api or is_api(self.path)):
             return "not a backend or functional-API file"
         return None
 
@@ -587,6 +590,7 @@ def collect(
     if checked.returncode != 0:
         raise RuntimeError(f"ivycheck failed: {checked.stderr.strip()[-500:]}")
     findings: list[Json] = json.loads(checked.stdout)
+    api_paths = functional_api_paths(checked_root)
     kinds = ("safe", "unsafe") if unsafe else ("safe",)
     safe = [f for f in findings if f.get("fix") and f["fix"]["applicability"] in kinds]
     targets: dict[tuple[str, str, str], Target] = {}
@@ -611,8 +615,20 @@ def collect(
                 target = targets.setdefault((path, unit, code), Target(path, unit, code))
                 target.codes.append(finding["code"])
                 target.findings.append(finding)
+    for target in targets.values():
+        target.api = target.path in api_paths
     ordered = sorted(targets.values(), key=lambda t: (t.path, t.unit, t.tree))
     return findings, ordered, trees
+
+
+def functional_api_paths(root: Path) -> set[str]:
+    """The files ``ivycheck --show-files`` places in the functional API under ``root``."""
+    shown = run_ivycheck(root, "--show-files")
+    return {
+        line.split("\t")[0]
+        for line in shown.stdout.splitlines()
+        if line.count("\t") >= 1 and line.split("\t")[1] == "functional API"
+    }
 
 
 def _changed_files(corpus: Path, fixed_root: Path) -> list[str]:

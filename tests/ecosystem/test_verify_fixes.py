@@ -397,3 +397,28 @@ def test_each_rule_fixes_a_copy_of_its_own(tmp_path: Path) -> None:
     assert backend.read_text() == BACKEND_FILE and api.read_text() == API_FILE
     assert targets[0].backends(["numpy", "torch"]) == ["numpy"]
     assert targets[1].backends(["numpy", "torch"]) == ["numpy", "torch"]
+
+
+def test_functional_api_files_are_the_ones_ivycheck_reads_as_api(tmp_path: Path) -> None:
+    """2022 Ivy kept API functions in ivy/functional/experimental/: a fix there is run as
+    `ivy.<name>` too, because ivycheck reads the file as functional API by its code."""
+    files = {
+        "ivy/functional/experimental/creation.py": (
+            "@handle_out_argument\n"
+            "def hann_window(size, *, out=None):\n"
+            "    return current_backend().hann_window(size, out=out)\n"
+        ),
+        "ivy/functional/experimental/helpers.py": "def window(size):\n    return size\n",
+        "ivy/functional/ivy/elementwise.py": "def tan(x):\n    return x\n",
+    }
+    for path, text in files.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text)
+    (tmp_path / "pyproject.toml").write_text("")
+    assert vf.functional_api_paths(tmp_path) == {
+        "ivy/functional/experimental/creation.py",
+        "ivy/functional/ivy/elementwise.py",
+    }
+    target = vf.Target("ivy/functional/experimental/creation.py", "hann_window", api=True)
+    assert target.why_not_runnable() is None
+    assert vf.Target("ivy/functional/experimental/helpers.py", "window").why_not_runnable()
