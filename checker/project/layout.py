@@ -31,7 +31,12 @@ from typing import TYPE_CHECKING, Protocol
 from ivycheck.checker.base import pyast
 from ivycheck.checker.project.conventions import DECORATOR_ALIASES, DEFAULT_DECORATOR_ORDER
 from ivycheck.checker.project.globs import GlobSet
-from ivycheck.checker.project.summary import FileSummary, FunctionMemo, summarize
+from ivycheck.checker.project.summary import (
+    FileSummary,
+    FunctionMemo,
+    decorator_name,
+    summarize,
+)
 
 if TYPE_CHECKING:
     from ivycheck.checker.project.config import Config
@@ -150,7 +155,7 @@ def api_module_reason(tree: ast.Module) -> str | None:
     for statement in tree.body:
         if not isinstance(statement, ast.FunctionDef) or statement.name.startswith("_"):
             continue
-        wrappers = [_decorator_name(d) for d in statement.decorator_list]
+        wrappers = [decorator_name(d) for d in statement.decorator_list]
         known = [w for w in wrappers if w in KNOWN_WRAPPERS]
         if not known:
             continue
@@ -167,21 +172,10 @@ def _dispatched(function: ast.FunctionDef) -> str | None:
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute)
             and isinstance(node.func.value, ast.Call)
-            and _decorator_name(node.func.value.func) == DISPATCHER
+            and decorator_name(node.func.value.func) == DISPATCHER
         ):
             return node.func.attr
     return None
-
-
-def _decorator_name(node: ast.expr) -> str:
-    """``name`` for ``name``, ``module.name`` and ``name(...)``."""
-    if isinstance(node, ast.Call):
-        node = node.func
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    if isinstance(node, ast.Name):
-        return node.id
-    return ""
 
 
 @dataclass
