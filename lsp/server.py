@@ -764,11 +764,15 @@ async def workspace_diagnostic(
     last answer and nothing happened since (:meth:`IvycheckServer.closed_may_change`;
     with the client watching files, nothing changes on disk unseen): every file is
     unchanged, answered without looking at one. A client that passes a partial-result
-    token (VS Code; it pulls again 2 s after each answer) has its pull held instead
-    until something may have changed, the long poll LSP provides for; so an idle
-    editor sends no request at all."""
+    token (VS Code; it pulls again 2 s after each answer) and watches files has its pull
+    held instead until something may have changed, the long poll LSP provides for; so an
+    idle editor sends no request at all."""
     previous = {entry.uri: entry.value for entry in params.previous_result_ids}
-    hold = params.partial_result_token is not None
+    # Held only while every change is announced: without file events (a client that does
+    # not watch files for us) only another look at the files tells, so each pull answers.
+    hold = params.partial_result_token is not None and (
+        ls.watching or not ls.settings.workspace_wide
+    )
     while True:
         epoch = ls.closed_epoch
         answered = ls.idle_answer(epoch, previous)

@@ -47,9 +47,11 @@ tan.support_native_out = True
 """A clean NumPy backend module defining ``tan`` only."""
 
 
-def capabilities(*, pull: bool, refresh: bool | None = None) -> types.ClientCapabilities:
+def capabilities(
+    *, pull: bool, refresh: bool | None = None, watch: bool = True
+) -> types.ClientCapabilities:
     """Neovim's capabilities with or without pull diagnostics (and, by default with them,
-    ``workspace/diagnostic/refresh``), and file watching."""
+    ``workspace/diagnostic/refresh``), and file watching (unless not ``watch``)."""
     caps = client_capabilities("neovim")
     assert caps.text_document is not None and caps.workspace is not None
     caps.text_document.diagnostic = (
@@ -59,7 +61,7 @@ def capabilities(*, pull: bool, refresh: bool | None = None) -> types.ClientCapa
         refresh_support=pull if refresh is None else refresh
     )
     caps.workspace.did_change_watched_files = types.DidChangeWatchedFilesClientCapabilities(
-        dynamic_registration=True
+        dynamic_registration=watch
     )
     caps.workspace.configuration = True
     return caps
@@ -77,6 +79,7 @@ async def server(
     *,
     pull: bool = False,
     refresh: bool | None = None,
+    watch: bool = True,
     env: Mapping[str, str] | None = None,
     settings: dict[str, Any] | None = None,
 ) -> AsyncIterator[LanguageClient]:
@@ -91,7 +94,7 @@ async def server(
     client.set_configuration({"ivycheck": settings or {}})
     await client.initialize_session(
         types.InitializeParams(
-            capabilities=capabilities(pull=pull, refresh=refresh),
+            capabilities=capabilities(pull=pull, refresh=refresh, watch=watch),
             root_uri=uri(root),
             workspace_folders=[types.WorkspaceFolder(uri=uri(root), name=root.name)],
         )

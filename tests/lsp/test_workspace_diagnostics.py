@@ -328,3 +328,27 @@ async def test_an_idle_workspace_pull_is_held_until_something_changes(workspace:
         changed = by_uri[api]
         assert isinstance(changed, types.WorkspaceFullDocumentDiagnosticReport)
         assert codes(changed.items) == ["IVY005"], "erf is now defined by numpy"
+
+
+async def test_a_client_that_watches_no_files_gets_each_pull_answered(workspace: Path) -> None:
+    """Without file events only a look at the files tells what changed on disk: a pull
+    with a partial-result token is answered (each file unchanged), never held."""
+    api = uri(workspace / "ivy/functional/ivy/special.py")
+    async with server(workspace, pull=True, watch=False) as client:
+        ids = await _pull_complete(client, api)
+        report = await asyncio.wait_for(
+            client.workspace_diagnostic_async(
+                types.WorkspaceDiagnosticParams(
+                    previous_result_ids=[
+                        types.PreviousResultId(uri=u, value=v) for u, v in ids.items()
+                    ],
+                    partial_result_token="not-held",
+                )
+            ),
+            30,
+        )
+        assert {item.uri: item.result_id for item in report.items} == ids
+        assert all(
+            isinstance(item, types.WorkspaceUnchangedDocumentDiagnosticReport)
+            for item in report.items
+        )
