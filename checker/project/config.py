@@ -148,10 +148,8 @@ class Config:
         it: patterns that match the directory itself do not apply below it (as ruff
         checks an excluded folder passed on the command line).
         """
-        own = GlobSet.from_lines
-        kept = tuple(
-            p for p in self._exclude_patterns if not own([p]).match_file(relative_dir + "/")
-        )
+        alone = self._exclude_spec.alone_matches(relative_dir + "/")
+        kept = tuple(p for p, hit in zip(self._exclude_patterns, alone, strict=True) if not hit)
         if len(kept) == len(self._exclude_patterns):
             return self
         dropped = tuple(p for p in self._exclude_patterns if p not in kept)

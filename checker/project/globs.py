@@ -25,6 +25,7 @@ expression's ``ps_d`` group); that pattern's ``!`` decides.
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from bisect import bisect_right
@@ -107,9 +108,12 @@ class _RangeError(Exception):
     """An unclosed ``[``: git, hence pathspec, drops the whole pattern."""
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def compile_pattern(line: str) -> _Compiled | None:
     """``line`` as pathspec's ``GitIgnoreSpecPattern.pattern_to_regex`` reads it; ``None``
-    for a line that matches nothing (blank, comment, ``/``, an unclosed ``[``)."""
+    for a line that matches nothing (blank, comment, ``/``, an unclosed ``[``). Memoised:
+    a configured pattern is read when the settings are validated, in its set, and alone
+    (``exclusion_below``), and the result is immutable."""
     text = line if line.endswith("\\ ") else line.rstrip()
     if not text or text.startswith("#") or text == "/":
         return None
@@ -331,16 +335,35 @@ class _Automaton:
             end = table.ends[state] = max(file, self._last(vector & self.final_file_or_folder))
         return end, folder
 
+    def all_matching(self, path: str) -> Iterator[int]:
+        """Every pattern matching ``path`` itself or a folder above it (not only the last:
+        no memo, one bit-parallel pass)."""
+        vector, hits = self.start, 0
+        with self.lock:
+            for char in path:
+                if char == "/":
+                    hits |= vector & (self.final_folder | self.final_below)
+                vector = self._step(vector, char)
+        hits |= vector & self.final_file_or_folder
+        while hits:
+            top = hits.bit_length() - 1
+            number = bisect_right(self.bases, top) - 1
+            yield self.origins[number]
+            hits &= (1 << self.bases[number]) - 1
+
+    def _step(self, vector: int, char: str) -> int:
+        following = (vector << 1) | (vector & self.loops)
+        for distance, sources in self.skips:
+            following |= (vector & sources) << distance
+        return following & self._accepting(char)
+
     def _move(self, table: _Table, state: int, char: str) -> int:
         with self.lock:
             vector, folder, file = table.states[state]
             if char == "/":
                 folder = max(folder, self._last(vector & self.final_folder))
                 file = max(file, self._last(vector & self.final_below))
-            following = (vector << 1) | (vector & self.loops)
-            for distance, sources in self.skips:
-                following |= (vector & sources) << distance
-            number = table.number((following & self._accepting(char), folder, file))
+            number = table.number((self._step(vector, char), folder, file))
             table.moves[state][char] = number
             return number
 
@@ -412,7 +435,8 @@ class GlobSet:
         self.skip_invalid = skip_invalid
         self.includes: list[bool] = []
         sequences: list[tuple[int, _Sequence]] = []
-        self._nonempty = self._has_slash = self._has_slash_folder = -1
+        self._nonempty = self._has_slash = self._has_slash_folder = -1  # the last of each
+        self._anything: list[tuple[int, _Anything]] = []
         for line in self.patterns:
             try:
                 compiled = compile_pattern(line)
@@ -424,6 +448,8 @@ class GlobSet:
             self.includes.append(compiled is not None and compiled.include)
             if compiled is None:
                 continue
+            if isinstance(compiled.body, _Anything):
+                self._anything.append((index, compiled.body))
             if compiled.body is _Anything.NONEMPTY:
                 self._nonempty = index
             elif compiled.body is _Anything.HAS_SLASH:
@@ -432,7 +458,22 @@ class GlobSet:
                 self._has_slash_folder = index
             else:
                 sequences.append((index, compiled.body))
-        self._automaton = _Automaton(sequences)
+        self._sequences: list[tuple[int, _Sequence]] | None = sequences
+        self._built: _Automaton | None = None
+        self._building = threading.Lock()
+
+    @property
+    def _automaton(self) -> _Automaton:
+        """Built at the first match: a pattern read only to be validated never needs it."""
+        built = self._built
+        if built is None:
+            with self._building:
+                built = self._built
+                if built is None:
+                    assert self._sequences is not None
+                    built = self._built = _Automaton(self._sequences)
+                    self._sequences = None
+        return built
 
     @classmethod
     def from_lines(cls, lines: Iterable[str], *, skip_invalid: bool = False) -> GlobSet:
@@ -446,10 +487,7 @@ class GlobSet:
     def match_file(self, path: str) -> bool:
         """Whether ``path`` (relative, ``/``-separated; a folder with a trailing ``/``) is
         matched, i.e. the winning pattern is not a ``!`` one."""
-        if path.startswith("/"):
-            path = path[1:]
-        elif path.startswith("./"):
-            path = path[2:]
+        path = _normalized(path)
         file, folder = self._automaton.winners(path)
         if path:
             file = max(file, self._nonempty)
@@ -461,6 +499,28 @@ class GlobSet:
 
     def match_files(self, paths: Iterable[str]) -> Iterator[str]:
         return (path for path in paths if self.match_file(path))
+
+    def alone_matches(self, path: str) -> list[bool]:
+        """For each line, whether a set of that line alone matches ``path`` (a ``!`` line
+        alone never does): one pass over ``path`` for all lines, where asking
+        ``GlobSet([line]).match_file(path)`` line by line builds an automaton per line
+        (20,000 configured excludes and a folder named on the command line)."""
+        path = _normalized(path)
+        matched = [False] * len(self.patterns)
+        for index in self._automaton.all_matching(path):
+            matched[index] = True
+        for index, body in self._anything:
+            matched[index] = bool(path) if body is _Anything.NONEMPTY else "/" in path
+        return [hit and include for hit, include in zip(matched, self.includes, strict=True)]
+
+
+def _normalized(path: str) -> str:
+    """pathspec's ``normalize_file``: no leading ``/`` or ``./``."""
+    if path.startswith("/"):
+        return path[1:]
+    if path.startswith("./"):
+        return path[2:]
+    return path
 
 
 def _restore(patterns: tuple[str, ...], skip_invalid: bool) -> GlobSet:

@@ -63,12 +63,26 @@ def _ours(lines: list[str]) -> GlobSet | None:
 def test_the_same_answers_and_the_same_refusals_as_pathspec(
     lines: list[str], candidates: list[str]
 ) -> None:
+    _compare(lines, candidates)
+
+
+@pytest.mark.slow
+@settings(max_examples=50_000, deadline=None)
+@given(patterns, paths)
+def test_the_same_answers_as_pathspec_exhaustively(lines: list[str], candidates: list[str]) -> None:
+    _compare(lines, candidates)
+
+
+def _compare(lines: list[str], candidates: list[str]) -> None:
     reference, ours = _reference(lines), _ours(lines)
     assert (reference is None) == (ours is None), lines
     if reference is None or ours is None:
         return
+    alone = [_reference([line]) for line in lines]
     for path in candidates:
         assert ours.match_file(path) == reference.match_file(path), (lines, path)
+        expected = [spec is not None and spec.match_file(path) for spec in alone]
+        assert ours.alone_matches(path) == expected, (lines, path)
 
 
 @pytest.mark.parametrize(
