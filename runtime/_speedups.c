@@ -517,7 +517,10 @@ finish_call(PublicFunctionObject *self, BindingObject *held, PyObject *ret,
 }
 
 /* A function of no array (``zeros((8,))``, ``full((8,), 2.0)``): plain values, a sequence
- * of them, no native array; else NOT_TAKEN (``concat([x, y])`` and the rest: Python). */
+ * of them, no native array; else NOT_TAKEN (``concat([x, y])`` and the rest: Python). Where
+ * the test of the values switched the backend (a type's ``__hash__``), the call is left to
+ * the Python body too, which reads its variables as they are now, as it would have read them
+ * for the native call. */
 static PyObject *
 call_of_values(PublicFunctionObject *self, BindingObject *b, PyObject *const *args,
                Py_ssize_t nargs)
@@ -544,7 +547,7 @@ call_of_values(PublicFunctionObject *self, BindingObject *b, PyObject *const *ar
     if (ok < 0) {
         return NULL;
     }
-    if (!ok) {
+    if (!ok || self->binding != b) { /* (a type's ``__hash__`` switched: see ``switched``) */
         return NOT_TAKEN;
     }
     PyObject *ret;
@@ -640,7 +643,7 @@ call_of_arrays(PublicFunctionObject *self, BindingObject *b, PyObject *const *ar
             return cast_result;
         }
         int plain = plain_value(args[1], b->plain, 0);
-        if (plain <= 0) {
+        if (plain <= 0 || self->binding != b) { /* (see ``call_of_values``) */
             return plain < 0 ? NULL : NOT_TAKEN;
         }
         /* read again, as ``quick2(x._data, y)`` does: the tests above may have run code */

@@ -183,6 +183,32 @@ def case_reshape_to_a_growing_tuple() -> str:
     return outcome(lambda: ivy.reshape(vector(), (Size(2), 4)))
 
 
+def switching_size(value: int) -> Any:
+    """An int whose type switches the backend to PyTorch when hashed (the test of plain values
+    hashes each item's type), then equals ``int``: found plain."""
+
+    class Switching(type):
+        def __hash__(cls) -> int:
+            switching_to("torch")()
+            return hash(int)
+
+        def __eq__(cls, other: object) -> bool:
+            return cls is other or other is int
+
+    class Size(int, metaclass=Switching):
+        pass
+
+    return Size(value)
+
+
+def case_zeros_of_a_shape_that_switches() -> str:
+    return outcome(lambda: ivy.zeros((switching_size(2), 3)))
+
+
+def case_reshape_to_a_shape_that_switches() -> str:
+    return outcome(lambda: ivy.reshape(vector(), (switching_size(2), 4)))
+
+
 class Index:
     """An index whose ``__index__`` runs ``on_index`` first (the native array reads it)."""
 
