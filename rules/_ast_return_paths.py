@@ -42,10 +42,12 @@ class _Undecided(Exception):
     """A statement the walk leaves to libcst."""
 
 
-def plain_return_paths(flow: PlainOutFlow) -> list[AstReturnPath] | None:
+def plain_return_paths(flow: PlainOutFlow, *, some: bool = False) -> list[AstReturnPath] | None:
     """Every ``return`` of the plain function (not of nested ones), in source order, or
-    ``None`` when it holds a statement judged only on libcst's tree."""
+    ``None`` when it holds a statement judged only on libcst's tree. ``some``: as
+    ``_return_paths.return_paths``, ``covered`` when some path to the return writes ``out``."""
     walk = _PlainWalk(flow)
+    walk.some = some
     try:
         walk.block(flow.function.body, False)
     except _Undecided:
@@ -62,6 +64,9 @@ class ReturnWalk(ABC):
     ``find_on_ast``, IVY003's ``may_find``), so that they reach the same returns with the
     same state as libcst's walk: only what writes ``out``, which tests guard it, what a
     return's verdict is and what a ``match`` does differ, and those are the hooks."""
+
+    some = False
+    """Written when *some* path writes ``out`` (``_return_paths.return_paths(some=True)``)."""
 
     @abstractmethod
     def writes(self, node: ast.AST) -> bool:
@@ -108,9 +113,11 @@ class ReturnWalk(ABC):
         if isinstance(statement, ast.For | ast.AsyncFor | ast.While):
             header = statement.test if isinstance(statement, ast.While) else statement.iter
             before = written or self.writes(header)
-            self.block(statement.body, before)
+            body = self.block(statement.body, before)
             if statement.orelse:
                 self.block(statement.orelse, before)
+            if self.some and not body[1]:
+                return body[0], False
             return before, False
         if isinstance(statement, ast.With | ast.AsyncWith):
             items = any(self.writes(item) for item in statement.items)
@@ -123,7 +130,7 @@ class ReturnWalk(ABC):
                 outcomes[0] = self.block(statement.orelse, after_body[0])
             if statement.finalbody:
                 self.block(statement.finalbody, written)
-            return _merge(outcomes, written)
+            return _merge(outcomes, written, self.some)
         if isinstance(statement, SCOPES):
             return written, False
         if isinstance(statement, ast.Match):
@@ -139,7 +146,7 @@ class ReturnWalk(ABC):
         start = written or self.writes(statement.test)
         body = self.block(statement.body, start)
         other = self.block(statement.orelse, start) if statement.orelse else (start, False)
-        return _merge([body, other], start)
+        return _merge([body, other], start, self.some)
 
 
 class _PlainWalk(ReturnWalk):
@@ -164,11 +171,13 @@ class _PlainWalk(ReturnWalk):
         raise _Undecided
 
 
-def _merge(outcomes: list[tuple[bool, bool]], before: bool) -> tuple[bool, bool]:
+def _merge(
+    outcomes: list[tuple[bool, bool]], before: bool, some: bool = False
+) -> tuple[bool, bool]:
     live = [written for written, terminated in outcomes if not terminated]
     if not live:
         return True, True
-    return before or all(live), False
+    return before or (any if some else all)(live), False
 
 
 def _names_out(test: ast.expr) -> bool:

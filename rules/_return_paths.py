@@ -21,15 +21,21 @@ from ivycheck.rules._outflow import NEW_SCOPES, FunctionOutFlow
 
 @dataclass(frozen=True)
 class ReturnPath:
-    """A ``return`` statement and whether ``out`` is written on every path that reaches it."""
+    """A ``return`` statement and whether ``out`` is written on every path that reaches it
+    (with ``some=True``: on at least one of them)."""
 
     node: cst.Return
     covered: bool
 
 
-def return_paths(flow: FunctionOutFlow) -> list[ReturnPath]:
-    """Every ``return`` of ``flow.function`` (not of nested functions), in source order."""
-    return _ReturnWalk(flow).returns(flow.function.body)
+def return_paths(flow: FunctionOutFlow, *, some: bool = False) -> list[ReturnPath]:
+    """Every ``return`` of ``flow.function`` (not of nested functions), in source order.
+
+    ``some``: ``covered`` says whether *some* path to the return writes ``out`` (branches
+    merged with "any", a loop's body taken as run), so that a message may say "never
+    writes ``out``" only where no path does (``matrix_rank``: one branch calls the native
+    function with ``out``, the other builds a new tensor, and both reach the return)."""
+    return _ReturnWalk(flow, some=some).returns(flow.function.body)
 
 
 class _Holders(cst.CSTVisitor):
@@ -79,8 +85,9 @@ class _ReturnWalk:
     ``if ivy.exists(out): return ivy.inplace_update(out, ret)`` / ``return ret``.
     """
 
-    def __init__(self, flow: FunctionOutFlow) -> None:
+    def __init__(self, flow: FunctionOutFlow, *, some: bool = False) -> None:
         self.flow = flow
+        self.some = some
         self.found: list[ReturnPath] = []
         self._writing: set[int] | None = None
 
@@ -139,9 +146,11 @@ class _ReturnWalk:
         if isinstance(statement, cst.For | cst.While):
             header = statement.iter if isinstance(statement, cst.For) else statement.test
             before = _State(state.written or self._writes(header))
-            self._block(_suite(statement.body), _State(before.written))
+            body = self._block(_suite(statement.body), _State(before.written))
             if statement.orelse is not None:
                 self._block(_suite(statement.orelse.body), _State(before.written))
+            if self.some and not body.terminated:
+                return _State(body.written)
             return before
         if isinstance(statement, cst.With):
             items_write = any(self._writes(item) for item in statement.items)
@@ -155,7 +164,7 @@ class _ReturnWalk:
                 outcomes[0] = self._block(_suite(statement.orelse.body), after_body)
             if statement.finalbody is not None:
                 self._block(_suite(statement.finalbody.body), _State(state.written))
-            return _merge(outcomes, state)
+            return _merge(outcomes, state, self.some)
         if isinstance(statement, cst.FunctionDef | cst.ClassDef):
             return state
         # match statements and anything newer: judge the returns inside with today's state
@@ -175,7 +184,7 @@ class _ReturnWalk:
             other = start
         else:
             other = self._else(statement.orelse, _State(start.written))
-        return _merge([body, other], start)
+        return _merge([body, other], start, self.some)
 
     def _else(self, orelse: cst.If | cst.Else, state: _State) -> _State:
         if isinstance(orelse, cst.If):
@@ -183,11 +192,13 @@ class _ReturnWalk:
         return self._block(_suite(orelse.body), state)
 
 
-def _merge(outcomes: list[_State], before: _State) -> _State:
+def _merge(outcomes: list[_State], before: _State, some: bool = False) -> _State:
+    """The state after branches: written on every live one (``some``: on any)."""
     live = [o for o in outcomes if not o.terminated]
     if not live:
         return _State(True, terminated=True)
-    return _State(before.written or all(o.written for o in live))
+    written = (any if some else all)(o.written for o in live)
+    return _State(before.written or written)
 
 
 def _suite(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:

@@ -79,6 +79,11 @@ class OutPathDropped(Rule):
     Fix by passing ``out=out`` on that path too, or by ending it with
     ``if ivy.exists(out): return ivy.inplace_update(out, ret)``.
 
+    A return reached both by a path that writes ``out`` and by one that does not (``if
+    x.ndim < 2: ret = torch.zeros(()) else: ret = torch.sum(x, out=out)`` then ``return
+    ret``) is reported as "reached on some paths without writing ``out``": the buffer stays
+    untouched only on those paths, and the message claims no more.
+
     Two shapes drop ``out`` only on degenerate input, and the message says which: a return
     directly under a test for empty or 0-d input (``if x.size == 0:``, ``if len(x.shape)
     == 0:``, ``x.ndim == 0``), and a return of a name that a loop above rebinds to a
@@ -167,8 +172,10 @@ class OutPathDropped(Rule):
             if not flow.may_forward_natively:
                 continue
             paths = plain_return_paths(flow)
-            if paths is None:
+            reached = plain_return_paths(flow, some=True)
+            if paths is None or reached is None:
                 return None
+            partly = {id(p.node) for p in reached if p.covered}
             several = several_results_on_ast(function, lines, out_only=True)
             if several is None:
                 return None  # a tuple word in a comment of the signature: libcst's text decides
@@ -202,7 +209,7 @@ class OutPathDropped(Rule):
                 findings.append(
                     AstFinding(
                         *span,
-                        _dropped_message(name, when, fate),
+                        _dropped_message(name, when, fate, id(returned) in partly),
                         severity=Severity.WARNING if when else fate.severity,
                         category=fate.category,
                     )
@@ -224,6 +231,7 @@ class OutPathDropped(Rule):
             if not analysis.may_forward_natively:
                 continue  # IVY002: the attribute itself is wrong
             several = several_results(function, out_only=True)
+            partly = {id(p.node) for p in return_paths(analysis, some=True) if p.covered}
             for path in return_paths(analysis):
                 fate = fates(several)
                 if fate.never_handed:
@@ -234,7 +242,7 @@ class OutPathDropped(Rule):
                 when = _degenerate(function, path.node)
                 self.report(
                     path.node,
-                    _dropped_message(name, when, fate),
+                    _dropped_message(name, when, fate, id(path.node) in partly),
                     category=fate.category,
                     severity=Severity.WARNING if when else fate.severity,
                 )
@@ -255,10 +263,25 @@ class OutPathDropped(Rule):
         )
 
 
-def _dropped_message(name: str, when: str, fate: OutFate) -> str:
+def _dropped_message(name: str, when: str, fate: OutFate, partly: bool = False) -> str:
+    """The finding on a return that is reached without writing ``out``. ``partly``: another
+    path to the same return writes ``out`` (``if ...: ret = f(x) else: ret = g(x,
+    out=out)``), so "never writes" and "the buffer stays untouched" would be false for it:
+    the message says the buffer stays untouched only on the paths that do not write. The
+    loop's words already name the path that misses ``out`` (zero iterations)."""
+    if partly and when != _AFTER_LOOP:
+        head = (
+            f"`{name}` has `support_native_out`, but this return{when} is reached on some "
+            "paths without writing `out` (another path to it writes `out`): on those paths "
+            "the native buffer stays untouched"
+        )
+    else:
+        head = (
+            f"`{name}` has `support_native_out`, but this return{when} never writes "
+            "`out`: the native buffer stays untouched"
+        )
     return compose(
-        f"`{name}` has `support_native_out`, but this return{when} never writes "
-        "`out`: the native buffer stays untouched",
+        head,
         " and ",
         fate,
         "; forward `out` here or end with "
@@ -386,6 +409,9 @@ def _own_returns(body: Sequence[ast.stmt]) -> Iterator[ast.Return]:
                 yield node
 
 
+_AFTER_LOOP = " (after the loop above, when it runs zero times)"
+"""The words for a return of a name a loop above writes ``out`` into (zero iterations)."""
+
 _EMPTY_TEST = re.compile(
     r"(\.size|\.ndim|len\([^()]*\.shape\))\s*(==|<=|<)\s*[01]\b"
     r"|\.shape\s*==\s*\(\s*\)|^not\s+[\w.]+\.(size|ndim|shape)$"
@@ -436,7 +462,7 @@ def _degenerate(function: cst.FunctionDef, returned: cst.Return) -> str:
     ):
         return " (reached only on empty or 0-d input)"
     if any(_loop_then_return(b.body, returned) for b in nodes_of(function.body, cst.IndentedBlock)):
-        return " (after the loop above, when it runs zero times)"
+        return _AFTER_LOOP
     return ""
 
 
@@ -464,7 +490,7 @@ def _degenerate_on_ast(function: FunctionNode, returned: ast.Return, lines: Line
         and _assigns_written_on_ast(loop, value.id)
         for loop in block[:position]
     ):
-        return " (after the loop above, when it runs zero times)"
+        return _AFTER_LOOP
     return ""
 
 
@@ -794,7 +820,39 @@ OutPathDropped.VALID = (
         files=shapes.GATED_PROJECT,
     ),
 )
+_TORCH_ONE_BRANCH_WRITES = """
+    import torch
+
+
+    def diagonal_total(x, /, *, offset=0, out=None):
+        if x.ndim < 2:
+            total = torch.zeros(())
+        else:
+            total = torch.sum(torch.diagonal(x, offset), dim=-1, out=out)
+        return total.to(dtype=x.dtype)
+
+
+    diagonal_total.support_native_out = True
+    """
+"""One branch writes ``out`` natively, the other makes a new tensor; both reach the return."""
+
+
 OutPathDropped.INVALID = (
+    Example(
+        _TORCH_ONE_BRANCH_WRITES,
+        path=TORCH,
+        files={shapes.WRAPPER: shapes.WRAPPER_REBINDS_DATA},
+        message=(
+            "`diagonal_total` has `support_native_out`, but this return is reached on some "
+            "paths without writing `out` (another path to it writes `out`): on those paths "
+            "the native buffer stays untouched and `out` silently changes dtype and buffer "
+            "when the result's dtype differs; forward `out` here or end with "
+            "`if ivy.exists(out): return ivy.inplace_update(out, ret)`"
+        ),
+        severity=Severity.ERROR,
+        line=9,
+        column=5,
+    ),
     Example(
         _SPLIT_EXPONENT,
         path=NP,
