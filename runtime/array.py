@@ -523,9 +523,10 @@ class TrackedView(Array):
         Returns whether the root was written natively (False: the root was rebound).
         """
         root = self._root
-        src = root._data
-        new = views.scatter(current_backend(), prims(), src, self.region, val)
-        if new is not src:
-            rebind(root, new)
+        with views.root_lock(root):  # no other thread's write between the read and the rebind
+            src = root._data
+            new = views.scatter(current_backend(), prims(), src, self.region, val)
+            if new is not src:
+                rebind(root, new)
         self._src = None  # re-read on next access: ``val`` may be someone else's buffer
         return new is src

@@ -250,7 +250,7 @@ def can_cast(from_: Any, to: Any, /) -> bool:
 
 
 def can_write(src: object, dst: str) -> bool:
-    """Whether ``src`` (a dtype name or a Python scalar) may be written into ``dst``.
+    """Whether ``src`` (a dtype name, a Python or NumPy scalar) may be written into ``dst``.
 
     The rule of ``out=`` and ``inplace_update``: NumPy's ``same_kind`` casting. Python
     scalars are weak, as in NumPy 2: only their kind matters (``1`` fits ``uint8``, ``1.5``
@@ -259,7 +259,10 @@ def can_write(src: object, dst: str) -> bool:
     scalar_kind = _SCALAR_KIND.get(type(src))
     if scalar_kind is not None:
         return _KIND_RANK[scalar_kind] <= _KIND_RANK[np.dtype(str(dst)).kind]
-    return bool(np.can_cast(np.dtype(str(src)), np.dtype(str(dst)), casting="same_kind"))
+    # A NumPy scalar (``np.float64(0.0)``, a ``float`` subclass) has a dtype of its own: its
+    # text is its value, not a dtype name.
+    source = src.dtype if isinstance(src, np.generic) else np.dtype(str(src))
+    return bool(np.can_cast(source, np.dtype(str(dst)), casting="same_kind"))
 
 
 def infer_from_values(values: Sequence[object]) -> Dtype:

@@ -25,7 +25,7 @@ from ivycheck.runtime.dtypes import (
     Dtype,
     as_dtype,
 )
-from ivycheck.runtime.exceptions import InplaceUpdateException, IvyValueError
+from ivycheck.runtime.exceptions import InplaceUpdateException, IvyTypeError, IvyValueError
 from ivycheck.runtime.func_wrapper import (
     handle_array_function,
     handle_exceptions,
@@ -64,6 +64,8 @@ def asarray(
         if not copy and (dtype is None or as_dtype(dtype) == obj.dtype):
             return obj
         obj = obj._data
+    if copy is False and dtype is not None:
+        _refuse_conversion(p, obj, as_dtype(dtype))
     if not isinstance(obj, p.NATIVE_TYPES) and not hasattr(obj, "__array__"):
         # Python data goes through NumPy, with the requested dtype so that values only that
         # dtype holds (``2**63 + 5`` in uint64) are not first squeezed through another.
@@ -73,7 +75,32 @@ def asarray(
             dtype = _PYTHON_DEFAULTS.get(data.dtype.kind)
         # NumPy's ``ulonglong`` is ``uint64`` under another type code, which PyTorch refuses.
         obj = data.view(np.dtype(data.dtype.name)) if data.dtype.kind in "iu" else data
+    if isinstance(obj, np.ndarray) and obj.dtype.kind not in _NUMERIC_KINDS:
+        raise IvyTypeError(
+            f"asarray: no array of {obj.dtype} values ({obj.dtype.kind!r}: strings, objects "
+            "or dates); the standard's dtypes are bool, integers, floats and complex numbers"
+        )
     return Array(p.asarray(obj, None if dtype is None else as_dtype(dtype), copy))
+
+
+_NUMERIC_KINDS = frozenset("biufc")
+"""NumPy dtype kinds of the standard's dtypes (bool, signed, unsigned, float, complex)."""
+
+
+def _refuse_conversion(p: Any, obj: Any, dtype: Dtype) -> None:
+    """``copy=False`` with a ``dtype`` an array does not have: the conversion is a copy, which
+    the standard (and array-api-strict) refuses with ``ValueError`` on every backend (JAX and
+    TensorFlow converted silently)."""
+    if isinstance(obj, p.NATIVE_TYPES):
+        current = p.dtype_name(obj)
+    elif isinstance(obj, np.ndarray):
+        current = obj.dtype.name
+    else:
+        return
+    if current != dtype:
+        raise IvyValueError(
+            f"asarray: copy=False, but an array of {current} becomes {dtype} only by a copy"
+        )
 
 
 _PYTHON_DEFAULTS = {"f": DEFAULT_FLOAT, "c": DEFAULT_COMPLEX}
@@ -229,7 +256,9 @@ def set_item(x: Array, query: Any, val: Any, /, *, copy: Optional[bool] = False)
     positions = views.flat_positions(geometry, root._view_source()[1])
     selected = positions[to_numpy_args(items)]
     index = tuple(np.unravel_index(selected, root.shape))
-    new = p.set_region(root._data, index, p.broadcast_to(native, selected.shape))
-    if new is not root._data:
-        rebind(root, new)
+    with views.root_lock(root):  # no other thread's write between the read and the rebind
+        src = root._data
+        new = p.set_region(src, index, p.broadcast_to(native, selected.shape))
+        if new is not src:
+            rebind(root, new)
     return x

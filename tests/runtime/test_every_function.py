@@ -621,7 +621,8 @@ for _m in (MG, _ROTATION, _ROTATION.astype(np.float32), MG.astype(np.complex128)
 ORACLE_MODULES = {"linalg": np.linalg, "fft": np.fft}
 NOT_FUNCTIONS = {
     "Array", "Container", "Dtype", "NativeArray", "InplaceUpdateException",
-    "IvyBackendException", "IvyException", "IvyNotImplementedException", "IvyTypeError",
+    "IvyBackendException", "IvyBufferError", "IvyException", "IvyNotImplementedException",
+    "IvyTypeError",
     "IvyValueError", "set_backend", "unset_backend", "using_backend", "current_backend",
     "current_backend_str", "__array_namespace_info__", "set_array_api_version",
 }  # fmt: skip

@@ -68,7 +68,9 @@ def importable(x: Any, copy: bool | None, fits: Callable[[np.ndarray], bool]) ->
     if copy:
         return aligned_copy(view)
     if fits(view):
-        return view
+        # A read-only view (NumPy's reading of a JAX array) cannot be exported again to an
+        # importer of the older DLPack: the producer itself is handed on, as it is.
+        return view if view.flags.writeable else x
     if copy is False:
         raise IvyBufferError(
             "from_dlpack: copy=False, but this buffer cannot be imported without a copy "

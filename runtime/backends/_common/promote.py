@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ivycheck.runtime.dtypes import SCALAR_TYPES, Dtype, result_type
 
 
@@ -60,11 +62,19 @@ def weak_scalars(prims: Any, args: list[Any]) -> list[Any]:
     float on every backend. NumPy and JAX (64-bit) would give float64 / complex128, PyTorch
     and TensorFlow already give the default: their dtypes have no ``kind`` and pass unchanged,
     as does every other pair (one type check for the common case).
+
+    A Python ``int`` beside an integer array must fit the array's dtype
+    (:func:`_check_int_scalar`).
     """
     if len(args) != 2:
         return args
     x1, x2 = args
     t1, t2 = type(x1), type(x2)
+    if t1 is int or t2 is int:
+        value, array = (x1, x2) if t1 is int else (x2, x1)
+        if not 0 <= value <= 127:  # (every integer dtype holds these: the common case)
+            _check_int_scalar(prims, value, array)
+        return args
     if t1 is float or t1 is complex:
         array = x2
     elif t2 is float or t2 is complex:
@@ -75,6 +85,21 @@ def weak_scalars(prims: Any, args: list[Any]) -> list[Any]:
     if kind is None or kind not in "biu":
         return args
     return cast_all(prims, result_type(x1, x2), args)
+
+
+def _check_int_scalar(prims: Any, value: int, array: Any) -> None:
+    """Raise ``OverflowError`` for a Python ``int`` outside the range of the integer array it
+    meets (``int8 array + 300``). The standard leaves the result undefined; NumPy 2 and
+    array-api-strict raise ``OverflowError``, JAX and TensorFlow wrapped (44), PyTorch raised
+    ``RuntimeError``: one answer, NumPy's, on every backend."""
+    if array is None or isinstance(array, SCALAR_TYPES):
+        return
+    name = prims.dtype_name(array)
+    if name not in _INTEGRAL or name == "bool":
+        return
+    info = np.iinfo(name)
+    if not info.min <= value <= info.max:
+        raise OverflowError(f"Python integer {value} out of bounds for {name}")
 
 
 _INTEGRAL = frozenset(

@@ -14,6 +14,7 @@ import jax.numpy as jnp
 from jax import lax
 
 from ivycheck.runtime.backends._common.complex_special import floor_of_quotient, pow_of_zero, repair
+from ivycheck.runtime.backends._common.integer_ops import refuse_negative_power
 from ivycheck.runtime.backends._common.promote import bounds, promote, true_division
 from ivycheck.runtime.backends.jax import primitives
 
@@ -135,7 +136,7 @@ def floor_divide(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
     as the standard says; XLA gives +0.0)."""
     ret = jnp.floor_divide(x1, x2)
     if not jnp.issubdtype(ret.dtype, jnp.floating):
-        return ret
+        return jnp.where(jnp.equal(x2, 0), 0, ret)  # 0, as NumPy (``integer_ops``); XLA: -1
     ret = jnp.where(ret == 0, jnp.copysign(ret, jnp.multiply(x1, x2)), ret)
     return floor_of_quotient(sys.modules[__name__], x1, x2, ret)
 
@@ -239,6 +240,8 @@ def positive(x: Arr, /, *, out: Arr | None = None) -> Arr:
 def pow(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
     """Promoted first: ``jnp.pow`` keeps ``x1``'s dtype for an integer exponent array."""
     x1, x2 = promote(primitives, x1, x2)
+    if jnp.issubdtype(x1.dtype, jnp.signedinteger):
+        refuse_negative_power(bool(jnp.any(x2 < 0)))  # (``integer_ops``)
     ret = jnp.pow(x1, x2)
     if jnp.iscomplexobj(ret):
         return pow_of_zero(sys.modules[__name__], lax.complex, x1, x2, ret)

@@ -30,4 +30,8 @@ def sort(
     stable: bool = True,
     out: Arr | None = None,
 ) -> Arr:
-    return jnp.sort(x, axis=axis, stable=True, descending=descending)
+    """Descending: the elements in :func:`argsort`'s stable order, so equal elements (``0.0``
+    and ``-0.0``) keep their order, as on PyTorch and TensorFlow."""
+    if descending:
+        return jnp.take_along_axis(x, argsort(x, axis=axis, descending=True), axis=axis)
+    return jnp.sort(x, axis=axis, stable=True)

@@ -32,6 +32,10 @@ def mean(
     keepdims: bool = False,
     out: Arr | None = None,
 ) -> Arr:
+    """The mean of integers (and bools) is float64, as on NumPy, PyTorch and TensorFlow
+    (``jnp.mean`` of int32 gave float32)."""
+    if dtype is None and not jnp.issubdtype(x.dtype, jnp.inexact):
+        dtype = jnp.float64
     return jnp.mean(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from ivycheck.runtime.backends._common.complex_special import floor_of_quotient
+from ivycheck.runtime.backends._common.integer_ops import refuse_negative_power
 from ivycheck.runtime.backends._common.promote import bounds
 from ivycheck.runtime.backends.numpy import primitives
 
@@ -397,6 +398,10 @@ positive.support_native_out = True  # type: ignore[attr-defined]
 
 
 def pow(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    """A negative integer exponent is refused before NumPy writes into ``out``
+    (:mod:`integer_ops`)."""
+    if np.result_type(x1, x2).kind in "iu":
+        refuse_negative_power(bool(np.any(np.less(x2, 0))))
     return np.power(x1, x2, out=out)
 
 

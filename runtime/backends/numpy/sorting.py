@@ -34,5 +34,9 @@ def sort(
     stable: bool = True,
     out: Arr | None = None,
 ) -> Arr:
-    ret = np.sort(x, axis=axis, kind="stable")
-    return np.flip(ret, axis=axis).copy() if descending else ret
+    """Descending: the elements in :func:`argsort`'s stable order, so equal elements (``0.0``
+    and ``-0.0``) keep their order, as on PyTorch and TensorFlow (a reversed ascending sort
+    reversed them)."""
+    if descending:
+        return np.take_along_axis(x, argsort(x, axis=axis, descending=True), axis=axis)
+    return np.sort(x, axis=axis, kind="stable")

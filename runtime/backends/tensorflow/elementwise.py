@@ -19,6 +19,7 @@ from typing import Any
 import tensorflow as tf
 
 from ivycheck.runtime.backends._common.complex_special import floor_of_quotient, pow_of_zero, repair
+from ivycheck.runtime.backends._common.integer_ops import refuse_negative_power
 from ivycheck.runtime.backends._common.promote import bounds, promote, true_division
 from ivycheck.runtime.backends.tensorflow import primitives
 
@@ -154,9 +155,11 @@ def divide(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
 
 def floor_divide(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
     x1, x2 = _pair(x1, x2)
+    if not x1.dtype.is_floating:  # by zero: 0, as NumPy (``integer_ops``); TF raised
+        zero = tf.math.equal(x2, 0)
+        safe = tf.where(zero, tf.ones_like(x2), x2)
+        return tf.where(zero, tf.zeros_like(x1 + x2), tf.math.floordiv(x1, safe))
     ret = tf.math.floordiv(x1, x2)
-    if not ret.dtype.is_floating:
-        return ret
     return floor_of_quotient(sys.modules[__name__], x1, x2, ret)
 
 
@@ -366,6 +369,8 @@ def pow(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
         ret = tf.where(tf.math.equal(x2, 0), tf.ones_like(x1), tf.math.pow(x1, x2))
         return pow_of_zero(sys.modules[__name__], tf.complex, x1, x2, ret)
     if not x1.dtype.is_unsigned:
+        if x1.dtype.is_integer:
+            refuse_negative_power(bool(tf.reduce_any(x2 < 0)))  # (``integer_ops``)
         return tf.math.pow(x1, x2)
     if x1.dtype == tf.uint64:
         signed = (tf.bitcast(x, tf.int64) for x in (x1, x2))
@@ -378,6 +383,14 @@ def remainder(x1: Arr, x2: Arr, /, *, modulus: bool = True, out: Arr | None = No
     unsigned integer kernels): a non-zero result of operands of different signs moves by
     ``x2``."""
     x1, x2 = _pair(x1, x2)
+    if not x1.dtype.is_floating:  # by zero: 0, as NumPy (``integer_ops``); TF raised
+        zero = tf.math.equal(x2, 0)
+        mod = _remainder(x1, tf.where(zero, tf.ones_like(x2), x2), modulus)
+        return tf.where(zero, tf.zeros_like(mod), mod)
+    return _remainder(x1, x2, modulus)
+
+
+def _remainder(x1: Arr, x2: Arr, modulus: bool) -> Arr:
     mod = tf.math.floormod(x1, x2)
     if modulus and x1.dtype.is_floating:  # a zero takes the sign of x2 (0.0 % -1.0 is -0.0)
         return tf.where(tf.math.equal(mod, 0), copysign(tf.zeros_like(mod), x2), mod)

@@ -41,6 +41,14 @@ def _points(n: int) -> int:
     return n
 
 
+def _complex(x: Arr) -> Arr:
+    """A real input as complex of its precision, as NumPy reads it (``tf.signal.fft`` has
+    complex kernels only)."""
+    if x.dtype.is_complex:
+        return x
+    return tf.cast(x, tf.complex128 if x.dtype == tf.float64 else tf.complex64)
+
+
 def _along(x: Arr, axis: int, fn: Callable[[Arr], Arr]) -> Arr:
     (axis,) = normalize_axes(axis, x.shape.rank)
     moved, inverse = to_last(x, axis)
@@ -58,7 +66,7 @@ def fft(
         length = _points(v.shape[-1] if n is None else n)
         return _scaled(tf.signal.fft(_resized(v, length)), norm_factor(norm, length, inverse=False))
 
-    return _along(x, axis, transform)
+    return _along(_complex(x), axis, transform)
 
 
 def ifft(
@@ -69,7 +77,7 @@ def ifft(
         factor = norm_factor(norm, length, inverse=True) * length  # tf.signal.ifft divides
         return _scaled(tf.signal.ifft(_resized(v, length)), factor)
 
-    return _along(x, axis, transform)
+    return _along(_complex(x), axis, transform)
 
 
 def rfft(

@@ -60,6 +60,10 @@ def asarray(obj: Any, dtype: Dtype | str | None, copy: bool | None) -> Any:
     dtype = None if dtype is None else str(dtype)
     if isinstance(obj, tf.Variable) and not copy and dtype in (None, obj.dtype.name):
         return obj
+    if isinstance(obj, (tf.Tensor, tf.Variable)) and dtype not in (None, obj.dtype.name):
+        # ``convert_to_tensor`` refuses a tensor of another dtype ("Tensor conversion
+        # requested dtype float64 for Tensor with dtype int64"): a conversion is a cast.
+        return tf.cast(obj, dtype)
     ret = tf.convert_to_tensor(keep_zero_sign(obj, dtype), dtype=dtype)
     return tf.raw_ops.DeepCopy(x=ret) if copy else ret
 

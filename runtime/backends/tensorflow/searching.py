@@ -66,7 +66,17 @@ def searchsorted(
         x1 = tf.gather(x1, sorter)
     if x1.dtype == tf.bool:
         x1, x2 = tf.cast(x1, tf.uint8), tf.cast(x2, tf.uint8)
-    ret = tf.searchsorted(x1, tf.reshape(x2, [-1]), side=side, out_type=tf.int64)
+    values = tf.reshape(x2, [-1])
+    if not x1.dtype.is_floating:
+        ret = tf.searchsorted(x1, values, side=side, out_type=tf.int64)
+        return tf.reshape(ret, tf.shape(x2))
+    # NaN is the largest value, as the runtime's ``sort`` puts it (NumPy's answer): the
+    # numbers are searched among the numbers, a NaN goes before (left) or after (right) the
+    # NaNs; TensorFlow's comparisons with NaN gave positions anywhere.
+    count = int(tf.reduce_sum(tf.cast(tf.math.logical_not(tf.math.is_nan(x1)), tf.int64)))
+    ret = tf.searchsorted(x1[:count], values, side=side, out_type=tf.int64)
+    nan_position = tf.constant(count if side == "left" else int(tf.size(x1)), tf.int64)
+    ret = tf.where(tf.math.is_nan(values), nan_position, ret)
     return tf.reshape(ret, tf.shape(x2))
 
 

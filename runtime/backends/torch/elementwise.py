@@ -17,6 +17,7 @@ from typing import Any
 import torch
 
 from ivycheck.runtime.backends._common.complex_special import floor_of_quotient, pow_of_zero, repair
+from ivycheck.runtime.backends._common.integer_ops import refuse_negative_power
 from ivycheck.runtime.backends._common.out import written
 from ivycheck.runtime.backends._common.promote import bounds, promote, true_division
 from ivycheck.runtime.backends.torch import _unsigned, primitives
@@ -394,6 +395,8 @@ def pow(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
     if x1.is_complex():  # x ** 0 is 1, as for real x (exp(0 * log(0)) would be NaN)
         ret = torch.where(x2 == 0, torch.ones_like(x1), torch.pow(x1, x2))
         return _written(pow_of_zero(sys.modules[__name__], torch.complex, x1, x2, ret), out)
+    if not x1.is_floating_point() and x1.dtype != torch.bool and x2.is_signed():
+        refuse_negative_power(bool((x2 < 0).any()))  # (``integer_ops``)
     return _binary(torch.pow, _modular, x1, x2, out=out)
 
 
@@ -583,6 +586,10 @@ def floor_divide(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
     if x1.dtype.is_floating_point:
         ret = floor_of_quotient(sys.modules[__name__], x1, x2, torch.floor_divide(x1, x2))
         return _written(ret, out)
+    zero = x2 == 0
+    if bool(zero.any()):  # 0, as NumPy (``integer_ops``); torch raised ZeroDivisionError
+        safe = torch.where(zero, torch.ones_like(x2), x2)
+        return _written(torch.where(zero, 0, torch.floor_divide(x1, safe)), out)
     return torch.floor_divide(x1, x2, out=out)
 
 
@@ -597,9 +604,12 @@ def remainder(x1: Arr, x2: Arr, /, *, modulus: bool = True, out: Arr | None = No
     if modulus and x1.is_floating_point():  # a zero takes x2's sign (0.0 % -1.0 is -0.0)
         ret = torch.remainder(x1, x2)
         return _written(torch.where(ret == 0, torch.copysign(ret, x2), ret), out)
-    if modulus:
-        return torch.remainder(x1, x2, out=out)
-    return torch.fmod(x1, x2, out=out)
+    fn = torch.remainder if modulus else torch.fmod
+    zero = x2 == 0
+    if x1.dtype != torch.bool and not x1.is_floating_point() and bool(zero.any()):
+        safe = torch.where(zero, torch.ones_like(x2), x2)  # 0, as NumPy (``integer_ops``)
+        return _written(torch.where(zero, 0, fn(x1, safe)), out)
+    return fn(x1, x2, out=out)
 
 
 remainder.support_native_out = True  # type: ignore[attr-defined]

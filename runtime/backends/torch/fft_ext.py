@@ -18,28 +18,36 @@ def _dtype(dtype: Any) -> Any:
     return primitives.native_dtype(DEFAULT_FLOAT) if dtype is None else dtype
 
 
+def _complex(x: Arr) -> Arr:
+    """A real input as complex of its precision, as NumPy reads it: ``torch.fft.ifft`` of a
+    real tensor returned a conjugate *view*, which cannot be converted or printed."""
+    if x.is_complex():
+        return x
+    return x.to(torch.complex128 if x.dtype == torch.float64 else torch.complex64)
+
+
 def fft(
     x: Arr, /, *, n: Any = None, axis: int = -1, norm: str = "backward", out: Any = None
 ) -> Arr:
-    return torch.fft.fft(x, n=n, dim=axis, norm=norm)
+    return torch.fft.fft(_complex(x), n=n, dim=axis, norm=norm)
 
 
 def ifft(
     x: Arr, /, *, n: Any = None, axis: int = -1, norm: str = "backward", out: Any = None
 ) -> Arr:
-    return torch.fft.ifft(x, n=n, dim=axis, norm=norm)
+    return torch.fft.ifft(_complex(x), n=n, dim=axis, norm=norm)
 
 
 def fftn(
     x: Arr, /, *, s: Any = None, axes: Any = None, norm: str = "backward", out: Any = None
 ) -> Arr:
-    return torch.fft.fftn(x, s=s, dim=axes, norm=norm)
+    return torch.fft.fftn(_complex(x), s=s, dim=axes, norm=norm)
 
 
 def ifftn(
     x: Arr, /, *, s: Any = None, axes: Any = None, norm: str = "backward", out: Any = None
 ) -> Arr:
-    return torch.fft.ifftn(x, s=s, dim=axes, norm=norm)
+    return torch.fft.ifftn(_complex(x), s=s, dim=axes, norm=norm)
 
 
 def rfft(

@@ -151,6 +151,23 @@ def is_native_view(ret: Any, base: Any) -> bool:
     return source is not None and (source is base or source is base._base) and ret.numel() > 1
 
 
+def _overlaps(fn: Callable[..., Any], out: Any, args: list[Any], kwargs: dict[str, Any]) -> bool:
+    """Whether ``out``'s memory is also an input's, so that torch's own ``out=`` would not
+    give the answer without ``out``: ``matmul(x, x, out=x)`` of a stack of matrices zeroes
+    ``out`` before reading ``x`` (all zeros), and an ``out`` overlapping an input in part
+    raises. An elementwise function reads each element before writing it, so an input that
+    *is* ``out`` (same address, shape and strides) is left to torch there."""
+    storage = out.untyped_storage().data_ptr()
+    elementwise = getattr(fn, "__module__", "").endswith(".elementwise")
+    for t in (*args, *kwargs.values()):
+        if type(t) is not torch.Tensor or t.untyped_storage().data_ptr() != storage:
+            continue
+        same = t.data_ptr() == out.data_ptr() and t.shape == out.shape
+        if not (elementwise and same and t.stride() == out.stride()):
+            return True
+    return False
+
+
 def check_native_out(
     fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], *, out: Any
 ) -> Callable[..., Any] | None:
@@ -167,6 +184,8 @@ def check_native_out(
     one, the native function ``fn`` then amounts to (its ``one_dtype_native``: ``torch.add``
     for ``add``), which spares two Python frames per call.
     """
+    if _overlaps(fn, out, args, kwargs):
+        return None
     n = len(args)
     a: Any = args[0] if n else None
     b: Any = args[-1] if n else None

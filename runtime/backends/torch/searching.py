@@ -51,7 +51,16 @@ def searchsorted(
         raise ValueError(f"searchsorted: side must be 'left' or 'right', not {side!r}")
     dtype = primitives.native_dtype(result_type(x1, x2))
     x1, x2 = _key(x1.to(dtype)), _key(torch.as_tensor(x2).to(dtype))
-    return torch.searchsorted(x1, x2, right=side == "right", sorter=sorter)
+    if not x1.is_floating_point():
+        return torch.searchsorted(x1, x2, right=side == "right", sorter=sorter)
+    if sorter is not None:
+        x1 = x1[sorter]
+    # NaN is the largest value, as the runtime's ``sort`` puts it (NumPy's answer): the
+    # numbers are searched among the numbers, a NaN goes before (left) or after (right) the
+    # NaNs; torch put a NaN after everything and a number after the NaNs.
+    count = int((~torch.isnan(x1)).sum())
+    ret = torch.searchsorted(x1[:count], x2, right=side == "right")
+    return torch.where(torch.isnan(x2), count if side == "left" else x1.shape[0], ret)
 
 
 def count_nonzero(
