@@ -422,3 +422,19 @@ def test_functional_api_files_are_the_ones_ivycheck_reads_as_api(tmp_path: Path)
     target = vf.Target("ivy/functional/experimental/creation.py", "hann_window", api=True)
     assert target.why_not_runnable() is None
     assert vf.Target("ivy/functional/experimental/helpers.py", "window").why_not_runnable()
+
+
+def test_what_a_failing_call_leaves_in_out_is_not_compared() -> None:
+    """PyTorch `any` with a 0-d bool `out` raises part-way, leaving other values each run."""
+    plain = {"plan": "float matrix", "result": {"dtype": "bool", "shape": [], "values": True}}
+    raised = {"raises": "IvyBackendException", "root": "RuntimeError", "message": "resize"}
+
+    def failed(values: list[bool]) -> dict[str, Any]:
+        return {"out_dtype_before": "bool", "result": raised, "out_values": values}
+
+    before = {"plain": plain, "out_same": failed([True, False, False])}
+    after = {"plain": plain, "out_same": failed([True, True, True])}
+    assert vf.verdict(before, after, ["IVY005"])[0] == "same"
+    other = {**raised, "raises": "TypeError"}
+    changed = {"plain": plain, "out_same": {**failed([True]), "result": other}}
+    assert vf.verdict(before, changed, ["IVY005"])[0] == "differs"
