@@ -155,3 +155,12 @@ verify-fixes-backends: install-dev
 	$(VERIFY_VENV)/bin/python -m pip install --quiet $(VERIFY_PINS)
 	$(BIN)/python scripts/verify_fixes.py --backend jax --backend tensorflow \
 		--worker-python $(VERIFY_VENV)/bin/python
+
+# The Array API's real clients as a gate (scripts/clients.py): scikit-learn, SciPy, einops,
+# array-api-strict and array-api-extra installed into the venv (array-api-extra's tests from
+# its sdist, unpacked in .clients/), then sklearn's array-API tests and array-api-extra's suite
+# run on this namespace, one backend after the other (figures: docs/conformance.md). Heavy on
+# 2 cores: `scripts/clients.py --backend B --client sklearn -- -x -k metrics` while developing.
+.PHONY: clients
+clients: install-dev
+	$(BIN)/python scripts/clients.py --install
