@@ -41,6 +41,8 @@ from ivycheck.rules._out_fate import (
     compose,
     converts_tuple_items,
     ignored_buffer_fate,
+    path_fate,
+    project_wrapper,
 )
 from ivycheck.rules._outflow import (
     OUT,
@@ -89,7 +91,14 @@ class MissingNativeOut(Rule):
     is unsafe (``--unsafe-fixes``): with the attribute the native function, not the
     wrapper's cast, decides what an ``out`` of another dtype gets, and some refuse one the
     wrapper would have cast (``torch.fft.ifft`` raises for a ``complex128`` ``out`` of a
-    ``complex64`` result; NumPy ufuncs refuse an unsafe cast). It is offered only when every ``return`` of the function writes ``out`` (IVY003's test):
+    ``complex64`` result; NumPy ufuncs refuse an unsafe cast). So it is not offered where the
+    project's wrapper, on its path without the attribute, casts the result into ``out``'s
+    dtype (``inplace_update(out, astype(ret, dtype(out)))``, or an update that copies into
+    ``out``'s buffer; Ivy's of 2023 do): there a call with an ``out`` of any dtype works
+    today, and the fix would hand that buffer to the native function uncast, which refuses
+    some of them (``torch.log2`` an integer ``out`` for a float result): a call that works
+    would raise. The finding stays and says so. Without a wrapper in the project this is not
+    assumed. It is offered only when every ``return`` of the function writes ``out`` (IVY003's test):
     with the attribute the wrapper stops writing ``out`` itself, so a path that returns
     without writing it (a default-``ord`` branch, a ``copy=False`` shortcut, a ``reverse``
     branch) would leave the buffer untouched and rebind ``out`` to a new array of another
@@ -274,7 +283,8 @@ class MissingNativeOut(Rule):
         if several_results(function):
             tuple_out = several_results(function, out_only=True)
             return _several_blocker(self.context.index, self.context.backend or "", tuple_out)
-        return None
+        described = analysis.native_uses[0].describe()
+        return _cast_blocker(self.context.index, self.context.backend or "", name, described)
 
     @staticmethod
     def _comment(flow: ModuleOutFlow) -> str:
@@ -330,6 +340,40 @@ def _several_blocker(index: ProjectIndex, backend: str, tuple_out: bool | None) 
     return None if converts_tuple_items(index) else _SEVERAL_BLOCKER
 
 
+def wrapper_casts_to_out(index: ProjectIndex, backend: str) -> bool:
+    """Whether the project's ``handle_out_argument``, on its path without the attribute,
+    casts the result into ``out``'s dtype (``inplace_update(out, astype(ret, dtype(out)))``,
+    or a backend update that copies into ``out``'s buffer).
+
+    There a call with an ``out`` of any dtype works without the attribute, while with it
+    ``out``'s buffer goes to the native function as it is, and a native ``out=`` refuses
+    dtypes the cast accepts (``torch.fft.ifft`` any but the result's; a NumPy ufunc another
+    kind): the attribute can make a working call raise (``make verify-fixes --unsafe``,
+    PyTorch ``ifft`` on ivy-975c8fc). Read only from a wrapper of the project: without one
+    the documented default is not taken as a reason to withhold the fix."""
+    found = project_wrapper(index)
+    if found is None:
+        return False
+    outcome = found[1].fates.get("wrapper single other", "")
+    if outcome.startswith("update:") and outcome.endswith(":out"):
+        return True
+    return path_fate(index, backend, "wrapper", False, same_dtype=False).kind == COPIES
+
+
+def _cast_blocker(index: ProjectIndex, backend: str, name: str, described: str) -> str | None:
+    """Why the unsafe fix is withheld where the wrapper casts (:func:`wrapper_casts_to_out`):
+    the one text both checks give."""
+    if not wrapper_casts_to_out(index, backend):
+        return None
+    return (
+        f"adding `{name}.support_native_out = True` would hand `out`'s buffer to {described} "
+        "uncast, where the project's `handle_out_argument` now casts the result into `out`'s "
+        "dtype, and a native `out=` refuses some dtypes that cast accepts: a call that works now could "
+        f"raise, so no fix is offered (add it where callers pass only `out` dtypes "
+        f"{described} takes)"
+    )
+
+
 def _forwards(name: str, described: str) -> str:
     return (
         f"`{name}` forwards `out` natively to {described} but lacks `support_native_out`, "
@@ -379,7 +423,7 @@ def _blocker_on_ast(
         if tuple_out is None:
             return _UNDECIDED
         return _several_blocker(file.index, backend, tuple_out)
-    return None
+    return _cast_blocker(file.index, backend, name, flow.native[0].describe())
 
 
 def _returns_a_method_of_the_native_result(function: cst.FunctionDef) -> cst.Return | None:
@@ -593,6 +637,53 @@ MissingNativeOut.VALID = (
         path=NP,
     ),
 )
+_INVERSE_TRANSFORM = """
+    import torch
+
+
+    def inverse_transform(x, /, *, n=None, out=None):
+        return torch.fft.ifft(x, n, out=out)
+    """
+"""A function whose native call refuses an ``out`` of another dtype than its result's."""
+
+_WRAPPER_CASTS_WITHOUT_ATTRIBUTE = """
+    def handle_out_argument(fn):
+        native = hasattr(fn, "support_native_out")
+
+        def _wrapped(*args, out=None, **kwargs):
+            if out is None:
+                return fn(*args, **kwargs)
+            if native:
+                ret = fn(*args, out=to_native(out), **kwargs)
+                inplace_update(out, ret)
+                return out
+            ret = fn(*args, **kwargs)
+            return inplace_update(out, astype(ret, dtype(out)))
+
+        return _wrapped
+    """
+"""Without the attribute, casts the result into ``out``'s dtype: an ``out`` of any dtype
+works; with it, ``out``'s buffer goes to the native function uncast."""
+
+_WRAPPER_REBINDS_WITHOUT_ATTRIBUTE = """
+    def handle_out_argument(fn):
+        native = hasattr(fn, "support_native_out")
+
+        def _wrapped(*args, out=None, **kwargs):
+            if out is None:
+                return fn(*args, **kwargs)
+            if native:
+                ret = fn(*args, out=to_native(out), **kwargs)
+            else:
+                ret = fn(*args, **kwargs)
+            out.data = to_native(ret)
+            return out
+
+        return _wrapped
+    """
+"""Without the attribute, rebinds ``out`` to the result (no cast into ``out``'s dtype)."""
+
+
 MissingNativeOut.INVALID = (
     Example(
         """
@@ -927,16 +1018,29 @@ MissingNativeOut.INVALID = (
         """,
         path=TORCH,
         files=shapes.GATED_PROJECT,
-        expected="""
-        import torch
-
-
-        def ifft(x, /, *, out=None):
-            return torch.fft.ifft(x, out=out).to(x.dtype)
-
-
-        ifft.support_native_out = True
-        """,
+        message=(
+            "adding `ifft.support_native_out = True` would hand `out`'s buffer to "
+            "`torch.fft.ifft` uncast, where the project's `handle_out_argument` now casts the "
+            "result into `out`'s dtype, and a native `out=` refuses some dtypes that cast "
+            "accepts: a call that works now could raise, so no fix is offered (add it where "
+            "callers pass only `out` dtypes `torch.fft.ifft` takes)"
+        ),
+        line=4,
+        column=5,
+    ),
+    Example(
+        _INVERSE_TRANSFORM,
+        path=TORCH,
+        files={"ivy/func_wrapper.py": _WRAPPER_CASTS_WITHOUT_ATTRIBUTE},
+        message="uncast, where the project's `handle_out_argument` now casts the result",
+        line=4,
+        column=5,
+    ),
+    Example(
+        _INVERSE_TRANSFORM,
+        path=TORCH,
+        files={"ivy/func_wrapper.py": _WRAPPER_REBINDS_WITHOUT_ATTRIBUTE},
+        expected=_INVERSE_TRANSFORM + "\n\n    inverse_transform.support_native_out = True\n",
     ),
     Example(
         """
