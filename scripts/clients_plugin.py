@@ -5,9 +5,9 @@ Loaded with ``-p clients_plugin`` (``scripts/`` on ``PYTHONPATH``). The backend 
 ``yield_namespace_device_dtype_combinations``, which is replaced by this namespace in float64
 and float32 (the device left to the default), before the test modules are collected.
 array-api-extra's tests take the module named by a backend: with
-``IVYCHECK_CLIENT_AS_STRICT=1`` the name ``array_api_strict`` is this namespace (its one
-strict-only call, ``set_array_api_strict_flags``, does nothing), so ``-k array_api_strict``
-runs the suite on it.
+``IVYCHECK_CLIENT_AS_STRICT=1`` the name ``array_api_strict`` is this namespace (of the
+strict-only names it calls, ``set_array_api_strict_flags`` does nothing and ``Device(name)``
+is this namespace's one device), so ``-k array_api_strict`` runs the suite on it.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ def pytest_configure(config: Any) -> None:
         config.addinivalue_line("markers", f"{marker}: (pytest-run-parallel)")
     if os.environ.get("IVYCHECK_CLIENT_AS_STRICT") == "1":
         ivy.set_array_api_strict_flags = lambda **kwargs: None  # type: ignore[attr-defined]
+        ivy.Device = lambda name="cpu": "cpu"  # type: ignore[attr-defined]  # (one device)
         sys.modules["array_api_strict"] = ivy
         return
     try:
