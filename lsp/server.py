@@ -27,14 +27,14 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, BinaryIO
-from urllib.parse import unquote, urlparse
+from urllib.parse import urlparse
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
-from pygls.uris import from_fs_path, to_fs_path
+from pygls.uris import to_fs_path
 from pygls.workspace import TextDocument
 
 from ivycheck import __version__
@@ -44,6 +44,7 @@ from ivycheck.checker.run.config_problems import ConfigProblem, problem_line
 from ivycheck.checker.run.workspace import Workspace
 from ivycheck.lsp import actions, hover, transport
 from ivycheck.lsp.convert import split_lines, to_lsp_diagnostic
+from ivycheck.lsp.document_uris import document_key, file_uri
 from ivycheck.lsp.idle_gc import IdleCollector
 from ivycheck.lsp.logs import timing
 from ivycheck.lsp.progress import IndexingProgress
@@ -231,7 +232,20 @@ class IvycheckServer(LanguageServer):
         return found
 
     def open_uris(self) -> list[str]:
-        return list(self.workspace.text_documents)
+        """The open documents, each under the URI string its client sent (the one its
+        diagnostics must be published under)."""
+        return [document.uri for document in self.workspace.text_documents.values()]
+
+    def is_open(self, uri: str) -> bool:
+        """Whether ``uri`` names an open document, however it is percent-encoded."""
+        return document_key(uri) in self.workspace.text_documents
+
+    def forget_pushed(self, uri: str) -> None:
+        """The closed-file results sent for the document ``uri`` names are no longer
+        tracked (they were sent under the server's URI, which may differ from the one the
+        client opened the document under only in what is percent-encoded)."""
+        for pushed in [p for p in self.pushed if document_key(p) == document_key(uri)]:
+            del self.pushed[pushed]
 
     def disk_path(self, uri: str) -> Path | None:
         """The file ``uri`` names, if the server may read it from disk: a local ``file:``
@@ -257,7 +271,7 @@ class IvycheckServer(LanguageServer):
         """The document the client opened; for a request about a document it did not open,
         the file on disk, if :meth:`disk_path` allows reading it and it exists. Otherwise
         an invalid-params error that says why (and no traceback)."""
-        opened: TextDocument | None = self.workspace.text_documents.get(unquote(uri))
+        opened: TextDocument | None = self.workspace.text_documents.get(document_key(uri))
         if opened is not None:
             return opened
         path = self.disk_path(uri)
@@ -329,7 +343,7 @@ class IvycheckServer(LanguageServer):
             line = problem_line(file, problem.message)
             self.text_document_publish_diagnostics(
                 types.PublishDiagnosticsParams(
-                    uri=_file_uri(file),
+                    uri=file_uri(file),
                     diagnostics=[
                         types.Diagnostic(
                             range=types.Range(
@@ -345,7 +359,7 @@ class IvycheckServer(LanguageServer):
             )
         for file in set(self.shown_problems) - set(current):
             self.text_document_publish_diagnostics(
-                types.PublishDiagnosticsParams(uri=_file_uri(file), diagnostics=[])
+                types.PublishDiagnosticsParams(uri=file_uri(file), diagnostics=[])
             )
         self.shown_problems = current
 
@@ -413,7 +427,7 @@ class IvycheckServer(LanguageServer):
             done, pending = await loop.run_in_executor(
                 self.checker, self.closed.results, pending, CLOSED_STEP_SECONDS
             )
-            reports += [(_file_uri(path), result) for path, result in done]
+            reports += [(file_uri(path), result) for path, result in done]
         await loop.run_in_executor(self.checker, self.closed.keep_only, files)
         checked = self.closed.checked - before
         if checked > 50:
@@ -429,7 +443,7 @@ class IvycheckServer(LanguageServer):
         reports = await self.closed_reports() if self.settings.workspace_wide else []
         current = set()
         for uri, result in reports:
-            if uri in self.workspace.text_documents:
+            if self.is_open(uri):
                 continue
             current.add(uri)
             if self.pushed.get(uri) != result.result_id:
@@ -438,7 +452,7 @@ class IvycheckServer(LanguageServer):
                     types.PublishDiagnosticsParams(uri=uri, diagnostics=result.items)
                 )
         for uri in set(self.pushed) - current:  # deleted, or no longer indexed
-            if uri not in self.workspace.text_documents:
+            if not self.is_open(uri):
                 self.text_document_publish_diagnostics(
                     types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
                 )
@@ -492,8 +506,7 @@ class IvycheckServer(LanguageServer):
         answered = self.last_closed_answer[1]
         if any(previous.get(uri) != result_id for uri, result_id in answered.items()):
             return None
-        opened = set(self.workspace.text_documents)
-        if any(uri not in answered and uri not in opened for uri in previous):
+        if any(uri not in answered and not self.is_open(uri) for uri in previous):
             return None
         return answered
 
@@ -527,7 +540,7 @@ class IvycheckServer(LanguageServer):
         return await self.whole(uri, wait=wait) if self.project.indexed(path) else found
 
     async def publish(self, uri: str) -> None:
-        if unquote(uri) not in self.workspace.text_documents:
+        if not self.is_open(uri):
             return  # closed meanwhile, or a change for a document never opened
         found = await self.check(uri)
         if found is None:
@@ -657,10 +670,6 @@ async def initialized(ls: IvycheckServer, params: types.InitializedParams) -> No
     ls.collector.start()
 
 
-def _file_uri(path: Path) -> str:
-    return from_fs_path(str(path)) or path.as_uri()
-
-
 async def _register_watchers(ls: IvycheckServer) -> None:
     try:
         await ls.client_register_capability_async(
@@ -688,7 +697,7 @@ async def _register_watchers(ls: IvycheckServer) -> None:
 def did_open(ls: IvycheckServer, params: types.DidOpenTextDocumentParams) -> None:
     ls.closed_may_change()  # no longer a closed file
     if not ls.pull_mode:
-        ls.pushed.pop(params.text_document.uri, None)  # the buffer's results replace them
+        ls.forget_pushed(params.text_document.uri)  # the buffer's results replace them
         ls.schedule(params.text_document.uri, delay=0)
 
 
@@ -817,8 +826,9 @@ async def _workspace_items(
                     uri=uri, items=result.items, version=None, result_id=result.result_id
                 )
             )
-    open_uris = set(ls.open_uris())
-    for uri in previous.keys() - reported - open_uris:  # deleted, no longer indexed, scope
+    for uri in previous.keys() - reported:  # deleted, no longer indexed, out of scope
+        if ls.is_open(uri):
+            continue
         items.append(types.WorkspaceFullDocumentDiagnosticReport(uri=uri, items=[], version=None))
     return items
 
@@ -828,7 +838,7 @@ async def _current(ls: IvycheckServer, uri: str) -> tuple[list[Diagnostic], str]
     document = ls.document(uri)
     cached = ls.results.get(uri)
     if cached is None or cached[0] != document.version:
-        opened = unquote(uri) in ls.workspace.text_documents
+        opened = ls.is_open(uri)
         found = await ls.whole(uri, wait=not opened)
         return found, ls.document(uri).source
     return cached[1], document.source
@@ -885,7 +895,6 @@ async def did_change_watched_files(
     config_changed = False
     index_changed = False
     closed_changed = False
-    open_uris = set(ls.open_uris())
     loop = asyncio.get_running_loop()
     ls.closed_may_change()
     for change in params.changes:
@@ -894,7 +903,7 @@ async def did_change_watched_files(
             continue
         if Path(path).name in CONFIG_FILES:
             config_changed = True
-        elif path.endswith(".py") and change.uri not in open_uris and ls.disk_path(change.uri):
+        elif path.endswith(".py") and not ls.is_open(change.uri) and ls.disk_path(change.uri):
             changed = await loop.run_in_executor(ls.checker, ls.project.update, Path(path), None)
             index_changed = index_changed or changed
             closed_changed = True

@@ -151,6 +151,26 @@ def test_github_annotations_are_utf8_lines(tree: Path) -> None:
     assert all(line.startswith("::error ") and "\x1b" not in line for line in lines)
 
 
+def test_show_files_quotes_names_as_the_text_report(tree: Path) -> None:
+    done = _run(tree, "--show-files")
+    assert done.returncode == 0, done.stderr
+    listing = _sent(done.stdout)
+    assert "\x1b" not in listing and "\u202e" not in listing
+    names = [_unquote(line.split("\t")[0]) for line in listing.splitlines()]
+    assert sorted(os.path.basename(name) for name in names) == sorted(NAMES)
+
+
+@pytest.mark.parametrize("mode", [(), ("--show-files",)], ids=["check", "show-files"])
+def test_a_missing_path_is_named_without_its_controls(tree: Path, mode: tuple[str, ...]) -> None:
+    """The problem line on standard error escapes the name as the text report does: ESC
+    cannot recolour the terminal, a newline cannot start a line of its own."""
+    done = _run(tree, *mode, "missing\x1b[31m\nIVY999 forged.py")
+    problems = _sent(done.stderr)
+    assert "\x1b" not in problems and "Traceback" not in problems
+    [line] = [line for line in problems.splitlines() if "no such file" in line]
+    assert "missing\\033[31m\\nIVY999 forged.py" in line
+
+
 def test_flake8_reports_every_file(tree: Path) -> None:
     """flake8 prints the names itself, and its own formatter cannot write a name that is not
     UTF-8 (``UnicodeEncodeError`` in ``flake8/formatting/base.py``, with or without this
@@ -175,16 +195,12 @@ def _is_utf8(name: bytes) -> bool:
     return True
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lsp/: diagnostics are published under a URI made from the path without "
-    "percent-encoding ('sp ace.py' where the client opened 'sp%20ace.py'), so a client "
-    "never sees them for a name with a space, a non-ASCII letter, '[' or ESC (reported)",
-)
 @pytest.mark.asyncio
 async def test_the_language_server_checks_files_with_odd_names(tmp_path: Path) -> None:
-    """Every UTF-8 name (a URI percent-encodes it); a workspace holding a name that is not
-    UTF-8 is :func:`test_the_language_server_with_an_undecodable_name_in_the_workspace`."""
+    """Every UTF-8 name (a URI percent-encodes it): the diagnostics come under the URI the
+    client opened the document with, also after the index is complete (IVY005 needs it).
+    A workspace holding a name that is not UTF-8 is
+    :func:`test_the_language_server_with_an_undecodable_name_in_the_workspace`."""
     from tests.lsp.harness import open_document, published, server
 
     root = _tree(tmp_path)
@@ -198,19 +214,20 @@ async def test_the_language_server_checks_files_with_odd_names(tmp_path: Path) -
             assert [(d.range.start.line, d.code) for d in found] == [(1, "IVY005")], name
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lsp/: the workspace scan raises UnicodeEncodeError on a name that is not UTF-8 "
-    "and publishes nothing (lsp/ is not this change's; reported)",
-)
 @pytest.mark.asyncio
 async def test_the_language_server_with_an_undecodable_name_in_the_workspace(
     tmp_path: Path,
 ) -> None:
+    """The workspace scan went through a name that is not UTF-8 (building its URI raised
+    ``UnicodeEncodeError``, and nothing was published): the open document gets its
+    findings, and the closed file its own under the percent-encoded bytes of its path."""
     from tests.lsp.harness import open_document, published, server
 
     root = _tree(tmp_path)
+    undecodable = "file://" + urllib.parse.quote(os.path.join(os.fsencode(root), NAMES[2]))
     async with server(root) as client:
         document = open_document(client, root / os.fsdecode(NAMES[0]), FINDING.decode())
         found = await published(client, document, lambda d: len(d) > 0, timeout=20)
+        closed = await published(client, undecodable, lambda d: len(d) > 0, timeout=20)
     assert [(d.range.start.line, d.code) for d in found] == [(1, "IVY005")]
+    assert [(d.range.start.line, d.code) for d in closed] == [(1, "IVY005")]
