@@ -46,8 +46,10 @@ from ivycheck.checker.frontends.reporters import (
     FORMATTERS,
     SHOWS_FIX_EDITS,
     Colors,
+    _printable,
     format_statistics,
     format_text,
+    quote_name,
 )
 from ivycheck.checker.frontends.watch import watch
 from ivycheck.checker.project.config import CATEGORIES, ConfigError, Overrides, category_list
@@ -239,10 +241,12 @@ def _emit(
         out.write(FORMATTERS[args.format](diagnostics))
     if isinstance(out, io.StringIO):
         write_report(args.output_file, out.getvalue())
+    # A problem or note names a file: its ESC, newline or bidi override is escaped as in
+    # the text report's messages, never printed raw (a recoloured terminal, a forged line).
     for problem in result.problems:
-        sys.stderr.write(f"ivycheck: {problem}\n")
+        sys.stderr.write(f"ivycheck: {_printable(problem)}\n")
     for note in notes:
-        sys.stderr.write(f"ivycheck: {note}\n")
+        sys.stderr.write(f"ivycheck: {_printable(note)}\n")
     if summary and not args.quiet and not args.statistics:
         sys.stderr.write(_summary(result, args) + "\n")
 
@@ -286,7 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _main(args)
     except _STOPPING_ERRORS as err:
         _clear_progress()
-        sys.stderr.write(f"ivycheck: error: {err}\n")
+        sys.stderr.write(f"ivycheck: error: {_printable(str(err))}\n")
         return EXIT_ERROR
     except KeyboardInterrupt:
         _clear_progress()
@@ -302,7 +306,7 @@ said before waiting for the next change)."""
 
 
 def _error(message: str) -> int:
-    sys.stderr.write(f"ivycheck: error: {message}\n")
+    sys.stderr.write(f"ivycheck: error: {_printable(message)}\n")
     return EXIT_ERROR
 
 
@@ -383,7 +387,7 @@ def _watch(args: argparse.Namespace, options: RunOptions, paths: list[Path]) -> 
             _check_once(args, options, paths, None)
         except _STOPPING_ERRORS as err:
             _clear_progress()
-            sys.stderr.write(f"ivycheck: error: {err}\n")
+            sys.stderr.write(f"ivycheck: error: {_printable(str(err))}\n")
         sys.stdout.flush()  # the report is out before the line that says it is done
         sys.stderr.write("ivycheck: watching for file changes (Ctrl-C to stop)\n")
         sys.stderr.flush()
@@ -416,7 +420,7 @@ def _check_once(
         problems, result.problems = result.problems, []
         _emit(result, args, stdin, summary=False)
         for problem in problems:
-            sys.stderr.write(f"ivycheck: error: {problem}\n")
+            sys.stderr.write(f"ivycheck: error: {_printable(problem)}\n")
         if problems:
             return EXIT_FINDINGS
         sys.stderr.write("ivycheck: warning: No Python files found under the given path(s)\n")
@@ -448,7 +452,7 @@ def _add_noqa(result: RunResult, root_of: Callable[[Path], Path]) -> int:
     """Ruff's ``--add-noqa``: exit 0 once every finding that can be is suppressed."""
     outcome = add_noqa_to_files(result.diagnostics, root_of)
     for problem in [*result.problems, *outcome.problems]:
-        sys.stderr.write(f"ivycheck: {problem}\n")
+        sys.stderr.write(f"ivycheck: {_printable(problem)}\n")
     sys.stderr.write(f"Added {outcome.added} noqa directive{'s' if outcome.added != 1 else ''}.\n")
     return EXIT_FINDINGS if result.problems or outcome.problems else EXIT_CLEAN
 
@@ -466,9 +470,10 @@ def _introspect(args: argparse.Namespace, options: RunOptions, paths: list[Path]
     listing, warnings = show_files(project)
     sys.stdout.write(listing)
     for problem in project.problems:
-        sys.stderr.write(f"ivycheck: error: {problem.path}: {problem.message}\n")
+        name = quote_name(str(problem.path))
+        sys.stderr.write(f"ivycheck: error: {name}: {_printable(problem.message)}\n")
     for warning in warnings:
-        sys.stderr.write(f"ivycheck: warning: {warning}\n")
+        sys.stderr.write(f"ivycheck: warning: {_printable(warning)}\n")
     if not project.files and not project.problems:
         sys.stderr.write("ivycheck: warning: No Python files found under the given path(s)\n")
     return EXIT_FINDINGS if project.problems else EXIT_CLEAN

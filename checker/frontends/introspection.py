@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ivycheck.checker.base.sourcefile import SourceError, read_source
 from ivycheck.checker.core.registry import all_rules
+from ivycheck.checker.frontends.reporters import quote_name
 from ivycheck.checker.project.config import Config, config_file_in
 from ivycheck.checker.project.conventions import (
     DEFAULT_BACKENDS,
@@ -149,7 +150,8 @@ def show_files(project: ProjectFiles) -> tuple[str, list[str]]:
         config = project.configs[path]
         relative = config.relative(path)
         part, found_by = explain_part(config, relative, _text_if_other(config, relative, path))
-        lines.append(f"{path}\t{part_label(part)}" + (f"\t{found_by}" if found_by else ""))
+        name = quote_name(str(path))  # as the text report writes it: no ESC, no newline
+        lines.append(f"{name}\t{part_label(part)}" + (f"\t{found_by}" if found_by else ""))
         relative_by_config.setdefault(id(config), (config, []))[1].append(relative)
     warnings: list[str] = []
     seen: set[tuple[Path, str, str]] = set()
