@@ -11,6 +11,7 @@ from ivycheck.checker.rule_api import (
     AstFinding,
     Example,
     FileUnderCheck,
+    ProjectIndex,
     Rule,
     RuleContext,
     walk,
@@ -20,6 +21,7 @@ from ivycheck.rules._api_functions import OutWrapping, is_versioned_helper, out_
 from ivycheck.rules._ast_calls import first_keyword_calls, is_inplace_update, rejects_out
 from ivycheck.rules._ast_facts import FunctionNode, Scope, facts, set_attribute_names
 from ivycheck.rules._ast_source import Lines, node_span
+from ivycheck.rules._out_fate import COPIES, REBINDS, UNWRITTEN, path_fate
 from ivycheck.rules._outflow import OUT, UseKind, module_outflow
 from ivycheck.rules._support_native_out import ATTRIBUTE
 
@@ -28,6 +30,41 @@ TORCH = "ivy/functional/backends/torch/example.py"
 JAX = "ivy/functional/backends/jax/example.py"
 TF = "ivy/functional/backends/tensorflow/example.py"
 API = "ivy/functional/ivy/example.py"
+
+
+_JAX_FLIP_ROWS = """
+    import jax.numpy as jnp
+
+
+    def flip_rows(x, /, *, out=None):
+        return jnp.flip(x, 0, out=out)
+    """
+"""A JAX function handed ``out=``: what to do instead depends on the project's wrapper."""
+
+_WRAPPER_WRITES_ONLY_NATIVELY = """
+    def handle_out_argument(fn):
+        native = hasattr(fn, "support_native_out")
+
+        def _wrapped(*args, out=None, **kwargs):
+            if native:
+                return fn(*args, out=to_native(out), **kwargs)
+            return fn(*args, **kwargs)
+
+        return _wrapped
+    """
+"""Without the attribute, returns the result and never writes ``out``."""
+
+_WRAPPER_UPDATES_UNREAD = """
+    def handle_out_argument(fn):
+        def _wrapped(*args, out=None, **kwargs):
+            ret = fn(*args, **kwargs)
+            if out is not None:
+                out.data = reformat(ret)
+            return out
+
+        return _wrapped
+    """
+"""Gives ``out`` what a function of another module makes of the result: not read."""
 
 
 class OutToNativeWithoutOut(Rule):
@@ -43,7 +80,12 @@ class OutToNativeWithoutOut(Rule):
     path that the usual test (no ``out``) never takes.
 
     Drop ``out=`` from the call and let the wrapper write the result (``inplace_update``), or
-    call a native function that does take ``out``. Which NumPy/PyTorch functions accept
+    call a native function that does take ``out``. The advice says the wrapper writes ``out``
+    only where the project's own ``handle_out_argument`` and update establish it for the
+    function's path (with the attribute: the native path, unless the wrapper never takes it
+    on this backend; without: the wrapper's path; see ``docs/out-fate.md``); where that path
+    leaves ``out`` unwritten, it says to write ``out`` with ``ivy.inplace_update``; where the
+    model cannot read it (or the call is outside a function), it says only "drop ``out=``". Which NumPy/PyTorch functions accept
     ``out`` is data generated from the installed libraries (``scripts/gen_native_out.py``);
     callables it does not know (a new function, a method, ``scipy``), and runtime functions
     (config ``runtime_modules``: ``ivy``, ``ivycheck.runtime``) are never flagged. Names are
@@ -254,6 +296,33 @@ class OutToNativeWithoutOut(Rule):
     )
     INVALID = (
         Example(
+            _JAX_FLIP_ROWS,
+            path=JAX,
+            files={"ivy/func_wrapper.py": _WRAPPER_WRITES_ONLY_NATIVELY},
+            message=(
+                "`jax.numpy.flip` takes no `out` (jax has no working `out` anywhere); drop "
+                "`out=` and write `out` with `ivy.inplace_update(out, ret)` (the project's "
+                "wrapper returns the result without writing `out`)"
+            ),
+            line=5,
+            column=27,
+        ),
+        Example(
+            _JAX_FLIP_ROWS,
+            path=JAX,
+            files={"ivy/func_wrapper.py": _WRAPPER_UPDATES_UNREAD},
+            message="(jax has no working `out` anywhere); drop `out=`",
+            line=5,
+            column=27,
+        ),
+        Example(
+            _JAX_FLIP_ROWS,
+            path=JAX,
+            message="drop `out=` and let the wrapper write `out`",
+            line=5,
+            column=27,
+        ),
+        Example(
             """
             import jax.numpy as jnp
 
@@ -459,7 +528,13 @@ class OutToNativeWithoutOut(Rule):
             if span is None:
                 return None
             literal_none = isinstance(out.value, ast.Constant) and out.value.value is None
-            findings.append(AstFinding(*span, _message(qualified, declared, literal_none)))
+            attributed = _ast_attributed(enclosing, tree)
+            if isinstance(attributed, _Undecided):
+                return None
+            in_backend = file.part.startswith("backend:")
+            backend = file.part.removeprefix("backend:") if in_backend else ""
+            advice = _advice(file.index, backend, attributed)
+            findings.append(AstFinding(*span, _message(qualified, declared, literal_none, advice)))
         return findings
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -480,10 +555,59 @@ class OutToNativeWithoutOut(Rule):
         if declared and _known_none(out.value, node, self.context):
             return  # a declared `out` that is given None is accepted
         literal_none = isinstance(out.value, cst.Name) and out.value.value == "None"
-        self.report(out, _message(qualified, declared, literal_none))
+        attributed = stack[0].name.value in flow.attributes if stack else None
+        advice = _advice(self.context.index, self.context.backend or "", attributed)
+        self.report(out, _message(qualified, declared, literal_none, advice))
 
 
-def _message(qualified: str, declared: bool, literal_none: bool) -> str:
+_LET_THE_WRAPPER = "drop `out=` and let the wrapper write `out`"
+
+
+class _Undecided:
+    """Whether the function carries the attribute is left to libcst's attribute sites."""
+
+
+_UNDECIDED = _Undecided()
+
+
+def _advice(index: ProjectIndex, backend: str, attributed: bool | None) -> str:
+    """What to do instead of ``out=``, claiming what the wrapper then does only where the
+    project's wrapper establishes it: the function's path (``native`` with the attribute,
+    unless the wrapper never takes it on this backend; ``wrapper`` without) writes ``out``
+    (copies or rebinds), or leaves it unwritten (then the function must write it itself).
+    Unknown, or a call outside a function of a backend: only "drop ``out=``". Without a
+    backend (an API file) the rule's words stay."""
+    if not backend:
+        return _LET_THE_WRAPPER
+    if attributed is None:
+        return "drop `out=`"
+    fate = path_fate(index, backend, "native" if attributed else "wrapper", False, same_dtype=False)
+    if fate.never_handed:
+        fate = path_fate(index, backend, "wrapper", False, same_dtype=False)
+    if fate.kind in (COPIES, REBINDS):
+        return _LET_THE_WRAPPER
+    if fate.kind == UNWRITTEN:
+        return (
+            "drop `out=` and write `out` with `ivy.inplace_update(out, ret)` (the project's "
+            "wrapper returns the result without writing `out`)"
+        )
+    return "drop `out=`"
+
+
+def _ast_attributed(enclosing: Scope, tree: ast.Module) -> bool | _Undecided | None:
+    """The libcst check's "the outermost function carries the attribute", or
+    :data:`_UNDECIDED` where only libcst's attribute sites tell (a block, a loop)."""
+    if not enclosing:
+        return None
+    name = enclosing[0].name
+    if name in set_attribute_names(tree, ATTRIBUTE):
+        return True
+    if name in facts(tree).attribute_sites(ATTRIBUTE):
+        return _UNDECIDED
+    return False
+
+
+def _message(qualified: str, declared: bool, literal_none: bool, advice: str) -> str:
     """Why ``qualified`` refuses the ``out=`` it is given (``literal_none``: ``out=None``)."""
     library = _native_out.native_library(qualified)
     if not declared and literal_none:
@@ -494,7 +618,7 @@ def _message(qualified: str, declared: bool, literal_none: bool) -> str:
         why = f"takes no `out` ({library} has no working `out` anywhere)"
     else:
         why = "takes no `out` (TypeError at run time)"
-    return f"`{qualified}` {why}; drop `out=` and let the wrapper write `out`"
+    return f"`{qualified}` {why}; {advice}"
 
 
 def _known_none(value: cst.BaseExpression, call: cst.Call, context: RuleContext) -> bool:

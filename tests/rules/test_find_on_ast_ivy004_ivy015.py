@@ -372,3 +372,36 @@ def test_ivy004_plain_findings() -> None:
     assert none_before is not None and len(none_before) == 1
     grouped = _answer(rule, _variant_004("none before, after a semicolon"))
     assert grouped is not None and len(grouped) == 2
+
+
+# IVY004's advice follows the project's wrapper ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("case", "ending"),
+    [
+        (
+            0,
+            "; drop `out=` and write `out` with `ivy.inplace_update(out, ret)` (the project's "
+            "wrapper returns the result without writing `out`)",
+        ),
+        (1, "; drop `out=`"),
+        (2, "; drop `out=` and let the wrapper write `out`"),
+    ],
+)
+def test_ivy004_advice_claims_what_the_wrapper_does_only_where_it_is_read(
+    case: int, ending: str
+) -> None:
+    """The same call under a wrapper that leaves `out` unwritten without the attribute, one
+    whose write this model cannot read, and none (Ivy's default: JAX's update rebinds): the
+    advice says the wrapper writes `out` only in the last, and says nothing of it where the
+    wrapper is unread. Both checks give the same text, and the ast check answers."""
+    rule = _rule("IVY004")
+    example = rule.INVALID[case]
+    with_edits, without = _both(rule, example)
+    assert _shown(with_edits) == _shown(without)
+    (found,) = without
+    assert found.message.endswith(ending)
+    answered = _answer(rule, example)
+    assert answered is not None and len(answered) == 1
+    assert answered[0].message == found.message
