@@ -2,7 +2,10 @@
 
 The index covers the whole project (:func:`~ivycheck.checker.run.indexing.index_roots`), not
 only the files given, so a file's findings do not depend on the paths it was named by;
-only the files under the given paths are checked and reported.
+only the files under the given paths are checked and reported. A run over several
+projects builds one index per project root and checks each file against its own root's
+(:meth:`~ivycheck.checker.run.workspace.Workspace.by_root`), so a file's findings do not
+depend on the other projects named either.
 
 Two phases, each over a process pool: summaries for the index (``ast``, cached; skipped
 when no active rule reads the index), then the rules (libcst, cached per file under a key
@@ -294,28 +297,31 @@ class Runner:
         # millions of objects while the index is built and the results are gathered (the
         # check in this process freezes them, ``_init_worker``; ``_run_chunk`` collects
         # what each file leaves).
+        # Each root's files are checked against that root's index only, one root after
+        # the other (``Workspace.by_root``); one cache, the first path's, serves them all.
         with collector.paused():
-            index = workspace.build_index(
-                project,
-                workspace.roots_of(self.options.paths),
-                cache,
-                lambda function, items, on_crash: _parallel_map(
-                    function,
-                    items,
-                    self.jobs,
-                    on_crash,
-                    advance=self._counter("indexing", len(items)),
-                ),
-                given=self.options.paths,
-                checked_early=None if fixing else early,
-                edits=self.edits,
-                # On one core the files that wait for the index are checked in this process.
-                keep_trees=self.jobs == 1,
-            )
-            try:
-                self._check(project.files, project.configs, index, cache, result, early)
-            finally:
-                pyast.release()
+            for share in workspace.by_root(project, self.options.paths):
+                try:
+                    index = workspace.build_index(
+                        share.files,
+                        [share.root],
+                        cache,
+                        lambda function, items, on_crash: _parallel_map(
+                            function,
+                            items,
+                            self.jobs,
+                            on_crash,
+                            advance=self._counter("indexing", len(items)),
+                        ),
+                        given=share.given,
+                        checked_early=None if fixing else early,
+                        edits=self.edits,
+                        # On one core the files that wait for the index are checked here.
+                        keep_trees=self.jobs == 1,
+                    )
+                    self._check(share.files.files, share.files.configs, index, cache, result, early)
+                finally:
+                    pyast.release()
         cache.save()
         result.diagnostics.sort(key=lambda d: d.sort_key)
         return result

@@ -17,8 +17,10 @@ that root's last good configuration (defaults if none) and records a
 (:func:`~ivycheck.checker.run.indexing.index_roots`: the configuration's folder, else the
 nearest ``pyproject.toml``/``setup.py``/``setup.cfg``/``.git`` folder, else the top-level
 package), so that every front end reports the same findings for a file whatever folder it
-was started in. A run builds the index of its roots at once (:meth:`Workspace.build_index`,
-over the runner's process pool); the language server keeps one :class:`Scope` per root,
+was started in. A run builds the index of each of its roots (:meth:`Workspace.build_index`,
+over the runner's process pool) and checks a file against its own root's only
+(:meth:`Workspace.by_root`): two projects named in one run never see each other's files
+(the index keys summaries by the path relative to the root); the language server keeps one :class:`Scope` per root,
 summarized a few files at a time (:meth:`Workspace.scan_step`) from the on-disk cache where
 a file's ``stat`` matches, and kept current from unsaved buffers and file events
 (:meth:`Workspace.update`), which say when other files may see something new. Summaries are
@@ -35,6 +37,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from ivycheck.checker.base import pyast
 from ivycheck.checker.base.diagnostics import Diagnostic
@@ -52,6 +55,7 @@ from ivycheck.checker.project.config import (
 from ivycheck.checker.project.discovery import ProjectFiles, discover
 from ivycheck.checker.project.index import EncodedSummary, ProjectIndex
 from ivycheck.checker.project.layout import summarize_file
+from ivycheck.checker.project.roots import contains
 from ivycheck.checker.project.summary import FileSummary, FunctionMemo
 from ivycheck.checker.run.cache import ResultCache, cache_directory
 from ivycheck.checker.run.config_problems import ConfigProblem, problem_file
@@ -72,6 +76,32 @@ SCAN_CHUNK = 8
 
 LARGE_BUFFER = 1_000_000
 """Characters above which a buffer's parsed tree is dropped right after its check."""
+
+
+class RootShare(NamedTuple):
+    """The part of a run under one project root (:meth:`Workspace.by_root`)."""
+
+    root: Path
+    files: ProjectFiles
+    """The files checked under ``root``: all checked against ``root``'s index."""
+    given: list[Path]
+    """The paths given to the run that lie under ``root``."""
+
+
+@dataclass(frozen=True)
+class RootIndexes:
+    """The index of each project root of a run over paths (:meth:`Workspace.build_indexes`)."""
+
+    by_root: dict[Path, ProjectIndex]
+
+    def for_path(self, path: Path) -> ProjectIndex:
+        """The index of the root ``path`` lies under. A path under none (standard input
+        read from another folder) gets the first root's, as a run over the first path
+        gives it: the text is checked as a file of that project."""
+        for root, index in self.by_root.items():
+            if contains(root, path):
+                return index
+        return next(iter(self.by_root.values()), ProjectIndex())
 
 
 @dataclass
@@ -247,6 +277,29 @@ class Workspace:
         """The project roots the index of a run over ``paths`` covers."""
         return index_roots(list(paths), self.config_for, self._explicit is not None)
 
+    def by_root(self, checked: ProjectFiles, given: Iterable[Path]) -> list[RootShare]:
+        """The files of a run over the paths ``given`` (``checked``, discovered from them),
+        grouped by the root of :meth:`roots_of` each lies under, with the paths given
+        under that root; in the order the files come.
+
+        Invariant: a file is checked against the index of its own root only. The index
+        keys summaries by the path relative to their root, so two projects of the same
+        layout (two checkouts of one repository) checked in one run would overwrite each
+        other's summaries in one index, and answer one's questions with the other's
+        files (``KeyError`` mid-rule, findings that belong to neither)."""
+        named = list(given)
+        roots = self.roots_of(named)
+        shares: dict[Path, ProjectFiles] = {}
+        for path in checked.files:
+            root = next((r for r in roots if contains(r, path)), None) or self.root_of(path)
+            share = shares.setdefault(root, ProjectFiles([], {}, []))
+            share.files.append(path)
+            share.configs[path] = checked.configs[path]
+        return [
+            RootShare(root, files, [p for p in named if contains(root, p)])
+            for root, files in shares.items()
+        ]
+
     def cache_at(self, root: Path) -> ResultCache:
         """The result cache of the project at ``root`` (none without ``use_cache``)."""
         return ResultCache(cache_directory(root) if self.use_cache else None)
@@ -282,6 +335,18 @@ class Workspace:
             checked_early=checked_early,
             edits=edits,
             keep_trees=keep_trees,
+        )
+
+    def build_indexes(
+        self, checked: ProjectFiles, given: Iterable[Path], cache: ResultCache
+    ) -> RootIndexes:
+        """One index per root of the paths ``given`` (``checked``, discovered from them),
+        built in this process (:meth:`by_root`, :meth:`build_index`)."""
+        return RootIndexes(
+            {
+                share.root: self.build_index(share.files, [share.root], cache, given=share.given)
+                for share in self.by_root(checked, given)
+            }
         )
 
     def project_index(self, path: Path) -> ProjectIndex:
