@@ -31,18 +31,18 @@ from typing import Any, ClassVar
 
 from ivycheck import __version__
 from ivycheck.checker.project.config import ConfigError
-from ivycheck.checker.project.index import ProjectIndex
-from ivycheck.checker.run.workspace import Workspace
+from ivycheck.checker.run.workspace import RootIndexes, Workspace
 
 Result = tuple[int, int, str, type]
 
 
 @dataclass(frozen=True)
 class _Project:
-    """What one flake8 run over some paths needs: the workspace, the index, the files."""
+    """What one flake8 run over some paths needs: the workspace, the indexes, the files."""
 
     workspace: Workspace
-    index: ProjectIndex
+    indexes: RootIndexes
+    """One per project root: a file is checked against its own root's."""
     files: frozenset[str]
     directories: tuple[str, ...]
 
@@ -59,11 +59,11 @@ def _build_project(paths: Sequence[str], use_cache: bool) -> _Project:
     workspace = Workspace(use_cache=use_cache)
     project = workspace.discover(given)
     cache = workspace.cache_at(workspace.root_of(given[0]))
-    index = workspace.build_index(project, workspace.roots_of(given), cache, given=given)
+    indexes = workspace.build_indexes(project, given, cache)
     cache.save()
     directories = tuple(os.path.abspath(p) + os.sep for p in given if p.is_dir())
     files = frozenset(os.path.abspath(p) for p in project.files)
-    return _Project(workspace, index, files, directories)
+    return _Project(workspace, indexes, files, directories)
 
 
 def _selects_ivy(options: argparse.Namespace) -> bool:
@@ -135,7 +135,7 @@ class IvycheckFlake8:
         found = project.workspace.check_text(
             Path(self.filename),
             source,
-            project.index,
+            project.indexes.for_path(Path(self.filename)),
             name=self.filename,
             config=config,
             edits=False,
