@@ -24,6 +24,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -238,6 +239,18 @@ PLANTS: dict[str, Callable[[Path, Path], None]] = {
 LINKS = {"journal linked to an rc file", "cache folder linked out of the project"}
 
 
+def _one_plant_fast() -> list[Any]:
+    """Every plant, the journal link (code execution) in ``make test`` and the others in
+    ``make test-slow``: flake8 and the language server read the cache through the same code
+    the command does, which meets every plant in ``make test``."""
+    return [
+        pytest.param(
+            plant, marks=() if plant == "journal linked to an rc file" else pytest.mark.slow
+        )
+        for plant in sorted(PLANTS)
+    ]
+
+
 def _victim(tmp_path: Path, plant: str) -> Path:
     """What a link points at, outside the project: a stand-in rc file, or nothing yet."""
     victim = tmp_path / "outside" / "bashrc"
@@ -281,13 +294,13 @@ def test_the_command_gives_its_uncached_findings_whatever_the_cache(
     _hostile_run(tmp_path, plant, _command)
 
 
-@pytest.mark.parametrize("plant", sorted(PLANTS))
+@pytest.mark.parametrize("plant", _one_plant_fast())
 def test_flake8_gives_its_uncached_findings_whatever_the_cache(tmp_path: Path, plant: str) -> None:
     _hostile_run(tmp_path, plant, _flake8)
 
 
 @pytest.mark.asyncio
-@pytest.mark.parametrize("plant", sorted(PLANTS))
+@pytest.mark.parametrize("plant", _one_plant_fast())
 async def test_the_language_server_gives_its_uncached_findings_whatever_the_cache(
     tmp_path: Path, plant: str
 ) -> None:
