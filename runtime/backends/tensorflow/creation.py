@@ -116,6 +116,7 @@ def eye(
     """tf.eye has no ``k``: ones where the column index is the row index plus ``k``
     (``tf.eye`` itself for the main diagonal: a fifth of the cost)."""
     cols = n_rows if n_cols is None else n_cols
+    check_size("eye", (n_rows, cols), dtype)  # TensorFlow built the diagonal first (GiBs, ~10 s)
     if k == 0:
         return tf.eye(n_rows, cols, dtype=dtype or tf.float32)
     k = max(min(k, cols), -n_rows)  # a diagonal outside the matrix: all zeros, no overflow
