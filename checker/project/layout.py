@@ -35,6 +35,7 @@ from ivycheck.checker.project.summary import (
     FileSummary,
     FunctionMemo,
     decorator_name,
+    rewrapping_call,
     summarize,
 )
 
@@ -107,17 +108,10 @@ def _applies_each(loop: ast.For, name: str) -> bool:
     """Whether the loop's body rebinds a function to the wrapper ``name`` names applied to
     it: ``f = getattr(module, name)(f)``."""
     for node in ast.walk(loop):
-        if not (
-            isinstance(node, ast.Assign)
-            and len(node.targets) == 1
-            and isinstance(node.targets[0], ast.Name)
-            and isinstance(node.value, ast.Call)
-            and len(node.value.args) == 1
-            and isinstance(node.value.args[0], ast.Name)
-            and node.value.args[0].id == node.targets[0].id
-        ):
+        call = rewrapping_call(node)
+        if call is None:
             continue
-        getter = node.value.func
+        getter = call.func
         if (
             isinstance(getter, ast.Call)
             and isinstance(getter.func, ast.Name)

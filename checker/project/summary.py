@@ -361,19 +361,28 @@ def _attribute_targets(stmt: ast.stmt) -> list[tuple[str, str, str]]:
     return found
 
 
+def rewrapping_call(node: ast.AST) -> ast.Call | None:
+    """The call of ``f = <call>(f)``, a name rebound to one call applied to it alone (a
+    wrapper applied by assignment, as a decorator would be); ``None`` for anything else."""
+    if (
+        isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and isinstance(node.value, ast.Call)
+        and len(node.value.args) == 1
+        and isinstance(node.value.args[0], ast.Name)
+        and node.value.args[0].id == node.targets[0].id
+    ):
+        return node.value
+    return None
+
+
 def _wrapped_by_assignment(stmt: ast.stmt) -> tuple[str, str] | None:
     """(function, wrapper) for ``f = wrapper(f)``."""
-    if (
-        isinstance(stmt, ast.Assign)
-        and len(stmt.targets) == 1
-        and isinstance(stmt.targets[0], ast.Name)
-        and isinstance(stmt.value, ast.Call)
-        and len(stmt.value.args) == 1
-        and isinstance(stmt.value.args[0], ast.Name)
-        and stmt.value.args[0].id == stmt.targets[0].id
-    ):
-        return stmt.targets[0].id, decorator_name(stmt.value.func)
-    return None
+    call = rewrapping_call(stmt)
+    if call is None or not isinstance(call.args[0], ast.Name):  # (the second: for mypy)
+        return None
+    return call.args[0].id, decorator_name(call.func)
 
 
 def text_digest(source: str | bytes) -> str:
