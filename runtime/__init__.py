@@ -22,7 +22,9 @@ from ivycheck.runtime import dtypes, exceptions, views
 from ivycheck.runtime.backend_handler import (
     current_backend,
     current_backend_str,
+    default_float_dtype,
     set_backend,
+    set_default_float_dtype,
     unset_backend,
     using_backend,
 )
@@ -318,6 +320,7 @@ __all__ = [
     "cumulative_sum",
     "current_backend",
     "current_backend_str",
+    "default_float_dtype",
     "diff",
     "divide",
     "dtypes",
@@ -412,6 +415,7 @@ __all__ = [
     "searchsorted",
     "set_array_api_version",
     "set_backend",
+    "set_default_float_dtype",
     "set_item",
     "sign",
     "signbit",

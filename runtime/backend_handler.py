@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import ModuleType
 
+from ivycheck.runtime import dtypes
 from ivycheck.runtime.backend_state import (
     DEFAULT,
     current_backend,
@@ -33,9 +34,11 @@ __all__ = [
     "DEFAULT",
     "current_backend",
     "current_backend_str",
+    "default_float_dtype",
     "native_array_class",
     "prims",
     "set_backend",
+    "set_default_float_dtype",
     "state",
     "unset_backend",
     "using_backend",
@@ -73,3 +76,26 @@ def using_backend(name: str) -> Iterator[ModuleType]:
         yield module
     finally:
         unset_backend()
+
+
+def set_default_float_dtype(dtype: object) -> None:
+    """Make ``dtype`` (``ivy.float32``, the default, or ``ivy.float64``) the default float
+    dtype of every later call on every backend -- Python floats, creation functions without
+    ``dtype``, a Python float beside an integer array, ``fft.fftfreq`` -- and the complex dtype
+    of its precision the default complex dtype.
+
+    The built dispatchers hold the default's native dtype (``dispatch.build``: a creation
+    function's hot path passes it without looking it up), so a change rebuilds the current
+    backend's (about 50 ms) and drops the other backends' (rebuilt when next set): calls read
+    nothing more than before. One change at a time, as a backend switch (``public.SWITCH``),
+    and like one for the process, not per thread."""
+    with public.SWITCH:
+        dtypes.set_default_float(dtype)
+        state.tables.clear()
+        if state.name:
+            _activate(state.name)
+
+
+def default_float_dtype() -> dtypes.Dtype:
+    """The default float dtype in use (``ivy.float32`` unless ``set_default_float_dtype``)."""
+    return dtypes.default_float()

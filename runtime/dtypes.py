@@ -93,8 +93,12 @@ DTYPES: dict[str, Dtype] = {name: Dtype(name) for name in NAMES}
 STANDARD = tuple(DTYPES[n] for n in NAMES if n != "float16")
 """The dtypes of the 2023.12 standard (``float16`` is an extension)."""
 DEFAULT_FLOAT = DTYPES["float32"]
+"""The default floating-point dtype in use: float32 unless :func:`set_default_float` chose
+float64. Read it as ``dtypes.DEFAULT_FLOAT`` at the time of use (a name imported from this
+module keeps the value it had then); :func:`default_float` is the same."""
 DEFAULT_INT = DTYPES["int64"]
 DEFAULT_COMPLEX = DTYPES["complex64"]
+"""The default complex dtype in use: the complex dtype of :data:`DEFAULT_FLOAT`'s precision."""
 DEFAULT_INDEX = DTYPES["int64"]
 
 SCALAR_TYPES = (bool, int, float, complex)
@@ -266,7 +270,7 @@ def can_write(src: object, dst: str) -> bool:
 
 
 def infer_from_values(values: Sequence[object]) -> Dtype:
-    """Default dtype for Python values: bool, int64 for ints, float32 for floats."""
+    """Default dtype for Python values: bool, int64 for ints, the default float for floats."""
     kinds = {_SCALAR_KIND.get(type(v), "f") for v in values}
     if not kinds or kinds & {"f", "c"}:
         return DEFAULT_COMPLEX if "c" in kinds else DEFAULT_FLOAT
@@ -391,8 +395,51 @@ def default_dtype(*values: object) -> Dtype:
 
 
 _DEFAULTS: dict[tuple[type, ...], Dtype] = {}
-""":func:`default_dtype` by the types of the values: the answer depends on nothing else, and
-``arange``/``full`` ask on every call."""
+""":func:`default_dtype` by the types of the values: the answer depends on nothing else but
+the default float dtype (which empties it), and ``arange``/``full`` ask on every call."""
+
+FLOAT_DEFAULTS = ("float32", "float64")
+"""The default float dtypes :func:`set_default_float` accepts (the standard's two choices)."""
+
+_REMEMBERED: list[dict[Any, Any]] = [_DEFAULTS]
+"""Every table of answers that follow from the default float dtype (this module's and the
+backends' ``default_native``, :func:`remembered`): emptied when it changes."""
+
+
+def remembered(table: dict[Any, Any]) -> dict[Any, Any]:
+    """``table``, a cache of answers derived from the default float dtype, registered to be
+    emptied by :func:`set_default_float`; returns it."""
+    _REMEMBERED.append(table)
+    return table
+
+
+def default_float() -> Dtype:
+    """The default floating-point dtype in use (float32 unless set otherwise)."""
+    return DEFAULT_FLOAT
+
+
+def set_default_float(dtype: Any) -> None:
+    """Make ``dtype`` (float32 or float64) the default floating-point dtype, and the complex
+    dtype of its precision the default complex dtype, for every later answer of this module
+    and of the caches registered with :func:`remembered`.
+
+    Below the dispatcher: the built dispatchers hold the default's native dtype, so the public
+    setter (``ivy.set_default_float_dtype``) also rebuilds them."""
+    global DEFAULT_FLOAT, DEFAULT_COMPLEX
+    try:
+        chosen = as_dtype(dtype)
+    except (IvyTypeError, TypeError) as e:
+        raise IvyValueError(
+            f"set_default_float_dtype: {dtype!r} is not a dtype; use one of {FLOAT_DEFAULTS}"
+        ) from e
+    if chosen.name not in FLOAT_DEFAULTS:
+        raise IvyValueError(
+            f"set_default_float_dtype: the default float dtype is float32 or float64, not {chosen}"
+        )
+    DEFAULT_FLOAT = chosen
+    DEFAULT_COMPLEX = complex_dtype(chosen)
+    for table in _REMEMBERED:
+        table.clear()
 
 
 def accumulation_dtype(dtype: Dtype | str) -> Dtype:

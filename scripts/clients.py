@@ -7,7 +7,9 @@
 scikit-learn's array-API tests (``pytest --pyargs sklearn -k array_api``, ``SCIPY_ARRAY_API=1``)
 and array-api-extra's own suite (from its sdist: the wheel has no tests) run in a process of
 their own per backend, with ``scripts/clients_plugin.py`` putting this namespace where each
-suite takes its namespaces (see there). One line per client: passed / failed / skipped /
+suite takes its namespaces (see there). The namespace's default float dtype is float64 there
+(``ivy.set_default_float_dtype``), as in NumPy and array-api-strict, whose defaults both suites
+are written against; ``--default-float float32`` runs them with the runtime's own default. One line per client: passed / failed / skipped /
 errors, and the wall time. Heavy: one backend at a time, and ``-- -x -k ...`` while developing.
 """
 
@@ -59,8 +61,9 @@ def _extra_tests() -> Path:
     return found[-1]
 
 
-def run(client: str, backend: str, extra_args: list[str]) -> int:
+def run(client: str, backend: str, extra_args: list[str], default_float: str = "float64") -> int:
     env = dict(os.environ, IVYCHECK_CLIENT_BACKEND=backend, SCIPY_ARRAY_API="1")
+    env["IVYCHECK_CLIENT_DEFAULT_FLOAT"] = default_float
     env["PYTHONPATH"] = os.pathsep.join(
         filter(None, [str(ROOT / "scripts"), env.get("PYTHONPATH")])
     )
@@ -88,7 +91,8 @@ def run(client: str, backend: str, extra_args: list[str]) -> int:
     elapsed = time.monotonic() - start
     summary = [line for line in done.stdout.splitlines() if re.search(r"\d+ (passed|failed)", line)]
     tail = summary[-1] if summary else f"no summary (exit {done.returncode}): {done.stderr[-300:]}"
-    print(f"{client:8} {backend:10} {tail.strip('= ')} [{elapsed:.0f} s]", flush=True)
+    label = f"{client:8} {backend:10} {default_float}"
+    print(f"{label} {tail.strip('= ')} [{elapsed:.0f} s]", flush=True)
     if os.environ.get("IVYCHECK_CLIENTS_VERBOSE"):
         print(done.stdout[-5000:])
     return 0 if done.returncode in (0, 1) else done.returncode
@@ -101,6 +105,12 @@ def main() -> int:
         "--backend", action="append", choices=["numpy", "torch", "jax", "tensorflow"]
     )
     parser.add_argument("--client", action="append", choices=["sklearn", "extra"])
+    parser.add_argument(
+        "--default-float",
+        choices=["float64", "float32"],
+        default="float64",
+        help="the namespace's default float dtype in the suites (default: float64)",
+    )
     parser.add_argument("pytest_args", nargs="*", help="after --: passed on to pytest")
     args = parser.parse_args()
     if args.install and install():
@@ -108,7 +118,7 @@ def main() -> int:
     status = 0
     for backend in args.backend or ["numpy", "torch", "jax", "tensorflow"]:
         for client in args.client or ["sklearn", "extra"]:
-            status |= run(client, backend, args.pytest_args)
+            status |= run(client, backend, args.pytest_args, args.default_float)
     return status
 
 

@@ -7,7 +7,9 @@ and float32 (the device left to the default), before the test modules are collec
 array-api-extra's tests take the module named by a backend: with
 ``IVYCHECK_CLIENT_AS_STRICT=1`` the name ``array_api_strict`` is this namespace (of the
 strict-only names it calls, ``set_array_api_strict_flags`` does nothing and ``Device(name)``
-is this namespace's one device), so ``-k array_api_strict`` runs the suite on it.
+is this namespace's one device), so ``-k array_api_strict`` runs the suite on it. The default
+float dtype is ``IVYCHECK_CLIENT_DEFAULT_FLOAT`` (``ivy.set_default_float_dtype``; float64 when
+unset, as NumPy's and array-api-strict's, which the suites assume).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ def _namespaces(include_numpy_namespaces: bool = True) -> Iterator[str]:
 
 def pytest_configure(config: Any) -> None:
     ivy.set_backend(os.environ.get("IVYCHECK_CLIENT_BACKEND", "numpy"))
+    ivy.set_default_float_dtype(os.environ.get("IVYCHECK_CLIENT_DEFAULT_FLOAT", "float64"))
     for marker in ("thread_unsafe", "parallel_threads"):  # pytest-run-parallel's, not needed
         config.addinivalue_line("markers", f"{marker}: (pytest-run-parallel)")
     if os.environ.get("IVYCHECK_CLIENT_AS_STRICT") == "1":

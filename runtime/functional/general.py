@@ -14,14 +14,13 @@ from typing import Any, Optional
 
 import numpy as np
 
+from ivycheck.runtime import dtypes as _dtypes
 from ivycheck.runtime import inplace, views
 from ivycheck.runtime.array import Array, rebind
 from ivycheck.runtime.backend_state import current_backend, prims
 from ivycheck.runtime.container import Container
 from ivycheck.runtime.dispatch.convert import to_native_args, to_numpy_args
 from ivycheck.runtime.dtypes import (
-    DEFAULT_COMPLEX,
-    DEFAULT_FLOAT,
     Dtype,
     as_dtype,
 )
@@ -56,8 +55,9 @@ def asarray(
 ) -> Array:
     """Array from an array, a native array or Python data.
 
-    Python floats default to float32 on every backend (NumPy alone would pick float64, JAX
-    float32, so the backends would disagree). ``copy=True`` always gives memory of its own.
+    Python floats default to the default float dtype (float32 unless
+    ``set_default_float_dtype`` chose float64) on every backend (NumPy alone would pick
+    float64, JAX float32, so the backends would disagree). ``copy=True`` always gives memory of its own.
     """
     p = prims()
     if isinstance(obj, Array):
@@ -72,7 +72,7 @@ def asarray(
         wanted = None if dtype is None else np.dtype(str(as_dtype(dtype)))
         data = np.asarray(_unwrap_nested(obj), dtype=wanted)
         if dtype is None and not _has_numpy(obj):
-            dtype = _PYTHON_DEFAULTS.get(data.dtype.kind)
+            dtype = _python_default(data.dtype.kind)
         # NumPy's ``ulonglong`` is ``uint64`` under another type code, which PyTorch refuses.
         obj = data.view(np.dtype(data.dtype.name)) if data.dtype.kind in "iu" else data
     if isinstance(obj, np.ndarray) and obj.dtype.kind not in _NUMERIC_KINDS:
@@ -103,8 +103,12 @@ def _refuse_conversion(p: Any, obj: Any, dtype: Dtype) -> None:
         )
 
 
-_PYTHON_DEFAULTS = {"f": DEFAULT_FLOAT, "c": DEFAULT_COMPLEX}
-"""Python floats and complex numbers take the runtime's defaults, not NumPy's 64-bit ones."""
+def _python_default(kind: str) -> Dtype | None:
+    """Python floats and complex numbers take the runtime's defaults in use (float32 and
+    complex64 unless ``set_default_float_dtype`` chose 64 bits), not NumPy's 64-bit ones."""
+    if kind == "f":
+        return _dtypes.DEFAULT_FLOAT
+    return _dtypes.DEFAULT_COMPLEX if kind == "c" else None
 
 
 def _has_numpy(obj: Any) -> bool:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from ivycheck.runtime.dtypes import Dtype, accumulation_dtype, as_dtype, default_dtype
+from ivycheck.runtime.dtypes import Dtype, accumulation_dtype, as_dtype, default_dtype, remembered
 
 
 def export(namespace: dict[str, Any], *modules: ModuleType) -> list[str]:
@@ -33,9 +33,10 @@ def export(namespace: dict[str, Any], *modules: ModuleType) -> list[str]:
 def remembered_defaults(native_dtype: Callable[[Dtype | str], Any]) -> Callable[..., Any]:
     """A backend's ``default_native(*values)``: its native dtype for the standard's default
     dtype of Python values (``dtypes.default_dtype``: ``arange(8)`` is int64,
-    ``full(s, 2.0)`` float32), kept per tuple of the values' types, which is all the answer
-    depends on; ``arange`` and ``full`` ask on every call."""
-    known: dict[tuple[type, ...], Any] = {}
+    ``full(s, 2.0)`` the default float), kept per tuple of the values' types, which is all
+    the answer depends on besides the default float dtype (whose change empties it:
+    ``dtypes.remembered``); ``arange`` and ``full`` ask on every call."""
+    known: dict[tuple[type, ...], Any] = remembered({})
 
     def default_native(*values: object) -> Any:
         kinds = tuple(map(type, values))

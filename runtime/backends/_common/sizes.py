@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from ivycheck.runtime.dtypes import default_float
 from ivycheck.runtime.exceptions import IvyValueError
 
 MAX_BYTES = 2**63 - 1
@@ -23,7 +24,7 @@ MAX_BYTES = 2**63 - 1
 
 def check_size(name: str, shape: int | Iterable[Any], dtype: Any) -> None:
     """Raise :class:`IvyValueError` when an array of ``shape`` and ``dtype`` (a ``torch.dtype``, a
-    ``tf.DType`` or a NumPy-readable one; ``None``: the default float32) would take more than :data:`MAX_BYTES` bytes. Any
+    ``tf.DType`` or a NumPy-readable one; ``None``: the default float) would take more than :data:`MAX_BYTES` bytes. Any
     other bad shape (negative, not integers) is left to the backend's own error."""
     dims = (shape,) if isinstance(shape, int) else tuple(shape)
     if not all(isinstance(d, int) and d >= 0 for d in dims):
@@ -35,7 +36,7 @@ def check_size(name: str, shape: int | Iterable[Any], dtype: Any) -> None:
     if not isinstance(itemsize, int):
         itemsize = getattr(dtype, "size", None)  # tf.DType's
     if not isinstance(itemsize, int):
-        itemsize = np.dtype(dtype if dtype is not None else np.float32).itemsize
+        itemsize = np.dtype(str(default_float()) if dtype is None else dtype).itemsize
     if count * itemsize > MAX_BYTES:
         raise IvyValueError(
             f"{name}: an array of shape {dims} would take {count * itemsize} bytes, more "

@@ -9,14 +9,14 @@ from typing import Any
 import jax.numpy as jnp
 
 from ivycheck.runtime.backends.jax import primitives
-from ivycheck.runtime.dtypes import DEFAULT_FLOAT
+from ivycheck.runtime.dtypes import default_float
 
 Arr = Any
 
 
 def _dtype(dtype: Any) -> Any:
     """The frequencies' dtype: the one asked for, else the default float dtype."""
-    return primitives.native_dtype(DEFAULT_FLOAT) if dtype is None else dtype
+    return primitives.native_dtype(default_float()) if dtype is None else dtype
 
 
 def fftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, out: Any = None) -> Arr:

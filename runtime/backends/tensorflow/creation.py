@@ -18,17 +18,17 @@ Arr = Any
 
 def zeros(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
     check_size("zeros", shape, dtype)  # TensorFlow ran out of memory instead
-    return tf.zeros(shape, dtype=dtype or tf.float32)
+    return tf.zeros(shape, dtype=dtype or primitives.default_native(0.0))
 
 
 def ones(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
     check_size("ones", shape, dtype)  # TensorFlow ran out of memory instead
-    return tf.ones(shape, dtype=dtype or tf.float32)
+    return tf.ones(shape, dtype=dtype or primitives.default_native(0.0))
 
 
 def empty(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
     check_size("empty", shape, dtype)
-    return tf.zeros(shape, dtype=dtype or tf.float32)
+    return tf.zeros(shape, dtype=dtype or primitives.default_native(0.0))
 
 
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
@@ -76,7 +76,7 @@ def linspace(
         primitives.asarray(float(stop), "float64", None),
         num + (not endpoint),
     )
-    return tf.cast(ret if endpoint else ret[:-1], dtype or tf.float32)
+    return tf.cast(ret if endpoint else ret[:-1], dtype or primitives.default_native(0.0))
 
 
 def zeros_like(x: Arr, /, *, dtype: Any = None, out: Arr | None = None) -> Arr:
@@ -118,9 +118,11 @@ def eye(
     cols = n_rows if n_cols is None else n_cols
     check_size("eye", (n_rows, cols), dtype)  # TensorFlow built the diagonal first (GiBs, ~10 s)
     if k == 0:
-        return tf.eye(n_rows, cols, dtype=dtype or tf.float32)
+        return tf.eye(n_rows, cols, dtype=dtype or primitives.default_native(0.0))
     k = max(min(k, cols), -n_rows)  # a diagonal outside the matrix: all zeros, no overflow
-    return tf.cast(tf.equal(_diagonal_offsets(n_rows, cols), k), dtype or tf.float32)
+    return tf.cast(
+        tf.equal(_diagonal_offsets(n_rows, cols), k), dtype or primitives.default_native(0.0)
+    )
 
 
 def from_dlpack(x: Any, /, *, copy: bool | None = None, out: Arr | None = None) -> Arr:

@@ -15,14 +15,14 @@ from ivycheck.runtime.axes import normalize_axes
 from ivycheck.runtime.backends._common.linalg import fft_axes, norm_factor, swap_norm
 from ivycheck.runtime.backends.tensorflow import primitives
 from ivycheck.runtime.backends.tensorflow._promotion import to_last
-from ivycheck.runtime.dtypes import DEFAULT_FLOAT
+from ivycheck.runtime.dtypes import default_float
 
 Arr = Any
 
 
 def _dtype(dtype: Any) -> Any:
     """The frequencies' dtype: the one asked for, else the default float dtype."""
-    return primitives.native_dtype(DEFAULT_FLOAT) if dtype is None else dtype
+    return primitives.native_dtype(default_float()) if dtype is None else dtype
 
 
 def _resized(x: Arr, n: int) -> Arr:
