@@ -21,6 +21,8 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any, NamedTuple
 
+import numpy as np
+
 from ivycheck.runtime import views
 from ivycheck.runtime.array import Array, TrackedView, bare_array
 from ivycheck.runtime.backends import numpy as numpy_backend
@@ -38,6 +40,7 @@ from ivycheck.runtime.dtypes import SCALAR_TYPES, Dtype, as_dtype, infer_from_va
 from ivycheck.runtime.exceptions import (
     IvyException,
     IvyNotImplementedException,
+    IvyValueError,
     backend_exception,
 )
 
@@ -156,6 +159,39 @@ def array_positions(raw: Callable[..., Any]) -> tuple[int, ...]:
 
 WORDS = re.compile(r"\w+").findall
 DTYPE_FROM_VALUES = frozenset({"arange", "full"})
+
+
+def refuse_copy(
+    name: str,
+    geometry_fn: Callable[..., Any],
+    numpy_views: bool,
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+) -> None:
+    """``copy=False`` of a view function: raise where the result would need a copy of ``x``'s
+    memory, as the standard says (``ValueError``; array-api-strict raises too), instead of
+    copying silently -- ``reshape`` of a transpose or of a strided slice to fewer axes.
+
+    NumPy decides, as for every view (``views``): its function applied to ``x`` itself where
+    the backend's views are NumPy's, else to ``x``'s geometry in its root (which carries a
+    native view's real strides, a PyTorch transpose's), and a result sharing no memory with
+    it is a copy. ``x`` that is no array (a list, made an array anyway) copies nothing."""
+    x = args[0]
+    if type(x) is not Array and not isinstance(x, Array):
+        try:
+            x = Array(x)
+        except Exception:  # noqa: BLE001 - not an array: the call itself reports it
+            return
+    geometry = x._data if numpy_views else x._view_source()[1]
+    if not isinstance(geometry, np.ndarray):
+        return
+    np_kwargs = {k: to_numpy_args(v) for k, v in kwargs.items()}
+    new = geometry_fn(geometry, *to_numpy_args(args[1:]), **np_kwargs)
+    if isinstance(new, np.ndarray) and new.size and not np.may_share_memory(new, geometry):
+        raise IvyValueError(
+            f"{name}: copy=False, but the result of this {name} is not a view of x: it needs "
+            "a copy (the standard's ValueError; copy=None copies where needed)"
+        )
 
 
 def never(ret: Any, base: Any) -> bool:
@@ -294,6 +330,8 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
             kwargs["dtype"] = prims.native_dtype(infer_from_values(values))
         if "device" in kwargs:
             kwargs.pop("device")  # CPU only
+        if copy is False and out is None and geometry_fn is not None and args:
+            refuse_copy(name, geometry_fn, numpy_views, args, kwargs)
         if not to_native:
             if to_ivy:
                 args = tuple(Array(a) if isinstance(a, native_types) else a for a in args)

@@ -229,3 +229,38 @@ def test_one_element_takes_no_sequence(backend: str, query: Any, shape: tuple[in
     view[(*items, Ellipsis)] = ivy.full(shape, 9.0, dtype="float64")  # a 0-d view: leading
     expected[1][(*items, Ellipsis)] = np.full(shape, 9.0)  # axes dropped, as in NumPy
     np.testing.assert_array_equal(npy(base), expected)
+
+
+RESHAPE_SOURCES: dict[str, tuple[Callable[[Any], Any], tuple[int, ...]]] = {
+    "transpose": (lambda a: a.T, (6,)),
+    "strided slice": (lambda a: a[:, ::2], (4,)),
+    "strided slice, axes kept": (lambda a: a[:, ::2], (2, 2, 1)),
+    "contiguous": (lambda a: a, (3, 2)),
+    "one column": (lambda a: a[:, :1], (2,)),
+    "flipped": (lambda a: a[::-1, ::-1], (6,)),
+    "flipped rows": (lambda a: a[::-1], (6,)),
+    "empty": (lambda a: a[:0], (0, 3)),
+}
+
+
+@pytest.mark.parametrize("source", sorted(RESHAPE_SOURCES))
+@pytest.mark.parametrize("copy", [False, None, True])
+def test_reshape_copy_as_the_standard(backend: str, source: str, copy: bool | None) -> None:
+    """``copy=False`` raises where NumPy (``np.reshape(copy=False)``) needs a copy, on every
+    backend (it copied silently); otherwise the result is a view, writing through to the base
+    exactly as NumPy's does. ``copy=None`` is a view where one exists, ``copy=True`` never."""
+    pick, shape = RESHAPE_SOURCES[source]
+    expected = np.arange(6).reshape(2, 3)
+    base = ivy.reshape(ivy.arange(6), (2, 3))
+    try:
+        oracle = np.reshape(pick(expected), shape, copy=copy)
+    except ValueError:
+        with pytest.raises(ValueError, match="copy=False"):
+            ivy.reshape(pick(base), shape, copy=copy)
+        return
+    ret = ivy.reshape(pick(base), shape, copy=copy)
+    assert ret.shape == oracle.shape
+    if oracle.size:
+        oracle[(0,) * oracle.ndim] = 99
+        ret[(0,) * ret.ndim] = 99
+    np.testing.assert_array_equal(npy(base), expected)
