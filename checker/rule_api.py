@@ -16,12 +16,13 @@ this surface stays.
 
 from __future__ import annotations
 
-from ivycheck.checker.base.diagnostics import FixSafety, Severity
+from ivycheck.checker.base.diagnostics import Edit, FixSafety, Severity
 from ivycheck.checker.core.rule import (
     AstFinding,
     Category,
     Example,
     FileUnderCheck,
+    Finding,
     Replacement,
     Rule,
     RuleContext,
@@ -43,8 +44,10 @@ __all__ = [
     "Category",
     "Config",
     "DecoratorSummary",
+    "Edit",
     "Example",
     "FileUnderCheck",
+    "Finding",
     "FixSafety",
     "FunctionSummary",
     "OutWrapperSummary",

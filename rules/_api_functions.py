@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ast
 import enum
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
@@ -17,31 +16,7 @@ import libcst as cst
 
 from ivycheck.checker.rule_api import FunctionSummary, ProjectIndex, RuleContext
 from ivycheck.rules._decorators import wrappers_of
-
-VERSIONED = re.compile(r"_v_\d+p\d+p\d+_")
-"""Ivy's versioned implementations, the range form and the open-ended one alike:
-``cumsum_v_0p3p0_to_0p3p1``, ``fn_v_1p2p0_and_above``, ``fn_v_2p0p0_and_below``."""
-
-
-def is_versioned_helper(name: str) -> bool:
-    """An implementation for a range of library releases (``ones_like_v_0p3p0_to_0p3p1``).
-
-    It is written against the library release its range names, not the one installed here,
-    so what today's library accepts (``out`` of ``torch.ones_like``) says nothing about it.
-    """
-    return VERSIONED.search(name) is not None
-
-
-def is_private_helper(name: str) -> bool:
-    """``_helper``, dunders and versioned helpers (``fn_v_0p3p0_to_0p3p1``,
-    ``fn_v_1p2p0_and_above``) are not API.
-
-    Ivy's API conventions (keyword-only ``out``, the ``support_native_out`` attribute, the
-    wrappers) bind the public functions only: a helper is called by them, never by users,
-    and a versioned helper is what ``with_supported_*``/``versioned`` dispatch picks for a
-    public function that carries the conventions itself.
-    """
-    return name.startswith("_") or is_versioned_helper(name)
+from ivycheck.rules._vocabulary import is_private_helper
 
 
 def parameter_names(params: cst.Parameters) -> list[str]:

@@ -27,7 +27,6 @@ import ast
 from collections.abc import Iterator, Mapping
 
 from ivycheck.checker.rule_api import FileUnderCheck
-from ivycheck.rules._api_functions import is_private_helper
 from ivycheck.rules._ast_facts import (
     FunctionNode,
     Scope,
@@ -35,8 +34,7 @@ from ivycheck.rules._ast_facts import (
     facts,
     wrapper_name,
 )
-from ivycheck.rules._names import in_modules
-from ivycheck.rules._outflow import UseKind, classify_callee
+from ivycheck.rules._vocabulary import UseKind, classify_callee, in_modules, is_private_helper
 
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 

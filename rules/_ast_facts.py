@@ -26,7 +26,7 @@ import threading
 import weakref
 from collections.abc import Iterator, Sequence
 
-from ivycheck.rules._outflow import CHECK_CALLS, UseKind, classify_callee
+from ivycheck.rules._vocabulary import CHECK_CALLS, UseKind, classify_callee
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 

@@ -40,7 +40,7 @@ from ivycheck.rules._ast_facts import (
     child_nodes,
     positional_or_keyword,
 )
-from ivycheck.rules._outflow import CHECK_CALLS, OUT, UseKind, classify_callee, describe_use
+from ivycheck.rules._vocabulary import CHECK_CALLS, OUT, UseKind, classify_callee, describe_use
 
 _SCOPES = (
     ast.FunctionDef,

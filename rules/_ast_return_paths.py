@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from ivycheck.rules._ast_facts import child_nodes
 from ivycheck.rules._ast_outflow import PlainOutFlow
-from ivycheck.rules._outflow import OUT
+from ivycheck.rules._vocabulary import OUT
 
 SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 """The nodes opening a scope of their own: what they hold is not the function's."""

@@ -15,9 +15,6 @@ import libcst as cst
 from ivycheck.checker.rule_api import DECORATOR_ALIASES, Config, ProjectIndex, RuleContext
 from ivycheck.rules._names import dotted, module_level_statements
 
-VIEW_DECORATORS = frozenset({"handle_view", "handle_view_indexing"})
-"""The wrappers that make a function's result a view of its input (IVY006, IVY011)."""
-
 
 def decorator_name(decorator: cst.Decorator) -> str:
     """``handle_view`` for ``@handle_view``, ``@ivy.handle_view`` and ``@handle_view(...)``."""

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from ivycheck.checker.rule_api import RuleContext, children
+from ivycheck.rules._vocabulary import in_modules
 
 
 def dotted(expression: cst.BaseExpression) -> str | None:
@@ -225,11 +226,6 @@ def module_level_statements(module: cst.Module) -> Iterator[cst.BaseSmallStateme
     for statement in module.body:
         if isinstance(statement, cst.SimpleStatementLine):
             yield from statement.body
-
-
-def in_modules(qualified: str, modules: Sequence[str]) -> bool:
-    """Whether a qualified name belongs to one of ``modules`` (``ivy.add`` to ``ivy``)."""
-    return any(qualified == m or qualified.startswith(m + ".") for m in modules)
 
 
 def is_inplace_update(func: cst.BaseExpression) -> bool:

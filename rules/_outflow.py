@@ -35,7 +35,6 @@ Names are resolved with :class:`ivycheck.rules._names.ImportMap` (``np.tan``, ``
 
 from __future__ import annotations
 
-import enum
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -44,45 +43,17 @@ from typing import Any
 import libcst as cst
 
 from ivycheck.checker.rule_api import RuleContext, walk
-from ivycheck.rules import _native_out
 from ivycheck.rules._api_functions import parameter_names
-from ivycheck.rules._names import ImportMap, in_modules, is_inplace_update
+from ivycheck.rules._names import ImportMap, is_inplace_update
 from ivycheck.rules._support_native_out import AttributeSite, attribute_sites
-
-ATTRIBUTE = "support_native_out"
-OUT = "out"
-
-CHECK_CALLS = frozenset(
-    {
-        "exists",
-        "isinstance",
-        "is_array",
-        "is_native_array",
-        "is_ivy_array",
-        "is_ivy_container",
-        "hasattr",
-        "type",
-        "len",
-        "id",
-        "callable",
-    }
+from ivycheck.rules._vocabulary import (
+    CHECK_CALLS,
+    OUT,
+    UseKind,
+    classify_callee,
+    describe_use,
+    in_modules,
 )
-"""Calls that only look at ``out`` (``ivy.exists(out)``): not a use of the buffer."""
-
-
-class UseKind(enum.IntEnum):
-    """What a call does with the ``out`` it receives, from most to least useful."""
-
-    NATIVE = 4
-    """A NumPy/PyTorch function that writes into ``out`` (or a helper that forwards to one)."""
-    UNKNOWN = 3
-    """Anything the analysis cannot judge: a method, a runtime function, an unknown import."""
-    INPLACE = 2
-    """``inplace_update(out, value)``: the wrapper's own fallback, written by hand."""
-    REJECTED = 1
-    """A native function with no working ``out`` (every JAX/TF function, ``np.transpose``)."""
-    DROPPED = 0
-    """A same-file helper that receives ``out`` and does nothing with it."""
 
 
 @dataclass(frozen=True)
@@ -98,13 +69,6 @@ class OutUse:
 
     def describe(self) -> str:
         return describe_use(self.callee, self.via)
-
-
-def describe_use(callee: str | None, via: str | None) -> str:
-    """How a message names a call given ``out``: ```helper` -> `numpy.quantile``` or
-    ```numpy.tan```. One text for both trees' analyses (``PlainUse.describe``)."""
-    name = callee or "a call"
-    return f"`{via}` -> `{name}`" if via and via != name else f"`{name}`"
 
 
 @dataclass
@@ -245,29 +209,6 @@ class ModuleOutFlow:
         if isinstance(call.func, cst.Name) and self.imports.qualify(call.func) is None:
             return self.functions.get(call.func.value)
         return None
-
-
-def classify_callee(
-    qualified: str | None, runtime_modules: Sequence[str]
-) -> tuple[UseKind, str | None]:
-    """What a call of ``qualified`` (``None``: no import names it) does with an ``out=``
-    it is given, by name alone; the same on libcst's and CPython's trees."""
-    if qualified is None:
-        return UseKind.UNKNOWN, None
-    if in_modules(qualified, runtime_modules):
-        return UseKind.UNKNOWN, qualified
-    library = _native_out.native_library(qualified)
-    if library in ("jax", "tensorflow"):
-        if any(part.startswith("_") for part in qualified.split(".")):
-            return UseKind.UNKNOWN, qualified  # internals (jax._src...): not the public API
-        if _native_out.is_missing(qualified):
-            return UseKind.UNKNOWN, qualified  # not in the installed release: not judged
-        return UseKind.REJECTED, qualified
-    if library is None or not _native_out.is_known_native(qualified):
-        return UseKind.UNKNOWN, qualified
-    if _native_out.accepts_native_out(qualified):
-        return UseKind.NATIVE, qualified
-    return UseKind.REJECTED, qualified
 
 
 def module_outflow(context: RuleContext) -> ModuleOutFlow:

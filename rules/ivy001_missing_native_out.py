@@ -18,7 +18,7 @@ from ivycheck.checker.rule_api import (
     nodes_of,
 )
 from ivycheck.rules import _fate_examples as shapes
-from ivycheck.rules._api_functions import OutWrapping, is_private_helper, out_wrapping
+from ivycheck.rules._api_functions import OutWrapping, out_wrapping
 from ivycheck.rules._ast_facts import (
     FunctionNode,
     facts,
@@ -45,7 +45,6 @@ from ivycheck.rules._out_fate import (
     project_wrapper,
 )
 from ivycheck.rules._outflow import (
-    OUT,
     FunctionOutFlow,
     ModuleOutFlow,
     method_of_native_result,
@@ -55,6 +54,7 @@ from ivycheck.rules._outflow import (
 from ivycheck.rules._return_paths import return_paths
 from ivycheck.rules._several_results import several_results, several_results_on_ast
 from ivycheck.rules._support_native_out import ATTRIBUTE
+from ivycheck.rules._vocabulary import OUT, is_private_helper
 
 if TYPE_CHECKING:
     from ivycheck.checker.core.rule import FileUnderCheck

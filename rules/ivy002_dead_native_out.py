@@ -31,9 +31,10 @@ from ivycheck.rules._ast_outflow import PlainOutFlow, PlainUse, followed_outflow
 from ivycheck.rules._ast_sites import sites_by_function
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._out_fate import OutFate, compose, ignored_buffer_fates
-from ivycheck.rules._outflow import FunctionOutFlow, OutUse, UseKind, module_outflow
+from ivycheck.rules._outflow import FunctionOutFlow, OutUse, module_outflow
 from ivycheck.rules._several_results import several_results, several_results_on_ast
 from ivycheck.rules._support_native_out import ATTRIBUTE, AttributeSite
+from ivycheck.rules._vocabulary import UseKind
 
 if TYPE_CHECKING:
     from ivycheck.checker.core.rule import FileUnderCheck

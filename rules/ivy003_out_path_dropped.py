@@ -41,10 +41,11 @@ from ivycheck.rules._out_fate import (
     ignored_buffer_fates,
     project_wrapper,
 )
-from ivycheck.rules._outflow import CONVERSIONS, UseKind, method_of_native_result, module_outflow
+from ivycheck.rules._outflow import CONVERSIONS, method_of_native_result, module_outflow
 from ivycheck.rules._return_paths import return_paths
 from ivycheck.rules._several_results import several_results, several_results_on_ast
 from ivycheck.rules._support_native_out import ATTRIBUTE
+from ivycheck.rules._vocabulary import UseKind
 
 if TYPE_CHECKING:
     from ivycheck.checker.core.rule import FileUnderCheck

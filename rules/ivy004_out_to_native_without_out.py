@@ -17,13 +17,14 @@ from ivycheck.checker.rule_api import (
     walk,
 )
 from ivycheck.rules import _native_out
-from ivycheck.rules._api_functions import OutWrapping, is_versioned_helper, out_wrapping
+from ivycheck.rules._api_functions import OutWrapping, out_wrapping
 from ivycheck.rules._ast_calls import first_keyword_calls, is_inplace_update, rejects_out
 from ivycheck.rules._ast_facts import FunctionNode, Scope, facts, set_attribute_names
 from ivycheck.rules._ast_source import Lines, node_span
 from ivycheck.rules._out_fate import COPIES, REBINDS, UNWRITTEN, path_fate
-from ivycheck.rules._outflow import OUT, UseKind, module_outflow
+from ivycheck.rules._outflow import module_outflow
 from ivycheck.rules._support_native_out import ATTRIBUTE
+from ivycheck.rules._vocabulary import OUT, UseKind, is_versioned_helper
 
 NP = "ivy/functional/backends/numpy/example.py"
 TORCH = "ivy/functional/backends/torch/example.py"

@@ -13,9 +13,10 @@ from ivycheck.rules import _ast_facts
 from ivycheck.rules._ast_compositional import decorator_span, name_span
 from ivycheck.rules._ast_facts import FunctionNode, facts, wrapper_name
 from ivycheck.rules._ast_source import Lines
-from ivycheck.rules._decorators import VIEW_DECORATORS, decorator_name
+from ivycheck.rules._decorators import decorator_name
 from ivycheck.rules._names import dotted, module_level_statements
 from ivycheck.rules._outflow import NEW_SCOPES
+from ivycheck.rules._vocabulary import VIEW_DECORATORS
 
 if TYPE_CHECKING:
     from ivycheck.checker.core.rule import FileUnderCheck

@@ -4,79 +4,24 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-
-import libcst as cst
+from typing import TYPE_CHECKING
 
 from ivycheck.checker.rule_api import (
     DECORATOR_ALIASES,
-    AstFinding,
+    Edit,
     Example,
     FileUnderCheck,
+    Finding,
     FixSafety,
     Rule,
 )
-from ivycheck.rules._api_functions import is_private_helper, out_param
 from ivycheck.rules._ast_calls import function_wrappers, out_arg, wrapped_by_assignment
 from ivycheck.rules._ast_facts import FunctionNode, facts, wrapper_name
 from ivycheck.rules._ast_source import Lines
-from ivycheck.rules._decorators import VIEW_DECORATORS, decorator_name, wrappers_of
+from ivycheck.rules._vocabulary import VIEW_DECORATORS, is_private_helper
 
-
-def _keyword_only(params: cst.Parameters, out: cst.Param) -> cst.Parameters:
-    """The signature with ``out`` moved to the end of the keyword-only parameters.
-
-    Commas belong to positions, not to parameters: the n-th element of the new signature
-    takes the n-th comma of the old one, so a trailing comma or one parameter per line
-    survives the move. A new bare ``*`` takes the separator that preceded ``out``.
-    """
-    star = params.star_arg
-    slash = params.posonly_ind
-    old: list[cst.Param | cst.ParamStar | cst.ParamSlash] = [
-        *params.posonly_params,
-        *([slash] if isinstance(slash, cst.ParamSlash) else []),
-        *params.params,
-        *([star] if isinstance(star, cst.Param | cst.ParamStar) else []),
-        *params.kwonly_params,
-        *([params.star_kwarg] if params.star_kwarg is not None else []),
-    ]
-    commas: list[cst.Comma | cst.MaybeSentinel] = [element.comma for element in old]
-    new_star: cst.Param | cst.ParamStar
-    if isinstance(star, cst.Param | cst.ParamStar):
-        new_star = star
-    else:
-        before = old[old.index(out) - 1].comma if old.index(out) > 0 else cst.MaybeSentinel.DEFAULT
-        commas.insert(len(commas) - 1, before)
-        new_star = cst.ParamStar()
-    posonly = [p for p in params.posonly_params if p is not out]
-    positional = [p for p in params.params if p is not out]
-    kwonly = [*params.kwonly_params, out]
-    kwargs = [params.star_kwarg] if params.star_kwarg is not None else []
-    new: list[cst.Param | cst.ParamStar | cst.ParamSlash] = [
-        *posonly,
-        *([slash] if isinstance(slash, cst.ParamSlash) else []),
-        *positional,
-        new_star,
-        *kwonly,
-        *kwargs,
-    ]
-    placed = [_with_comma(element, comma) for element, comma in zip(new, commas, strict=True)]
-    at = len(posonly) + (1 if isinstance(slash, cst.ParamSlash) else 0)
-    return params.with_changes(
-        posonly_params=placed[: len(posonly)],
-        posonly_ind=placed[len(posonly)] if isinstance(slash, cst.ParamSlash) else slash,
-        params=placed[at : at + len(positional)],
-        star_arg=placed[at + len(positional)],
-        kwonly_params=placed[at + len(positional) + 1 : at + len(positional) + 1 + len(kwonly)],
-        star_kwarg=placed[-1] if kwargs else None,
-    )
-
-
-def _with_comma(
-    element: cst.Param | cst.ParamStar | cst.ParamSlash, comma: cst.Comma | cst.MaybeSentinel
-) -> cst.Param | cst.ParamStar | cst.ParamSlash:
-    if isinstance(element, cst.ParamStar) and not isinstance(comma, cst.Comma):
-        comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
-    return element.with_changes(comma=comma)
+if TYPE_CHECKING:
+    import libcst as cst
 
 
 class OutNotKeywordOnly(Rule):
@@ -299,61 +244,36 @@ class OutNotKeywordOnly(Rule):
     )
 
     @classmethod
-    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
-        """The check below on CPython's tree, exactly: a public function whose ``out`` is
-        not keyword-only, read by a wrapper."""
-        return next(_ast_positional_outs(tree, file), None) is not None
+    def check(cls, tree: ast.Module, file: FileUnderCheck) -> Iterator[Finding]:
+        """Reported at the parameter's name, which CPython's ``arg`` starts with (its end,
+        after an annotation, is not the name's)."""
+        lines = Lines(file.source)
+        for function, out in _positional_outs(tree, file):
+            start = lines.column(out.lineno, out.col_offset)
+            yield Finding(
+                out.lineno,
+                start,
+                out.lineno,
+                start + len(OUT),
+                _message(function.name),
+                fix_description=_FIX,
+                fix_data=(out.lineno, start),
+            )
 
     @classmethod
-    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
-        """The check below on CPython's tree: reported at the parameter's name, which
-        CPython's ``arg`` starts with (its end, after an annotation, is not the name's)."""
-        lines = Lines(file.source)
-        findings: list[AstFinding] = []
-        for function, out in _ast_positional_outs(tree, file):
-            start = lines.column(out.lineno, out.col_offset)
-            findings.append(
-                AstFinding(
-                    out.lineno,
-                    start,
-                    out.lineno,
-                    start + len(OUT),
-                    _message(function.name),
-                    fix_description=_FIX,
-                )
-            )
-        return findings
+    def fix(cls, finding: Finding, file: FileUnderCheck) -> Edit | None:
+        """The function's signature with ``out`` moved after ``*`` (:func:`_keyword_only`)."""
+        import libcst as cst
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        params = node.params
-        out = out_param(params)
-        if out is None or out in params.kwonly_params or is_private_helper(node.name.value):
-            return
-        if not self._read_by_a_wrapper(node):
-            return
-        self.report(
-            out.name,
-            _message(node.name.value),
-            replacement=node.with_changes(params=_keyword_only(params, out)),
-            fix_description=_FIX,
-            fix_target=node,
-        )
+        from ivycheck.checker.core.fix_render import replace_node
 
-    def _read_by_a_wrapper(self, node: cst.FunctionDef) -> bool:
-        """Whether one of Ivy's wrappers sees this function's arguments (see the docs)."""
-        context = self.context
-        module_level = len(context.function_stack) == 1 and any(
-            statement is node for statement in context.module.body
-        )
-        if module_level and (context.part == "functional" or context.backend is not None):
-            return True
-        wrappers = (
-            wrappers_of(node, context)
-            if module_level
-            else {decorator_name(d) for d in node.decorators}
-        )
-        known = {*context.config.decorator_order, *DECORATOR_ALIASES, *VIEW_DECORATORS}
-        return bool(wrappers & known)
+        def keyword_only(node: cst.FunctionDef) -> cst.FunctionDef:
+            params = node.params
+            everyone = (*params.posonly_params, *params.params, *params.kwonly_params)
+            out = next(param for param in everyone if param.name.value == OUT)
+            return node.with_changes(params=_keyword_only(params, out))
+
+        return replace_node(file.source, file.tree, finding.fix_data, cst.FunctionDef, keyword_only)
 
 
 OUT = "out"
@@ -368,11 +288,11 @@ def _message(function: str) -> str:
     )
 
 
-def _ast_positional_outs(
+def _positional_outs(
     tree: ast.Module, file: FileUnderCheck
 ) -> Iterator[tuple[FunctionNode, ast.arg]]:
     """Each public function (with its ``out``) whose ``out`` is not keyword-only and which
-    one of Ivy's wrappers reads (``OutNotKeywordOnly._read_by_a_wrapper``), in the order
+    one of Ivy's wrappers reads (see the rule's docs), in the order
     of ``facts(tree).functions``."""
     api = file.part == "functional" or file.part.startswith("backend:")
     known = {*file.config.decorator_order, *DECORATOR_ALIASES, *VIEW_DECORATORS}
@@ -393,3 +313,64 @@ def _ast_positional_outs(
             wrappers = {wrapper_name(d) for d in node.decorator_list}
         if wrappers & known:
             yield node, found[0]
+
+
+def _keyword_only(params: cst.Parameters, out: cst.Param) -> cst.Parameters:
+    """The signature with ``out`` moved to the end of the keyword-only parameters.
+
+    Commas belong to positions, not to parameters: the n-th element of the new signature
+    takes the n-th comma of the old one, so a trailing comma or one parameter per line
+    survives the move. A new bare ``*`` takes the separator that preceded ``out``.
+    """
+    import libcst as cst
+
+    star = params.star_arg
+    slash = params.posonly_ind
+    old: list[cst.Param | cst.ParamStar | cst.ParamSlash] = [
+        *params.posonly_params,
+        *([slash] if isinstance(slash, cst.ParamSlash) else []),
+        *params.params,
+        *([star] if isinstance(star, cst.Param | cst.ParamStar) else []),
+        *params.kwonly_params,
+        *([params.star_kwarg] if params.star_kwarg is not None else []),
+    ]
+    commas: list[cst.Comma | cst.MaybeSentinel] = [element.comma for element in old]
+    new_star: cst.Param | cst.ParamStar
+    if isinstance(star, cst.Param | cst.ParamStar):
+        new_star = star
+    else:
+        before = old[old.index(out) - 1].comma if old.index(out) > 0 else cst.MaybeSentinel.DEFAULT
+        commas.insert(len(commas) - 1, before)
+        new_star = cst.ParamStar()
+    posonly = [p for p in params.posonly_params if p is not out]
+    positional = [p for p in params.params if p is not out]
+    kwonly = [*params.kwonly_params, out]
+    kwargs = [params.star_kwarg] if params.star_kwarg is not None else []
+    new: list[cst.Param | cst.ParamStar | cst.ParamSlash] = [
+        *posonly,
+        *([slash] if isinstance(slash, cst.ParamSlash) else []),
+        *positional,
+        new_star,
+        *kwonly,
+        *kwargs,
+    ]
+    placed = [_with_comma(element, comma) for element, comma in zip(new, commas, strict=True)]
+    at = len(posonly) + (1 if isinstance(slash, cst.ParamSlash) else 0)
+    return params.with_changes(
+        posonly_params=placed[: len(posonly)],
+        posonly_ind=placed[len(posonly)] if isinstance(slash, cst.ParamSlash) else slash,
+        params=placed[at : at + len(positional)],
+        star_arg=placed[at + len(positional)],
+        kwonly_params=placed[at + len(positional) + 1 : at + len(positional) + 1 + len(kwonly)],
+        star_kwarg=placed[-1] if kwargs else None,
+    )
+
+
+def _with_comma(
+    element: cst.Param | cst.ParamStar | cst.ParamSlash, comma: cst.Comma | cst.MaybeSentinel
+) -> cst.Param | cst.ParamStar | cst.ParamSlash:
+    import libcst as cst
+
+    if isinstance(element, cst.ParamStar) and not isinstance(comma, cst.Comma):
+        comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+    return element.with_changes(comma=comma)

@@ -9,12 +9,13 @@ import libcst as cst
 
 from ivycheck.checker.rule_api import AstFinding, Example, FileUnderCheck, Rule
 from ivycheck.rules import _ast_facts, _ast_layout
-from ivycheck.rules._api_functions import is_private_helper, out_param
+from ivycheck.rules._api_functions import out_param
 from ivycheck.rules._ast_calls import function_wrappers, out_arg, wrapped_by_assignment
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._decorators import wrappers_of
-from ivycheck.rules._names import ImportMap, dotted, in_modules
+from ivycheck.rules._names import ImportMap, dotted
 from ivycheck.rules._quote import quoted
+from ivycheck.rules._vocabulary import in_modules, is_private_helper
 
 
 class OutAnnotation(Rule):

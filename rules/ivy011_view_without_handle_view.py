@@ -25,7 +25,8 @@ from ivycheck.rules._ast_compositional import name_span
 from ivycheck.rules._ast_facts import FunctionNode
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._backends import backend_calls_in
-from ivycheck.rules._decorators import EXAMPLE_WRAPPER_LIST, VIEW_DECORATORS, defined
+from ivycheck.rules._decorators import EXAMPLE_WRAPPER_LIST, defined
+from ivycheck.rules._vocabulary import VIEW_DECORATORS
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
 

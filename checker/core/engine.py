@@ -16,6 +16,7 @@ IVY999 for the file.
 from __future__ import annotations
 
 import ast
+import traceback
 import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -41,6 +42,7 @@ from ivycheck.checker.core.rule import (
     RuleContext,
     ScopeEntry,
     ScopeExit,
+    checks_on_ast,
 )
 from ivycheck.checker.noqa.comments import Suppressions, skips_file
 from ivycheck.checker.noqa.unused import UNUSED_NOQA, unused_noqa
@@ -238,6 +240,56 @@ def _found_on_ast(
     return found, left
 
 
+def _checked(
+    rules: Sequence[type[Rule]], file: FileUnderCheck, fixes: bool, edits: bool
+) -> list[Diagnostic]:
+    """The findings of rules that decide on CPython's tree (:meth:`Rule.check`), with
+    their fixes' text when ``fixes and edits``; a rule that raises is one IVY999."""
+    tree = file.tree
+    found: list[Diagnostic] = []
+    for rule in rules:
+        try:
+            findings = list(rule.check(tree, file))
+        except Exception as err:  # noqa: BLE001 - reported as IVY999; the other rules go on
+            found.append(_rule_failure(file.path, rule, err))
+            continue
+        for finding in findings:
+            found.append(_ast_diagnostic(rule, finding, file.path, fixes))
+            if fixes and edits and found[-1].fix is not None:
+                found[-1] = _with_fix_text(rule, finding, file, found[-1], found)
+    return found
+
+
+def _with_fix_text(
+    rule: type[Rule],
+    finding: AstFinding,
+    file: FileUnderCheck,
+    diagnostic: Diagnostic,
+    found: list[Diagnostic],
+) -> Diagnostic:
+    """``diagnostic`` with its fix's edit rendered (:meth:`Rule.fix`), or without a fix
+    when none can be made; a fix that raises is an IVY999 and the finding stays."""
+    assert diagnostic.fix is not None
+    try:
+        edit = rule.fix(finding, file)
+    except Exception as err:  # noqa: BLE001 - a broken fix must not hide the finding
+        found.append(_rule_failure(file.path, rule, err, " (in its fix)"))
+        edit = None
+    if edit is None:
+        return replace(diagnostic, fix=None)
+    return replace(diagnostic, fix=Fix(diagnostic.fix.description, diagnostic.fix.safety, (edit,)))
+
+
+def _rule_failure(path: str, rule: type[Rule], err: Exception, where: str = "") -> Diagnostic:
+    """The IVY999 of a rule that raised, naming where (as a visitor's failure does)."""
+    frame = traceback.extract_tb(err.__traceback__)[-1]
+    return internal_error(
+        path,
+        f"rule {rule.CODE} ({rule.NAME}) failed: {type(err).__name__}: {err} "
+        f"(in {frame.name}, {frame.filename.rsplit('/', 1)[-1]}:{frame.lineno}){where}",
+    )
+
+
 def _ast_diagnostic(rule: type[Rule], finding: AstFinding, path: str, fixes: bool) -> Diagnostic:
     """What :func:`to_diagnostic` makes of the same finding, with a fix's text edits left out."""
     fix = None
@@ -274,10 +326,15 @@ def _analyse(
         error = ast_syntax_error(source, path)
         if error is not None:
             return [error]
+    checked = [rule for rule in active if checks_on_ast(rule)]
+    active = [rule for rule in active if not checks_on_ast(rule)]
+    decided = _checked(checked, file, fixes, edits) if checked else []
+    if not active:
+        return decided
     active, tree = _able_to_find(active, file)
-    decided: list[Diagnostic] = []
     if tree is not None and active and not (fixes and edits):
-        decided, active = _found_on_ast(active, tree, file, fixes)
+        on_ast, active = _found_on_ast(active, tree, file, fixes)
+        decided += on_ast
     if not active:
         return decided
     # (clean: the summary is this text's, hashed once above)

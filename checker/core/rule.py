@@ -16,7 +16,7 @@ import inspect
 import re
 import textwrap
 import traceback
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
-from ivycheck.checker.base.diagnostics import FixSafety, Severity
+from ivycheck.checker.base import pyast
+from ivycheck.checker.base.diagnostics import Edit, FixSafety, Severity
 from ivycheck.checker.base.positions import spans
 from ivycheck.checker.project.layout import part_of_file
 
@@ -133,22 +134,30 @@ class Report:
 
 
 @dataclass(frozen=True)
-class AstFinding:
-    """A finding decided on CPython's tree (:meth:`Rule.find_on_ast`): where it is, what it
-    says and whether a fix is offered, without the fix's text (which needs libcst)."""
+class Finding:
+    """A finding as :meth:`Rule.check` decides it on CPython's tree: where it is, what it
+    says, and whether a fix is offered. The fix's text is made only when a front door asks
+    for it (:meth:`Rule.fix`), from ``fix_data``: whatever the rule needs to find the
+    place again (usually a position), never a tree node (the tree is gone by then)."""
 
     line: int
     column: int
-    """0-based, in code points (as libcst counts): the column of the reported node's start."""
+    """0-based, in code points: the column of the reported node's start."""
     end_line: int
     end_column: int
     message: str
     fix_description: str | None = None
-    """The fix's description when the libcst check offers one, else ``None``."""
+    """The fix's description when the rule offers one, else ``None``."""
     severity: Severity | None = None
-    """The finding's own severity when the check reports one (``Report``'s), else the rule's."""
+    """The finding's own severity when it differs from the rule's ``SEVERITY``."""
     category: Category | None = None
-    """The finding's own category when the check reports one, else the rule's."""
+    """The finding's own category when it differs from the rule's ``CATEGORY``."""
+    fix_data: Any = field(default=None, compare=False)
+    """What :meth:`Rule.fix` needs to render the fix (a position, a name...)."""
+
+
+AstFinding = Finding
+"""The name :meth:`Rule.find_on_ast` answers with (the same class)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -179,6 +188,12 @@ class FileUnderCheck:
         if not self.part:
             part = part_of_file(self.config, self.relative_path, self.index, self.source)
             object.__setattr__(self, "part", part)
+
+    @cached_property
+    def tree(self) -> ast.Module:
+        """CPython's tree of ``source``: the one tree every rule reads. Parsed on first use
+        (the engine asks after it has seen the text parse); never mutate it."""
+        return pyast.parse(self.source)
 
     @property
     def backend(self) -> str | None:
@@ -381,6 +396,22 @@ class Rule(CachedVisitorLookup):
         return _mentions(source, cls.TRIGGERS)
 
     @classmethod
+    def check(cls, tree: ast.Module, file: FileUnderCheck) -> Iterable[Finding]:
+        """The rule's findings in ``file``, whose CPython tree is ``tree``: the only place a
+        rule decides. Every front door (the command in any format, flake8, the language
+        server, ``--fix``) runs this same check; a fix's text is made apart, by :meth:`fix`.
+        A rule that does not override it is an old-style libcst visitor."""
+        raise NotImplementedError
+
+    @classmethod
+    def fix(cls, finding: Finding, file: FileUnderCheck) -> Edit | None:
+        """The text edit of ``finding``'s fix (one this rule's :meth:`check` offered),
+        rendered with libcst over only the statement it changes
+        (:func:`~ivycheck.checker.core.fix_render.replace_node`); ``None`` when none can be
+        made. Called only when a front door wants fix text."""
+        return None
+
+    @classmethod
     def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
         """Whether CPython's tree of the file can hold a finding of this rule.
 
@@ -481,3 +512,9 @@ class Rule(CachedVisitorLookup):
 
 
 _default_is_relevant = Rule.__dict__["is_relevant"].__func__
+_default_check = Rule.__dict__["check"].__func__
+
+
+def checks_on_ast(rule: type[Rule]) -> bool:
+    """Whether ``rule`` decides in :meth:`Rule.check` (one tree), not as a libcst visitor."""
+    return getattr(rule.check, "__func__", None) is not _default_check

@@ -42,7 +42,6 @@ from typing import NamedTuple
 from ivycheck.checker.base import pyast
 from ivycheck.checker.base.diagnostics import Diagnostic
 from ivycheck.checker.core.engine import FixOutcome, check_source, fix_source
-from ivycheck.checker.core.incremental import IncrementalChecker
 from ivycheck.checker.core.registry import all_rules
 from ivycheck.checker.core.rule import Rule
 from ivycheck.checker.project.config import (
@@ -162,7 +161,6 @@ class Workspace:
         self._by_directory: dict[str, Config] = {}
         self._roots: dict[str, Path] = {}
         """Project root by directory (finding one reads configuration files)."""
-        self._incremental: dict[str, IncrementalChecker] = {}
         self._function_memos: dict[str, FunctionMemo] = {}
         """Per buffer given to :meth:`update`, its last text's function summaries."""
         self._digests: dict[str, tuple[Summary, str]] = {}
@@ -258,13 +256,11 @@ class Workspace:
             self.config_problems.clear()
             self.scopes.clear()
             self.summaries.clear()
-            self._incremental.clear()
             self._function_memos.clear()
             self._digests.clear()
 
     def close(self, path: Path) -> None:
-        """A document was closed: drop its incremental state."""
-        self._incremental.pop(os.path.abspath(path), None)
+        """A document was closed: drop what was kept for it."""
         self._function_memos.pop(os.path.abspath(path), None)
 
     # --- a run over paths ---------------------------------------------------------------
@@ -667,41 +663,25 @@ class Workspace:
 
     def check(self, path: Path, text: str, *, fixes: bool = False) -> list[Diagnostic]:
         """Diagnostics for a buffer; fix edits only when asked (code actions need them).
-
-        Without fixes, an open document is re-checked incrementally: only its top-level
-        definitions that changed since the last check are analysed again.
-        """
+        The same engine check as every other door: rules decide on CPython's tree, which
+        costs less per keystroke than re-using anything of the last one would save."""
         config = self.config_for(path)
         scope = self.scope_for(path)
-        if not fixes:
-            key = os.path.abspath(path)
-            checker = self._incremental.setdefault(key, IncrementalChecker())
-            with self._lock:
-                index = self.index_of(scope)
-                generation = scope.generation
-                others = scope.version - scope.own_versions.get(key, 0)
-            try:
-                return checker.check(
-                    text,
-                    path=str(path),
-                    config=config,
-                    rules=self.rules_for(scope),
-                    index=index,
-                    relative_path=config.relative(path),
-                    index_version=(others, generation),
-                )
-            finally:
-                if len(text) > LARGE_BUFFER:
-                    pyast.forget()
-        return check_source(
-            text,
-            path=str(path),
-            config=config,
-            rules=self.rules_for(scope),
-            index=self.index_of(scope),
-            relative_path=config.relative(path),
-            fixes=fixes,
-        )
+        with self._lock:
+            index = self.index_of(scope)
+        try:
+            return check_source(
+                text,
+                path=str(path),
+                config=config,
+                rules=self.rules_for(scope),
+                index=index,
+                relative_path=config.relative(path),
+                fixes=fixes,
+            )
+        finally:
+            if len(text) > LARGE_BUFFER:
+                pyast.forget()
 
     def rules_for(self, scope: Scope) -> list[type[Rule]]:
         """Every rule; while the index is incomplete, only those whose findings do not

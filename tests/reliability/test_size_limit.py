@@ -10,10 +10,8 @@ from pathlib import Path
 import pytest
 
 from ivycheck.checker.core.engine import check_source
-from ivycheck.checker.core.incremental import IncrementalChecker
 from ivycheck.checker.core.registry import all_rules
 from ivycheck.checker.project.config import DEFAULT_MAX_FILE_SIZE, Config
-from ivycheck.checker.project.index import ProjectIndex
 from tests.helpers import run_ivycheck, write_tree
 
 API = "ivy/functional/ivy/elementwise.py"
@@ -67,22 +65,12 @@ def test_the_flake8_plugin_reports_the_skip(tmp_path: Path) -> None:
     assert "max-file-size" in done.stdout
 
 
-def test_the_engine_and_the_editors_incremental_path_skip_large_text(tmp_path: Path) -> None:
+def test_the_engine_skips_large_text(tmp_path: Path) -> None:
     config = Config(root=tmp_path, max_file_size=4000)
     rules = list(all_rules().values())
     text = _padded(5000)
     [found] = check_source(text, path=API, config=config, rules=rules, relative_path=API)
     assert found.code == "IVY000" and "skipped" in found.message
-    [again] = IncrementalChecker().check(
-        text,
-        path=API,
-        config=config,
-        rules=rules,
-        index=ProjectIndex(),
-        relative_path=API,
-        index_version=0,
-    )
-    assert again == found
 
 
 @pytest.mark.parametrize("value", ["'1MB'", "0", "-5", "true", "1.5"])

@@ -15,7 +15,7 @@ from ivycheck.checker.core.registry import all_rules
 from ivycheck.checker.project.config import Config
 from ivycheck.checker.project.index import ProjectIndex
 from ivycheck.checker.project.summary import summarize
-from ivycheck.rules._api_functions import is_private_helper
+from ivycheck.rules._vocabulary import is_private_helper
 
 RULES = list(all_rules().values())
 CONFIG = Config(root=Path("/project"))

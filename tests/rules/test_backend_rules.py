@@ -20,9 +20,10 @@ from ivycheck.checker.project.config import Config
 from ivycheck.checker.project.index import ProjectIndex
 from ivycheck.checker.project.summary import summarize
 from ivycheck.rules._names import ImportMap
-from ivycheck.rules._outflow import FunctionOutFlow, ModuleOutFlow, UseKind
+from ivycheck.rules._outflow import FunctionOutFlow, ModuleOutFlow
 from ivycheck.rules._return_paths import return_paths
 from ivycheck.rules._support_native_out import attribute_sites
+from ivycheck.rules._vocabulary import UseKind
 from tests.helpers import REPO
 
 HEADER = """\

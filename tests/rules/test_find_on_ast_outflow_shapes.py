@@ -20,7 +20,7 @@ import pytest
 from ivycheck.checker.core.rule import Example
 from ivycheck.rules._ast_facts import AstImportMap
 from ivycheck.rules._ast_outflow import followed_outflow, plain_outflow
-from ivycheck.rules._outflow import UseKind
+from ivycheck.rules._vocabulary import UseKind
 from tests.rules.test_find_on_ast import _agree, _answer, _both, _rule, _shown
 
 NP = "ivy/functional/backends/numpy/example.py"

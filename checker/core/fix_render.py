@@ -1,0 +1,112 @@
+"""libcst as a renderer: a fix parses only the top-level statement it changes.
+
+Rules decide on CPython's tree (:meth:`~ivycheck.checker.core.rule.Rule.check`); a rule
+with a fix turns one of its findings into text in :meth:`~ivycheck.checker.core.rule.Rule.fix`
+by way of :func:`replace_node`. That slices the file's text to the lines of the top-level
+statement holding the position the finding names (a decorated definition from its first
+decorator), parses that slice alone with libcst, lets the rule replace the innermost node of
+the wanted type around the position, and renders the smallest edit of the slice.
+
+Invariants, and why:
+
+- A fix costs in proportion to its statement, never to the module: a file with one fixable
+  finding per function is linear, and a file without findings is never parsed by libcst.
+- Whole lines are sliced from a top-level statement, which starts in column 0, so the
+  slice parses as a module of its own and columns are the file's own; a top-level statement
+  renders the same alone as inside its module (libcst round-trips text exactly), so
+  everything outside the replaced node is left byte for byte.
+- Lines of the slice are the file's lines shifted by the statement's first line, columns
+  are code points (libcst's and :class:`~ivycheck.checker.core.rule.Finding`'s unit).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from typing import TypeVar, cast
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from ivycheck.checker.base.diagnostics import Edit
+from ivycheck.checker.base.textedit import LineIndex, minimal_edit
+
+N = TypeVar("N", bound=cst.CSTNode)
+
+Replacement = cst.CSTNode | cst.RemovalSentinel | cst.FlattenSentinel[cst.CSTNode]
+"""What a fix puts in place of its target: a node, ``cst.RemoveFromParent()``, or a
+``cst.FlattenSentinel`` of statements (to add a statement after a function, say)."""
+
+
+def statement_lines(tree: ast.Module, line: int) -> tuple[int, int] | None:
+    """The first and last line (1-based, inclusive) of the top-level statement holding
+    ``line``: a decorated definition starts at its first decorator, and statements
+    sharing a line with it (``a = 1; b = 2``) are taken along, so whole lines can be cut."""
+    spans = [(_first_line(s), s.end_lineno or s.lineno) for s in tree.body]
+    holding = [i for i, (first, last) in enumerate(spans) if first <= line <= last]
+    if not holding:
+        return None
+    low, high = holding[0], holding[-1]
+    while low > 0 and spans[low - 1][1] >= spans[low][0]:
+        low -= 1
+    while high + 1 < len(spans) and spans[high + 1][0] <= spans[high][1]:
+        high += 1
+    return spans[low][0], max(last for _, last in spans[low : high + 1])
+
+
+def _first_line(statement: ast.stmt) -> int:
+    """A statement's first line; a decorator's ``@`` stands on its expression's line."""
+    decorators: list[ast.expr] = getattr(statement, "decorator_list", [])
+    return min([statement.lineno, *(d.lineno for d in decorators)])
+
+
+def replace_node(
+    source: str,
+    tree: ast.Module,
+    at: tuple[int, int],
+    node_type: type[N],
+    replace: Callable[[N], Replacement],
+) -> Edit | None:
+    """The edit that puts ``replace(node)`` in place of the innermost ``node_type`` node
+    whose range holds ``at`` (1-based line, 0-based code-point column of the file), or
+    ``None`` when there is no such node or nothing changes."""
+    lines = statement_lines(tree, at[0])
+    if lines is None:
+        return None
+    index = LineIndex(source)
+    start = index.offset(lines[0], 1)
+    end = index.offset(lines[1] + 1, 1)
+    text = source[start:end]
+    module = cst.parse_module(text)
+    target = _innermost(module, (at[0] - lines[0] + 1, at[1]), node_type)
+    if target is None:
+        return None
+    new = replace(target)
+    fixed: cst.CSTNode | cst.RemovalSentinel
+    if isinstance(new, cst.RemovalSentinel):
+        fixed = module.deep_remove(target)
+    else:
+        # deep_replace is typed for nodes; its transformer takes a FlattenSentinel too.
+        fixed = module.deep_replace(target, cast(cst.CSTNode, new))
+    assert isinstance(fixed, cst.Module)
+    edit = minimal_edit(text, fixed.code)
+    if edit is None:
+        return None
+    shift = lines[0] - 1
+    return Edit(edit.line + shift, edit.col, edit.end_line + shift, edit.end_col, edit.content)
+
+
+def _innermost(module: cst.Module, at: tuple[int, int], node_type: type[N]) -> N | None:
+    """The innermost ``node_type`` node of ``module`` whose range holds ``at``."""
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    positions = wrapper.resolve(PositionProvider)
+    best: N | None = None
+    best_start = (0, -1)
+    for node, where in positions.items():
+        if not isinstance(node, node_type):
+            continue
+        start = (where.start.line, where.start.column)
+        end = (where.end.line, where.end.column)
+        if start <= at <= end and start >= best_start:
+            best, best_start = node, start
+    return best
