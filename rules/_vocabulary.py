@@ -10,9 +10,14 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from ivycheck.rules import _native_out
+
+if TYPE_CHECKING:
+    from ivycheck.checker.project.index import ProjectIndex
+    from ivycheck.checker.project.summary import FunctionSummary
 
 VERSIONED = re.compile(r"_v_\d+p\d+p\d+_")
 """Ivy's versioned implementations, the range form and the open-ended one alike:
@@ -113,3 +118,20 @@ def classify_callee(
     if _native_out.accepts_native_out(qualified):
         return UseKind.NATIVE, qualified
     return UseKind.REJECTED, qualified
+
+
+def implementations(index: ProjectIndex, names: Iterable[str]) -> dict[str, FunctionSummary]:
+    """Per backend, its implementation of the first of ``names`` (sorted) it defines: what
+    the project index knows of the backends an API function dispatches to, whatever tree
+    the API function was read on."""
+    found: dict[str, FunctionSummary] = {}
+    for called in sorted(set(names)):
+        for backend, function in index.implementations(called).items():
+            found.setdefault(backend, function)
+    return found
+
+
+def implementation_uses_out(function: FunctionSummary) -> bool:
+    """A backend function reads ``out``, or may pass it on through ``**kwargs`` (it takes no
+    ``out`` of its own, so ``out=`` given to it lands there)."""
+    return function.uses_out or (function.has_var_kwargs and not function.takes_out)
