@@ -5,12 +5,9 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-import libcst as cst
-
-from ivycheck.checker.rule_api import AstFinding, Example, FileUnderCheck, Rule
+from ivycheck.checker.rule_api import Example, FileUnderCheck, Finding, Rule
 from ivycheck.rules._ast_calls import runtime_inplace_updates
 from ivycheck.rules._ast_source import Lines, node_span
-from ivycheck.rules._names import is_runtime_inplace_update
 
 NP = "ivy/functional/backends/numpy/example.py"
 
@@ -90,6 +87,25 @@ class InplaceUpdateWithoutValue(Rule):
             inplace_update(out, ret, keep_input_dtype=True)
             """,
         ),
+        Example(
+            """
+            import ivy
+            ivy.inplace_update(
+                out,
+                ret,
+            )
+            """,
+        ),
+        Example(
+            """
+            from ivy import inplace_update
+
+
+            def f(out):
+                from mylib import inplace_update
+                return inplace_update(out)
+            """,
+        ),
     )
     INVALID = (
         Example(
@@ -102,29 +118,40 @@ class InplaceUpdateWithoutValue(Rule):
                 return ivy.inplace_update(out)
             """,
             path=NP,
+            line=6,
+            column=12,
+            message="`inplace_update` is called without the value to write",
         ),
         Example(
             """
             import ivy
             ivy.inplace_update(x)
             """,
+            line=2,
+            column=1,
         ),
         Example(
             """
             inplace_update(out)
             """,
+            line=1,
+            column=1,
         ),
         Example(
             """
             from ivy import inplace_update
             inplace_update(x=out)
             """,
+            line=2,
+            column=1,
         ),
         Example(
             """
             import ivycheck.runtime as rt
             rt.inplace_update(out, keep_input_dtype=True)
             """,
+            line=2,
+            column=1,
         ),
         Example(
             """
@@ -132,56 +159,75 @@ class InplaceUpdateWithoutValue(Rule):
             ivy.inplace_update(out, ensure_in_backend=False)
             """,
             path=NP,
+            line=2,
+            column=1,
         ),
         Example(
             """
             import ivy as iv
             y = iv.inplace_update()
             """,
+            line=2,
+            column=5,
+        ),
+        Example(
+            """
+            import ivy
+            s = "é€"; ivy.inplace_update(out)
+            """,
+            line=2,
+            column=11,
+        ),
+        Example(
+            """
+            import ivy
+            (ivy.inplace_update)(out)
+            """,
+            line=2,
+            column=1,
+        ),
+        Example(
+            """
+            import ivy
+            y = (
+                ivy.inplace_update(
+                    out,  # é
+                )
+            )
+            """,
+            line=3,
+            column=5,
+        ),
+        Example(
+            """
+            import ivy
+
+
+            async def f(x, *, out=None):
+            \treturn ivy.inplace_update(out)
+            """,
+            path=NP,
+            line=5,
+            column=9,
         ),
     )
 
     @classmethod
-    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
-        """The check below on CPython's tree, exactly: a call of the runtime's
-        ``inplace_update`` without the value to write."""
-        return next(_ast_without_value(tree, file), None) is not None
-
-    @classmethod
-    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
-        """The check below on CPython's tree: the finding spans the call, which CPython's
-        ``Call`` spans as libcst does in every shape (a callee in parentheses, arguments
-        over several lines), in code points."""
-        found = list(_ast_without_value(tree, file))
-        if not found:
-            return []
-        lines = Lines(file.source)
-        findings: list[AstFinding] = []
-        for call in found:
+    def check(cls, tree: ast.Module, file: FileUnderCheck) -> Iterator[Finding]:
+        """The finding spans the call (a callee in parentheses and arguments over several
+        lines included: CPython's ``Call`` spans them), in code points."""
+        lines: Lines | None = None
+        for call in _without_value(tree, file):
+            lines = lines or Lines(file.source)
             span = node_span(lines, call)
-            if span is None:
-                return None  # (a parsed tree always has one)
-            findings.append(AstFinding(*span, cls.MESSAGE))
-        return findings
-
-    def visit_Call(self, node: cst.Call) -> None:
-        if any(arg.star for arg in node.args):
-            return
-        if not is_runtime_inplace_update(node, self.context):
-            return
-        positional = [arg for arg in node.args if arg.keyword is None]
-        keywords = {arg.keyword.value for arg in node.args if arg.keyword is not None}
-        if len(positional) + ("x" in keywords) + ("val" in keywords) >= 2:
-            return
-        if len(positional) >= 2 or "val" in keywords:
-            return
-        self.report(node)
+            if span is not None:  # (a parsed tree's call always has an end)
+                yield Finding(*span, cls.MESSAGE)
 
 
-def _ast_without_value(tree: ast.Module, file: FileUnderCheck) -> Iterator[ast.Call]:
-    """The calls ``InplaceUpdateWithoutValue.visit_Call`` reports, on CPython's tree: the
-    runtime's ``inplace_update`` (resolved through the imports of the call's scope, as
-    libcst's check resolves it) with no ``*``/``**`` argument, fewer than two positional
+def _without_value(tree: ast.Module, file: FileUnderCheck) -> Iterator[ast.Call]:
+    """The calls reported: the runtime's ``inplace_update`` (resolved through the imports of
+    the call's scope, so a local ``from mylib import inplace_update`` shadows Ivy's) with
+    no ``*``/``**`` argument (what it unpacks is unknown), fewer than two positional
     arguments counting ``x=``, and no ``val=``."""
     for call in runtime_inplace_updates(tree, file):
         if any(isinstance(a, ast.Starred) for a in call.args):

@@ -1,9 +1,9 @@
-"""IVY007, IVY012, IVY014 and IVY018 decided on CPython's tree: the same findings as their
-libcst checks.
+"""IVY007 and IVY012 decided on CPython's tree: the same findings as their libcst
+checks (IVY014 and IVY018 decide in ``check()``: their examples pin their shapes).
 
 Each variant is checked through the engine with fix edits (libcst decides) and without
 (``find_on_ast`` decides); both must show the same diagnostics, and the ast answer must be
-given, with as many findings as libcst reports. These four rules read nothing CPython's
+given, with as many findings as libcst reports. These rules read nothing CPython's
 tree loses: their findings span a call or a keyword argument, which CPython places as
 libcst does (parentheses of the callee or the value included), and IVY007's message shows
 the value's text, read from the keyword's text after ``=``. So every shape is answered but
@@ -50,79 +50,6 @@ def _v(source: str, answered: int | None, path: str, found: int = 0) -> Variant:
 
 _SPELLED = "# the calls below pass out= spelled otherwise\n"
 
-
-_UPDATE = (
-    "import ivy\n\n\ndef f(x, *, out=None):\n    ret = x + 1\n    return ivy.inplace_update(out)\n"
-)
-
-IVY018: dict[str, Variant] = {
-    "plain": _v(_UPDATE, 1, NP),
-    "non-ASCII before": _v('import ivy\ns = "é€"; ivy.inplace_update(out)\n', 1, NP),
-    "tabs": _v(_UPDATE.replace("    ", "\t"), 1, NP),
-    "crlf": _v(_UPDATE.replace("\n", "\r\n"), 1, NP),
-    "async def": _v(_UPDATE.replace("def f", "async def f"), 1, NP),
-    "over several lines": _v("import ivy\nivy.inplace_update(\n    out,  # é\n)\n", 1, NP),
-    "value on the next line": _v("import ivy\nivy.inplace_update(\n    out,\n    ret,\n)\n", 0, NP),
-    "callee in parentheses": _v("import ivy\n(ivy.inplace_update)(out)\n", 1, NP),
-    "call in parentheses": _v("import ivy\ny = (\n    ivy.inplace_update(out)\n)\n", 1, NP),
-    "x by keyword": _v("import ivy\nivy.inplace_update(x=out)\n", 1, NP),
-    "val by keyword": _v("import ivy\nivy.inplace_update(out, val=ret)\n", 0, NP),
-    "mapping": _v("import ivy\nivy.inplace_update(out, **kw)\n", 0, NP),
-    "runtime alias": _v("import ivycheck.runtime as rt\nrt.inplace_update(out)\n", 1, MODEL),
-    "imported by name": _v("from ivy import inplace_update\ninplace_update(out)\n", 1, MODEL),
-    "imported under another name": _v("from ivy import inplace_update as iu\niu(out)\n", 0, MODEL),
-    "from another library": _v("from mylib import inplace_update\ninplace_update(out)\n", 0, MODEL),
-    "local import shadows": _v(
-        "from ivy import inplace_update\n\n\ndef f(out):\n"
-        "    from mylib import inplace_update\n    return inplace_update(out)\n",
-        0,
-        MODEL,
-    ),
-    "method": _v("def f(self, v):\n    return self.inplace_update(v)\n", 0, MODEL),
-    "two": _v("import ivy\nivy.inplace_update(a)\nivy.inplace_update()\n", 2, NP),
-}
-
-_FLAG = (
-    "import ivy\n\n\ndef f(x, v):\n    return ivy.inplace_update(x, v, ensure_in_backend=True)\n"
-)
-
-IVY014: dict[str, Variant] = {
-    "jax": _v(_FLAG, 1, JAX),
-    "tensorflow": _v(_FLAG, 1, TF),
-    "non-ASCII before": _v(_FLAG.replace("(x, v,", '(x, "ü", v,'), 1, JAX),
-    "tabs": _v(_FLAG.replace("    ", "\t"), 1, TF),
-    "crlf": _v(_FLAG.replace("\n", "\r\n"), 1, JAX),
-    "async def": _v(_FLAG.replace("def f", "async def f"), 1, JAX),
-    "value in parentheses": _v(_FLAG.replace("=True", "=(True)"), 1, JAX),
-    "over several lines": _v(
-        "import ivy\nivy.inplace_update(\n    x,\n    v,\n    ensure_in_backend  # é\n"
-        "    =\n    True,\n)\n",
-        1,
-        TF,
-    ),
-    "false": _v(_FLAG.replace("=True", "=False"), 0, JAX),
-    "one, not True": _v(_FLAG.replace("=True", "=1"), 0, JAX),
-    "a variable": _v(_FLAG.replace("=True", "=flag"), 0, JAX),
-    "runtime alias": _v(
-        "import ivycheck.runtime as rt\nrt.inplace_update(x, v, ensure_in_backend=True)\n", 1, JAX
-    ),
-    "imported by name": _v(
-        "from ivy import inplace_update\ninplace_update(x, v, ensure_in_backend=True)\n", 1, TF
-    ),
-    "imported under another name": _v(
-        "from ivy import inplace_update as iu\niu(x, v, ensure_in_backend=True)\n", 0, TF
-    ),
-    "another library": _v(
-        "from mylib import inplace_update\ninplace_update(x, v, ensure_in_backend=True)\n", 0, JAX
-    ),
-    "method": _v("def f(x, v):\n    return x.assign(v, ensure_in_backend=True)\n", 0, TF),
-    "with a mapping": _v(
-        "import ivy\nivy.inplace_update(x, v, ensure_in_backend=True, **kw)\n", 1, JAX
-    ),
-    "two": _v(
-        _FLAG + "\n\ndef g(x, v):\n    ivy.inplace_update(x, v, ensure_in_backend=True)\n", 2, JAX
-    ),
-}
 
 _METHOD = "class Array:\n    def add(self, x2, /):\n        return ivy.add(self, x2, out=self)\n"
 
@@ -328,7 +255,7 @@ IVY007: dict[str, Variant] = {
     "two": _v(_NATIVE + "\n\ndef g(x):\n    return ivy.tan(x, out=x.data)\n", 2, MODEL),
 }
 
-RULES = {"IVY007": IVY007, "IVY012": IVY012, "IVY014": IVY014, "IVY018": IVY018}
+RULES = {"IVY007": IVY007, "IVY012": IVY012}
 
 
 def _cases() -> list[object]:
