@@ -18,6 +18,6 @@ BACKENDS = {
     "torch": ("torch", "torch"),
     "jax": ("jax", "jax jaxlib"),
     "tensorflow": ("tensorflow", "tensorflow-cpu"),
-    "dask": ("dask.array", "dask[array]"),
+    "dask": ("dask", "dask[array]"),
 }
 """Backend name -> (module that must be importable, what to ``pip install``)."""
