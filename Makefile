@@ -30,7 +30,7 @@ $(VENV)/.demo-deps: pyproject.toml setup.py | $(BIN)/python
 
 $(VENV)/.dev-deps: pyproject.toml setup.py | $(BIN)/python
 	$(DROP_OLD_DIST)
-	$(PIP_INSTALL) -e ".[dev,backends,runtime,conformance]" $(EDITABLE)
+	$(PIP_INSTALL) -e ".[dev,backends,runtime,conformance,dask]" $(EDITABLE)
 	touch $@ $(VENV)/.demo-deps
 
 relink:
@@ -111,7 +111,7 @@ clean:
 
 # Peers (Fixit) and a profiler for the hand-run benchmarks in benchmarks/; not needed by `make test`.
 bench-deps: install-dev
-	$(PIP_INSTALL) -e ".[dev,backends,runtime,conformance,bench]" $(EDITABLE)
+	$(PIP_INSTALL) -e ".[dev,backends,runtime,conformance,dask,bench]" $(EDITABLE)
 
 # The Array API standard's test suite (../shared/array-api-tests) per backend, 20 examples, as
 # PROVENANCE.md runs it, at 2025.12 (the version the namespace implements; other versions:
