@@ -5,12 +5,9 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-import libcst as cst
-
-from ivycheck.checker.rule_api import AstFinding, Example, FileUnderCheck, Rule
+from ivycheck.checker.rule_api import Example, FileUnderCheck, Finding, Rule
 from ivycheck.rules._ast_calls import runtime_inplace_updates
 from ivycheck.rules._ast_source import Lines, node_span
-from ivycheck.rules._names import is_runtime_inplace_update
 
 JAX = "ivy/functional/backends/jax/example.py"
 TF = "ivy/functional/backends/tensorflow/example.py"
@@ -99,6 +96,27 @@ class EnsureInBackend(Rule):
             """,
             path=JAX,
         ),
+        Example(
+            """
+            import ivy
+            ivy.inplace_update(x, v, ensure_in_backend=1)
+            """,
+            path=JAX,
+        ),
+        Example(
+            """
+            from ivy import inplace_update as iu
+            iu(x, v, ensure_in_backend=True)
+            """,
+            path=TF,
+        ),
+        Example(
+            """
+            from mylib import inplace_update
+            inplace_update(x, v, ensure_in_backend=True)
+            """,
+            path=JAX,
+        ),
     )
     INVALID = (
         Example(
@@ -107,6 +125,9 @@ class EnsureInBackend(Rule):
             ivy.inplace_update(x, v, ensure_in_backend=True)
             """,
             path=JAX,
+            line=2,
+            column=26,
+            message="raises on jax: its arrays cannot be updated natively; drop the flag",
         ),
         Example(
             """
@@ -114,6 +135,9 @@ class EnsureInBackend(Rule):
             ivy.inplace_update(x, v, ensure_in_backend=True)
             """,
             path=TF,
+            line=2,
+            column=26,
+            message="raises on tensorflow: only a tf.Variable can be updated natively, a tf.Tensor",
         ),
         Example(
             """
@@ -121,6 +145,9 @@ class EnsureInBackend(Rule):
             inplace_update(out, ret, ensure_in_backend=True)
             """,
             path=JAX,
+            line=2,
+            column=26,
+            message="raises on jax: its arrays cannot be updated natively; drop the flag",
         ),
         Example(
             """
@@ -132,12 +159,18 @@ class EnsureInBackend(Rule):
                 return ivy.inplace_update(out, ret, ensure_in_backend=True)
             """,
             path=TF,
+            line=6,
+            column=41,
+            message="raises on tensorflow: only a tf.Variable can be updated natively, a tf.Tensor",
         ),
         Example(
             """
             inplace_update(x, v, keep_input_dtype=True, ensure_in_backend=True)
             """,
             path=TF,
+            line=1,
+            column=45,
+            message="raises on tensorflow: only a tf.Variable can be updated natively, a tf.Tensor",
         ),
         Example(
             """
@@ -145,6 +178,9 @@ class EnsureInBackend(Rule):
             ivy.inplace_update(x, v, ensure_in_backend=True)
             """,
             path=JAX,
+            line=2,
+            column=26,
+            message="raises on jax: its arrays cannot be updated natively; drop the flag",
         ),
         Example(
             """
@@ -153,43 +189,47 @@ class EnsureInBackend(Rule):
                 ivy.inplace_update(x, v, ensure_in_backend=True)
             """,
             path="ivy/functional/backends/jax/experimental/general.py",
+            line=3,
+            column=30,
+            message="raises on jax: its arrays cannot be updated natively; drop the flag",
+        ),
+        Example(
+            """
+            import ivy
+            ivy.inplace_update(x, "ü", v, ensure_in_backend=(True), **kw)
+            """,
+            path=JAX,
+            line=2,
+            column=31,
+            message="raises on jax: its arrays cannot be updated natively; drop the flag",
+        ),
+        Example(
+            """
+            import ivy
+            ivy.inplace_update(
+                x,
+                v,
+                ensure_in_backend  # é
+                =
+                True,
+            )
+            """,
+            path=TF,
+            line=5,
+            column=5,
+            message="raises on tensorflow: only a tf.Variable can be updated natively, a tf.Tensor",
         ),
     )
 
     @classmethod
-    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
-        """The check below on CPython's tree, exactly: ``ensure_in_backend=True`` given to
-        the runtime's ``inplace_update``."""
-        return next(_ast_flags(tree, file), None) is not None
-
-    @classmethod
-    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
-        """The check below on CPython's tree: the finding spans the keyword argument, which
-        CPython's ``keyword`` spans as libcst's ``Arg`` (from the name to the value's end,
-        parentheses of the value included), in code points."""
-        found = list(_ast_flags(tree, file))
-        if not found:
-            return []
-        lines = Lines(file.source)
-        message = _message(file.backend)
-        findings: list[AstFinding] = []
-        for flag in found:
-            span = node_span(lines, flag)
-            if span is None:
-                return None  # (a parsed tree always has one)
-            findings.append(AstFinding(*span, message))
-        return findings
-
-    def visit_Call(self, node: cst.Call) -> None:
-        for arg in node.args:
-            if (
-                arg.keyword is not None
-                and arg.keyword.value == "ensure_in_backend"
-                and isinstance(arg.value, cst.Name)
-                and arg.value.value == "True"
-                and is_runtime_inplace_update(node, self.context)
-            ):
-                self.report(arg, _message(self.context.backend))
+    def check(cls, tree: ast.Module, file: FileUnderCheck) -> Iterator[Finding]:
+        """Each ``ensure_in_backend=True`` given to the runtime's ``inplace_update``,
+        reported at the keyword argument (from its name to the value's end, parentheses of
+        the value included), in code points."""
+        lines: Lines | None = None
+        for flag in _flags(tree, file):
+            lines = lines or Lines(file.source)
+            yield Finding(*_span(lines, flag), _message(file.backend))
 
 
 def _message(backend: str | None) -> str:
@@ -206,10 +246,10 @@ def _message(backend: str | None) -> str:
     )
 
 
-def _ast_flags(tree: ast.Module, file: FileUnderCheck) -> Iterator[ast.keyword]:
+def _flags(tree: ast.Module, file: FileUnderCheck) -> Iterator[ast.keyword]:
     """Every ``ensure_in_backend=True`` keyword of a call of the runtime's
-    ``inplace_update`` (each one, as the libcst check reports each): ``True`` is a constant
-    on CPython's tree, the name ``True`` on libcst's, in or out of parentheses."""
+    ``inplace_update``, each one (two in one call are two findings): only the literal
+    ``True``, in or out of parentheses, since a variable may be ``False``."""
     for call in runtime_inplace_updates(tree, file):
         for k in call.keywords:
             value = k.value
@@ -219,3 +259,10 @@ def _ast_flags(tree: ast.Module, file: FileUnderCheck) -> Iterator[ast.keyword]:
                 and value.value is True
             ):
                 yield k
+
+
+def _span(lines: Lines, flag: ast.keyword) -> tuple[int, int, int, int]:
+    """Where ``flag`` stands; a parsed keyword always has an end."""
+    span = node_span(lines, flag)
+    assert span is not None, "a keyword of a parsed tree has an end"
+    return span
