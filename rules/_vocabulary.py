@@ -3,15 +3,18 @@
 Nothing here looks at a syntax tree, so every rule and helper can share it whatever tree
 it reads: which names are private or versioned helpers, which wrappers make views, what a
 library call does with an ``out=`` it is given (by the data of
-:mod:`~ivycheck.rules._native_out`), how messages name such a call, and which order a
-project's wrappers go in and which of them exist (:func:`wrapper_list`, :func:`defined`).
+:mod:`~ivycheck.rules._native_out`), how messages name such a call, whether
+``handle_out_argument`` wraps an API function's backends (:func:`out_wrapping`, from the
+project index), and which order a project's wrappers go in and which of them exist
+(:func:`wrapper_list`, :func:`defined`).
 """
 
 from __future__ import annotations
 
+import ast
 import enum
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -140,6 +143,62 @@ def implementation_uses_out(function: FunctionSummary) -> bool:
     """A backend function reads ``out``, or may pass it on through ``**kwargs`` (it takes no
     ``out`` of its own, so ``out=`` given to it lands there)."""
     return function.uses_out or (function.has_var_kwargs and not function.takes_out)
+
+
+OUT_WRAPPER = "handle_out_argument"
+
+
+def wrappers_added_at_run_time(attributes: Mapping[str, str]) -> set[str]:
+    """The wrappers in ``mixed_backend_wrappers["to_add"]`` (dict display or ``dict(...)``),
+    read from the attribute's source text as the project index keeps it.
+
+    For a mixed function Ivy wraps the backend implementation with these at run time, so a
+    wrapper listed there reads a backend's attributes as a decorator would.
+    """
+    source = attributes.get("mixed_backend_wrappers")
+    if source is None:
+        return set()
+    try:
+        value = ast.parse(source, mode="eval").body
+    except SyntaxError:
+        return set()
+    added: ast.expr | None = None
+    if isinstance(value, ast.Dict):
+        for key, item in zip(value.keys, value.values, strict=True):
+            if isinstance(key, ast.Constant) and key.value == "to_add":
+                added = item
+    elif isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
+        added = next((k.value for k in value.keywords if k.arg == "to_add"), None)
+    if not isinstance(added, ast.Tuple | ast.List | ast.Set):
+        return set()
+    return {e.value for e in added.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)}
+
+
+class OutWrapping(enum.Enum):
+    """Whether Ivy's ``handle_out_argument`` wraps the backends of an API function.
+
+    Under that wrapper a backend function is handed ``out`` only if it carries
+    ``support_native_out``; without the wrapper ``out`` is passed through as it is (data,
+    for ``scatter_*``), and the attribute is read by nobody.
+    """
+
+    WRAPPED = "wrapped"
+    """As the API function's decorator or through ``mixed_backend_wrappers["to_add"]``."""
+    NOT_WRAPPED = "not wrapped"
+    """The functional API defines the function without the wrapper."""
+    UNKNOWN = "unknown"
+    """The functional API does not define the function (or is not in the index)."""
+
+
+def out_wrapping(index: ProjectIndex, name: str) -> OutWrapping:
+    """Whether ``handle_out_argument`` wraps the backends of API function ``name``, by what
+    the project index knows of it (whatever tree the API file was read on)."""
+    api = index.api_function(name)
+    if api is None:
+        return OutWrapping.UNKNOWN
+    if OUT_WRAPPER in api.decorators or OUT_WRAPPER in wrappers_added_at_run_time(api.attributes):
+        return OutWrapping.WRAPPED
+    return OutWrapping.NOT_WRAPPED
 
 
 _DEFAULT_ORDER: tuple[str, ...] = Config(Path()).decorator_order
