@@ -5,15 +5,12 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable, Iterator
 
-import libcst as cst
-
-from ivycheck.checker.rule_api import AstFinding, Example, FileUnderCheck, Rule
+from ivycheck.checker.rule_api import Example, FileUnderCheck, Finding, Rule
 from ivycheck.rules import _ast_calls
-from ivycheck.rules._api_functions import api_functions, implementations
 from ivycheck.rules._ast_compositional import arg_span, reads_out
 from ivycheck.rules._ast_facts import FunctionNode
 from ivycheck.rules._ast_source import Lines
-from ivycheck.rules._backends import body_uses_out, implementation_uses_out
+from ivycheck.rules._vocabulary import implementation_uses_out, implementations
 
 _API = "ivy/functional/ivy/statistical.py"
 _NUMPY = "ivy/functional/backends/numpy/statistical.py"
@@ -148,6 +145,15 @@ class OutDropped(Rule):
         ),
         Example(
             """
+            def count_nonzero(x, /, *, axis=None, out=None):
+                o = out
+                return current_backend(x).count_nonzero(x, axis=axis, out=o)
+            """,
+            path=_API,
+            files={_NUMPY: _NUMPY_COUNT_NONZERO},
+        ),
+        Example(
+            """
             def sinc(x, /, *, out=None):
                 return ivy.divide(ivy.sin(x), x)
             """,
@@ -161,7 +167,18 @@ class OutDropped(Rule):
         ),
     )
     INVALID = (
-        Example(_COUNT_NONZERO, path=_API, files={_NUMPY: _NUMPY_COUNT_NONZERO}),
+        Example(
+            _COUNT_NONZERO,
+            path=_API,
+            files={_NUMPY: _NUMPY_COUNT_NONZERO},
+            line=4,
+            column=39,
+            message=(
+                "`count_nonzero` takes `out` but nothing writes it: no @handle_out_argument, "
+                "the body does not use it and neither do the backend implementations (numpy); "
+                "add @handle_out_argument"
+            ),
+        ),
         Example(
             _COUNT_NONZERO,
             path=_API,
@@ -172,6 +189,9 @@ class OutDropped(Rule):
                     return jnp.count_nonzero(x)
                 """,
             },
+            line=4,
+            column=39,
+            message="neither do the backend implementations (jax, numpy)",
         ),
         Example(
             """
@@ -180,6 +200,8 @@ class OutDropped(Rule):
             """,
             path=_API,
             files={_NUMPY: _NUMPY_COUNT_NONZERO},
+            line=1,
+            column=39,
         ),
         Example(
             """
@@ -197,6 +219,9 @@ class OutDropped(Rule):
                     return x
                 """,
             },
+            line=5,
+            column=39,
+            message="(torch)",
         ),
         Example(
             """
@@ -213,6 +238,9 @@ class OutDropped(Rule):
                     return np.f(x)
                 """,
             },
+            line=4,
+            column=13,
+            message="`f` takes `out`",
         ),
         Example(
             preamble=_COUNT_NONZERO,
@@ -223,40 +251,47 @@ class OutDropped(Rule):
             """,
             path=_API,
             files={_NUMPY: _NUMPY_COUNT_NONZERO},
+            line=4,
+            column=39,
+        ),
+        Example(
+            """
+            @handle_nestable(
+                1,
+            )
+            @handle_exceptions
+            async def count_nonzero(x, /, *, axis="é", out=None):
+                return current_backend(x).count_nonzero(x, axis=axis, out=out)
+            """,
+            path=_API,
+            files={_NUMPY: _NUMPY_COUNT_NONZERO},
+            line=5,
+            column=44,
+        ),
+        Example(
+            """
+            def count_nonzero(x, /, *, axis=None, out=None):
+                return current_backend(x).other(x, axis=axis, out=out)
+            """,
+            path=_API,
+            files={
+                _NUMPY: """
+                def other(x, /, *, axis=None, out=None):
+                    return np.count_nonzero(x)
+                """,
+            },
+            line=1,
+            column=39,
         ),
     )
 
     @classmethod
-    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
-        """The check below on CPython's tree, exactly (``find_on_ast`` reads the same walk)."""
-        return next(_ast_dropped(tree, file), None) is not None
-
-    @classmethod
-    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
-        """The check below on CPython's tree: reported at ``out``'s name, which CPython's
-        ``arg`` starts with. Every shape is read exactly, so the answer is never ``None``."""
+    def check(cls, tree: ast.Module, file: FileUnderCheck) -> Iterator[Finding]:
+        """Reported at ``out``'s name, which CPython's ``arg`` starts with."""
         lines: Lines | None = None
-        findings: list[AstFinding] = []
-        for function, out, backends in _ast_dropped(tree, file):
+        for function, out, backends in _dropped(tree, file):
             lines = lines or Lines(file.source)
-            findings.append(AstFinding(*arg_span(lines, out), _message(function.name, backends)))
-        return findings
-
-    def visit_Module(self, node: cst.Module) -> None:
-        for function in api_functions(self.context):
-            if function.out is None:
-                continue
-            if function.wrappers & {"handle_out_argument", "handle_partial_mixed_function"}:
-                continue
-            if "mixed_backend_wrappers" in function.attributes:
-                continue
-            used, forwarded = body_uses_out(function.node)
-            if used:
-                continue
-            found = implementations(self.context.index, {function.name, *forwarded})
-            if not found or any(map(implementation_uses_out, found.values())):
-                continue
-            self.report(function.out.name, _message(function.name, found))
+            yield Finding(*arg_span(lines, out), _message(function.name, backends))
 
 
 def _message(function: str, backends: Iterable[str]) -> str:
@@ -269,12 +304,15 @@ def _message(function: str, backends: Iterable[str]) -> str:
     )
 
 
-def _ast_dropped(
+def _dropped(
     tree: ast.Module, file: FileUnderCheck
 ) -> Iterator[tuple[FunctionNode, ast.arg, Iterable[str]]]:
-    """Each API function the check below reports, with its ``out`` and the backends whose
-    implementations were read, in source order. Whether the body reads ``out`` is asked as
-    libcst's check asks it (``_ast_compositional.reads_out``)."""
+    """Each API function reported, with its ``out`` and the backends whose implementations
+    were read, in source order: it takes ``out``, no wrapper writes it (neither
+    ``handle_out_argument`` nor a mixed function's, decorated or applied by assignment),
+    its body reads ``out`` only to hand it to backend calls (:func:`reads_out`), and every
+    implementation of those calls the index holds ignores it (:func:`implementation_uses_out`:
+    ``**kwargs`` may carry it on, so it counts as a use)."""
     assigned = _ast_calls.wrapped_by_assignment(tree)
     for function in _ast_calls.api_functions(tree):
         found = _ast_calls.out_arg(function)
