@@ -26,7 +26,7 @@ import libcst
 from ivycheck.checker.base.diagnostics import Diagnostic
 from ivycheck.checker.core import engine
 from ivycheck.checker.core.rule import FileUnderCheck, Rule
-from ivycheck.checker.run.workspace import Workspace
+from ivycheck.checker.run.projects import Projects
 
 PARSES = [0]
 _parse_module = libcst.parse_module
@@ -38,7 +38,7 @@ def counting_parse(*args: object, **kwargs: object) -> libcst.Module:
 
 
 def check_all(
-    workspace: Workspace, files: list[Path], root: Path
+    workspace: Projects, files: list[Path], root: Path
 ) -> tuple[list[Diagnostic], Counter[str], Counter[str]]:
     """Every file's diagnostics, and per rule the files passing ``is_relevant`` and
     ``may_find``."""
@@ -69,7 +69,7 @@ def main() -> int:
     args = sys.argv[1:]
     verify = "--verify" in args
     root = Path(next(a for a in args if not a.startswith("--"))).resolve()
-    workspace = Workspace(use_cache=False)
+    workspace = Projects(use_cache=False)
     files = workspace.discover([root]).files
     libcst.parse_module = counting_parse
     found, relevant, may = check_all(workspace, files, root)

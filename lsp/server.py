@@ -12,7 +12,7 @@ closed file's result. Checking runs on a worker thread, so the event loop keeps 
 messages while a file is analysed.
 
 No rule logic lives here: every answer is computed by ``ivycheck.checker`` (through
-:class:`~ivycheck.checker.run.workspace.Workspace`) and translated by ``convert``/``actions``/``hover``.
+:class:`~ivycheck.checker.run.projects.Projects`) and translated by ``convert``/``actions``/``hover``.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from ivycheck import __version__
 from ivycheck.checker.base.diagnostics import Diagnostic
 from ivycheck.checker.core.engine import INTERNAL_ERROR
 from ivycheck.checker.run.config_problems import ConfigProblem, problem_line
-from ivycheck.checker.run.workspace import Workspace
+from ivycheck.checker.run.projects import Projects
 from ivycheck.lsp import actions, hover, transport
 from ivycheck.lsp.convert import split_lines, to_lsp_diagnostic
 from ivycheck.lsp.document_uris import document_key, file_uri
@@ -116,7 +116,7 @@ class IvycheckServer(LanguageServer):
             text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
             protocol_cls=IvycheckProtocol,
         )
-        self.project = Workspace(tolerant=True)
+        self.project = Projects(tolerant=True)
         self.settings = Settings()
         self.results: dict[str, tuple[int | None, list[Diagnostic]]] = {}
         self.closed = WorkspaceResults(self.project)
@@ -130,7 +130,7 @@ class IvycheckServer(LanguageServer):
         """Per document, the run that is checking or publishing."""
         self.last_change: dict[str, float] = {}
         """Per document, when its last change arrived (event loop time)."""
-        self.checker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ivycheck-lsp")
+        self.analysis_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ivycheck-lsp")
         self.pull_mode = False
         self.refresh_support = False
         self.progress_support = False
@@ -303,7 +303,9 @@ class IvycheckServer(LanguageServer):
             return []
         path = Path(path_text)
         loop = asyncio.get_running_loop()
-        changed, found = await loop.run_in_executor(self.checker, self._check_sync, path, text)
+        changed, found = await loop.run_in_executor(
+            self.analysis_thread, self._check_sync, path, text
+        )
         if self.document(uri).version != version:
             return None
         kept = [d for d in found if d.code != INTERNAL_ERROR]
@@ -373,9 +375,9 @@ class IvycheckServer(LanguageServer):
         paths = [*self.folders()]
         paths += [Path(p) for uri in self.open_uris() if (p := to_fs_path(uri))]
         loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self.checker, self.project.check_configs, paths)
+        await loop.run_in_executor(self.analysis_thread, self.project.check_configs, paths)
         self.report_config_problems()
-        problems = await loop.run_in_executor(self.checker, self.project.begin_scan, paths)
+        problems = await loop.run_in_executor(self.analysis_thread, self.project.begin_scan, paths)
         for problem in problems:
             self.log(problem, types.MessageType.Warning)
         await self.ensure_scan()
@@ -394,7 +396,7 @@ class IvycheckServer(LanguageServer):
         progress = IndexingProgress(self) if self.progress_support else None
         try:
             while not await loop.run_in_executor(
-                self.checker, self.project.scan_step, SCAN_STEP_SECONDS
+                self.analysis_thread, self.project.scan_step, SCAN_STEP_SECONDS
             ):
                 if progress is not None:
                     progress.report(*self.project.scan_progress())
@@ -425,10 +427,10 @@ class IvycheckServer(LanguageServer):
             while self.pending or self.running:  # the open documents' checks go first
                 await asyncio.sleep(0.005)
             done, pending = await loop.run_in_executor(
-                self.checker, self.closed.results, pending, CLOSED_STEP_SECONDS
+                self.analysis_thread, self.closed.results, pending, CLOSED_STEP_SECONDS
             )
             reports += [(file_uri(path), result) for path, result in done]
-        await loop.run_in_executor(self.checker, self.closed.keep_only, files)
+        await loop.run_in_executor(self.analysis_thread, self.closed.keep_only, files)
         checked = self.closed.checked - before
         if checked > 50:
             self.collector.after_batch()
@@ -659,7 +661,7 @@ async def initialized(ls: IvycheckServer, params: types.InitializedParams) -> No
     if watched and watched.dynamic_registration:
         await _register_watchers(ls)
     loop = asyncio.get_running_loop()
-    problems = await loop.run_in_executor(ls.checker, ls.project.begin_scan, ls.folders())
+    problems = await loop.run_in_executor(ls.analysis_thread, ls.project.begin_scan, ls.folders())
     for problem in problems:
         ls.log(problem, types.MessageType.Warning)
     ls.report_config_problems()
@@ -860,7 +862,7 @@ async def code_action(
     if path is not None and diagnostics:
         loop = asyncio.get_running_loop()
         diagnostics = await loop.run_in_executor(
-            ls.checker, functools.partial(ls.project.check, Path(path), text, fixes=True)
+            ls.analysis_thread, functools.partial(ls.project.check, Path(path), text, fixes=True)
         )
         diagnostics = [d for d in diagnostics if d.code != INTERNAL_ERROR]
         ls.count_check()
@@ -874,7 +876,7 @@ async def code_action(
     fix_all_wanted = not wanted or any(actions.FIX_ALL_KIND.startswith(k) for k in wanted)
     if fix_all_wanted and path is not None and any(d.fix is not None for d in diagnostics):
         loop = asyncio.get_running_loop()
-        fixed = await loop.run_in_executor(ls.checker, ls.project.fix_all, Path(path), text)
+        fixed = await loop.run_in_executor(ls.analysis_thread, ls.project.fix_all, Path(path), text)
         action = actions.fix_all(uri, text, fixed, lines)
         if action is not None:
             result.append(action)
@@ -904,7 +906,9 @@ async def did_change_watched_files(
         if Path(path).name in CONFIG_FILES:
             config_changed = True
         elif path.endswith(".py") and not ls.is_open(change.uri) and ls.disk_path(change.uri):
-            changed = await loop.run_in_executor(ls.checker, ls.project.update, Path(path), None)
+            changed = await loop.run_in_executor(
+                ls.analysis_thread, ls.project.update, Path(path), None
+            )
             index_changed = index_changed or changed
             closed_changed = True
     if config_changed:
@@ -934,7 +938,7 @@ async def did_change_folders(
 ) -> None:
     added = [Path(p) for f in params.event.added if (p := to_fs_path(f.uri))]
     loop = asyncio.get_running_loop()
-    problems = await loop.run_in_executor(ls.checker, ls.project.begin_scan, added)
+    problems = await loop.run_in_executor(ls.analysis_thread, ls.project.begin_scan, added)
     for problem in problems:
         ls.log(problem, types.MessageType.Warning)
     await ls.ensure_scan()

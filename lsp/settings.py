@@ -2,7 +2,7 @@
 
 ``enable`` switches the server's diagnostics off without stopping it; ``select`` and
 ``ignore`` apply over ``[tool.ivycheck]`` as the command line's ``--select``/``--ignore``
-do, through :meth:`~ivycheck.checker.run.workspace.Workspace.set_overrides`;
+do, through :meth:`~ivycheck.checker.run.projects.Projects.set_overrides`;
 ``diagnosticsScope`` is ``workspace`` (the files that are not open too: workspace
 diagnostics, or published for a client that cannot pull) or ``openFiles`` (only the open
 documents, as Pylance's ``diagnosticMode: openFilesOnly``; the index is still built, the

@@ -28,7 +28,7 @@ from ivycheck.checker.base.sourcefile import SourceError, read_source
 from ivycheck.checker.core.engine import INTERNAL_ERROR, check_source
 from ivycheck.checker.project.summary import text_digest
 from ivycheck.checker.run.cache import stat_key
-from ivycheck.checker.run.workspace import Workspace
+from ivycheck.checker.run.projects import Projects
 from ivycheck.lsp.convert import split_lines, to_lsp_diagnostic
 from ivycheck.lsp.reads import Reads, RecordingIndex, answers_key
 
@@ -52,7 +52,7 @@ class FileResult:
 class WorkspaceResults:
     """Per-file results of closed files; every method runs on the checking thread."""
 
-    def __init__(self, project: Workspace) -> None:
+    def __init__(self, project: Projects) -> None:
         self.project = project
         self.entries: dict[str, FileResult] = {}
         self.checked = 0

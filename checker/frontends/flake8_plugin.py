@@ -2,14 +2,14 @@
 
 flake8 hands a plugin one file at a time; ivycheck's cross-file rules need the project
 index. The plugin builds it lazily, on the first file it checks, for the paths flake8 was
-given, through the command's own :class:`~ivycheck.checker.run.workspace.Workspace` (the whole
+given, through the command's own :class:`~ivycheck.checker.run.projects.Projects` (the whole
 project around those paths, as ``ivycheck`` indexes it: same discovery, excludes, summary
 cache, and no index when no active rule reads it, so ``flake8 one_file.py`` reports what
 ``ivycheck .`` reports for that file), and keeps it for the rest of the process.
 With ``--jobs`` flake8 re-parses its options in every worker process, so each worker
 builds the index once, keyed by the paths and the working directory.
 
-Each file is then checked by :meth:`Workspace.check_text` with the file's
+Each file is then checked by :meth:`Projects.check_text` with the file's
 ``[tool.ivycheck]`` configuration. flake8 applies its own ``noqa``, ``--extend-ignore`` and
 ``--per-file-ignores`` on top. flake8 adds 1 to the column a plugin yields, so the plugin
 yields ``col - 1`` and the numbers printed are ivycheck's.
@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 
 from ivycheck import __version__
 from ivycheck.checker.project.config import ConfigError
-from ivycheck.checker.run.workspace import RootIndexes, Workspace
+from ivycheck.checker.run.projects import Projects, RootIndexes
 
 Result = tuple[int, int, str, type]
 
@@ -40,7 +40,7 @@ Result = tuple[int, int, str, type]
 class _Project:
     """What one flake8 run over some paths needs: the workspace, the indexes, the files."""
 
-    workspace: Workspace
+    workspace: Projects
     indexes: RootIndexes
     """One per project root: a file is checked against its own root's."""
     files: frozenset[str]
@@ -56,7 +56,7 @@ class _Project:
 
 def _build_project(paths: Sequence[str], use_cache: bool) -> _Project:
     given = [Path(p) for p in paths] or [Path(".")]
-    workspace = Workspace(use_cache=use_cache)
+    workspace = Projects(use_cache=use_cache)
     project = workspace.discover(given)
     cache = workspace.cache_at(workspace.root_of(given[0]))
     indexes = workspace.build_indexes(project, given, cache)

@@ -4,7 +4,7 @@ The index covers the whole project (:func:`~ivycheck.checker.run.indexing.index_
 only the files given, so a file's findings do not depend on the paths it was named by;
 only the files under the given paths are checked and reported. A run over several
 projects builds one index per project root and checks each file against its own root's
-(:meth:`~ivycheck.checker.run.workspace.Workspace.by_root`), so a file's findings do not
+(:meth:`~ivycheck.checker.run.projects.Projects.by_root`), so a file's findings do not
 depend on the other projects named either.
 
 Two phases, each over a process pool: summaries for the index (``ast``, cached; skipped
@@ -54,7 +54,7 @@ from ivycheck.checker.project.config import (
 from ivycheck.checker.project.index import ProjectIndex
 from ivycheck.checker.run.cache import CacheEntry, ResultCache, cache_directory, stat_key
 from ivycheck.checker.run.indexing import needs_index
-from ivycheck.checker.run.workspace import Workspace
+from ivycheck.checker.run.projects import Projects
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -276,7 +276,7 @@ class Runner:
     def __init__(self, options: RunOptions) -> None:
         self.options = options
         self.jobs = options.jobs if options.jobs > 0 else (os.cpu_count() or 1)
-        self.workspace = Workspace(
+        self.workspace = Projects(
             options.overrides, config_file=options.config_file, use_cache=options.use_cache
         )
         self._result_keys: dict[int, tuple[Config, ProjectIndex, str]] = {}
@@ -298,7 +298,7 @@ class Runner:
         # check in this process freezes them, ``_init_worker``; ``_run_chunk`` collects
         # what each file leaves).
         # Each root's files are checked against that root's index only, one root after
-        # the other (``Workspace.by_root``); one cache, the first path's, serves them all.
+        # the other (``Projects.by_root``); one cache, the first path's, serves them all.
         with collector.paused():
             for share in workspace.by_root(project, self.options.paths):
                 try:

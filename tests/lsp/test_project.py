@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ivycheck.checker.run.workspace import Workspace
+from ivycheck.checker.run.projects import Projects
 from tests.helpers import write_tree
 from tests.lsp.harness import NUMPY_TAN
 
@@ -41,7 +41,7 @@ def workspace(tmp_path: Path) -> Path:
 
 def test_a_scan_after_the_first_check_reaches_the_open_document(workspace: Path) -> None:
     api = workspace / API_PATH
-    project = Workspace(tolerant=True)
+    project = Projects(tolerant=True)
     project.update(api, API)
     # No backend is known yet: IVY017 stays quiet rather than guess.
     assert [d.code for d in project.check(api, API)] == []
@@ -54,7 +54,7 @@ def test_a_scan_after_the_first_check_reaches_the_open_document(workspace: Path)
 
 def test_configuration_reload_invalidates_cached_results(workspace: Path) -> None:
     api = workspace / API_PATH
-    project = Workspace(tolerant=True)
+    project = Projects(tolerant=True)
     project.scan([workspace])
     assert [d.code for d in project.check(api, API)] == ["IVY017"]
     (workspace / "pyproject.toml").write_text('[tool.ivycheck]\nignore = ["IVY017"]\n')
