@@ -1,0 +1,159 @@
+"""Where a file sets ``support_native_out`` on its functions, on CPython's tree.
+
+Ivy's wrapper (``handle_out_argument``) hands a backend function the native ``out`` buffer
+only when the function carries this attribute, and tests its presence, not its value. The
+attribute is set at module level: ``fn.support_native_out = True``, ``setattr(fn,
+"support_native_out", True)``, or a loop over a literal tuple, list or set of functions
+setting it on the loop's variable; such a line may stand in a module-level ``if`` (any
+branch) or ``try`` (its body and handlers). :func:`native_out_sites` finds exactly those
+(IVY001: the attribute is there; IVY015: it is set falsy).
+
+A site counts only as a line of its own in a block: a one-line body (``if c: fn.attr =
+False``, ``for f in fs: f.attr = True``) is not read, as the attribute sites never were.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from ivycheck.rules._ast_out_analysis import plain_string
+from ivycheck.rules._ast_source import Lines
+from ivycheck.rules._vocabulary import ATTRIBUTE
+
+_FALSY_INTEGERS = frozenset({"0", "0x0", "0b0", "0o0"})
+"""The spellings of zero read as a falsy literal (Ivy's test still reads them as set)."""
+
+_AFTER_LINE = re.compile(r"[ \t]*;?[ \t]*(#[^\r\n]*)?")
+"""What may follow the last statement of a line: a ``;``, blanks, a comment."""
+
+
+@dataclass(frozen=True)
+class NativeOutSite:
+    """One place that sets ``support_native_out`` on a module-level function."""
+
+    function: str
+    value: ast.expr
+    small: ast.Assign | ast.Expr
+    """The assignment or ``setattr`` statement."""
+    line: tuple[ast.stmt, ...]
+    """The statements sharing ``small``'s line (``a = 1; fn.attr = x``), in order."""
+    loop: ast.For | None = None
+    """The loop setting the attribute on its variable (the loop form only)."""
+
+
+def native_out_sites(tree: ast.Module, lines: Lines) -> list[NativeOutSite]:
+    """Every ``support_native_out`` setting at module level, in source order (a loop
+    gives one site per function it names)."""
+    sites: list[NativeOutSite] = []
+    for statement, line in _module_statements(tree.body, lines):
+        if isinstance(statement, ast.For):
+            sites.extend(_loop_sites(statement, lines))
+        else:
+            sites.extend(NativeOutSite(name, v, s, line) for name, v, s in _sets(statement, lines))
+    return sites
+
+
+def is_falsy_literal(value: ast.expr, lines: Lines) -> bool:
+    """``False``, ``None`` or ``0`` spelled plainly (``0``, ``0x0``, ``0b0``, ``0o0``)."""
+    if not isinstance(value, ast.Constant):
+        return False
+    if value.value is None or value.value is False:
+        return True
+    return type(value.value) is int and lines.segment(value) in _FALSY_INTEGERS
+
+
+def trailing_comment(site: NativeOutSite, lines: Lines) -> str | None:
+    """The comment ending the line of a site's statement (``# type: ignore``), if any."""
+    last = site.line[-1]
+    if last.end_lineno is None or last.end_col_offset is None:
+        return None
+    text = lines.lines[last.end_lineno - 1]
+    rest = text[lines.column(last.end_lineno, last.end_col_offset) :]
+    found = _AFTER_LINE.match(rest)
+    return found.group(1) if found is not None else None
+
+
+def _module_statements(
+    body: Sequence[ast.stmt], lines: Lines
+) -> Iterator[tuple[ast.stmt, tuple[ast.stmt, ...]]]:
+    """Each statement of a module-level block that is a line of its own or a loop, with
+    the statements sharing its line, and those of the ``if`` and ``try`` blocks below."""
+    for statement, line in _lines_of(body, lines):
+        yield statement, line
+        if isinstance(statement, ast.If):
+            yield from _module_statements(statement.body, lines)
+            yield from _module_statements(statement.orelse, lines)
+        elif isinstance(statement, ast.Try):
+            yield from _module_statements(statement.body, lines)
+            for handler in statement.handlers:
+                yield from _module_statements(handler.body, lines)
+
+
+def _lines_of(
+    body: Sequence[ast.stmt], lines: Lines
+) -> Iterator[tuple[ast.stmt, tuple[ast.stmt, ...]]]:
+    """The statements of a block, each with those sharing its line: nothing when the
+    block is a one-line body after its header's colon."""
+    if not body or _after_colon(body[0], lines):
+        return
+    group: list[ast.stmt] = []
+    for statement in body:
+        if group and not _joined(group[-1], statement):
+            yield from ((s, tuple(group)) for s in group)
+            group = []
+        group.append(statement)
+    yield from ((s, tuple(group)) for s in group)
+
+
+def _after_colon(statement: ast.stmt, lines: Lines) -> bool:
+    """Whether code stands before ``statement`` on its line (a one-line body)."""
+    text = lines.lines[statement.lineno - 1]
+    return bool(text[: lines.column(statement.lineno, statement.col_offset)].strip(" \t\f"))
+
+
+def _joined(before: ast.stmt, statement: ast.stmt) -> bool:
+    """``before; statement``: both on one line of the block."""
+    return before.end_lineno == statement.lineno
+
+
+def _sets(
+    statement: ast.stmt, lines: Lines
+) -> Iterator[tuple[str, ast.expr, ast.Assign | ast.Expr]]:
+    """(function, value, statement) for each ``support_native_out`` a statement sets."""
+    if isinstance(statement, ast.Assign):
+        for target in statement.targets:
+            if (
+                isinstance(target, ast.Attribute)
+                and target.attr == ATTRIBUTE
+                and isinstance(target.value, ast.Name)
+            ):
+                yield target.value.id, statement.value, statement
+    elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+        call = statement.value
+        if not (isinstance(call.func, ast.Name) and call.func.id == "setattr"):
+            return
+        if call.keywords or len(call.args) != 3:
+            return
+        target, attribute, value = call.args
+        if not isinstance(target, ast.Name) or isinstance(value, ast.Starred):
+            return
+        if plain_string(attribute, lines) == ATTRIBUTE:
+            yield target.id, value, statement
+
+
+def _loop_sites(loop: ast.For, lines: Lines) -> Iterator[NativeOutSite]:
+    """``for fn in (a, b): fn.support_native_out = v`` (the setting a line of the loop's
+    block): one site per name of the literal tuple, list or set."""
+    if not (
+        isinstance(loop.target, ast.Name) and isinstance(loop.iter, ast.Tuple | ast.List | ast.Set)
+    ):
+        return
+    variable = loop.target.id
+    names = [e.id for e in loop.iter.elts if isinstance(e, ast.Name)]
+    for statement, line in _lines_of(loop.body, lines):
+        for name, value, small in _sets(statement, lines):
+            if name == variable:
+                yield from (NativeOutSite(n, value, small, line, loop) for n in names)
