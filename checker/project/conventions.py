@@ -44,7 +44,7 @@ DECORATOR_ALIASES: Mapping[str, tuple[str, str]] = {
 }
 """Decorators that stand for a span of the order: (first slot, last slot)."""
 
-BACKEND_NAMES: tuple[str, ...] = ("numpy", "torch", "jax", "tensorflow")
+BACKEND_NAMES: tuple[str, ...] = ("numpy", "torch", "jax", "tensorflow", "dask")
 """The backends with default patterns and per-library native-``out`` data; any folder
 under ``functional/backends/`` is a backend too."""
 
