@@ -3,56 +3,19 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Mapping
-from typing import NamedTuple
+from collections.abc import Iterator, Mapping
 
-import libcst as cst
-
-from ivycheck.checker.rule_api import AstFinding, Example, FileUnderCheck, FunctionSummary, Rule
-from ivycheck.rules._api_functions import out_param
-from ivycheck.rules._ast_calls import function_wrappers, out_arg, wrapped_by_assignment
-from ivycheck.rules._ast_facts import FunctionNode
-from ivycheck.rules._ast_facts import dotted as ast_dotted
-from ivycheck.rules._ast_source import Lines, node_span
-from ivycheck.rules._decorators import wrappers_of
-from ivycheck.rules._names import dotted, module_level_statements
+from ivycheck.checker.rule_api import Example, FileUnderCheck, Finding, FunctionSummary, Rule
+from ivycheck.rules._ast_calls import (
+    FUNCTIONS,
+    function_wrappers,
+    out_arg,
+    wrapped_by_assignment,
+)
+from ivycheck.rules._ast_facts import dotted
+from ivycheck.rules._ast_source import Lines
+from ivycheck.rules._ast_spans import string_literals, value_span, written
 from ivycheck.rules._quote import quoted
-
-
-def _string_items(value: cst.BaseExpression) -> list[str] | None:
-    """The strings of a tuple/list/set literal; ``None`` when an element is not a string."""
-    if not isinstance(value, cst.Tuple | cst.List | cst.Set):
-        return None
-    items: list[str] = []
-    for element in value.elements:
-        if not isinstance(element.value, cst.SimpleString | cst.ConcatenatedString):
-            return None
-        text = element.value.evaluated_value
-        if not isinstance(text, str):
-            return None
-        items.append(text)
-    return items
-
-
-def _entries(value: cst.BaseExpression) -> dict[str, cst.BaseExpression] | None:
-    """The keys of a ``{...}`` or ``dict(...)`` literal with their values."""
-    found: dict[str, cst.BaseExpression] = {}
-    if isinstance(value, cst.Dict):
-        for element in value.elements:
-            if not isinstance(element, cst.DictElement):
-                return None
-            key = element.key
-            if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str):
-                found[key.evaluated_value] = element.value
-        return found
-    if isinstance(value, cst.Call) and dotted(value.func) == "dict":
-        for arg in value.args:
-            if arg.keyword is None:
-                return None
-            found[arg.keyword.value] = arg.value
-        return found
-    return None
-
 
 # Code several examples share (``Example(preamble=...)`` puts it before the example's own).
 _LAYER_NORM = """
@@ -144,6 +107,9 @@ _BLEND_SET_TWICE_LAST_DROPS = """
     }
     """
 """Set twice: the last setting, in force, does not wrap for ``out``."""
+
+_LACKS_ANYWHERE = "lacks `handle_out_argument`: on a backend whose own implementation ignores `out`"
+"""The message's end where no backend of the example has its own implementation."""
 
 
 class MixedWrappers(Rule):
@@ -269,6 +235,24 @@ class MixedWrappers(Rule):
             path="ivy/functional/backends/torch/layers.py",
         ),
         Example(_BLEND_SET_TWICE, files=_NUMPY_BLEND_IGNORING_OUT),
+        Example(
+            preamble=_LAYER_NORM,
+            code="""
+            layer_norm.mixed_backend_wrappers = {
+                "to_add": (
+                    "handle_"
+                    "out_argument",
+                ),
+                "to_skip": ("inputs_to_ivy_arrays",),
+            }
+            """,
+        ),
+        Example(
+            preamble=_LAYER_NORM,
+            code="""
+            setattr(layer_norm, "mixed_backend_" "wrappers", {"to_add": ()})
+            """,
+        ),
     )
     INVALID = (
         Example(
@@ -288,6 +272,8 @@ class MixedWrappers(Rule):
                 """,
             },
             message="on numpy, whose own implementation ignores `out`, nothing writes `out`",
+            line=7,
+            column=16,
         ),
         Example(
             preamble=_LAYER_NORM,
@@ -297,6 +283,9 @@ class MixedWrappers(Rule):
                 "to_skip": ("inputs_to_ivy_arrays", "handle_partial_mixed_function"),
             }
             """,
+            message=_LACKS_ANYWHERE,
+            line=10,
+            column=16,
         ),
         Example(
             preamble=_LAYER_NORM,
@@ -306,6 +295,9 @@ class MixedWrappers(Rule):
                 "to_skip": ("inputs_to_ivy_arrays"),
             }
             """,
+            message="`to_skip` of `layer_norm.mixed_backend_wrappers` is a string",
+            line=11,
+            column=17,
         ),
         Example(
             """
@@ -318,6 +310,9 @@ class MixedWrappers(Rule):
                 "to_skip": ("inputs_to_ivy_arrays", "handle_partial_mixed_function"),
             }
             """,
+            message='add a trailing comma: `("inputs_to_native_arrays",)`',
+            line=6,
+            column=16,
         ),
         Example(
             preamble=_LAYER_NORM,
@@ -327,6 +322,9 @@ class MixedWrappers(Rule):
                 "to_skip": ("inputs_to_ivy_arrays", "handle_partial_mixed_function"),
             }
             """,
+            message=_LACKS_ANYWHERE,
+            line=10,
+            column=16,
         ),
         Example(
             preamble=_F_WRAPPED_FOR_OUT,
@@ -336,6 +334,9 @@ class MixedWrappers(Rule):
                 "to_skip": ("handle_out_argument",),
             }
             """,
+            message="`f` takes `out`, but `to_add`",
+            line=8,
+            column=16,
         ),
         Example(
             preamble=_LAYER_NORM,
@@ -344,6 +345,9 @@ class MixedWrappers(Rule):
                 "to_skip": ("inputs_to_ivy_arrays", "handle_partial_mixed_function"),
             }
             """,
+            message=_LACKS_ANYWHERE,
+            line=9,
+            column=37,
         ),
         Example(
             preamble=_LAYER_NORM,
@@ -353,6 +357,8 @@ class MixedWrappers(Rule):
                 "to_skip": ("inputs_to_ivy_arrays",),
             })
             """,
+            line=10,
+            column=16,
         ),
         Example(
             preamble=_LAYER_NORM,
@@ -362,101 +368,82 @@ class MixedWrappers(Rule):
                 to_skip=["inputs_to_ivy_arrays"],
             )
             """,
+            line=10,
+            column=12,
+        ),
+        Example(
+            preamble=_LAYER_NORM,
+            code="""
+            layer_norm.mixed_backend_wrappers = {
+                "to_add": ("handle_out_argument",),
+                "to_skip": ("inputs_to_ivy_arrays"
+                            "handle_partial_mixed_function"),
+            }
+            """,
+            message=(
+                'add a trailing comma: `("inputs_to_ivy_arrays" "handle_partial_mixed_function",)`'
+            ),
+            line=11,
+            column=17,
+        ),
+        Example(
+            preamble=_LAYER_NORM,
+            code="""
+            setattr(layer_norm, "mixed_backend_wrappers", value={
+                "to_add": ("inputs_to_native_arrays",),
+            })
+            """,
+            message=_LACKS_ANYWHERE,
+            line=10,
+            column=16,
+        ),
+        Example(
+            preamble=_LAYER_NORM,
+            code="""
+            layer_norm.mixed_backend_wrappers = {
+                "to_add": (
+                    "handle_backend_invalid",
+                    ("inputs_to_native_arrays")
+                ),
+            }
+            """,
+            message=_LACKS_ANYWHERE,
+            line=11,
+            column=9,
         ),
     )
 
     @classmethod
-    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
-        """The check below on CPython's tree, exactly (``True`` where the tree cannot tell);
-        the index is read last, for the settings left once the tree has decided."""
-        try:
-            candidates = _ast_candidates(tree)
-        except _Undecided:
-            return True
-        if any(candidate.key is not None for candidate in candidates):
-            return True
-        index = file.index
-        return any(
-            _lacks_message(candidate.function, index.implementations(candidate.function))
-            is not None
-            for candidate in candidates
-        )
-
-    @classmethod
-    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
-        """The check below on CPython's tree. A string entry is reported as libcst spans it
-        (its own parentheses left out, as CPython leaves them out) and quoted from the text:
-        ``None`` when it spans several lines. A ``to_add`` tuple's span is libcst's (from
-        its first element to its last, a trailing comma included), read from the text
-        (:func:`_tuple_span`)."""
-        try:
-            candidates = _ast_candidates(tree)
-        except _Undecided:
-            return None
+    def check(cls, tree: ast.Module, file: FileUnderCheck) -> Iterator[Finding]:
+        """Each setting in force, judged by its function: a bare string first (reported
+        at the string, as written), else a ``to_add`` of a function taking ``out`` that
+        lists no ``handle_out_argument`` where the function is not otherwise wrapped for
+        it (reported at ``to_add``, or at the whole value when it has none), unless every
+        backend's own implementation writes ``out``."""
         lines = Lines(file.source)
-        findings: list[AstFinding] = []
-        for candidate in candidates:
-            node = candidate.node
-            if candidate.key is not None:
-                written = lines.segment(node)
-                if written is None:
-                    return None
-                message: str | None = _string_message(candidate.key, candidate.function, written)
-            else:
-                implementations = file.index.implementations(candidate.function)
-                message = _lacks_message(candidate.function, implementations)
-            if message is None:
+        functions = {s.name: s for s in tree.body if isinstance(s, FUNCTIONS)}
+        assigned: dict[str, list[str]] | None = None
+        for function, value in _settings_in_force(tree, lines).items():
+            entries = _entries(value, lines)
+            if entries is None:
                 continue
-            span = (
-                _tuple_span(lines, node) if isinstance(node, ast.Tuple) else node_span(lines, node)
-            )
-            if span is None:
-                return None
-            findings.append(AstFinding(*span, message))
-        return findings
-
-    def visit_Module(self, node: cst.Module) -> None:
-        functions = {
-            statement.name.value: (
-                out_param(statement.params) is not None,
-                "handle_out_argument" in wrappers_of(statement, self.context),
-            )
-            for statement in node.body
-            if isinstance(statement, cst.FunctionDef)
-        }
-        # A function's setting assigned twice is the last one's when the module has run.
-        live: dict[str, cst.BaseExpression] = {}
-        for small in module_level_statements(node):
-            found = _assignment(small)
-            if found is not None:
-                live.pop(found[0], None)
-                live[found[0]] = found[1]
-        for function, value in live.items():
-            self._check(function, value, functions)
-
-    def _check(
-        self, function: str, value: cst.BaseExpression, functions: dict[str, tuple[bool, bool]]
-    ) -> None:
-        entries = _entries(value)
-        if entries is None:
-            return
-        for key in _KEYS:
-            entry = entries.get(key)
-            if isinstance(entry, cst.SimpleString | cst.ConcatenatedString):
-                written = self.context.code_for(entry.with_changes(lpar=[], rpar=[]))
-                self.report(entry, _string_message(key, function, written))
-                return
-        takes_out, wrapped = functions.get(function, (False, False))
-        skipped = _string_items(entries["to_skip"]) if "to_skip" in entries else []
-        if not takes_out or (wrapped and _OUT_WRAPPER not in (skipped or [])):
-            return
-        to_add = entries.get("to_add")
-        wrappers = [] if to_add is None else _string_items(to_add)
-        if wrappers is None or _OUT_WRAPPER in wrappers:
-            return
-        message = _lacks_message(function, self.context.index.implementations(function))
-        if message is not None:
-            self.report(to_add if to_add is not None else value, message)
+            bare = _bare_string(entries, lines)
+            if bare is not None:
+                key, string = bare
+                span = value_span(lines, string)
+                yield Finding(*span, _string_message(key, function, written(lines, span)))
+                continue
+            definition = functions.get(function)
+            if definition is None or out_arg(definition) is None:
+                continue
+            if assigned is None:
+                assigned = wrapped_by_assignment(tree)
+            lacking = _lacking(entries, value, function_wrappers(definition, assigned))
+            if lacking is None:
+                continue
+            message = _lacks_message(function, file.index.implementations(function))
+            if message is not None:
+                yield Finding(*value_span(lines, lacking), message)
 
 
 _ATTRIBUTE = "mixed_backend_wrappers"
@@ -491,87 +478,27 @@ def _lacks_message(function: str, implementations: Mapping[str, FunctionSummary]
     )
 
 
-# The check on CPython's tree ------------------------------------------------------------
-
-
-class _Undecided(Exception):
-    """A shape CPython's tree cannot tell apart as libcst's check reads it (adjacent
-    strings, an f-string, ``*`` or ``**`` in a call or a literal): the file goes to libcst."""
-
-
-class _Candidate(NamedTuple):
-    """A setting the check reports unless the index says otherwise."""
-
-    function: str
-    node: ast.expr
-    """Where the finding is: the bare string, the ``to_add`` literal, or the whole value."""
-    key: str | None
-    """The entry holding a bare string; ``None`` for a ``to_add`` lacking ``handle_out_argument``
-    (reported unless every backend's own implementation writes ``out``)."""
-
-
-def _ast_candidates(tree: ast.Module) -> list[_Candidate]:
-    """``MixedWrappers.visit_Module`` on CPython's tree up to the index: the module-level
-    settings in force (the last of each function's), each judged by ``_check``'s tests.
-    Raises :class:`_Undecided` where the tree does not hold what libcst's nodes tell."""
-    functions = {
-        s.name: s for s in tree.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)
-    }
+def _settings_in_force(tree: ast.Module, lines: Lines) -> dict[str, ast.expr]:
+    """Per function, the value of its module-level setting in force once the module has
+    run: the last one (a setting in a block or a function is not read)."""
     live: dict[str, ast.expr] = {}
     for statement in tree.body:
-        found = _ast_setting(statement)
+        found = _setting(statement, lines)
         if found is not None:
             live.pop(found[0], None)
             live[found[0]] = found[1]
-    if not live:
-        return []
-    assigned = wrapped_by_assignment(tree)
-    candidates: list[_Candidate] = []
-    for function, value in live.items():
-        candidate = _ast_candidate(function, value, functions.get(function), assigned)
-        if candidate is not None:
-            candidates.append(candidate)
-    return candidates
+    return live
 
 
-def _ast_candidate(
-    function: str,
-    value: ast.expr,
-    definition: FunctionNode | None,
-    assigned: dict[str, list[str]],
-) -> _Candidate | None:
-    """``MixedWrappers._check`` on CPython's tree, up to the index."""
-    entries = _ast_entries(value)
-    if entries is None:
-        return None
-    for key in _KEYS:
-        entry = entries.get(key)
-        if isinstance(entry, ast.JoinedStr):
-            raise _Undecided  # an f-string alone (not reported) or adjacent to a string
-        if isinstance(entry, ast.Constant) and isinstance(entry.value, str | bytes):
-            return _Candidate(function, entry, key)
-    if definition is None or out_arg(definition) is None:
-        return None
-    if _OUT_WRAPPER in function_wrappers(definition, assigned):
-        skipped = _ast_string_items(entries["to_skip"]) if "to_skip" in entries else []
-        if _OUT_WRAPPER not in (skipped or []):
-            return None
-    to_add = entries.get("to_add")
-    wrappers = [] if to_add is None else _ast_string_items(to_add)
-    if wrappers is None or _OUT_WRAPPER in wrappers:
-        return None
-    return _Candidate(function, value if to_add is None else to_add, None)
-
-
-def _ast_setting(statement: ast.stmt) -> tuple[str, ast.expr] | None:
-    """:func:`_assignment` on ``ast``: ``(function, value)`` of ``f.mixed_backend_wrappers
-    = value`` and of ``setattr(f, "mixed_backend_wrappers", value)``."""
+def _setting(statement: ast.stmt, lines: Lines) -> tuple[str, ast.expr] | None:
+    """``(function, value)`` of ``f.mixed_backend_wrappers = value`` (one target) and of
+    ``setattr(f, "mixed_backend_wrappers", value)``, whose three arguments are read in
+    the order written, keyword or ``*`` alike, and whose name is one string literal."""
     if isinstance(statement, ast.Assign):
-        if len(statement.targets) != 1:
-            return None
         target = statement.targets[0]
         if (
-            isinstance(target, ast.Attribute)
+            len(statement.targets) == 1
+            and isinstance(target, ast.Attribute)
             and target.attr == _ATTRIBUTE
             and isinstance(target.value, ast.Name)
         ):
@@ -582,139 +509,89 @@ def _ast_setting(statement: ast.stmt) -> tuple[str, ast.expr] | None:
     call = statement.value
     if not isinstance(call.func, ast.Name) or call.func.id != "setattr":
         return None
-    if call.keywords or any(isinstance(a, ast.Starred) for a in call.args):
-        raise _Undecided  # libcst's arguments mix them in, in order
-    args = call.args
+    args = _arguments(call)
     if (
         len(args) == 3
         and isinstance(args[0], ast.Name)
         and isinstance(args[1], ast.Constant)
         and args[1].value == _ATTRIBUTE
+        and string_literals(lines, args[1]) == 1
     ):
-        if not _quoted_word(args[1]):
-            raise _Undecided  # libcst reads only one string literal, not adjacent ones
         return args[0].id, args[2]
     return None
 
 
-def _ast_entries(value: ast.expr) -> dict[str, ast.expr] | None:
-    """:func:`_entries` on ``ast``: the keys of a ``{...}`` or ``dict(...)`` literal with
-    their values. A key naming an entry must be one quoted word (libcst reads a single
-    string literal, not adjacent ones)."""
+def _arguments(call: ast.Call) -> list[ast.expr]:
+    """The values of a call's arguments in the order written (CPython keeps positional
+    and keyword arguments apart): ``*value`` and ``name=value`` give ``value``."""
+    values = [
+        (a.lineno, a.col_offset, a.value if isinstance(a, ast.Starred) else a) for a in call.args
+    ] + [(k.lineno, k.col_offset, k.value) for k in call.keywords]
+    return [value for _, _, value in sorted(values, key=lambda item: item[:2])]
+
+
+def _entries(value: ast.expr, lines: Lines) -> dict[str, ast.expr] | None:
+    """The ``to_add``/``to_skip`` entries of a ``{...}`` literal (each key one string
+    literal; ``"to_" "add"`` is not read as one) or of a ``dict(...)`` call of keywords
+    only; ``None`` for any other value, or one with ``**``/positional arguments."""
     if isinstance(value, ast.Dict):
         found: dict[str, ast.expr] = {}
         for key, item in zip(value.keys, value.values, strict=True):
             if key is None:
                 return None
-            if isinstance(key, ast.Constant) and isinstance(key.value, str):
-                if key.value in _KEYS and not _quoted_word(key):
-                    raise _Undecided
+            if (
+                isinstance(key, ast.Constant)
+                and key.value in _KEYS
+                and string_literals(lines, key) == 1
+            ):
                 found[key.value] = item
         return found
-    if isinstance(value, ast.Call) and ast_dotted(value.func) == "dict":
+    if isinstance(value, ast.Call) and dotted(value.func) == "dict":
         if value.args or any(k.arg is None for k in value.keywords):
             return None
         return {k.arg: k.value for k in value.keywords if k.arg is not None}
     return None
 
 
-def _ast_string_items(value: ast.expr) -> list[str] | None:
-    """:func:`_string_items` on ``ast``; raises :class:`_Undecided` at a ``*`` element or an
-    f-string (libcst reads ``*"ab"``'s string, and adjacent strings around an f-string)."""
+def _bare_string(entries: Mapping[str, ast.expr], lines: Lines) -> tuple[str, ast.expr] | None:
+    """The first entry (``to_add``, then ``to_skip``) that is a string (or bytes) literal,
+    or adjacent literals (an f-string among them); a lone f-string is not one."""
+    for key in _KEYS:
+        entry = entries.get(key)
+        if (isinstance(entry, ast.Constant) and isinstance(entry.value, str | bytes)) or (
+            isinstance(entry, ast.JoinedStr) and string_literals(lines, entry) > 1
+        ):
+            return key, entry
+    return None
+
+
+def _lacking(
+    entries: Mapping[str, ast.expr], value: ast.expr, wrappers: set[str]
+) -> ast.expr | None:
+    """Where a setting of a function taking ``out`` (carrying ``wrappers``) lacks
+    ``handle_out_argument``: its ``to_add``, or the whole ``value`` without one; ``None``
+    when the function's own wrapper stays on the backend path (not in ``to_skip``), when
+    ``to_add`` lists it, or when ``to_add`` is not a literal of strings."""
+    skipped = _string_items(entries["to_skip"]) if "to_skip" in entries else []
+    if _OUT_WRAPPER in wrappers and _OUT_WRAPPER not in (skipped or []):
+        return None
+    to_add = entries.get("to_add")
+    listed = [] if to_add is None else _string_items(to_add)
+    if listed is None or _OUT_WRAPPER in listed:
+        return None
+    return value if to_add is None else to_add
+
+
+def _string_items(value: ast.expr) -> list[str] | None:
+    """The strings of a tuple/list/set literal (``*"name"`` gives ``"name"``); ``None``
+    when an element is anything else (a name, bytes, an f-string)."""
     if not isinstance(value, ast.Tuple | ast.List | ast.Set):
         return None
     items: list[str] = []
     for element in value.elts:
-        if isinstance(element, ast.Starred | ast.JoinedStr):
-            raise _Undecided
+        if isinstance(element, ast.Starred):
+            element = element.value
         if not isinstance(element, ast.Constant) or not isinstance(element.value, str):
             return None
         items.append(element.value)
     return items
-
-
-def _quoted_word(node: ast.Constant) -> bool:
-    """Whether a string constant is written as its identifier-like value between two quotes
-    on one line (no prefix, escapes or adjacent strings): its span is two bytes longer."""
-    return (
-        isinstance(node.value, str)
-        and node.value.isidentifier()
-        and node.end_lineno == node.lineno
-        and node.end_col_offset is not None
-        and node.end_col_offset - node.col_offset == len(node.value) + 2
-    )
-
-
-Span = tuple[int, int, int, int]
-"""(line, column, end line, end column): 1-based lines, 0-based code-point columns."""
-
-
-def _tuple_span(lines: Lines, node: ast.Tuple) -> Span | None:
-    """libcst's span of a parenthesized tuple: its parentheses belong to the tuple's
-    ``lpar``/``rpar`` and are left out with the blanks, comments and line breaks after the
-    ``(``, so it runs from the first element to the last (its trailing comma included);
-    an empty tuple's is empty, before the ``)``. CPython's span is the innermost
-    parentheses'. ``None`` where the text is not that shape (a ``\\`` continuation, a
-    parenthesized last element)."""
-    whole = node_span(lines, node)
-    if whole is None:
-        return None
-    line, column, end_line, end_column = whole
-    if not lines.lines[line - 1].startswith("(", column):
-        return None
-    start = _next_token(lines, line, column + 1)
-    if start is None:
-        return None
-    if not node.elts:
-        return (*start, *start)
-    last = node_span(lines, node.elts[-1])
-    if last is None:
-        return None
-    after = _next_token(lines, last[2], last[3])
-    if after is None:
-        return None
-    text = lines.lines[after[0] - 1]
-    if text.startswith(",", after[1]):
-        return (*start, after[0], after[1] + 1)
-    if after == (end_line, end_column - 1) and text.startswith(")", after[1]):
-        return (*start, last[2], last[3])
-    return None
-
-
-def _next_token(lines: Lines, line: int, column: int) -> tuple[int, int] | None:
-    """Where the next token starts at or after (``line``, ``column``) inside brackets:
-    past blanks, comments and line breaks; ``None`` at a ``\\`` or the end of the text."""
-    while line <= len(lines.lines):
-        text = lines.lines[line - 1]
-        while column < len(text) and text[column] in " \t\f":
-            column += 1
-        if column < len(text) and text[column] not in "#\r\n\\":
-            return line, column
-        if column < len(text) and text[column] == "\\":
-            return None
-        line, column = line + 1, 0
-    return None
-
-
-def _assignment(small: cst.BaseSmallStatement) -> tuple[str, cst.BaseExpression] | None:
-    """(function, value) for ``f.mixed_backend_wrappers = v`` and the ``setattr`` form."""
-    if isinstance(small, cst.Assign) and len(small.targets) == 1:
-        target = small.targets[0].target
-        if (
-            isinstance(target, cst.Attribute)
-            and target.attr.value == "mixed_backend_wrappers"
-            and isinstance(target.value, cst.Name)
-        ):
-            return target.value.value, small.value
-    if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
-        call = small.value
-        args = call.args
-        if (
-            dotted(call.func) == "setattr"
-            and len(args) == 3
-            and isinstance(args[0].value, cst.Name)
-            and isinstance(args[1].value, cst.SimpleString)
-            and args[1].value.evaluated_value == "mixed_backend_wrappers"
-        ):
-            return args[0].value.value, args[2].value
-    return None
