@@ -8,31 +8,23 @@ test``; this runs every other module's backend-independent tests on Dask too, wi
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 
-from . import (
-    test_array_object,
-    test_dlpack_imports,
-    test_dtypes,
-    test_edge_values,
-    test_elementwise,
-    test_fft,
-    test_linalg_ext,
-    test_linear_algebra_functions,
-    test_manipulation_functions,
-    test_memory_semantics,
-    test_no_abort,
-    test_one_answer,
-    test_out_paths,
-    test_properties,
-    test_reliability,
-    test_searching_functions,
-    test_statistical_functions,
-    test_threads_inplace,
-    test_utility_functions,
-    test_view_chains,
-)
 from .test_dask_gate import backend, tests_of  # noqa: F401  (``backend``: the Dask fixture)
+
+MODULES = tuple(
+    importlib.import_module(f".{name}", __package__)
+    for name in (
+        "test_array_object", "test_dlpack_imports", "test_dtypes", "test_edge_values",
+        "test_elementwise", "test_fft", "test_linalg_ext", "test_linear_algebra_functions",
+        "test_manipulation_functions", "test_memory_semantics", "test_no_abort",
+        "test_one_answer", "test_out_paths", "test_properties", "test_reliability",
+        "test_searching_functions", "test_statistical_functions", "test_threads_inplace",
+        "test_utility_functions", "test_view_chains",
+    )
+)  # fmt: skip
 
 pytestmark = pytest.mark.slow
 
@@ -47,28 +39,4 @@ LEFT_OUT = frozenset(
     }
 )
 
-globals().update(
-    tests_of(
-        test_array_object,
-        test_dlpack_imports,
-        test_dtypes,
-        test_edge_values,
-        test_elementwise,
-        test_fft,
-        test_linalg_ext,
-        test_linear_algebra_functions,
-        test_manipulation_functions,
-        test_memory_semantics,
-        test_no_abort,
-        test_one_answer,
-        test_out_paths,
-        test_properties,
-        test_reliability,
-        test_searching_functions,
-        test_statistical_functions,
-        test_threads_inplace,
-        test_utility_functions,
-        test_view_chains,
-        leaving=LEFT_OUT,
-    )
-)
+globals().update(tests_of(*MODULES, leaving=LEFT_OUT))

@@ -46,24 +46,17 @@ def full(shape: Any, fill_value: Any, *, dtype: Any = None, out: Arr | None = No
 def arange(
     start: Any, stop: Any = None, step: Any = 1, *, dtype: Any = None, out: Arr | None = None
 ) -> Arr:
-    if stop is None:
-        start, stop = 0, start
-    dtype = dtype or default_native(start, stop, step)
-    check_range("arange", start, stop, step, dtype)
-    return da.arange(start, stop, step, dtype=dtype, chunks=CHUNKS)
+    low, high = (0, start) if stop is None else (start, stop)
+    dtype = dtype or default_native(low, high, step)
+    check_range("arange", low, high, step, dtype)
+    return da.arange(low, high, step, dtype=dtype, chunks=CHUNKS)
 
 
-def linspace(
-    start: Any,
-    stop: Any,
-    num: int,
-    *,
-    endpoint: bool = True,
-    dtype: Any = None,
-    out: Arr | None = None,
-) -> Arr:
-    check_size("linspace", num, dtype)
-    return da.linspace(start, stop, num, endpoint=endpoint, dtype=dtype, chunks=CHUNKS)
+def linspace(start: Any, stop: Any, /, num: int, **options: Any) -> Arr:
+    """``endpoint`` and ``dtype`` as ``da.linspace`` takes them."""
+    options.pop("out", None)
+    check_size("linspace", num, options.get("dtype"))
+    return da.linspace(start, stop, num, chunks=CHUNKS, **options)
 
 
 def _eye_block(k: int, dtype: Any, block_info: Any = None) -> np.ndarray:
@@ -72,19 +65,11 @@ def _eye_block(k: int, dtype: Any, block_info: Any = None) -> np.ndarray:
     return np.eye(row_end - row, col_end - col, k + row - col, dtype=dtype)
 
 
-def eye(
-    n_rows: int,
-    n_cols: int | None = None,
-    /,
-    *,
-    k: int = 0,
-    dtype: Any = None,
-    out: Arr | None = None,
-) -> Arr:
-    """Block by block (``da.eye`` loses blocks of a non-square identity)."""
+def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, **options: Any) -> Arr:
+    """Block by block (``da.eye`` loses blocks of a non-square identity); ``dtype``."""
     shape = (n_rows, n_rows if n_cols is None else n_cols)
+    dtype = np.dtype(options.get("dtype"))
     check_size("eye", shape, dtype)
-    dtype = np.dtype(dtype)
     chunks = normalize_chunks(CHUNKS, shape, dtype=dtype)
     return da.map_blocks(
         _eye_block, k, dtype, chunks=chunks, dtype=dtype, meta=np.empty((0, 0), dtype)

@@ -124,18 +124,10 @@ def tensordot(x1: Arr, x2: Arr, /, *, axes: Any = 2, out: Arr | None = None) -> 
     return da.tensordot(x1, x2, axes=axes).astype(x1.dtype)
 
 
-def diff(
-    x: Arr,
-    /,
-    *,
-    axis: int = -1,
-    n: int = 1,
-    prepend: Arr | None = None,
-    append: Arr | None = None,
-    out: Arr | None = None,
-) -> Arr:
+def diff(x: Arr, /, *, axis: int = -1, n: int = 1, **options: Any) -> Arr:
     """``n`` times the NumPy backend's ``subtract`` (``not_equal`` for booleans, as
-    ``np.diff``) of neighbours along ``axis``, ``prepend`` and ``append`` joined first."""
+    ``np.diff``) of neighbours along ``axis``, ``prepend`` and ``append`` (``options``) joined first."""
+    prepend, append = options.get("prepend"), options.get("append")
     axis = axis % x.ndim
     edge = (*x.shape[:axis], 1, *x.shape[axis + 1 :])
     parts = [

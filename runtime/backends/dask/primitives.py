@@ -13,7 +13,6 @@ the one the caller holds -- which the ``Array`` is rebound to, as on JAX; so a v
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import dask.array as da
@@ -40,14 +39,12 @@ Dask's ``array.chunk-size`` setting (128 MiB unless ``dask.config.set`` says oth
 chunking is chosen by Dask and settable the way every Dask user sets it; an array the user
 wraps (``ivy.Array(dask_array)``) keeps its own chunks, and results follow their inputs'."""
 
+# Dask arrays carry NumPy dtypes: the native dtype of a name, the default dtype of Python
+# values (``arange``, ``full``), of any dtype argument (``astype``), and what ``sum``/``prod``/
+# ``trace`` accumulate a native dtype in, each answer kept (``_common.package``).
 native_dtype = remembered_dtypes(np.dtype)
-"""Dask arrays carry NumPy dtypes."""
-default_native = remembered_defaults(native_dtype)
-"""The native default dtype of Python values (``arange``, ``full``)."""
-target_dtype = remembered_targets(native_dtype)
-"""The native dtype of any dtype argument (``astype``)."""
+default_native, target_dtype = remembered_defaults(native_dtype), remembered_targets(native_dtype)
 accumulation = remembered_accumulation(native_dtype, str)
-"""The native dtype ``sum``/``prod``/``trace`` return by default for a native dtype."""
 
 
 def dtype_name(x: Any) -> str:
@@ -106,16 +103,6 @@ def broadcast_to(x: Any, shape: tuple[int, ...]) -> Any:
     return da.broadcast_to(x if isinstance(x, da.Array) else lazy(x), shape)
 
 
-def writable(x: Any) -> bool:
-    """Never: a Dask array's values are a graph's."""
-    return False
-
-
-def write(x: Any, val: Any) -> None:
-    """Unreachable: ``writable`` is always false."""
-    raise NotImplementedError("Dask arrays cannot be written in place")
-
-
 def set_region(x: Any, index: Index, val: Any) -> Any:
     """``x`` with ``val`` at ``index``, a new array (``x`` unchanged). Dask's item assignment
     takes ints, slices and one integer array; an integer multi-index (a view's fallback
@@ -136,43 +123,37 @@ def take(x: Any, index: Index) -> Any:
     return x.vindex[index]
 
 
-def version(x: Any) -> object:
-    """Immutable: identity alone tells whether the base changed."""
-    return 0
-
-
-def shares_memory(a: Any, b: Any) -> bool:
-    """Dask has no observable views."""
-    return False
-
-
-def is_native_view(ret: Any, base: Any) -> bool:
-    """Dask has no native views: every view is tracked."""
-    return False
-
-
-def check_native_out(
-    fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], *, out: Any
-) -> Callable[..., Any] | None:
-    """Unreachable: no Dask function carries ``support_native_out``."""
-    return None
-
-
 def same_layout(a: Any, b: Any) -> bool:
     """Whether two arrays have one shape and one dtype (asked by every write into ``out``)."""
     return bool(a.shape == b.shape and a.dtype == b.dtype)
 
 
-def out_checks_itself(fn: Callable[..., Any]) -> bool:
-    """Never: no Dask function carries ``support_native_out``."""
-    return False
-
-
-def strides(x: Any) -> tuple[int, ...] | None:
-    """A graph has no strides: views are tracked over a contiguous geometry."""
-    return None
-
-
 def to_dlpack(x: Any, kwargs: dict[str, Any]) -> Any:
     """The computed values' DLPack capsule (Dask arrays export none of their own)."""
     return to_numpy(x).__dlpack__(**kwargs)
+
+
+def _never(*arguments: Any, **keywords: Any) -> bool:
+    return False
+
+
+def _nothing(*arguments: Any, **keywords: Any) -> None:
+    return None
+
+
+# What a graph of immutable chunks has not: writable buffers (every write rebinds), native
+# views or shared memory (every view is tracked), a native ``out`` (no function carries
+# ``support_native_out``), strides (views are tracked over a contiguous geometry), versions
+# (identity alone tells whether a base changed).
+writable = shares_memory = is_native_view = out_checks_itself = _never
+check_native_out = strides = _nothing
+
+
+def version(x: Any) -> object:
+    """Every array's data is immutable: one version."""
+    return 0
+
+
+def write(x: Any, val: Any) -> None:
+    """Unreachable: ``writable`` is always false."""
+    raise NotImplementedError("a Dask array cannot be written in place; it is rebound")

@@ -55,12 +55,11 @@ def var(
     return da.var(x, axis=axis, ddof=correction, keepdims=keepdims)
 
 
-def _cumulative(
-    name: str, x: Arr, axis: int | None, dtype: Any, include_initial: bool, out: Any
-) -> Arr:
-    """``da.cumsum`` / ``da.cumprod`` along ``axis``, the identity first with
-    ``include_initial``; the NumPy backend's checks (``axis`` needed beyond 1-d, ``out`` of
-    the input's rank)."""
+def _cumulative(name: str, x: Arr, /, **options: Any) -> Arr:
+    """``da.cumsum`` / ``da.cumprod`` along ``axis`` (``dtype`` as theirs), the identity first
+    with ``include_initial``; the NumPy backend's checks (``axis`` needed beyond 1-d, ``out``
+    of the input's rank)."""
+    axis, out = options.get("axis"), options.get("out")
     if axis is None and x.ndim != 1:
         raise ValueError(f"{name}: axis is required for a {x.ndim}-d array")
     if out is not None and out.ndim != x.ndim:
@@ -69,8 +68,8 @@ def _cumulative(
         )
     axis = 0 if axis is None else axis
     summing = name == "cumulative_sum"
-    ret = (da.cumsum if summing else da.cumprod)(x, axis=axis, dtype=dtype)
-    if not include_initial:
+    ret = (da.cumsum if summing else da.cumprod)(x, axis=axis, dtype=options.get("dtype"))
+    if not options.get("include_initial", False):
         return ret
     shape = list(ret.shape)
     shape[axis] = 1
@@ -78,25 +77,11 @@ def _cumulative(
     return da.concatenate([first, ret], axis=axis)
 
 
-def cumulative_sum(
-    x: Arr,
-    /,
-    *,
-    axis: int | None = None,
-    dtype: Any = None,
-    include_initial: bool = False,
-    out: Arr | None = None,
-) -> Arr:
-    return _cumulative("cumulative_sum", x, axis, dtype, include_initial, out)
+def cumulative_sum(x: Arr, /, **options: Any) -> Arr:
+    """``axis``, ``dtype``, ``include_initial`` as the standard's."""
+    return _cumulative("cumulative_sum", x, **options)
 
 
-def cumulative_prod(
-    x: Arr,
-    /,
-    *,
-    axis: int | None = None,
-    dtype: Any = None,
-    include_initial: bool = False,
-    out: Arr | None = None,
-) -> Arr:
-    return _cumulative("cumulative_prod", x, axis, dtype, include_initial, out)
+def cumulative_prod(x: Arr, /, **options: Any) -> Arr:
+    """``axis``, ``dtype``, ``include_initial`` as the standard's."""
+    return _cumulative("cumulative_prod", x, **options)
