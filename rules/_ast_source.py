@@ -16,6 +16,8 @@ _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 """A line as CPython's parser counts lines (``str.splitlines`` also breaks at ``\\f``...)."""
 
 _DEF = re.compile(r"(?:async[ \t]+)?def[ \t]+")
+_DEF_NAME = re.compile(r"(?:async(?:[ \t\f]|\\\r?\n)+)?def(?:[ \t\f]|\\\r?\n)+")
+"""From ``def`` (or ``async def``) to the function's name: blanks and line continuations."""
 
 
 class Lines:
@@ -40,6 +42,21 @@ class Lines:
         if match is None or not text.startswith(function.name, match.end()):
             return None
         return match.end()
+
+    def name_position(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[int, int]:
+        """The (1-based line, code-point column) of the function's name, wherever it is
+        (after ``def`` on the same line, or after a line continuation)."""
+        line = function.lineno
+        header = self.lines[line - 1 : function.body[0].lineno]
+        start = self.column(line, function.col_offset)
+        found = _DEF_NAME.match("".join(header), start)
+        offset = found.end() if found is not None else start
+        for text in header:
+            if offset < len(text):
+                break
+            offset -= len(text)
+            line += 1
+        return line, offset
 
     def header(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
         """The text from the ``def`` line to the function's first statement: its signature
