@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import ast
+import io
+import re
+import tokenize
 from collections.abc import Callable, Iterator
 
-import libcst as cst
-
-from ivycheck.checker.rule_api import AstFinding, Example, FileUnderCheck, Rule
+from ivycheck.checker.rule_api import Example, FileUnderCheck, Finding, Rule
 from ivycheck.rules import _ast_facts, _ast_layout
-from ivycheck.rules._api_functions import out_param
 from ivycheck.rules._ast_calls import function_wrappers, out_arg, wrapped_by_assignment
 from ivycheck.rules._ast_source import Lines
-from ivycheck.rules._decorators import wrappers_of
-from ivycheck.rules._names import ImportMap, dotted
 from ivycheck.rules._quote import quoted
 from ivycheck.rules._vocabulary import in_modules, is_private_helper
 
@@ -36,7 +34,9 @@ class OutAnnotation(Rule):
     nestable functions (``@handle_nestable``, which maps over containers and writes into a
     ``Container`` passed as ``out``) also ``Optional[Union[ivy.Array, ivy.Container]]``.
     A ``Container`` on a function that is not nestable is reported: nothing writes into it.
-    Parameters without an annotation and private helpers (``_helper``) are not checked.
+    Parameters without an annotation and private helpers (``_helper``) are not checked. A
+    string annotation (a forward reference) is read as the expression it holds, its names
+    as written, since a string imports nothing; one that holds no expression is not judged.
     """
 
     CODE = "IVY009"
@@ -143,6 +143,33 @@ class OutAnnotation(Rule):
             f = handle_nestable(f)
             """,
         ),
+        Example(
+            """
+            def tan(x, /, *, out: 'ivy.Array |' = None):
+                ...
+            """,
+        ),
+        Example(
+            """
+            def tan(x, /, *, out: b'Optional[ivy.Array]' = None):
+                ...
+            """,
+        ),
+        Example(
+            """
+            def tan(x, /, *, out: 'Optional[ivy.Array]\\n  ' = None):
+                ...
+            """,
+        ),
+        Example(
+            """
+            def outer():
+                import numpy as ivy
+
+                def tan(x, /, *, out: 'Optional[ivy.Array]' = None):
+                    ...
+            """,
+        ),
     )
     INVALID = (
         Example(
@@ -153,6 +180,8 @@ class OutAnnotation(Rule):
             def tan(x, /, *, out: Optional[Union[ivy.Array, ivy.NativeArray]] = None):
                 ...
             """,
+            line=4,
+            column=23,
         ),
         Example(
             """
@@ -161,6 +190,8 @@ class OutAnnotation(Rule):
             def tan(x, /, *, out: ivy.Array = None):
                 ...
             """,
+            line=3,
+            column=23,
         ),
         Example(
             """
@@ -170,6 +201,8 @@ class OutAnnotation(Rule):
             def tan(x, /, *, out: Optional[np.ndarray] = None):
                 ...
             """,
+            line=4,
+            column=23,
         ),
         Example(
             """
@@ -179,6 +212,8 @@ class OutAnnotation(Rule):
             def tan(x, /, *, out: Optional[Array] = None):
                 ...
             """,
+            line=4,
+            column=23,
         ),
         Example(
             """
@@ -188,6 +223,8 @@ class OutAnnotation(Rule):
             def tan(x, /, *, out: Optional[Union[ivy.Array, ivy.Container]] = None):
                 ...
             """,
+            line=4,
+            column=23,
         ),
         Example(
             """
@@ -196,6 +233,8 @@ class OutAnnotation(Rule):
             def tan(x, *, out: 'ivy.NativeArray | None' = None):
                 ...
             """,
+            line=3,
+            column=20,
         ),
         Example(
             """
@@ -204,6 +243,8 @@ class OutAnnotation(Rule):
             def qr(x, *, out: tuple[ivy.Array, ivy.NativeArray] | None = None):
                 ...
             """,
+            line=3,
+            column=19,
         ),
         Example(
             """
@@ -213,99 +254,108 @@ class OutAnnotation(Rule):
             def tan(x, *, out: ivy.Array | torch.Tensor | None = None):
                 ...
             """,
+            line=4,
+            column=20,
+        ),
+        Example(
+            """
+            import ivy
+
+
+            class Ops:
+                def tan(
+                    self,
+                    *,
+                    out: (  # either
+                        ivy.Array
+                        | ivy.NativeArray
+                    ) = None,
+                ):
+                    ...
+            """,
+            message=(
+                "`out` of `tan` is annotated `(  # either ivy.Array | ivy.NativeArray )`; "
+                "annotate it `Optional[ivy.Array]`: `out` must be an Array or None"
+            ),
+            line=8,
+            column=14,
+        ),
+        Example(
+            """
+            def tan(x, /, *, out: 'ivy.' 'Array | None' = None):
+                ...
+            """,
+            message="is annotated `'ivy.' 'Array | None'`",
+            line=1,
+            column=23,
+        ),
+        Example(
+            """
+            def tan(x, /, *, out: b'ivy.NativeArray | None' = None):
+                ...
+            """,
+            message="is annotated `b'ivy.NativeArray | None'`",
+            line=1,
+            column=23,
+        ),
+        Example(
+            """
+            import numpy as np
+
+
+            def tan(x, /, *, out:
+                    np.ndarray | None = None):
+                ...
+            """,
+            message="is annotated `np.ndarray | None`",
+            line=5,
+            column=9,
+        ),
+        Example(
+            """
+            import ivy
+
+
+            def tan(x, /, *, out: '*ivy.Array' = None):
+                ...
+            """,
+            message="is annotated `'*ivy.Array'`",
+            line=4,
+            column=23,
         ),
     )
 
     @classmethod
-    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
-        """The check below on CPython's tree: names resolved through the same scopes, the
-        same unions and kinds. A string annotation is taken as a possible finding (libcst
-        reads an implicitly concatenated one differently; Ivy writes none for ``out``)."""
-        return next(_ast_doubtful(tree, file), None) is not None
-
-    @classmethod
-    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
-        """The check below on CPython's tree, where it reads the annotation as libcst does:
-        reported at the annotation's expression with its text as written. ``None`` for a
-        string annotation (read by libcst from the string's value) and for an annotation in
-        parentheses or across lines of another newline than ``\\n`` (libcst's node and
-        text include the parentheses; its text joins lines with the file's first newline)."""
+    def check(cls, tree: ast.Module, file: FileUnderCheck) -> Iterator[Finding]:
+        """Each checked ``out`` annotation that is not an optional Array, reported at the
+        annotation (its parentheses included) with its text as written in the message."""
         lines: Lines | None = None
-        findings: list[AstFinding] = []
-        for function, annotation, nestable in _ast_doubtful(tree, file):
-            if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
-                return None
+        found = _ast_facts.facts(tree)
+        assigned: dict[str, list[str]] | None = None
+        runtime = file.config.runtime_modules
+        for function, enclosing in found.functions:
+            out = out_arg(function)
+            if out is None or is_private_helper(function.name):
+                continue
+            annotation = out[0].annotation
+            if annotation is None:
+                continue
             lines = lines or Lines(file.source)
-            line, end_line = annotation.lineno, annotation.end_lineno or annotation.lineno
-            start = lines.column(line, annotation.col_offset)
-            end = lines.column(end_line, annotation.end_col_offset or 0)
-            text = _ast_layout.text(lines, annotation)
-            if "\r" in text or not lines.lines[line - 1][:start].rstrip().endswith(":"):
-                return None
-            findings.append(
-                AstFinding(
-                    line, start, end_line, end, _message(function.name, text, nestable=nestable)
-                )
-            )
-        return findings
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        out = out_param(node.params)
-        if out is None or out.annotation is None or is_private_helper(node.name.value):
-            return
-        nestable = "handle_nestable" in wrappers_of(node, self.context)
-        annotation = out.annotation.annotation
-        if self._acceptable(annotation, nestable=nestable):
-            return
-        text = self.context.code_for(annotation)
-        self.report(out.annotation, _message(node.name.value, text, nestable=nestable))
-
-    def _acceptable(self, annotation: cst.BaseExpression, *, nestable: bool) -> bool:
-        resolve = self._resolver(annotation)
-        if resolve is None:
-            return True  # an annotation we cannot read is not judged
-        members = list(_union_members(resolve.root, resolve))
-        kinds = {self._kind(member, resolve) for member in members}
-        if "none" not in kinds or "array" not in kinds:
-            return False
-        allowed = {"none", "array", "container"} if nestable else {"none", "array"}
-        return kinds <= allowed
-
-    def _resolver(self, annotation: cst.BaseExpression) -> _Resolve | None:
-        if isinstance(annotation, cst.SimpleString):
-            try:
-                parsed = cst.parse_expression(annotation.evaluated_value)  # type: ignore[arg-type]
-            except (cst.ParserSyntaxError, TypeError):
-                return None
-            return _Resolve(None, parsed)
-        return _Resolve(self.context.memo(ImportMap.of), annotation)
-
-    def _kind(self, member: cst.BaseExpression, resolve: _Resolve) -> str:
-        if isinstance(member, cst.Name) and member.value == "None":
-            return "none"
-        if isinstance(member, cst.Subscript) and (resolve.name(member.value) or "").rsplit(".", 1)[
-            -1
-        ] in {"Tuple", "tuple"}:
-            # a function with several results (``qr``, ``slogdet``) writes each into its own
-            # Array: ``Optional[Tuple[ivy.Array, ivy.Array]]``
-            elements = [e.slice.value for e in member.slice if isinstance(e.slice, cst.Index)]
-            arrays = [e for e in elements if not isinstance(e, cst.Ellipsis)]
-            if arrays and all(self._kind(e, resolve) == "array" for e in arrays):
-                return "array"
-            return "other"
-        name = resolve.name(member)
-        if name is None:
-            return "other"
-        head, _, last = name.rpartition(".")
-        runtime = not head or any(
-            head == module or head.startswith(module + ".")
-            for module in self.context.config.runtime_modules
-        )
-        if runtime and last == "Array":
-            return "array"
-        if runtime and last == "Container":
-            return "container"
-        return "other"
+            judged: ast.expr | None = annotation
+            name = _names(found.import_map, (*enclosing, function))
+            if isinstance(annotation, ast.Constant) and _forward_reference(lines, annotation):
+                # a string imports nothing: its names are read as written
+                judged, name = _written_in_string(annotation), _ast_facts.dotted
+            if judged is None:
+                continue  # no expression in the string: not judged
+            if assigned is None:
+                assigned = wrapped_by_assignment(tree)
+            nestable = "handle_nestable" in function_wrappers(function, assigned)
+            if _acceptable(judged, name, runtime, nestable=nestable):
+                continue
+            span = _annotation_span(lines, out[0])
+            text = _text(lines, span)
+            yield Finding(*span, _message(function.name, text, nestable=nestable))
 
 
 def _message(function: str, annotation: str, *, nestable: bool) -> str:
@@ -317,79 +367,91 @@ def _message(function: str, annotation: str, *, nestable: bool) -> str:
     )
 
 
-class _Resolve:
-    """Names in an annotation: by import where the annotation is code, by text in a string."""
-
-    def __init__(self, imports: ImportMap | None, root: cst.BaseExpression) -> None:
-        self.imports = imports
-        self.root = root
-
-    def name(self, expression: cst.BaseExpression) -> str | None:
-        if self.imports is not None:
-            qualified = self.imports.qualify(expression)
-            if qualified is not None:
-                return qualified
-        return dotted(expression)
-
-
-def _union_members(
-    annotation: cst.BaseExpression, resolve: _Resolve
-) -> Iterator[cst.BaseExpression]:
-    """The alternatives of ``Optional[...]``, ``Union[...]`` and ``A | B`` (None included)."""
-    if isinstance(annotation, cst.BinaryOperation) and isinstance(annotation.operator, cst.BitOr):
-        yield from _union_members(annotation.left, resolve)
-        yield from _union_members(annotation.right, resolve)
-        return
-    if isinstance(annotation, cst.Subscript):
-        generic = (resolve.name(annotation.value) or "").rsplit(".", 1)[-1]
-        inner = [
-            element.slice.value
-            for element in annotation.slice
-            if isinstance(element.slice, cst.Index)
-        ]
-        if generic == "Optional" and len(inner) == 1:
-            yield from _union_members(inner[0], resolve)
-            yield cst.Name("None")
-            return
-        if generic == "Union":
-            for member in inner:
-                yield from _union_members(member, resolve)
-            return
-    yield annotation
+def _forward_reference(lines: Lines, annotation: ast.Constant) -> bool:
+    """Whether ``annotation`` is one string (or bytes) literal: the expression it holds
+    is the annotation. Literals side by side (``'ivy.' 'Array'``) are one constant to
+    CPython, but no forward reference: they are judged as written (not an Array)."""
+    if not isinstance(annotation.value, str | bytes):
+        return False
+    # Inside parentheses the literals' text tokenizes alone (blanks, comments, line breaks).
+    written = "(" + _ast_layout.text(lines, annotation) + ")"
+    try:
+        tokens = tokenize.generate_tokens(io.StringIO(written).readline)
+        return sum(token.type == tokenize.STRING for token in tokens) == 1
+    except (tokenize.TokenError, SyntaxError):  # pragma: no cover - the text parsed
+        return False
 
 
-# The check on CPython's tree (``OutAnnotation.may_find`` and ``find_on_ast``) ------------
-
-
-def _ast_doubtful(
-    tree: ast.Module, file: FileUnderCheck
-) -> Iterator[tuple[_ast_facts.FunctionNode, ast.expr, bool]]:
-    """Each checked ``out`` annotation the check below reports, with its function and
-    whether the function is nestable, and each string annotation (not judged here)."""
-    imports: _ast_facts.AstImportMap | None = None
-    assigned: dict[str, list[str]] | None = None
-    runtime = file.config.runtime_modules
-    for function, enclosing in _ast_facts.facts(tree).functions:
-        found = out_arg(function)
-        if found is None or found[0].annotation is None or is_private_helper(function.name):
+def _written_in_string(annotation: ast.Constant) -> ast.expr | None:
+    """The expression a string annotation holds, or ``None`` when it holds none (or bytes
+    that are not UTF-8). Blanks after its last line break are no indentation there, and
+    a starred expression (``'*Ts'``) or a bare tuple stands for itself (not an Array)."""
+    value = annotation.value
+    if isinstance(value, bytes):
+        try:
+            value = value.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    assert isinstance(value, str)
+    for written in (value, _TRAILING_BLANKS.sub("", value)):
+        try:
+            return ast.parse(written, mode="eval").body
+        except (SyntaxError, ValueError):
             continue
-        annotation = found[0].annotation
-        if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
-            yield function, annotation, False
+    try:
+        (statement,) = ast.parse(_TRAILING_BLANKS.sub("", value)).body
+    except (SyntaxError, ValueError):
+        return None
+    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Tuple | ast.Starred):
+        return statement.value
+    return None
+
+
+_TRAILING_BLANKS = re.compile(r"(?<=[\r\n])[ \t\f]+\Z")
+"""Blanks after a string's last line break, which CPython's ``eval`` mode reads as an
+indentation but a forward reference ignores."""
+
+
+def _annotation_span(lines: Lines, out: ast.arg) -> tuple[int, int, int, int]:
+    """Where the annotation of ``out`` stands, its own parentheses included: from the
+    first token after ``:`` to the parameter's end (CPython ends ``out`` after the
+    annotation's closing parentheses, and places the annotation inside them)."""
+    assert out.annotation is not None and out.end_lineno is not None
+    line = out.lineno
+    column = lines.column(line, out.col_offset) + len(out.arg)
+    colon = False
+    while True:
+        text = lines.lines[line - 1]
+        match = _FILLER.match(text, column)
+        at = match.end() if match is not None else column
+        if at < len(text.rstrip("\r\n")) and text[at] == ":" and not colon:
+            colon, column = True, at + 1
             continue
-        if imports is None:
-            imports = _ast_facts.facts(tree).import_map
-            assigned = wrapped_by_assignment(tree)
-        nestable = "handle_nestable" in function_wrappers(function, assigned or {})
-        name = _ast_names(imports, (*enclosing, function))
-        if not _ast_acceptable(annotation, name, runtime, nestable=nestable):
-            yield function, annotation, nestable
+        if at < len(text.rstrip("\r\n")) and colon:
+            return (line, at, out.end_lineno, lines.column(out.end_lineno, out.end_col_offset or 0))
+        line, column = line + 1, 0
 
 
-def _ast_names(
+_FILLER = re.compile(r"(?:[ \t\f]+|#[^\r\n]*|\\(?:\r\n|\r|\n))*")
+"""What may stand on a line between a parameter's name, ``:`` and its annotation inside
+the signature's parentheses: blanks, a comment, a backslash continuation (line breaks
+are the loop's)."""
+
+
+def _text(lines: Lines, span: tuple[int, int, int, int]) -> str:
+    """The text of ``span`` (code-point columns)."""
+    line, column, end_line, end_column = span
+    if line == end_line:
+        return lines.lines[line - 1][column:end_column]
+    inner = lines.lines[line : end_line - 1]
+    return "".join([lines.lines[line - 1][column:], *inner, lines.lines[end_line - 1][:end_column]])
+
+
+def _names(
     imports: _ast_facts.AstImportMap, scope: tuple[_ast_facts.FunctionNode, ...]
 ) -> Callable[[ast.expr], str | None]:
-    """``_Resolve.name`` on CPython's tree: by import in ``scope``, else as written."""
+    """How a name in an annotation of code resolves: by import in ``scope`` (the
+    function's own imports first), else as written (``Array``, ``ivy.Array``)."""
 
     def name(expression: ast.expr) -> str | None:
         return imports.qualify(expression, scope) or _ast_facts.dotted(expression)
@@ -397,9 +459,10 @@ def _ast_names(
     return name
 
 
-def _ast_subscript_items(node: ast.Subscript) -> list[ast.expr]:
-    """The ``Index`` elements libcst sees: a bare tuple is several, a parenthesized one
-    (``Union[(A, B)]``, starting before its first element) is one; slices are left out."""
+def _subscript_items(node: ast.Subscript) -> list[ast.expr]:
+    """The members of a subscript: a bare tuple is several, a parenthesized one
+    (``Union[(A, B)]``, starting before its first element) is one member (a tuple, not an
+    Array); slices are left out."""
     inside = node.slice
     items = [inside]
     if isinstance(inside, ast.Tuple) and inside.elts:
@@ -409,32 +472,34 @@ def _ast_subscript_items(node: ast.Subscript) -> list[ast.expr]:
     return [item for item in items if not isinstance(item, ast.Slice)]
 
 
-def _ast_union_members(
+def _union_members(
     annotation: ast.expr, name: Callable[[ast.expr], str | None]
 ) -> Iterator[ast.expr]:
-    """:func:`_union_members` on CPython's tree."""
+    """The alternatives of ``Optional[...]``, ``Union[...]`` and ``A | B`` (None included)."""
     if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
-        yield from _ast_union_members(annotation.left, name)
-        yield from _ast_union_members(annotation.right, name)
+        yield from _union_members(annotation.left, name)
+        yield from _union_members(annotation.right, name)
         return
     if isinstance(annotation, ast.Subscript):
         generic = (name(annotation.value) or "").rsplit(".", 1)[-1]
-        inner = _ast_subscript_items(annotation)
+        inner = _subscript_items(annotation)
         if generic == "Optional" and len(inner) == 1:
-            yield from _ast_union_members(inner[0], name)
+            yield from _union_members(inner[0], name)
             yield ast.Constant(None)
             return
         if generic == "Union":
             for member in inner:
-                yield from _ast_union_members(member, name)
+                yield from _union_members(member, name)
             return
     yield annotation
 
 
-def _ast_kind(
+def _kind(
     member: ast.expr, name: Callable[[ast.expr], str | None], runtime: tuple[str, ...]
 ) -> str:
-    """``OutAnnotation._kind`` on CPython's tree (``None`` is a constant there)."""
+    """``none``, ``array``, ``container`` or ``other``. A tuple of Arrays is an Array: a
+    function with several results (``qr``, ``slogdet``) writes each into its own Array
+    (``Optional[Tuple[ivy.Array, ivy.Array]]``)."""
     if isinstance(member, ast.Constant) and member.value is None:
         return "none"
     if isinstance(member, ast.Name) and member.id == "None":
@@ -443,9 +508,9 @@ def _ast_kind(
         "Tuple",
         "tuple",
     }:
-        elements = _ast_subscript_items(member)
+        elements = _subscript_items(member)
         arrays = [e for e in elements if not (isinstance(e, ast.Constant) and e.value is Ellipsis)]
-        if arrays and all(_ast_kind(e, name, runtime) == "array" for e in arrays):
+        if arrays and all(_kind(e, name, runtime) == "array" for e in arrays):
             return "array"
         return "other"
     qualified = name(member)
@@ -460,15 +525,15 @@ def _ast_kind(
     return "other"
 
 
-def _ast_acceptable(
+def _acceptable(
     annotation: ast.expr,
     name: Callable[[ast.expr], str | None],
     runtime: tuple[str, ...],
     *,
     nestable: bool,
 ) -> bool:
-    """``OutAnnotation._acceptable`` on CPython's tree, for an annotation that is code."""
-    kinds = {_ast_kind(member, name, runtime) for member in _ast_union_members(annotation, name)}
+    """An Array or None (a Container too when ``nestable``), and nothing else."""
+    kinds = {_kind(member, name, runtime) for member in _union_members(annotation, name)}
     if "none" not in kinds or "array" not in kinds:
         return False
     allowed = {"none", "array", "container"} if nestable else {"none", "array"}
