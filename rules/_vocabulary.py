@@ -77,6 +77,10 @@ CHECK_CALLS = frozenset(
 )
 """Calls that only look at ``out`` (``ivy.exists(out)``): not a use of the buffer."""
 
+CONVERSIONS = frozenset({"astype", "to", "type"})
+"""NumPy/PyTorch methods that convert an array's dtype: a new array when it differs (so a
+result converted after a native call wrote ``out`` is not the buffer written)."""
+
 
 class UseKind(enum.IntEnum):
     """What a call does with the ``out`` it receives, from most to least useful."""
