@@ -504,12 +504,16 @@ def _last_name(func: ast.expr) -> str | None:
 # Return paths ------------------------------------------------------------------------
 
 
-def return_paths(flow: OutFlow) -> list[AstReturnPath]:
+def return_paths(flow: OutFlow, *, some: bool = False) -> list[AstReturnPath]:
     """Every ``return`` of ``flow.function`` (not of nested functions), in source order,
     with whether every path to it writes ``out``. A test naming ``out`` or an alias
     (``if ivy.exists(out):``) counts both its branches and what follows as written: Ivy's
-    documented ``if ivy.exists(out): return ivy.inplace_update(out, ret)`` shape."""
+    documented ``if ivy.exists(out): return ivy.inplace_update(out, ret)`` shape.
+    ``some``: whether *some* path to it writes ``out`` (branches merged with "any", a
+    loop's body taken as run), so that a message says "never writes" only where no path
+    does."""
     walk = _Paths(flow)
+    walk.some = some
     walk.block(flow.function.body, False)
     return walk.found
 
