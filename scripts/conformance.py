@@ -35,6 +35,10 @@ REPO = Path(__file__).resolve().parent.parent
 SUITE = REPO.parent / "shared" / "array-api-tests"
 LISTS = REPO / "tests" / "conformance"
 BACKENDS = ("numpy", "torch", "jax", "tensorflow")
+MORE_BACKENDS = ("dask",)
+"""Run only when named (``--backend dask``: ``make conformance-dask``)."""
+PEERS = {"compat-dask": "array_api_compat.dask.array"}
+"""Other namespaces run with the same command, for comparison (no failure list)."""
 VERSION = "2025.12"
 """The version the namespace implements (``ivy.__array_api_version__``): the failure lists are
 this version's."""
@@ -84,9 +88,8 @@ def run_backend(
             **os.environ,
             "PYTHONDONTWRITEBYTECODE": "1",
             "ARRAY_API_TESTS_VERSION": version,
-            "ARRAY_API_TESTS_MODULE": (
-                f"exec('import ivycheck.runtime as xp; xp.set_backend(\"{backend}\")')"
-            ),
+            "ARRAY_API_TESTS_MODULE": PEERS.get(backend)
+            or f"exec('import ivycheck.runtime as xp; xp.set_backend(\"{backend}\")')",
             "HYPOTHESIS_STORAGE_DIRECTORY": str(Path(scratch) / "hypothesis"),
             "TF_CPP_MIN_LOG_LEVEL": "3",
         }
@@ -205,7 +208,7 @@ def unlisted(outcome: Outcome) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--backend", choices=BACKENDS, action="append")
+    parser.add_argument("--backend", choices=(*BACKENDS, *MORE_BACKENDS, *PEERS), action="append")
     parser.add_argument("--max-examples", type=int, default=20)
     parser.add_argument("--check", action="store_true", help="fail on an unlisted failure")
     parser.add_argument("--update", action="store_true", help="rewrite the failure lists")
