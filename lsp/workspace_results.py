@@ -23,7 +23,6 @@ from pathlib import Path
 
 from lsprotocol import types
 
-from ivycheck.checker.base import pyast
 from ivycheck.checker.base.sourcefile import SourceError, read_source
 from ivycheck.checker.core.engine import INTERNAL_ERROR, check_source
 from ivycheck.checker.project.summary import text_digest
@@ -137,7 +136,6 @@ class WorkspaceResults:
             index=recording,
             relative_path=config.relative(path),
         )
-        pyast.forget(text)
         self.checked += 1
         lines = split_lines(text)
         items = [to_lsp_diagnostic(d, lines) for d in found if d.code != INTERNAL_ERROR]

@@ -14,7 +14,7 @@ import ast
 import re
 from dataclasses import dataclass
 
-from ivycheck.checker.base import pyast
+from ivycheck.checker.base import trees
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 
@@ -41,7 +41,7 @@ def file_chunks(
     keep = tree is not None
     if tree is None:
         try:
-            tree = pyast.parse(source)
+            tree = trees.parse(source)
         except (SyntaxError, ValueError):
             return None
     lines = _LINE.findall(source)

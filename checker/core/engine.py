@@ -17,15 +17,13 @@ from __future__ import annotations
 
 import ast
 import traceback
-import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import cast
 
 import libcst as cst
 
-from ivycheck.checker.base import pyast
+from ivycheck.checker.base import trees
 from ivycheck.checker.base.diagnostics import Diagnostic, Edit, Fix, FixSafety, Severity
 from ivycheck.checker.base.isolation import call_with_deep_stack
 from ivycheck.checker.base.positions import Located, Span, locate
@@ -78,6 +76,7 @@ def check_source(
     relative_path: str | None = None,
     fixes: bool = True,
     edits: bool = True,
+    tree: ast.Module | None = None,
 ) -> list[Diagnostic]:
     """Every diagnostic for one file's text, suppressions applied, sorted by position.
 
@@ -85,20 +84,12 @@ def check_source(
     the language server publishes diagnostics without them and asks again, with fixes,
     only when the editor wants code actions. ``edits=False`` keeps each fix's description
     and safety but not its text edits (``Fix.edits`` empty), which is all the text
-    reporters show; a rule may then decide the file on CPython's tree alone
-    (:meth:`Rule.find_on_ast`), without libcst.
+    reporters show. ``tree``: ``source``'s tree when the caller parsed it already.
     """
-    file = _file_under_check(source, path, config, index, relative_path)
+    file = FileUnderCheck.of(
+        source, path, config, index=index, relative_path=relative_path, tree=tree
+    )
     return check_file(file, rules, fixes=fixes, edits=edits)
-
-
-def _file_under_check(
-    source: str, path: str, config: Config, index: ProjectIndex | None, relative_path: str | None
-) -> FileUnderCheck:
-    """The front doors' keywords as one file: the path relative to the configuration's
-    root unless given, and an empty index unless one is given."""
-    relative = relative_path if relative_path is not None else config.relative(Path(path))
-    return FileUnderCheck(source, path, relative, config, index or ProjectIndex())
 
 
 def check_file(
@@ -198,7 +189,7 @@ def run_rules(module: cst.Module, file: FileUnderCheck, rules: Sequence[type[Rul
     """Run ``rules`` (already filtered by :func:`active_rules`) over ``module``, whose
     text is ``file.source``: one shared context, one batched walk with the function stack
     kept by ``ScopeEntry``/``ScopeExit`` around the rules."""
-    context = RuleContext.of(file, module)
+    context = RuleContext.parsed(file, module)
     instances = [rule(context) for rule in rules]
     owners: dict[int, cst.CSTNode] = {}
     walk.visit_batched(module, [ScopeEntry(context), *instances, ScopeExit(context)], owners)
@@ -213,7 +204,7 @@ def _able_to_find(
     asking = [rule for rule in active if _asks_tree(rule)]
     if not asking:
         return active, None
-    tree = pyast.parse(file.source)
+    tree = file.tree
     able = [rule for rule in active if not _asks_tree(rule) or rule.may_find(tree, file)]
     return able, tree
 
@@ -323,7 +314,7 @@ def _analyse(
     # CPython rejects (100,000 parentheses overflow its stack and kill the process).
     clean = file.index.summarized_clean(file.relative_path, source)
     if not clean:
-        error = ast_syntax_error(source, path)
+        error = syntax_error_of(file)
         if error is not None:
             return [error]
     checked = [rule for rule in active if checks_on_ast(rule)]
@@ -347,7 +338,6 @@ def _analyse(
     # From here on only libcst's tree is read: CPython's goes before libcst's is made (a
     # big file's two trees side by side were the run's peak memory).
     del tree
-    pyast.forget(source)
     if narrowed_text is not None:
         # Every line of the narrowed text is the file's own or inside a placeholder: spans
         # and edits found in it are the file's (checker/core/narrowing.py says why).
@@ -511,22 +501,31 @@ def too_large_finding(path: str, size: int, limit: int) -> Diagnostic:
 
 
 def ast_syntax_error(source: str, path: str) -> Diagnostic | None:
-    """CPython's own verdict, which has exact positions and familiar messages. The tree is
-    kept (:mod:`~ivycheck.checker.base.pyast`): ``Rule.may_find`` asks for the same text's."""
+    """CPython's own verdict on a text, which has exact positions and familiar messages."""
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            pyast.parse(source)
-    except SyntaxError as err:
+        trees.parse(source)
+    except trees.PARSE_ERRORS as err:
+        return _syntax_diagnostic(err, path)
+    return None
+
+
+def syntax_error_of(file: FileUnderCheck) -> Diagnostic | None:
+    """:func:`ast_syntax_error` of ``file``, whose tree is then parsed for the rules."""
+    try:
+        file.tree  # noqa: B018 - parsed here, once, for every rule
+    except trees.PARSE_ERRORS as err:
+        return _syntax_diagnostic(err, file.path)
+    return None
+
+
+def _syntax_diagnostic(err: Exception, path: str) -> Diagnostic:
+    if isinstance(err, SyntaxError):
         line = err.lineno or 1
         col = err.offset or 1
-        return Diagnostic(
-            path, line, col, line, col, SYNTAX_ERROR, f"SyntaxError: {err.msg}", Severity.ERROR
-        )
-    except (ValueError, MemoryError, RecursionError) as err:
-        message = f"cannot parse file: {parse_failure(err)}"
-        return Diagnostic(path, 1, 1, 1, 1, SYNTAX_ERROR, message, Severity.ERROR)
-    return None
+        message = f"SyntaxError: {err.msg}"
+        return Diagnostic(path, line, col, line, col, SYNTAX_ERROR, message, Severity.ERROR)
+    message = f"cannot parse file: {parse_failure(err)}"
+    return Diagnostic(path, 1, 1, 1, 1, SYNTAX_ERROR, message, Severity.ERROR)
 
 
 def parse_failure(err: Exception) -> str:
@@ -574,7 +573,7 @@ def fix_source(
     unsafe: bool = False,
 ) -> FixOutcome:
     """Apply fixes until none is left (or ten rounds); never returns unparsable code."""
-    file = _file_under_check(source, path, config, index, relative_path)
+    file = FileUnderCheck.of(source, path, config, index=index, relative_path=relative_path)
     outcome = FixOutcome(source, [])
     for round_number in range(MAX_FIX_ROUNDS):
         outcome.diagnostics = check_file(replace(file, source=outcome.source), rules)

@@ -17,21 +17,22 @@ import re
 import textwrap
 import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
-from ivycheck.checker.base import pyast
+from ivycheck.checker.base import trees
 from ivycheck.checker.base.diagnostics import Edit, FixSafety, Severity
 from ivycheck.checker.base.positions import spans
+from ivycheck.checker.project.index import ProjectIndex
 from ivycheck.checker.project.layout import part_of_file
 
 if TYPE_CHECKING:
     from ivycheck.checker.project.config import Config
-    from ivycheck.checker.project.index import ProjectIndex
 
 T = TypeVar("T")
 
@@ -162,16 +163,17 @@ AstFinding = Finding
 
 @dataclass(frozen=True, eq=False)
 class FileUnderCheck:
-    """One file as the engine checks it: its text, where it is, and what it is checked with.
+    """One file as the engine checks it: its text, its tree, where it is, and what it is
+    checked with.
 
     Everything that decides a file's findings besides the rules themselves travels
-    together, so the whole-file check, the incremental check and the rules' context are
-    handed the same facts and cannot disagree on one of them. ``part`` is derived from
-    ``config``, ``relative_path`` and, where the globs leave the file ``other``, its code
-    (:func:`~ivycheck.checker.project.layout.part_of_file`); never pass it: a copy made
-    by :func:`dataclasses.replace` keeps the original's, so a narrowed ``source`` or an
-    index being built cannot change it. The incremental check hands the rules a copy whose ``source`` holds only the
-    definitions it re-analyses (:func:`dataclasses.replace`).
+    together, so every front door hands the rules the same facts. Build it with
+    :meth:`of`, the one constructor every door uses. ``part`` is derived from ``config``,
+    ``relative_path`` and, where the globs leave the file ``other``, its code
+    (:func:`~ivycheck.checker.project.layout.part_of_file`); never pass it: a copy made by
+    :func:`dataclasses.replace` keeps the original's, so an index being built cannot
+    change it. The tree is the file's own (:attr:`tree`); a copy with another ``source``
+    parses its own.
     """
 
     source: str
@@ -184,16 +186,52 @@ class FileUnderCheck:
     part: str = field(default="", kw_only=True)
     """``functional``, ``backend:numpy``...: which part of the code base the file plays."""
 
+    @classmethod
+    def of(
+        cls,
+        source: str,
+        path: str,
+        config: Config,
+        *,
+        index: ProjectIndex | None = None,
+        relative_path: str | None = None,
+        tree: ast.Module | None = None,
+    ) -> FileUnderCheck:
+        """The file every front door hands the engine: the path relative to the
+        configuration's root unless given, an empty index unless given, and the text's
+        tree when the caller parsed it already (it must be ``source``'s)."""
+        relative = relative_path if relative_path is not None else config.relative(Path(path))
+        file = cls.__new__(cls)
+        if tree is not None:
+            file.__dict__["tree"] = tree  # (the cached_property's slot: not parsed again)
+        cls.__init__(file, source, path, relative, config, index or ProjectIndex())
+        return file
+
+    def with_index(self, index: ProjectIndex) -> FileUnderCheck:
+        """This file checked against ``index`` instead: the same part and tree."""
+        copy = replace(self, index=index)
+        if "tree" in self.__dict__:
+            copy.__dict__["tree"] = self.__dict__["tree"]
+        return copy
+
     def __post_init__(self) -> None:
         if not self.part:
-            part = part_of_file(self.config, self.relative_path, self.index, self.source)
+            part = part_of_file(
+                self.config, self.relative_path, self.index, self.source, self._tree_or_none
+            )
             object.__setattr__(self, "part", part)
 
     @cached_property
     def tree(self) -> ast.Module:
         """CPython's tree of ``source``: the one tree every rule reads. Parsed on first use
-        (the engine asks after it has seen the text parse); never mutate it."""
-        return pyast.parse(self.source)
+        unless handed over (:meth:`of`); never mutate it."""
+        return trees.parse(self.source)
+
+    def _tree_or_none(self) -> ast.Module | None:
+        try:
+            return self.tree
+        except trees.PARSE_ERRORS:
+            return None
 
     @property
     def backend(self) -> str | None:
@@ -212,7 +250,7 @@ class RuleContext(FileUnderCheck):
     _memo: dict[Callable[[cst.Module], Any], Any] = field(default_factory=dict, init=False)
 
     @classmethod
-    def of(cls, file: FileUnderCheck, module: cst.Module) -> RuleContext:
+    def parsed(cls, file: FileUnderCheck, module: cst.Module) -> RuleContext:
         """The context of ``file`` parsed as ``module`` (whose text is ``file.source``)."""
         facts = {f.name: getattr(file, f.name) for f in fields(FileUnderCheck)}
         return cls(**facts, wrapper=MetadataWrapper(module, unsafe_skip_copy=True))

@@ -25,10 +25,11 @@ a run sees (the index's invariant).
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Protocol
 
-from ivycheck.checker.base import pyast
+from ivycheck.checker.base import trees
 from ivycheck.checker.project.conventions import DECORATOR_ALIASES, DEFAULT_DECORATOR_ORDER
 from ivycheck.checker.project.globs import GlobSet
 from ivycheck.checker.project.summary import (
@@ -195,20 +196,25 @@ class LaidOutSummary(FileSummary):
 
 
 def summarize_file(
-    source: str | bytes, path: str, part: str, *, memo: FunctionMemo | None = None
+    source: str | bytes,
+    path: str,
+    part: str,
+    *,
+    memo: FunctionMemo | None = None,
+    tree: ast.Module | None = None,
 ) -> FileSummary:
     """:func:`~ivycheck.checker.project.summary.summarize` with the part decided by the
     file's code where the globs leave it ``other`` (:func:`api_module_reason`), and the
     project's wrapper list when the file defines it (:func:`wrapper_order`).
 
-    Parses with :func:`pyast.parse`, which hands ``summarize`` the same tree: no second
-    parse. A file that does not parse is summarized as the globs place it."""
-    try:
-        tree = pyast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return summarize(source, path, part, memo=memo)
+    Parses once (unless handed ``tree``) and hands ``summarize`` the same tree. A file that
+    does not parse is summarized as the globs place it."""
+    if tree is None:
+        tree = trees.parse_or_none(source)
+        if tree is None:
+            return summarize(source, path, part, memo=memo)
     detected = api_module_reason(tree) if part == "other" else None
-    summary = summarize(source, path, "functional" if detected else part, memo=memo)
+    summary = summarize(source, path, "functional" if detected else part, memo=memo, tree=tree)
     order = wrapper_order(tree) if _may_define_order(source) else None
     keywords = wrapper_keywords(tree) if summary.decorators else {}
     if detected is None and order is None and not keywords:
@@ -272,7 +278,13 @@ class _SummarizedParts(Protocol):
     def part_of(self, path: str) -> str | None: ...
 
 
-def part_of_file(config: Config, relative: str, index: _SummarizedParts, source: str) -> str:
+def part_of_file(
+    config: Config,
+    relative: str,
+    index: _SummarizedParts,
+    source: str,
+    parse: Callable[[], ast.Module | None] | None = None,
+) -> str:
     """The part a file plays: the globs' (``config.part_of``); for a file they leave
     ``other``, the part its summary in ``index`` was made with, or, for a file the index
     does not hold (no rule read it), ``functional`` when its code dispatches to the current
@@ -283,9 +295,8 @@ def part_of_file(config: Config, relative: str, index: _SummarizedParts, source:
     summarized = index.part_of(relative)
     if summarized is not None:
         return summarized
-    try:
-        tree = pyast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    tree = parse() if parse is not None else trees.parse_or_none(source)
+    if tree is None:
         return by_globs
     return "functional" if api_module_reason(tree) is not None else by_globs
 
@@ -301,9 +312,8 @@ def explain_part(config: Config, relative: str, source: str | None) -> tuple[str
         return by_globs, _matching_glob(config, by_globs, relative)
     if source is None or DISPATCHER not in source:
         return by_globs, ""
-    try:
-        tree = pyast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    tree = trees.parse_or_none(source)
+    if tree is None:
         return by_globs, ""
     reason = api_module_reason(tree)
     return ("functional", f"{DETECTED_FUNCTIONAL}: {reason}") if reason else (by_globs, "")

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import ClassVar, cast
 
-from ivycheck.checker.base import pyast
+from ivycheck.checker.base import trees
 from ivycheck.checker.project.out_effects import (
     maps_over_items,
     off_flags,
@@ -401,7 +401,12 @@ _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 
 
 def summarize(
-    source: str | bytes, path: str, part: str, *, memo: FunctionMemo | None = None
+    source: str | bytes,
+    path: str,
+    part: str,
+    *,
+    memo: FunctionMemo | None = None,
+    tree: ast.Module | None = None,
 ) -> FileSummary:
     """Summarize one file; never raises on bad input.
 
@@ -413,13 +418,15 @@ def summarize(
     functions whose text is unchanged and replaced by this text's (an editor keystroke
     changes one function of thousands of lines; walking all of them was half of its
     check, ``benchmarks/lsp_latency.py``). The result is the same as without it.
+    ``tree``: the text's tree when the caller parsed it already (then it parses).
     """
     summary = FileSummary(path=path, part=part, digest=text_digest(source))
-    try:
-        tree = pyast.parse(source)
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as err:
-        summary.parse_error = f"{type(err).__name__}: {err}"
-        return summary
+    if tree is None:
+        try:
+            tree = trees.parse(source)
+        except trees.PARSE_ERRORS as err:
+            summary.parse_error = f"{type(err).__name__}: {err}"
+            return summary
     summary.statement_lines = tuple(_first_line(stmt) for stmt in tree.body)
     summary.out_wrapper = out_wrapper(tree)
     summary.decorators = decorators(tree)

@@ -24,13 +24,13 @@ from __future__ import annotations
 import ast
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
-from ivycheck.checker.base import pyast
+from ivycheck.checker.base import trees
 from ivycheck.checker.base.diagnostics import Diagnostic
 from ivycheck.checker.base.sourcefile import SourceError, read_source, too_large_on_disk
+from ivycheck.checker.base.trees import KeptTrees
 from ivycheck.checker.core.engine import active_rules, check_file
 from ivycheck.checker.core.registry import all_rules
 from ivycheck.checker.core.rule import FileUnderCheck, Rule
@@ -48,9 +48,10 @@ class CheckWith(NamedTuple):
     config: Config
     edits: bool
     """Whether fixes need their text edits (``check_file``'s ``edits``)."""
-    keep_tree: bool = False
-    """Whether this process checks the file later if it waits for the index: then its
-    tree is kept for that check (:func:`~ivycheck.checker.base.pyast.keep`)."""
+    kept: KeptTrees | None = None
+    """Where this process keeps the trees of files that wait for the index, when it
+    checks them later itself (the run's :class:`~ivycheck.checker.base.trees.KeptTrees`;
+    ``None`` in a worker process, whose trees could not reach the check)."""
 
 
 Item = tuple[str, str, str, int, CheckWith | None]
@@ -86,21 +87,24 @@ def summarize_path(item: Item) -> Summarized:
         # No digest: not cached, so a raised max-file-size or a fixed file is seen again.
         summary = FileSummary(relative, part, parse_error=str(err))
         return path, None, EncodedSummary.encode(summary), None
-    summary = summarize_file(source.text, relative, part)
+    tree = trees.parse_or_none(source.text)
+    summary = summarize_file(source.text, relative, part, tree=tree)
     found = None
     if check_with is not None:
         try:
             found = check_while_summarizing(
-                source.text, path, relative, check_with.config, summary, edits=check_with.edits
+                source.text,
+                path,
+                relative,
+                check_with.config,
+                summary,
+                edits=check_with.edits,
+                tree=tree,
             )
         except Exception:  # noqa: BLE001 - the check after the index reports it as IVY999
             found = None
-    waits = found is None and check_with is not None and check_with.keep_tree
-    if waits and summary.parse_error is None:
-        pyast.keep(source.text, pyast.parse(source.text))
-    # Otherwise nothing reads a file's tree after its summary from disk; kept, the last
-    # file's tree would sit beside its libcst parse during the check.
-    pyast.forget(source.text)
+        if found is None and tree is not None and check_with.kept is not None:
+            check_with.kept.keep(source.text, tree)
     return path, source.digest, EncodedSummary.encode(summary), found
 
 
@@ -112,48 +116,44 @@ def check_while_summarizing(
     summary: FileSummary,
     *,
     edits: bool = True,
+    tree: ast.Module | None = None,
 ) -> list[Diagnostic] | None:
-    """The file's findings, found now that CPython's tree of it is at hand, when none of
-    the rules that can find anything in it reads other files: those findings do not wait
-    for the index. ``None`` otherwise (checked after the index is built). Saves the
-    second read and CPython parse of most files of a run.
+    """The file's findings, found now that CPython's tree of it is at hand, when no rule
+    needs other files to decide them: those findings do not wait for the index. ``None``
+    otherwise (checked after the index is built). Saves the second read and CPython
+    parse of most files of a run.
 
-    A rule that reads other files (``Rule.NEEDS_INDEX``) finds nothing here when its text
-    test fails, or when its ``may_find`` answers ``False`` without reading the index
-    (:func:`_decided_without_index`). The index the other rules see holds the file's own
-    summary, as the whole one would."""
+    The check runs with an index that stops whoever reads it (:class:`_IndexNotBuilt`):
+    a check that completes without reading it gives what it would give with the whole
+    index, since nothing else differs; one that reads it waits. So a rule that reads other
+    files (``Rule.NEEDS_INDEX``) only for some shapes lets every other file be checked
+    here, without a second copy of its logic to say which."""
     rules = list(all_rules().values())
-    file = FileUnderCheck(text, path, relative, config, ProjectIndex.build([summary]))
+    index = ProjectIndex.build([summary])
+    file = FileUnderCheck.of(text, path, config, index=index, relative_path=relative, tree=tree)
     active = active_rules(rules, file)
-    reading = [rule for rule in active if rule.NEEDS_INDEX]
-    if reading and summary.parse_error is None:  # (a file CPython rejects is one IVY000)
-        tree = pyast.parse(text)  # the summary's own, kept by pyast until forgotten
-        unbuilt = replace(file, index=_IndexNotBuilt())
-        if not all(_decided_without_index(rule, tree, unbuilt) is False for rule in reading):
-            return None
-    # (the others' text tests failed already)
-    return check_file(file, active, fixes=True, edits=edits)
+    if any(rule.NEEDS_INDEX for rule in active) and summary.parse_error is None:
+        file = file.with_index(_IndexNotBuilt())
+    try:
+        return check_file(file, active, fixes=True, edits=edits)
+    except _IndexRead:
+        return None
 
 
 class _IndexRead(BaseException):
     """Raised by :class:`_IndexNotBuilt`; a ``BaseException`` so that no ``except
-    Exception`` in a rule can take it for an answer."""
+    Exception`` in a rule or in the engine can take it for an answer."""
 
 
 class _IndexNotBuilt(ProjectIndex):
-    """The index while it is being built: reading anything of it stops the reader."""
+    """The index while it is being built: reading anything of it stops the reader. The
+    engine's own question (was this very text summarized clean?) is answered "no", so it
+    checks the text's syntax itself."""
 
     def __getattribute__(self, name: str) -> object:
+        if name == "summarized_clean":
+            return lambda relative, source: False
         raise _IndexRead(name)
-
-
-def _decided_without_index(rule: type[Rule], tree: ast.Module, file: FileUnderCheck) -> bool | None:
-    """``rule.may_find`` when it answers without reading the index (then the answer is the
-    same whatever the index holds: nothing else differs), ``None`` when it reads it."""
-    try:
-        return rule.may_find(tree, file)
-    except _IndexRead:
-        return None
 
 
 def _crashed(item: Item) -> Summarized:
@@ -176,15 +176,15 @@ def summarize_files(
     mapper: Mapper = in_process,
     check: Callable[[Path], bool] | None = None,
     edits: bool = True,
-    keep_trees: bool = False,
+    kept: KeptTrees | None = None,
 ) -> list[Summarized]:
     """A summary of every file of ``project``: from ``cache`` where the file's ``stat``
     matches and the summary was made for the same relative path and part, else made (and
     stored in ``cache``). Cached ones come first. Files ``check`` says are to be checked
     are checked too where they are summarized and their rules allow
-    (:func:`check_while_summarizing`), their fixes with text edits if ``edits``; with
-    ``keep_trees`` (the files are summarized and checked in this process) the trees of
-    those that wait for the index are kept for their check.
+    (:func:`check_while_summarizing`), their fixes with text edits if ``edits``; given
+    ``kept`` (the files are summarized and checked in this process), the trees of those
+    that wait for the index are kept there for their check.
 
     The relative path and the part are the only settings a summary depends on; they change
     with ``functional-api``/``backends`` or the project root, and a summary kept across such
@@ -199,7 +199,7 @@ def summarize_files(
         cached = None if entry is None else entry.summary
         if entry is None or cached is None or cached.path != relative or not cached.fits_part(part):
             checking = check is not None and check(path)
-            check_with = CheckWith(config, edits, keep_trees) if checking else None
+            check_with = CheckWith(config, edits, kept) if checking else None
             missing.append((str(path), relative, part, config.max_file_size, check_with))
         else:
             found.append((str(path), entry.digest, cached, None))
@@ -242,7 +242,7 @@ def build_index(
     roots_discovered: ProjectFiles | None = None,
     checked_early: dict[str, tuple[str, list[Diagnostic]]] | None = None,
     edits: bool = True,
-    keep_trees: bool = False,
+    kept: KeptTrees | None = None,
 ) -> ProjectIndex:
     """The index of every Python file under ``roots`` (as discovery finds them: excludes
     and ``.gitignore`` apply) plus the ``checked`` files outside them; empty when no active
@@ -253,8 +253,8 @@ def build_index(
     run over the project root itself), so the tree is walked once. ``checked_early``
     (given empty): filled with the content digest and findings of the ``checked`` files
     found while they were summarized (:func:`check_while_summarizing`); the caller checks
-    the others; ``edits``: whether their fixes need text edits; ``keep_trees``: keep the
-    others' trees for their check (:func:`summarize_files`)."""
+    the others; ``edits``: whether their fixes need text edits; ``kept``: where to keep
+    the others' trees for their check (:func:`summarize_files`)."""
     if not needs_index(checked.configs.values(), rules):
         return ProjectIndex()
     given = {os.path.abspath(path) for path in checked.files}
@@ -276,7 +276,7 @@ def build_index(
         mapper,
         is_checked if checked_early is not None else None,
         edits,
-        keep_trees,
+        kept,
     )
     for path, digest, _, found in summarized:
         if checked_early is not None and found is not None and digest is not None:

@@ -31,6 +31,7 @@ paths come from the configuration) and scans again.
 
 from __future__ import annotations
 
+import ast
 import os
 import threading
 import time
@@ -39,8 +40,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-from ivycheck.checker.base import pyast
+from ivycheck.checker.base import trees
 from ivycheck.checker.base.diagnostics import Diagnostic
+from ivycheck.checker.base.trees import KeptTrees
 from ivycheck.checker.core.engine import FixOutcome, check_source, fix_source
 from ivycheck.checker.core.registry import all_rules
 from ivycheck.checker.core.rule import Rule
@@ -162,6 +164,9 @@ class Projects:
         self._roots: dict[str, Path] = {}
         """Project root by directory (finding one reads configuration files)."""
         self._function_memos: dict[str, FunctionMemo] = {}
+        self._buffer_trees: dict[str, tuple[str, ast.Module]] = {}
+        """Per open document, its last text's tree, parsed when it was summarized
+        (:meth:`update`) and handed to its check (:meth:`check`): one parse a keystroke."""
         """Per buffer given to :meth:`update`, its last text's function summaries."""
         self._digests: dict[str, tuple[Summary, str]] = {}
         """Per file, the facts digest of its summary in ``summaries`` (made once)."""
@@ -258,9 +263,12 @@ class Projects:
             self.summaries.clear()
             self._function_memos.clear()
             self._digests.clear()
+            self._buffer_trees.clear()
 
     def close(self, path: Path) -> None:
         """A document was closed: drop what was kept for it."""
+        with self._lock:
+            self._buffer_trees.pop(os.path.abspath(path), None)
         self._function_memos.pop(os.path.abspath(path), None)
 
     # --- a run over paths ---------------------------------------------------------------
@@ -309,12 +317,12 @@ class Projects:
         given: Iterable[Path] = (),
         checked_early: dict[str, tuple[str, list[Diagnostic]]] | None = None,
         edits: bool = True,
-        keep_trees: bool = False,
+        kept: KeptTrees | None = None,
     ) -> ProjectIndex:
         """The index of every file under ``roots`` (``checked`` already discovered from
         the paths ``given``), from ``cache`` where it can; empty when no active rule reads
         it. When the paths given are the roots themselves, their files are not walked
-        again. ``checked_early``, ``edits`` and ``keep_trees``: see
+        again. ``checked_early``, ``edits`` and ``kept``: see
         :func:`~ivycheck.checker.run.indexing.build_index`."""
         named = list(given)
         walked = {os.path.abspath(p) for p in named if os.path.isdir(p)}
@@ -330,7 +338,7 @@ class Projects:
             roots_discovered=checked if same else None,
             checked_early=checked_early,
             edits=edits,
-            keep_trees=keep_trees,
+            kept=kept,
         )
 
     def build_indexes(
@@ -568,7 +576,11 @@ class Projects:
             config = self.config_for(path)
             relative = config.relative(path)
             memo = self._function_memos.setdefault(key, {})
-            summary = summarize_file(text, relative, config.part_of(relative), memo=memo)
+            tree = trees.parse_or_none(text)
+            summary = summarize_file(text, relative, config.part_of(relative), memo=memo, tree=tree)
+            if tree is not None:
+                with self._lock:
+                    self._buffer_trees[key] = (text, tree)
         with self._lock:
             previous = self.summaries.get(key)
             if summary is None:
@@ -663,25 +675,27 @@ class Projects:
 
     def check(self, path: Path, text: str, *, fixes: bool = False) -> list[Diagnostic]:
         """Diagnostics for a buffer; fix edits only when asked (code actions need them).
-        The same engine check as every other door: rules decide on CPython's tree, which
-        costs less per keystroke than re-using anything of the last one would save."""
+        The same engine check as every other door, on the tree :meth:`update` parsed for
+        the same text when it did."""
         config = self.config_for(path)
         scope = self.scope_for(path)
+        key = os.path.abspath(path)
         with self._lock:
             index = self.index_of(scope)
-        try:
-            return check_source(
-                text,
-                path=str(path),
-                config=config,
-                rules=self.rules_for(scope),
-                index=index,
-                relative_path=config.relative(path),
-                fixes=fixes,
-            )
-        finally:
-            if len(text) > LARGE_BUFFER:
-                pyast.forget()
+            parsed = self._buffer_trees.get(key)
+            if parsed is not None and len(text) > LARGE_BUFFER:
+                del self._buffer_trees[key]  # a large buffer's tree outlives no check
+        tree = parsed[1] if parsed is not None and parsed[0] == text else None
+        return check_source(
+            text,
+            path=str(path),
+            config=config,
+            rules=self.rules_for(scope),
+            index=index,
+            relative_path=config.relative(path),
+            fixes=fixes,
+            tree=tree,
+        )
 
     def rules_for(self, scope: Scope) -> list[type[Rule]]:
         """Every rule; while the index is incomplete, only those whose findings do not

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from ivycheck import __version__
-from ivycheck.checker.base import collector, pyast
+from ivycheck.checker.base import collector
 from ivycheck.checker.base.diagnostics import Diagnostic, Severity
 from ivycheck.checker.base.sourcefile import (
     SourceError,
@@ -36,6 +36,7 @@ from ivycheck.checker.base.sourcefile import (
     too_large_on_disk,
     write_source_in_place,
 )
+from ivycheck.checker.base.trees import KeptTrees
 from ivycheck.checker.core.engine import (
     INTERNAL_ERROR,
     SYNTAX_ERROR,
@@ -106,6 +107,8 @@ class _Task:
     fix: bool
     unsafe: bool
     edits: bool = True
+    kept: KeptTrees | None = None
+    """The run's kept trees when this process summarized the file (one job)."""
 
 
 @dataclass
@@ -162,6 +165,7 @@ def _check_one(task: _Task) -> _Outcome:
             index=_worker_index,
             relative_path=task.relative,
             edits=task.edits,
+            tree=task.kept.take(source.text) if task.kept is not None else None,
         )
         return _Outcome(task.path, found, source)
     outcome = fix_source(
@@ -299,6 +303,9 @@ class Runner:
         # what each file leaves).
         # Each root's files are checked against that root's index only, one root after
         # the other (``Projects.by_root``); one cache, the first path's, serves them all.
+        # On one core the files that wait for the index are checked here, with the trees
+        # their summaries parsed.
+        kept = KeptTrees() if self.jobs == 1 else None
         with collector.paused():
             for share in workspace.by_root(project, self.options.paths):
                 try:
@@ -316,12 +323,14 @@ class Runner:
                         given=share.given,
                         checked_early=None if fixing else early,
                         edits=self.edits,
-                        # On one core the files that wait for the index are checked here.
-                        keep_trees=self.jobs == 1,
+                        kept=kept,
                     )
-                    self._check(share.files.files, share.files.configs, index, cache, result, early)
+                    self._check(
+                        share.files.files, share.files.configs, index, cache, result, early, kept
+                    )
                 finally:
-                    pyast.release()
+                    if kept is not None:
+                        kept.clear()
         cache.save()
         result.diagnostics.sort(key=lambda d: d.sort_key)
         return result
@@ -385,9 +394,11 @@ class Runner:
         cache: ResultCache,
         result: RunResult,
         early: dict[str, tuple[str, list[Diagnostic]]],
+        kept: KeptTrees | None = None,
     ) -> None:
         """Each file's findings: from the cache, from ``early`` (found while the file was
-        summarized for the index), or checked now, over the process pool."""
+        summarized for the index), or checked now, over the process pool (in this process
+        with the trees in ``kept``, when given)."""
         fixing = self.options.fix or self.options.diff
         unsafe = self.options.unsafe_fixes
         tasks: list[_Task] = []
@@ -413,7 +424,7 @@ class Runner:
                     result.cache_hits += 1
                     continue
             tasks.append(
-                _Task(str(path), config.relative(path), config, fixing, unsafe, self.edits)
+                _Task(str(path), config.relative(path), config, fixing, unsafe, self.edits, kept)
             )
         outcomes = _parallel_map(
             _check_one,

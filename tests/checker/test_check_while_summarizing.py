@@ -10,18 +10,17 @@ from __future__ import annotations
 
 import ast
 import shutil
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from ivycheck.checker.base import pyast
 from ivycheck.checker.base.diagnostics import Diagnostic, Fix
-from ivycheck.checker.core.engine import check_source
+from ivycheck.checker.core.engine import check_file, check_source
 from ivycheck.checker.core.registry import all_rules
-from ivycheck.checker.core.rule import Example, FileUnderCheck, Rule
+from ivycheck.checker.core.rule import Example, FileUnderCheck, Finding, Rule
 from ivycheck.checker.project.config import Overrides
 from ivycheck.checker.project.index import ProjectIndex
+from ivycheck.checker.project.layout import summarize_file
 from ivycheck.checker.project.summary import summarize
 from ivycheck.checker.run import indexing, runner
 from tests.rules.test_examples import CONFIG, _index
@@ -117,26 +116,39 @@ def _cases() -> list[object]:
     ]
 
 
+def _early(rule: type[Rule], example: Example) -> list[Diagnostic] | None:
+    """What the command's early check gives for ``example`` with only ``rule`` selected."""
+    config = CONFIG.with_overrides(select=(rule.CODE,))
+    summary = summarize_file(example.code, example.path, config.part_of(example.path))
+    return indexing.check_while_summarizing(
+        example.code, example.path, example.path, config, summary
+    )
+
+
 @pytest.mark.parametrize(("rule", "example"), _cases())
-def test_may_find_without_the_index_answers_as_with_it_or_not_at_all(
+def test_an_early_check_answers_as_after_the_index_or_not_at_all(
     rule: type[Rule], example: Example
 ) -> None:
-    """Asked before the index exists, a ``may_find`` that reads it has no answer (``None``);
-    one that does not gives the answer it gives with the whole index."""
-    try:
-        tree = ast.parse(example.code)
-    except SyntaxError:
-        return  # IVY000's: the engine asks no rule
+    """Checked before the index exists, a file whose rules read the index has no answer
+    (``None``); one whose rules do not gives the findings it gets with the whole index."""
+    early = _early(rule, example)
+    if early is None:
+        return
     config = CONFIG.with_overrides(select=(rule.CODE,))
-    with_index = FileUnderCheck(example.code, example.path, example.path, config, _index(example))
-    unbuilt = replace(with_index, index=indexing._IndexNotBuilt())
-    decided = indexing._decided_without_index(rule, tree, unbuilt)
-    assert decided is None or decided == rule.may_find(tree, with_index)
+    after = check_source(
+        example.code,
+        path=example.path,
+        config=config,
+        rules=list(all_rules().values()),
+        index=_index(example),
+        relative_path=example.path,
+    )
+    assert [(d, d.fix) for d in early] == [(d, d.fix) for d in after]
 
 
-def test_a_rule_catching_every_exception_still_has_no_answer_without_the_index() -> None:
-    """A ``may_find`` that swallows ``Exception`` around an index read must not turn the
-    missing index into ``False``."""
+def test_a_rule_catching_every_exception_still_waits_for_the_index() -> None:
+    """A check that swallows ``Exception`` around an index read must not turn the missing
+    index into an answer."""
 
     class Careless(Rule):
         CODE = "IVY998"
@@ -145,34 +157,28 @@ def test_a_rule_catching_every_exception_still_has_no_answer_without_the_index()
         NEEDS_INDEX = True
 
         @classmethod
-        def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
+        def check(cls, tree: ast.Module, file: FileUnderCheck) -> list[Finding]:
             try:
-                return bool(file.index.files)
+                return [] if file.index.files else [Finding(1, 0, 1, 1, "no index")]
             except Exception:  # noqa: BLE001 - what the test is about
-                return False
+                return [Finding(1, 0, 1, 1, "swallowed")]
 
-    file = FileUnderCheck("x = 1\n", "f.py", "f.py", CONFIG, indexing._IndexNotBuilt())
-    assert indexing._decided_without_index(Careless, ast.parse("x = 1\n"), file) is None
+    file = FileUnderCheck.of("x = 1\n", "f.py", CONFIG, index=indexing._IndexNotBuilt())
+    with pytest.raises(indexing._IndexRead):
+        check_file(file, [Careless])
 
 
 def test_some_rules_reading_the_index_decide_files_without_it() -> None:
-    """What makes early checks worth it on Ivy's code: IVY004/005/006 read the index only
-    for what they report, so their ``may_find`` rules most files out before it exists."""
-    decided = set()
-    for rule in all_rules().values():
-        if not rule.NEEDS_INDEX:
-            continue
-        for example in rule.VALID:
-            try:
-                tree = ast.parse(example.code)
-            except SyntaxError:
-                continue
-            file = FileUnderCheck(
-                example.code, example.path, example.path, CONFIG, indexing._IndexNotBuilt()
-            )
-            if indexing._decided_without_index(rule, tree, file) is False:
-                decided.add(rule.CODE)
-    assert {"IVY004", "IVY005", "IVY006"} <= decided
+    """What makes early checks worth it on Ivy's code: IVY004 and IVY006 read the index
+    only for some shapes, so most files are checked before it exists."""
+    decided = {
+        rule.CODE
+        for rule in all_rules().values()
+        if rule.NEEDS_INDEX
+        for example in rule.VALID
+        if _parses(example.code) and _early(rule, example) is not None
+    }
+    assert {"IVY004", "IVY006"} <= decided
 
 
 @pytest.mark.parametrize(
@@ -207,46 +213,6 @@ def test_a_rule_that_reads_no_other_file_finds_the_same_with_its_own_file_only(
         for index in (_index(example), alone)
     ]
     assert [(d, d.fix) for d in found[0]] == [(d, d.fix) for d in found[1]]
-
-
-def test_on_one_core_no_file_is_parsed_twice(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The files that wait for the index are checked with the tree their summary parsed
-    (``pyast.keep``), and the findings are those of a run that parses them again."""
-    root = _tree(tmp_path)
-    files = {text for path in root.rglob("*.py") if _parses(text := path.read_text())}
-    parsed: list[str] = []
-    original = ast.parse
-
-    def counting(source: str | bytes, *args: object, **kwargs: object) -> ast.AST:
-        if source in files:
-            parsed.append(str(source))
-        return original(source, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(pyast.ast, "parse", counting)
-    kept = _run(root)
-    assert parsed and len(parsed) == len(set(parsed))
-    assert not pyast._kept, "every kept tree is released after the run"
-    monkeypatch.setattr(pyast, "KEEP_LIMIT", 0)
-    parsed.clear()
-    again = _run(root)
-    assert len(parsed) > len(set(parsed)), "without keeping, the late files are parsed twice"
-    assert _seen(kept) == _seen(again)
-
-
-def test_kept_trees_are_bounded_and_taken_once() -> None:
-    text = "x = 1\n" * 10
-    tree = ast.parse(text)
-    try:
-        assert pyast.keep(text, tree)
-        assert pyast.parse(str(text)) is tree
-        pyast.forget()
-        assert pyast.parse(text) is not tree, "a kept tree is handed out once"
-        assert not pyast.keep("y" * (pyast.KEEP_LIMIT + 1), tree)
-    finally:
-        pyast.release()
-        pyast.forget()
 
 
 def _parses(text: str) -> bool:

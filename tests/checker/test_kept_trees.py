@@ -1,0 +1,71 @@
+"""A run on one core parses each file once: the trees of files that wait for the index are
+kept by the run (``checker/base/trees.KeptTrees``) and handed to their check."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+from pathlib import Path
+
+import pytest
+
+from ivycheck.checker.base import trees
+from ivycheck.checker.base.diagnostics import Diagnostic, Fix
+from ivycheck.checker.run import runner
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def _run(root: Path) -> runner.RunResult:
+    return runner.run(runner.RunOptions(paths=(root,), jobs=1, use_cache=False))
+
+
+def _seen(result: runner.RunResult) -> list[tuple[Diagnostic, Fix | None]]:
+    return [(d, d.fix) for d in result.diagnostics]
+
+
+def _parses(text: str) -> bool:
+    try:
+        ast.parse(text)
+    except SyntaxError:
+        return False
+    return True
+
+
+def test_on_one_core_no_file_is_parsed_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The files that wait for the index are checked with the tree their summary parsed,
+    and the findings are those of a run that parses them again."""
+    root = tmp_path / "examples"
+    shutil.copytree(EXAMPLES, root)
+    files = {text for path in root.rglob("*.py") if _parses(text := path.read_text())}
+    parsed: list[str] = []
+    original = ast.parse
+
+    def counting(source: str | bytes, *args: object, **kwargs: object) -> ast.AST:
+        if source in files:
+            parsed.append(str(source))
+        return original(source, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(trees.ast, "parse", counting)
+    kept = _run(root)
+    assert parsed and len(parsed) == len(set(parsed))
+    monkeypatch.setattr(trees.KeptTrees, "keep", lambda self, source, tree: False)
+    parsed.clear()
+    again = _run(root)
+    assert len(parsed) > len(set(parsed)), "without keeping, the late files are parsed twice"
+    assert _seen(kept) == _seen(again)
+
+
+def test_kept_trees_are_bounded_and_taken_once() -> None:
+    text = "x = 1\n" * 10
+    tree = ast.parse(text)
+    kept = trees.KeptTrees(limit=100)
+    assert kept.keep(text, tree)
+    assert kept.take(str(text)) is tree
+    assert kept.take(text) is None, "a kept tree is handed out once"
+    assert not kept.keep("y" * 101, tree)
+    assert kept.keep(text, tree)
+    kept.clear()
+    assert kept.take(text) is None
