@@ -405,6 +405,9 @@ typedef struct {
                             * from the inputs' (else NULL: ``out_same`` decides) */
     PyObject *with_out;    /* with_out(out, arrays' data, no_keywords): where the native out
                             * failed or was not asked */
+    PyObject *out_guard;   /* NATIVE: a ContextVar (NumPy's error state), or NULL */
+    PyObject *out_safe;    /* NATIVE: the set of its values under which the native out raises
+                            * only before writing; any other value goes to ``with_out`` */
     /* The one field changed after ``bind``: the inputs' layout tokens of the last call read
      * and its result's, one tuple ``(in0, in1, result)`` replaced whole. */
     PyObject *memo;
@@ -415,7 +418,8 @@ enum { OUT_NONE = -1, OUT_NATIVE = 0, OUT_REBIND = 1, OUT_ASK = 2 };
 #define BINDING_FIELDS(X)                                                                    \
     X(quick) X(quick2) X(plain) X(native_set) X(wrap) X(error) X(ivy_exception) X(dtype)     \
     X(cast_type) X(cast_call) X(cast_known) X(finish) X(out_call) X(out_kind) X(out_same)    \
-    X(out_write) X(out_key) X(out_target) X(no_keywords) X(out_token) X(with_out) X(memo)
+    X(out_write) X(out_key) X(out_target) X(no_keywords) X(out_token) X(with_out) X(memo)   \
+    X(out_guard) X(out_safe)
 
 static int
 binding_traverse(BindingObject *self, visitproc visit, void *arg)
@@ -879,6 +883,24 @@ native_out(PublicFunctionObject *self, BindingObject *b, PyObject *const *arrays
             return call_with_out_python(self, b, arrays, n, out);
         }
     }
+    else if (b->out_guard != NULL) {
+        /* NATIVE with a guard: only in an error state known not to raise after writing
+         * (NumPy's ``np.seterr(all="raise")`` raises once ``out`` is written); ``with_out``
+         * answers any other state, and records it when it is safe. */
+        PyObject *state = NULL;
+        if (PyContextVar_Get(b->out_guard, NULL, &state) < 0) {
+            return NULL;
+        }
+        int safe = state != NULL ? PySet_Contains(b->out_safe, state) : 0;
+        Py_XDECREF(state);
+        if (safe < 0) {
+            return NULL;
+        }
+        if (!safe) {
+            return call_with_out_python(self, b, arrays, n, out);
+        }
+        Py_INCREF(native);
+    }
     else {
         Py_INCREF(native);
     }
@@ -1035,14 +1057,22 @@ public_bind(PublicFunctionObject *self, PyObject *args, PyObject *kwargs)
     if (out_quick != Py_None) {
         Py_ssize_t size = PyTuple_Check(out_quick) ? PyTuple_GET_SIZE(out_quick) : 0;
         out_mode = size ? (int)PyLong_AsLong(PyTuple_GET_ITEM(out_quick, 0)) : -2;
-        if ((out_mode == OUT_NATIVE && size != 2) || (out_mode == OUT_ASK && size != 4) ||
+        PyObject *guard = out_mode == OUT_NATIVE && size == 3 ? PyTuple_GET_ITEM(out_quick, 2)
+                                                             : Py_None;
+        if ((out_mode == OUT_NATIVE && size != 2 && size != 3) ||
+            (guard != Py_None &&
+             (!PyTuple_Check(guard) || PyTuple_GET_SIZE(guard) != 2 ||
+              !PyContextVar_CheckExact(PyTuple_GET_ITEM(guard, 0)) ||
+              !PySet_CheckExact(PyTuple_GET_ITEM(guard, 1)))) ||
+            (out_mode == OUT_ASK && size != 4) ||
             (out_mode == OUT_REBIND && size != 5 && size != 6) || out_mode < OUT_NATIVE ||
             out_mode > OUT_ASK || !PyCallable_Check(error) || !PyDict_Check(no_keywords) ||
             !PyCallable_Check(with_out) ||
             (out_mode == OUT_REBIND && !PyCallable_Check(out_native))) {
             if (!PyErr_Occurred()) {
                 PyErr_SetString(PyExc_TypeError,
-                                "bind: out_quick is (NATIVE, f), (ASK, check, type, target) "
+                                "bind: out_quick is (NATIVE, f[, None or (contextvar, set)]), "
+                                "(ASK, check, type, target) "
                                 "or (REBIND, type, same_layout, write, key[, token]), with error "
                                 "and with_out callable, no_keywords a dict and out_native "
                                 "callable");
@@ -1125,6 +1155,12 @@ public_bind(PublicFunctionObject *self, PyObject *args, PyObject *kwargs)
         }
         else {
             b->out_call = field(PyTuple_GET_ITEM(out_quick, 1));
+        }
+        if (out_mode == OUT_NATIVE && PyTuple_GET_SIZE(out_quick) == 3 &&
+            PyTuple_GET_ITEM(out_quick, 2) != Py_None) {
+            PyObject *guard = PyTuple_GET_ITEM(out_quick, 2);
+            b->out_guard = field(PyTuple_GET_ITEM(guard, 0));
+            b->out_safe = field(PyTuple_GET_ITEM(guard, 1));
         }
         if (out_mode == OUT_ASK) {
             b->out_kind = field(PyTuple_GET_ITEM(out_quick, 2));

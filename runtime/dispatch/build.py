@@ -84,8 +84,11 @@ class Built(NamedTuple):
     table: tuple[type, Callable[[Any, Any], Any], dict[Any, Any]] | None = None
     out_quick: tuple[Any, ...] | None = None
     """How the hot tier serves a call of arrays with ``out`` without ``with_out``'s frame:
-    ``(NATIVE, native)``, the native function whose own ``out`` checks the buffer before
-    writing (NumPy's ufuncs; anything raised sends the call to ``with_out``);
+    ``(NATIVE, native, guard)``, the native function whose own ``out`` checks the buffer
+    before writing (NumPy's ufuncs; anything raised sends the call to ``with_out``), taken
+    only while ``guard`` -- ``None``, or ``(ContextVar, set)``: the backend's
+    ``NATIVE_OUT_GUARD`` -- finds the variable's value in the set (else ``with_out``, which
+    asks the backend's ``native_out_safe``);
     ``(ASK, check, native type, target)``, the backend's answer to whether the
     result fits ``out`` exactly, naming the function to call with it (PyTorch; no answer
     sends the call to ``with_out``): ``check`` is ``check_native_out`` for one array and
@@ -456,7 +459,10 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
     if out_flag and inline and arity in (1, 2):
         if native_out and prims.out_checks_itself(target):
             if forward and forward.out and not forward.keywords and forward.positional == arity:
-                out_quick = (NATIVE, forward.native)
+                # guarded where the backend's error state may raise after writing (NumPy's)
+                guard = getattr(prims, "NATIVE_OUT_GUARD", None)
+                if guard is not None or getattr(prims, "native_out_safe", None) is None:
+                    out_quick = (NATIVE, forward.native, guard)
         elif native_out:
             check = prims.check_native_out
             if arity == 2:

@@ -8,7 +8,9 @@ in place on every backend. Then, in order:
    function to call: the backend function or the native one it amounts to), or straight
    away when the native function checks ``out`` itself before writing
    (``primitives.out_checks_itself``: NumPy's ufuncs): the result is computed into ``out``
-   with no temporary, as the backend's own ``out=`` does.
+   with no temporary, as the backend's own ``out=`` does -- while no error can be raised
+   after writing (``primitives.native_out_safe``: NumPy under ``np.seterr(all="raise")``
+   computes into ``out`` and raises then; there the result is computed first, as in 2).
 2. Otherwise the result is computed and written. A result of exactly ``out``'s shape and
    dtype is copied into a writable buffer (``primitives.write``) or, on an immutable one
    (JAX, ``tf.Tensor``), becomes ``out``'s data -- what ``inplace.update`` does for it,
@@ -94,10 +96,15 @@ def caller(
         # Arity-specialised: ``native(a, b, out=data)`` costs a third less than
         # ``native(*nargs, out=data)`` on 8 elements.
         thin = forward is not None and forward.out and not forward.keywords
+        safe = getattr(prims, "native_out_safe", None)
         unary = forward.native if thin and forward.positional == 1 else None  # type: ignore[union-attr]
         binary = forward.native if thin and forward.positional == 2 else None  # type: ignore[union-attr]
 
         def checked(out: Any, nargs: Any, nkwargs: dict[str, Any]) -> Any:
+            if safe is not None and not safe():
+                # An error state that raises after writing (``np.seterr(all="raise")``): the
+                # result first, written only if it was computed.
+                return write(out, target(*nargs, **nkwargs))
             data = out._data
             n = len(nargs)
             try:

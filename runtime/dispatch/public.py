@@ -254,12 +254,14 @@ def public_function(fn: F) -> F:
                         except Exception as e:  # noqa: BLE001
                             raise error(e) from (None if isinstance(e, IvyException) else e)
                     if mode == NATIVE:
-                        try:
-                            out_quick[1](x._data, out=data)
-                        except Exception:  # noqa: BLE001 - ``with_out`` tells which
-                            pass
-                        else:
-                            return out
+                        guard = out_quick[2]
+                        if guard is None or guard[0].get() in guard[1]:
+                            try:
+                                out_quick[1](x._data, out=data)
+                            except Exception:  # noqa: BLE001 - ``with_out`` tells which
+                                pass
+                            else:
+                                return out
                     elif type(data) is out_quick[2]:  # ASK: the backend says if it fits
                         try:
                             fn = out_quick[1](out_quick[3], (x._data,), NO_KEYWORDS, out=data)
@@ -328,12 +330,14 @@ def public_function(fn: F) -> F:
                             except Exception as e:  # noqa: BLE001
                                 raise error(e) from (None if isinstance(e, IvyException) else e)
                         if mode == NATIVE:
-                            try:
-                                out_quick[1](x1._data, x2._data, out=data)
-                            except Exception:  # noqa: BLE001 - ``with_out`` tells which
-                                pass
-                            else:
-                                return out
+                            guard = out_quick[2]
+                            if guard is None or guard[0].get() in guard[1]:
+                                try:
+                                    out_quick[1](x1._data, x2._data, out=data)
+                                except Exception:  # noqa: BLE001 - ``with_out`` tells which
+                                    pass
+                                else:
+                                    return out
                         elif type(data) is out_quick[2]:  # ASK: the backend says if it fits
                             a = x1._data
                             b = x2._data

@@ -161,3 +161,59 @@ def test_a_numpy_scalar_assigned_through_a_mask(backend: str, value: object) -> 
     x[x > 1] = value
     assert x.dtype == ivy.float32
     assert npy(x).tolist() == [1.0, 0.0, 0.0]
+
+
+def _f32(*values: float) -> ivy.Array:
+    return ivy.asarray(list(values), dtype=ivy.float32)
+
+
+ERRSTATE_FAILURES = {
+    # a ufunc given out's buffer (the hot tier's NATIVE, then ``with_out``)
+    "add": (lambda f, o: f(_f32(3e38, 1), _f32(3e38, 1), out=o), (2,)),
+    "divide": (lambda f, o: f(_f32(1, 2), _f32(1, 0), out=o), (2,)),
+    "log": (lambda f, o: f(_f32(1, -1), out=o), (2,)),
+    # a float64 result cast into a float32 out
+    "add, cast": (
+        lambda f, o: f(ivy.asarray([1e300, 1.0]), ivy.asarray([1.0, 1.0]), out=o),
+        (2,),
+    ),
+    # functions whose native out the backend is asked about (``check_native_out``)
+    "sum": (lambda f, o: f(_f32(3e38, 3e38), out=o), ()),
+    "matmul": (lambda f, o: f(_f32(3e38, 3e38)[None], _f32(3e38, 3e38)[:, None], out=o), (1, 1)),
+}
+
+
+@pytest.mark.parametrize("mode", ["raise", "call"])
+@pytest.mark.parametrize("path", ["C", "Python"])
+@pytest.mark.parametrize("case", sorted(ERRSTATE_FAILURES))
+def test_a_floating_point_error_raised_after_writing_leaves_out_unchanged(
+    case: str, path: str, mode: str
+) -> None:
+    """Under ``np.seterr(all="raise")`` (or ``"call"`` with a handler that raises) NumPy's
+    ufuncs compute into ``out`` and raise after: the runtime computes first there, so a
+    failed update changes nothing, C path or Python path, and the native ``out`` serves
+    again once the state is back."""
+    call, shape = ERRSTATE_FAILURES[case]
+    name = case.split(",")[0].split()[0]
+
+    def handler(kind: str, flag: int) -> None:
+        raise FloatingPointError(kind)
+
+    with ivy.using_backend("numpy"):
+        fn = getattr(ivy, name)
+        if path == "Python":
+            fn = getattr(fn, "__ivy_general__", fn)
+        out = ivy.full(shape, 7.0, dtype=ivy.float32)
+        old = np.seterrcall(handler)
+        try:
+            with (
+                np.errstate(all=mode),
+                pytest.raises(ivy.IvyBackendException, match=r"overflow|divide|invalid"),
+            ):
+                call(fn, out)
+        finally:
+            np.seterrcall(old)
+        assert npy(out).tolist() == np.full(shape, 7.0).tolist()
+        with np.errstate(all="ignore"):
+            assert call(fn, out) is out
+        assert npy(out).tolist() != np.full(shape, 7.0).tolist()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 import numpy as np
@@ -102,11 +103,50 @@ def is_native_view(ret: Any, base: Any) -> bool:
     return False
 
 
+ERROR_STATE: ContextVar[Any] | None = getattr(
+    getattr(getattr(np, "_core", None), "umath", None), "_extobj_contextvar", None
+)
+"""NumPy's floating-point error state (what ``np.seterr``/``np.errstate`` set: a new value per
+change), where this NumPy keeps it in a ``ContextVar``; else ``None``."""
+SAFE_ERROR_STATES: set[Any] = set()
+"""Values of :data:`ERROR_STATE` under which no floating-point error raises (see
+:func:`native_out_safe`), recorded as met (at most :data:`_SAFE_KEPT`)."""
+_SAFE_KEPT = 64
+_SAFE_MODES = frozenset({"ignore", "warn", "print"})
+NATIVE_OUT_GUARD: tuple[ContextVar[Any], set[Any]] | None = (
+    None if ERROR_STATE is None else (ERROR_STATE, SAFE_ERROR_STATES)
+)
+"""How the hot paths tell, in one read, that a native ``out`` is safe
+(``ERROR_STATE.get() in SAFE_ERROR_STATES``); any other answer asks
+:func:`native_out_safe`."""
+
+
+def native_out_safe() -> bool:
+    """Whether a NumPy function may be given ``out``'s buffer: it then raises only before
+    writing. Under ``np.seterr(all="raise")`` (or ``"call"``, ``"log"``, whose handlers may
+    raise) a ufunc computes into ``out`` and raises ``FloatingPointError`` afterwards --
+    ``out`` would be changed by a call that failed -- so the result is computed first and
+    written only if that succeeded (``dispatch.out``), as on every other backend. A state
+    found safe is recorded in :data:`SAFE_ERROR_STATES`, which the hot paths read. (``"warn"``
+    counts as safe: a ``RuntimeWarning`` that a warnings filter makes an error is raised by
+    NumPy after writing, as NumPy does.)"""
+    state = None if ERROR_STATE is None else ERROR_STATE.get()
+    if state is not None and state in SAFE_ERROR_STATES:
+        return True
+    safe = _SAFE_MODES.issuperset(np.geterr().values())
+    if safe and state is not None:
+        if len(SAFE_ERROR_STATES) >= _SAFE_KEPT:  # (one per ``np.errstate`` entered)
+            SAFE_ERROR_STATES.clear()
+        SAFE_ERROR_STATES.add(state)
+    return safe
+
+
 def check_native_out(
     fn: Callable[..., Any], args: list[Any], kwargs: dict[str, Any], *, out: Any
 ) -> Callable[..., Any] | None:
     """``fn``, the function to call with ``out``, after a check: NumPy checks shapes and
-    ufunc casting itself, but reductions cast ``out`` unsafely.
+    ufunc casting itself, but reductions cast ``out`` unsafely; ``None`` (compute, then
+    write) where an error could be raised after writing (:func:`native_out_safe`).
 
     So check the promoted input dtype against ``out`` under ``same_kind`` first; a result that
     cannot be written raises here, before NumPy writes anything. A ufunc (the NumPy backend's
@@ -114,6 +154,8 @@ def check_native_out(
     for a comparison of integers -- and refuses a ``same_kind`` violation before writing, so
     it is left to check ``out`` itself.
     """
+    if not native_out_safe():
+        return None
     if isinstance(getattr(np, getattr(fn, "__name__", ""), None), np.ufunc):
         return fn
     arrays = [a for a in args if isinstance(a, (np.ndarray, np.generic))]
