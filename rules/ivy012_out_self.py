@@ -5,30 +5,13 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-import libcst as cst
-
-from ivycheck.checker.rule_api import (
-    AstFinding,
-    Example,
-    FileUnderCheck,
-    Rule,
-    RuleContext,
-    nodes_of,
-)
+from ivycheck.checker.rule_api import Example, FileUnderCheck, Finding, Rule
 from ivycheck.rules._ast_calls import FUNCTIONS, first_keyword_calls
 from ivycheck.rules._ast_facts import FunctionNode, facts, wrapper_name
-from ivycheck.rules._ast_source import Lines, node_span
-from ivycheck.rules._decorators import decorator_name
+from ivycheck.rules._ast_out_keyword import keyword_span
+from ivycheck.rules._ast_source import Lines
 
 _ARRAY = "ivy/data_classes/array/elementwise.py"
-
-
-def _self_name(node: cst.FunctionDef) -> str | None:
-    """The name of the instance parameter of a method (``None`` for static/class methods)."""
-    if any(decorator_name(d) in {"staticmethod", "classmethod"} for d in node.decorators):
-        return None
-    positional = (*node.params.posonly_params, *node.params.params)
-    return positional[0].name.value if positional else None
 
 
 _IN_PLACE_PROTOCOL = frozenset(
@@ -41,35 +24,18 @@ _IN_PLACE_PROTOCOL = frozenset(
 """Python's data model: these methods exist to change the object they are called on."""
 
 
-def _is_mutator(node: cst.FunctionDef, this: str) -> bool:
-    """A method whose job is to write into its instance: one of the data model's in-place
-    methods, or one that gives its caller nothing new back (every ``return`` is bare, or
-    returns the instance itself)."""
-    if node.name.value in _IN_PLACE_PROTOCOL:
-        return True
-    returns = [r for r in nodes_of(node.body, cst.Return) if _own(node, r)]
-    return all(
-        r.value is None or (isinstance(r.value, cst.Name) and r.value.value in (this, "None"))
-        for r in returns
-    )
-
-
-def _own(method: cst.FunctionDef, returned: cst.Return) -> bool:
-    """Whether ``returned`` belongs to ``method`` itself, not to a function defined in it."""
-    nested = nodes_of(method.body, cst.FunctionDef)
-    return not any(r is returned for inner in nested for r in nodes_of(inner.body, cst.Return))
-
-
-def _ast_self_name(node: FunctionNode) -> str | None:
-    """:func:`_self_name` on CPython's tree."""
+def _self_name(node: FunctionNode) -> str | None:
+    """The name of the instance parameter of a method (``None`` for static/class methods)."""
     if any(wrapper_name(d) in {"staticmethod", "classmethod"} for d in node.decorator_list):
         return None
     positional = (*node.args.posonlyargs, *node.args.args)
     return positional[0].arg if positional else None
 
 
-def _ast_is_mutator(node: FunctionNode, this: str) -> bool:
-    """:func:`_is_mutator` on CPython's tree (``return None`` is a constant there)."""
+def _is_mutator(node: FunctionNode, this: str) -> bool:
+    """A method whose job is to write into its instance: one of the data model's in-place
+    methods, or one that gives its caller nothing new back (every ``return`` of its own,
+    not of a function defined in it, is bare or returns ``None`` or the instance itself)."""
     if node.name in _IN_PLACE_PROTOCOL:
         return True
     todo: list[ast.AST] = list(node.body)
@@ -197,6 +163,20 @@ class OutSelf(Rule):
             """,
             path="project/model.py",
         ),
+        Example(
+            """
+            class Array:
+                def abs(self):
+                    def go(self):
+                        return ivy.abs(self, out=self)
+                    return go(1)
+
+                @classmethod
+                def zeros(cls, out):
+                    return ivy.zeros(3, out=cls)
+            """,
+            path=_ARRAY,
+        ),
     )
     INVALID = (
         Example(
@@ -206,6 +186,9 @@ class OutSelf(Rule):
                     return ivy.add(self, x2, out=self)
             """,
             path=_ARRAY,
+            message="`out=self` overwrites the instance the method was called on",
+            line=3,
+            column=34,
         ),
         Example(
             """
@@ -216,6 +199,8 @@ class OutSelf(Rule):
                     return ivy.where(condition, self, other, out=self)
             """,
             path=_ARRAY,
+            line=5,
+            column=50,
         ),
         Example(
             """
@@ -224,6 +209,9 @@ class OutSelf(Rule):
                     return ivy.clip(this, lo, hi, out=this)
             """,
             path=_ARRAY,
+            message="`out=this` overwrites",
+            line=3,
+            column=39,
         ),
         Example(
             """
@@ -234,6 +222,8 @@ class OutSelf(Rule):
                     return go()
             """,
             path=_ARRAY,
+            line=4,
+            column=34,
         ),
         Example(
             """
@@ -242,6 +232,8 @@ class OutSelf(Rule):
                     return self.cont_map(lambda v, _: ivy.sort(v, axis=axis), out=self)
             """,
             path="ivy/data_classes/container/sorting.py",
+            line=3,
+            column=67,
         ),
         Example(
             """
@@ -251,6 +243,8 @@ class OutSelf(Rule):
                     return updated.sum()
             """,
             path="project/model.py",
+            line=3,
+            column=44,
         ),
         Example(
             """
@@ -260,71 +254,46 @@ class OutSelf(Rule):
                     return ivy.matrix_transpose(self, out=self)
             """,
             path=_ARRAY,
+            line=4,
+            column=43,
+        ),
+        Example(
+            """
+            class Array:
+                async def add(self, x2):
+                    return ivy.add(self, "é€", x2, out=(self))
+            """,
+            path=_ARRAY,
+            message="`out=self` overwrites",
+            line=3,
+            column=40,
+        ),
+        Example(
+            """
+            # the call below passes out= over several lines
+            class Array:
+                def add(self, x2):
+                    return ivy.add(
+                        self,
+                        x2,
+                        out  # the instance
+                        =self,
+                    )
+            """,
+            path=_ARRAY,
+            line=7,
+            column=13,
         ),
     )
 
     @classmethod
-    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
-        """The check below on CPython's tree, exactly: the same walk, keeping the instance
-        parameter each function sees."""
-        return next(_ast_out_selves(tree), None) is not None
-
-    @classmethod
-    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
-        """The check below on CPython's tree: the finding spans the ``out=`` keyword, which
-        CPython's ``keyword`` spans as libcst's ``Arg`` (from ``out`` to the name's end,
-        parentheses around the name included), in code points."""
-        found = list(_ast_out_selves(tree))
-        if not found:
-            return []
-        lines = Lines(file.source)
-        findings: list[AstFinding] = []
-        for keyword, this in found:
-            span = node_span(lines, keyword)
-            if span is None:
-                return None  # (a parsed tree always has one)
-            findings.append(AstFinding(*span, _message(this)))
-        return findings
-
-    def __init__(self, context: RuleContext) -> None:
-        super().__init__(context)
-        self._selves: list[str | None] = []
-        """The instance parameter visible in each enclosing function (``None``: none)."""
-        self._in_class_body: list[bool] = []
-
-    def visit_ClassDef(self, node: cst.ClassDef) -> None:
-        self._in_class_body.append(True)
-
-    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
-        self._in_class_body.pop()
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        if self._in_class_body and self._in_class_body[-1]:
-            this = _self_name(node)
-            self._selves.append(None if this is None or _is_mutator(node, this) else this)
-        else:
-            # a nested function sees the method's ``self`` unless it rebinds the name
-            inherited = self._selves[-1] if self._selves else None
-            names = {p.name.value for p in (*node.params.posonly_params, *node.params.params)}
-            self._selves.append(None if inherited in names else inherited)
-        self._in_class_body.append(False)
-
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self._selves.pop()
-        self._in_class_body.pop()
-
-    def visit_Call(self, node: cst.Call) -> None:
-        current = self._selves[-1] if self._selves else None
-        if current is None:
-            return
-        for arg in node.args:
-            if (
-                arg.keyword is not None
-                and arg.keyword.value == "out"
-                and isinstance(arg.value, cst.Name)
-                and arg.value.value == current
-            ):
-                self.report(arg, _message(current))
+    def check(cls, tree: ast.Module, file: FileUnderCheck) -> Iterator[Finding]:
+        """Reported at the ``out=`` keyword, which CPython's ``keyword`` spans from ``out``
+        to the value's end (parentheses around the value included), in code points."""
+        lines: Lines | None = None
+        for keyword, this in _out_selves(tree):
+            lines = lines or Lines(file.source)
+            yield Finding(*keyword_span(lines, keyword), _message(this))
 
 
 def _message(this: str) -> str:
@@ -335,10 +304,9 @@ def _message(this: str) -> str:
     )
 
 
-def _ast_out_selves(tree: ast.Module) -> Iterator[tuple[ast.keyword, str]]:
-    """Every ``out=<instance parameter>`` keyword ``OutSelf.visit_Call`` reports, with the
-    parameter's name, on CPython's tree: the same walk, keeping the instance parameter each
-    function sees (a method's own, unless it is static, a class method or a mutator; a
+def _out_selves(tree: ast.Module) -> Iterator[tuple[ast.keyword, str]]:
+    """Every ``out=<instance parameter>`` keyword, with the parameter's name: one walk,
+    keeping the instance parameter each function sees (a method's own, unless it is static, a class method or a mutator; a
     nested function's enclosing one, unless a positional parameter rebinds the name)."""
     given = {
         k.value.id for _, k, _ in first_keyword_calls(tree, "out") if isinstance(k.value, ast.Name)
@@ -358,8 +326,8 @@ def _ast_out_selves(tree: ast.Module) -> Iterator[tuple[ast.keyword, str]]:
             in_class = True
         elif isinstance(node, FUNCTIONS):
             if in_class:
-                this = _ast_self_name(node)
-                current = None if this is None or _ast_is_mutator(node, this) else this
+                this = _self_name(node)
+                current = None if this is None or _is_mutator(node, this) else this
             else:
                 args = node.args
                 if current in {a.arg for a in (*args.posonlyargs, *args.args)}:
