@@ -3,28 +3,17 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+from collections.abc import Iterator
 
-import libcst as cst
-
-from ivycheck.checker.rule_api import (
-    AstFinding,
-    Example,
-    FileUnderCheck,
-    ProjectIndex,
-    Rule,
-    RuleContext,
-    walk,
-)
+from ivycheck.checker.rule_api import Example, FileUnderCheck, Finding, ProjectIndex, Rule
 from ivycheck.rules import _native_out
-from ivycheck.rules._api_functions import OutWrapping, out_wrapping
 from ivycheck.rules._ast_calls import first_keyword_calls, is_inplace_update, rejects_out
-from ivycheck.rules._ast_facts import FunctionNode, Scope, facts, set_attribute_names
-from ivycheck.rules._ast_source import Lines, node_span
+from ivycheck.rules._ast_facts import facts
+from ivycheck.rules._ast_out_keyword import keyword_span
+from ivycheck.rules._ast_out_none import attributed_functions, known_none
+from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._out_fate import COPIES, REBINDS, UNWRITTEN, path_fate
-from ivycheck.rules._outflow import module_outflow
-from ivycheck.rules._support_native_out import ATTRIBUTE
-from ivycheck.rules._vocabulary import OUT, UseKind, is_versioned_helper
+from ivycheck.rules._vocabulary import OUT, is_versioned_helper
 
 NP = "ivy/functional/backends/numpy/example.py"
 TORCH = "ivy/functional/backends/torch/example.py"
@@ -41,6 +30,20 @@ _JAX_FLIP_ROWS = """
         return jnp.flip(x, 0, out=out)
     """
 """A JAX function handed ``out=``: what to do instead depends on the project's wrapper."""
+
+_JNP = "import jax.numpy as jnp\n\n\n"
+
+_NANSUM = """
+    import jax.numpy as jnp
+
+
+    def nansum(x, /, *, out=None):
+        return jnp.nansum(x, out=out)
+    """
+"""A JAX function handing its ``out`` to a function that declares it only to raise."""
+
+_NANSUM_API = "def nansum(x, /, *, out=None):\n    return current_backend(x).nansum(x, out=out)\n"
+"""Its API function, without wrappers (an example adds ``handle_out_argument``)."""
 
 _WRAPPER_WRITES_ONLY_NATIVELY = """
     def handle_out_argument(fn):
@@ -294,6 +297,27 @@ class OutToNativeWithoutOut(Rule):
             """,
             path=TORCH,
         ),
+        Example(
+            """
+            def nanmedian(x, /, *, out=None):
+                # a comment's backslash continues nothing \\
+                out = None;
+                return jnp.nanmedian(x, out=out)
+            """,
+            path=JAX,
+            preamble=_JNP,
+        ),
+        Example(
+            """
+
+
+            if c: nansum.support_native_out = True
+            setattr(nansum, "support_native" "_out", True)
+            """,
+            path=JAX,
+            preamble=_NANSUM,
+            files={API: "@handle_out_argument\n" + _NANSUM_API},
+        ),
     )
     INVALID = (
         Example(
@@ -325,13 +349,14 @@ class OutToNativeWithoutOut(Rule):
         ),
         Example(
             """
-            import jax.numpy as jnp
-
-
             def tan(x, *, out=None):
-                return jnp.tan(x, out=out)
+                return jnp.tan(x, "é€", out=out)
             """,
             path=JAX,
+            preamble=_JNP,
+            message="`jax.numpy.tan` takes no `out` (jax has no working `out` anywhere)",
+            line=5,
+            column=29,
         ),
         Example(
             """
@@ -342,6 +367,9 @@ class OutToNativeWithoutOut(Rule):
                 return tfm.tan(x, out=out)
             """,
             path=TF,
+            message="`tensorflow.math.tan` takes no `out` (tensorflow has no working `out`",
+            line=5,
+            column=23,
         ),
         Example(
             """
@@ -352,6 +380,9 @@ class OutToNativeWithoutOut(Rule):
                 return np.transpose(x, axes, out=out)
             """,
             path=NP,
+            message="`numpy.transpose` takes no `out` (TypeError at run time)",
+            line=5,
+            column=34,
         ),
         Example(
             """
@@ -362,6 +393,9 @@ class OutToNativeWithoutOut(Rule):
                 return torch.transpose(x, a, b, out=out)
             """,
             path=TORCH,
+            message="`torch.transpose` takes no `out` (TypeError at run time)",
+            line=5,
+            column=37,
         ),
         Example(
             """
@@ -372,6 +406,9 @@ class OutToNativeWithoutOut(Rule):
                 return jax.numpy.add(x, y, out=out)
             """,
             path=JAX,
+            message="`jax.numpy.add` declares `out` only to raise when it is given",
+            line=5,
+            column=32,
         ),
         Example(
             """
@@ -379,6 +416,9 @@ class OutToNativeWithoutOut(Rule):
             y = tf.experimental.numpy.tan(x, out=o)
             """,
             path=TF,
+            message="`tensorflow.experimental.numpy.tan` takes no `out`",
+            line=2,
+            column=34,
         ),
         Example(
             """
@@ -390,12 +430,18 @@ class OutToNativeWithoutOut(Rule):
                 return sin(x, out=o)
             """,
             path=JAX,
+            message="`jax.numpy.sin` takes no `out`",
+            line=6,
+            column=19,
         ),
         Example(
             """
             import numpy
             numpy.reshape(x, (2, 3), out=buf)
             """,
+            message="`numpy.reshape` takes no `out` (TypeError at run time)",
+            line=2,
+            column=26,
         ),
         Example(
             """
@@ -403,6 +449,9 @@ class OutToNativeWithoutOut(Rule):
             jnp.tan(x, out=None)
             """,
             path=JAX,
+            message="`jax.numpy.tan` has no `out` parameter (TypeError on every call, even with",
+            line=2,
+            column=12,
         ),
         Example(
             """
@@ -410,54 +459,57 @@ class OutToNativeWithoutOut(Rule):
             torch.flip(x, (0,), out=None)
             """,
             path=TORCH,
+            message="`torch.flip` has no `out` parameter",
+            line=2,
+            column=21,
         ),
         Example(
-            """
-            import jax.numpy as jnp
-
-
-            def nansum(x, /, *, out=None):
-                return jnp.nansum(x, out=out)
-            """,
+            _NANSUM,
             path=JAX,
-            files={
-                API: """
-                def nansum(x, /, *, out=None):
-                    return current_backend(x).nansum(x, out=out)
-                """,
-            },
+            files={API: _NANSUM_API},
+            message="`jax.numpy.nansum` declares `out` only to raise when it is given",
+            line=5,
+            column=26,
         ),
         Example(
-            """
-            import jax.numpy as jnp
-
-
-            def nansum(x, /, *, out=None):
-                return jnp.nansum(x, out=out)
-
-
-            nansum.support_native_out = True
-            """,
+            "\n\nnansum.support_native_out = True\n",
+            preamble=_NANSUM,
             path=JAX,
-            files={
-                API: """
-                @handle_out_argument
-                def nansum(x, /, *, out=None):
-                    return current_backend(x).nansum(x, out=out)
-                """,
-            },
+            files={API: "@handle_out_argument\n" + _NANSUM_API},
+            line=5,
+            column=26,
+        ),
+        Example(
+            "\n\nif c:  # comment \\\n    setattr(nansum, r'support_native_out', True)\n",
+            preamble=_NANSUM,
+            path=JAX,
+            files={API: "@handle_out_argument\n" + _NANSUM_API},
+            line=5,
+            column=26,
         ),
         Example(
             """
-            import jax.numpy as jnp
-
-
             def nanmedian(x, /, *, out=None):
                 if x.ndim:
                     out = None
                 return jnp.nanmedian(x, out=out)
             """,
             path=JAX,
+            preamble=_JNP,
+            message="`jax.numpy.nanmedian` declares `out` only to raise when it is given",
+            line=7,
+            column=29,
+        ),
+        Example(
+            """
+            def nanmedian(x, /, *, out=None):
+                y = 1; out = None
+                return jnp.nanmedian(x, out=out)
+            """,
+            path=JAX,
+            preamble=_JNP,
+            line=6,
+            column=29,
         ),
         Example(
             """
@@ -468,47 +520,22 @@ class OutToNativeWithoutOut(Rule):
                 return torch.ones_like(x, out=out)
             """,
             path=TORCH,
+            message="`torch.ones_like` takes no `out` (TypeError at run time)",
+            line=5,
+            column=31,
         ),
     )
 
     @classmethod
-    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
-        """The check below on CPython's tree: an ``out=`` given to a native function that
-        rejects it, outside a versioned helper. Over-approximated: a name given ``out=``
-        is taken for an array unless it is the literal ``None``."""
-        declares = _native_out.load().declares
-        runtime = file.config.runtime_modules
-        found = facts(tree)
-        for call, out, enclosing in first_keyword_calls(tree, OUT):
-            if is_inplace_update(call.func):
-                continue
-            if enclosing and is_versioned_helper(enclosing[0].name):
-                continue
-            # What the scope resolves to is one of the file's imports, or nothing: when no
-            # import of the callee's name rejects `out`, its scope need not be read.
-            possible = found.any_scope_imports.qualify(call.func)
-            if not any(rejects_out(name, runtime) for name in possible):
-                continue
-            qualified = found.import_map.qualify(call.func, enclosing)
-            if qualified is None or not rejects_out(qualified, runtime):
-                continue
-            none = isinstance(out.value, ast.Constant) and out.value.value is None
-            if not (none and qualified in declares):
-                return True
-        return False
-
-    @classmethod
-    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
-        """The check below on CPython's tree, which holds all it reads: the calls given
-        ``out=`` with the functions around them (the import scope), the callee's qualified
-        name, and the statements before the call for whether ``out`` is known to be
-        ``None``. ``None`` only where that last question needs what CPython's tree does not
-        keep exactly: whether an attribute site libcst reads names the function (set in a
-        block or a loop)."""
+    def check(cls, tree: ast.Module, file: FileUnderCheck) -> Iterator[Finding]:
+        """Each call's first ``out=``, given to a native function that rejects it (outside
+        a versioned helper and unless a declared ``out`` is known to be ``None``), reported
+        at the keyword (from ``out`` to the value's end, in code points)."""
         runtime = file.config.runtime_modules
         found = facts(tree)
         lines: Lines | None = None
-        findings: list[AstFinding] = []
+        attributed: frozenset[str] = frozenset()
+        backend = file.part.removeprefix("backend:") if file.part.startswith("backend:") else ""
         for call, out, enclosing in first_keyword_calls(tree, OUT):
             if is_inplace_update(call.func):
                 continue  # the wrapper's own update: never rejected
@@ -517,58 +544,22 @@ class OutToNativeWithoutOut(Rule):
                 continue
             if enclosing and is_versioned_helper(enclosing[0].name):
                 continue
-            lines = lines or Lines(file.source)
+            if lines is None:
+                lines = Lines(file.source)
+                attributed = attributed_functions(tree, lines)
             declared = qualified in _native_out.load().declares
-            if declared:
-                none = _ast_known_none(out.value, call, enclosing, tree, file, lines)
-                if none is None:
-                    return None
-                if none:
-                    continue
-            span = node_span(lines, out)
-            if span is None:
-                return None
+            if declared and known_none(out.value, call, enclosing, file, lines, tree, attributed):
+                continue  # a declared `out` that is given None is accepted
             literal_none = isinstance(out.value, ast.Constant) and out.value.value is None
-            attributed = _ast_attributed(enclosing, tree)
-            if isinstance(attributed, _Undecided):
-                return None
-            in_backend = file.part.startswith("backend:")
-            backend = file.part.removeprefix("backend:") if in_backend else ""
-            advice = _advice(file.index, backend, attributed)
-            findings.append(AstFinding(*span, _message(qualified, declared, literal_none, advice)))
-        return findings
-
-    def visit_Call(self, node: cst.Call) -> None:
-        out = next(
-            (arg for arg in node.args if arg.keyword is not None and arg.keyword.value == "out"),
-            None,
-        )
-        if out is None:
-            return
-        flow = module_outflow(self.context)
-        kind, qualified = flow.classify(node)
-        if kind is not UseKind.REJECTED or qualified is None:
-            return
-        stack = self.context.function_stack
-        if stack and is_versioned_helper(stack[0].name.value):
-            return
-        declared = qualified in _native_out.load().declares
-        if declared and _known_none(out.value, node, self.context):
-            return  # a declared `out` that is given None is accepted
-        literal_none = isinstance(out.value, cst.Name) and out.value.value == "None"
-        attributed = stack[0].name.value in flow.attributes if stack else None
-        advice = _advice(self.context.index, self.context.backend or "", attributed)
-        self.report(out, _message(qualified, declared, literal_none, advice))
+            advice = _advice(
+                file.index, backend, enclosing[0].name in attributed if enclosing else None
+            )
+            yield Finding(
+                *keyword_span(lines, out), _message(qualified, declared, literal_none, advice)
+            )
 
 
 _LET_THE_WRAPPER = "drop `out=` and let the wrapper write `out`"
-
-
-class _Undecided:
-    """Whether the function carries the attribute is left to libcst's attribute sites."""
-
-
-_UNDECIDED = _Undecided()
 
 
 def _advice(index: ProjectIndex, backend: str, attributed: bool | None) -> str:
@@ -595,19 +586,6 @@ def _advice(index: ProjectIndex, backend: str, attributed: bool | None) -> str:
     return "drop `out=`"
 
 
-def _ast_attributed(enclosing: Scope, tree: ast.Module) -> bool | _Undecided | None:
-    """The libcst check's "the outermost function carries the attribute", or
-    :data:`_UNDECIDED` where only libcst's attribute sites tell (a block, a loop)."""
-    if not enclosing:
-        return None
-    name = enclosing[0].name
-    if name in set_attribute_names(tree, ATTRIBUTE):
-        return True
-    if name in facts(tree).attribute_sites(ATTRIBUTE):
-        return _UNDECIDED
-    return False
-
-
 def _message(qualified: str, declared: bool, literal_none: bool, advice: str) -> str:
     """Why ``qualified`` refuses the ``out=`` it is given (``literal_none``: ``out=None``)."""
     library = _native_out.native_library(qualified)
@@ -620,262 +598,3 @@ def _message(qualified: str, declared: bool, literal_none: bool, advice: str) ->
     else:
         why = "takes no `out` (TypeError at run time)"
     return f"`{qualified}` {why}; {advice}"
-
-
-def _known_none(value: cst.BaseExpression, call: cst.Call, context: RuleContext) -> bool:
-    """Whether ``value``, an argument of ``call``, is ``None`` whenever the call runs."""
-    if not isinstance(value, cst.Name):
-        return False
-    if value.value == "None":
-        return True
-    stack = context.function_stack
-    if not stack:
-        return False
-    bound = _binding_before(stack[-1].body.body, call, value.value, _PARAMETER)
-    if bound is _NONE:
-        return True
-    if bound is not _PARAMETER or value.value != OUT or len(stack) != 1:
-        return False
-    function = stack[0]
-    flow = module_outflow(context)
-    return (
-        function.name.value not in flow.attributes
-        and out_wrapping(context.index, function.name.value) is OutWrapping.WRAPPED
-    )
-
-
-_PARAMETER, _NONE, _OTHER = "parameter", "none", "other"
-"""What a name holds before a statement: the value it came in with, ``None``, or unknown."""
-
-
-def _binding_before(
-    statements: Sequence[cst.BaseStatement | cst.BaseSmallStatement],
-    call: cst.Call,
-    name: str,
-    state: str,
-) -> str:
-    """What ``name`` holds when ``call`` runs, following the straight-line statements of the
-    block that leads to it (a branch entered on the way inherits the state before it)."""
-    for statement in statements:
-        if _contains(statement, call):
-            blocks = [child for child in _blocks_of(statement) if _contains(child, call)]
-            if not blocks:
-                return state
-            return _binding_before(blocks[0], call, name, state)
-        state = _after(statement, name, state)
-    return _OTHER
-
-
-def _blocks_of(
-    statement: cst.CSTNode,
-) -> list[Sequence[cst.BaseStatement | cst.BaseSmallStatement]]:
-    if isinstance(statement, cst.SimpleStatementLine):
-        return [statement.body]
-    found: list[Sequence[cst.BaseStatement | cst.BaseSmallStatement]] = []
-    for child in statement.children:
-        if isinstance(child, cst.IndentedBlock | cst.SimpleStatementSuite):
-            found.append(child.body)
-        elif isinstance(child, cst.Else | cst.Finally | cst.If | cst.ExceptHandler):
-            found.extend(_blocks_of(child))
-    return found
-
-
-def _after(statement: cst.CSTNode, name: str, state: str) -> str:
-    """The state of ``name`` after ``statement``: ``None`` only after ``name = None``."""
-    if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1:
-        small = statement.body[0]
-        if (
-            isinstance(small, cst.Assign)
-            and len(small.targets) == 1
-            and isinstance(small.targets[0].target, cst.Name)
-            and small.targets[0].target.value == name
-        ):
-            value = small.value
-            return _NONE if isinstance(value, cst.Name) and value.value == "None" else _OTHER
-    return _OTHER if _binds(statement, name) else state
-
-
-def _binds(node: cst.CSTNode, name: str) -> bool:
-    """Whether ``node`` may bind ``name`` (any assignment target, loop variable, ``as``...)."""
-    found = False
-
-    class Names(cst.CSTVisitor):
-        def visit_Name(self, inner: cst.Name) -> None:
-            nonlocal found
-            found = found or inner.value == name
-
-    class Targets(cst.CSTVisitor):
-        def visit_AssignTarget(self, inner: cst.AssignTarget) -> None:
-            walk(inner.target, Names())
-
-        def visit_AnnAssign(self, inner: cst.AnnAssign) -> None:
-            walk(inner.target, Names())
-
-        def visit_AugAssign(self, inner: cst.AugAssign) -> None:
-            walk(inner.target, Names())
-
-        def visit_For(self, inner: cst.For) -> None:
-            walk(inner.target, Names())
-
-        def visit_AsName(self, inner: cst.AsName) -> None:
-            walk(inner.name, Names())
-
-        def visit_NamedExpr(self, inner: cst.NamedExpr) -> None:
-            walk(inner.target, Names())
-
-    walk(node, Targets())
-    return found
-
-
-def _contains(node: cst.CSTNode | Sequence[cst.CSTNode], target: cst.CSTNode) -> bool:
-    found = False
-
-    class Find(cst.CSTVisitor):
-        def on_visit(self, inner: cst.CSTNode) -> bool:
-            nonlocal found
-            found = found or inner is target
-            return not found
-
-    for part in node if isinstance(node, Sequence) else (node,):
-        walk(part, Find())
-    return found
-
-
-# The same on CPython's tree (``find_on_ast``) ------------------------------------------
-
-
-def _ast_known_none(
-    value: ast.expr,
-    call: ast.Call,
-    enclosing: Scope,
-    tree: ast.Module,
-    file: FileUnderCheck,
-    lines: Lines,
-) -> bool | None:
-    """:func:`_known_none` on CPython's tree, or ``None`` when it cannot tell: a line
-    continuation where libcst's grouping of statements into lines matters, or the function
-    may carry the attribute through a site libcst reads and CPython's tree only
-    over-approximates (set in a module-level block or loop)."""
-    if isinstance(value, ast.Constant) and value.value is None:
-        return True  # libcst: the name `None`
-    if not isinstance(value, ast.Name) or not enclosing:
-        return False  # `True`/`False` are constants here, names there: never bound to None
-    bound = _ast_binding_before(enclosing[-1].body, call, value.id, _PARAMETER, lines)
-    if bound is None:
-        return None
-    if bound is _NONE:
-        return True
-    if bound is not _PARAMETER or value.id != OUT or len(enclosing) != 1:
-        return False
-    name = enclosing[0].name
-    if name in set_attribute_names(tree, ATTRIBUTE):
-        return False  # surely one of libcst's attribute sites
-    if name in facts(tree).attribute_sites(ATTRIBUTE):
-        return None  # maybe one (a block, a loop, another shape): libcst decides
-    return out_wrapping(file.index, name) is OutWrapping.WRAPPED
-
-
-def _ast_binding_before(
-    statements: Sequence[ast.stmt], call: ast.Call, name: str, state: str, lines: Lines
-) -> str | None:
-    """:func:`_binding_before` on CPython's tree. libcst's statement lines group the
-    statements a ``;`` joins (and a one-line block's); CPython lists them one by one, and
-    each of those is read here as libcst reads a small statement inside a line: only
-    whether it binds ``name``. ``None`` when the text leaves that grouping unclear."""
-    for statement in statements:
-        if _holds(statement, call):
-            blocks = [block for block in _ast_blocks(statement) if _holds_any(block, call)]
-            if not blocks:
-                return state
-            return _ast_binding_before(blocks[0], call, name, state, lines)
-        after = _ast_after(statement, name, state, lines)
-        if after is None:
-            return None
-        state = after
-    return _OTHER
-
-
-def _ast_blocks(statement: ast.stmt) -> list[list[ast.stmt]]:
-    """The blocks :func:`_blocks_of` descends into, in the same order: a compound
-    statement's bodies, ``else``/``elif``/``finally`` and ``except`` handlers (not
-    ``except*`` handlers, not ``match`` cases, which libcst's search does not enter)."""
-    if isinstance(statement, ast.If | ast.For | ast.AsyncFor | ast.While):
-        return [statement.body, statement.orelse]
-    if isinstance(statement, ast.With | ast.AsyncWith):
-        return [statement.body]
-    if isinstance(statement, FunctionNode | ast.ClassDef):
-        return [statement.body]
-    if isinstance(statement, ast.Try):
-        handlers = [handler.body for handler in statement.handlers]
-        return [statement.body, *handlers, statement.orelse, statement.finalbody]
-    if isinstance(statement, ast.TryStar):
-        return [statement.body, statement.orelse, statement.finalbody]
-    return []
-
-
-def _ast_after(statement: ast.stmt, name: str, state: str, lines: Lines) -> str | None:
-    """:func:`_after` on CPython's tree: ``None`` only after ``name = None`` standing as a
-    statement line of its own (libcst's one-statement line); the answer ``None`` when the
-    text does not tell whether it does."""
-    if (
-        isinstance(statement, ast.Assign)
-        and len(statement.targets) == 1
-        and isinstance(statement.targets[0], ast.Name)
-        and statement.targets[0].id == name
-    ):
-        if not (isinstance(statement.value, ast.Constant) and statement.value.value is None):
-            return _OTHER
-        own_line = lines.own_line(statement)
-        if own_line is None:
-            return None
-        return _NONE if own_line else _OTHER
-    return _OTHER if _ast_binds(statement, name) else state
-
-
-def _ast_binds(statement: ast.stmt, name: str) -> bool:
-    """:func:`_binds` on CPython's tree: ``name`` among the identifiers (names, attribute
-    names, keyword names, lambda parameters, as libcst's ``Name`` nodes) of an assignment
-    target, a loop's target, a walrus's target, or an ``as`` name (import, ``with``,
-    ``except``), anywhere in the statement. A comprehension's ``for`` does not count (libcst
-    visits no ``CompFor``), nor a definition's name."""
-    for node in ast.walk(statement):
-        if isinstance(node, ast.alias | ast.ExceptHandler):
-            if (node.asname if isinstance(node, ast.alias) else node.name) == name:
-                return True
-            continue
-        targets: list[ast.expr] = []
-        if isinstance(node, ast.Assign):
-            targets = node.targets
-        elif isinstance(node, _TARGETED):
-            targets = [node.target]
-        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
-            targets = [node.optional_vars]
-        if any(name in _identifiers(target) for target in targets):
-            return True
-    return False
-
-
-_TARGETED = (ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor, ast.NamedExpr)
-"""Nodes whose ``target`` binds (libcst: ``AnnAssign``, ``AugAssign``, ``For``,
-``NamedExpr``)."""
-
-
-def _identifiers(expression: ast.expr) -> set[str]:
-    """What libcst's ``Name`` nodes within an expression hold."""
-    found: set[str] = set()
-    for node in ast.walk(expression):
-        if isinstance(node, ast.Name):
-            found.add(node.id)
-        elif isinstance(node, ast.Attribute):
-            found.add(node.attr)
-        elif isinstance(node, ast.keyword | ast.arg) and node.arg is not None:
-            found.add(node.arg)  # a keyword's name (not `**`), a lambda's parameter
-    return found
-
-
-def _holds(node: ast.AST, target: ast.AST) -> bool:
-    return any(inner is target for inner in ast.walk(node))
-
-
-def _holds_any(block: Sequence[ast.stmt], target: ast.AST) -> bool:
-    return any(_holds(statement, target) for statement in block)
