@@ -3,32 +3,38 @@
 from __future__ import annotations
 
 import ast
-import re
-from collections.abc import Collection, Iterator, Mapping, Sequence
-from typing import NamedTuple
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-import libcst as cst
-
-from ivycheck.checker.project.layout import KNOWN_WRAPPERS
 from ivycheck.checker.rule_api import (
-    DECORATOR_ALIASES,
-    AstFinding,
     Config,
+    Edit,
     Example,
     FileUnderCheck,
+    Finding,
     FixSafety,
-    ProjectIndex,
     Rule,
     Severity,
 )
-from ivycheck.rules._ast_facts import FunctionNode, facts, wrapper_name
+from ivycheck.rules._ast_decorator_order import decorated, misordered
 from ivycheck.rules._ast_source import Lines
-from ivycheck.rules._decorators import (
-    EXAMPLE_WRAPPER_LIST,
-    WrapperList,
-    decorator_name,
-    wrapper_list,
+from ivycheck.rules._ast_spans import decorator_span
+from ivycheck.rules._vocabulary import EXAMPLE_WRAPPER_LIST, wrapper_list
+from ivycheck.rules._wrapper_order import (
+    EXAMPLE_CATCHING_NESTABLE,
+    EXAMPLE_EXCEPTIONS_OVER_NESTABLE,
+    EXAMPLE_FAILURE_ONLY_WRAPPER,
+    EXAMPLE_FALLBACK_WRAPPER,
+    EXAMPLE_NESTABLE_OVER_EXCEPTIONS,
+    EXAMPLE_OWN_LIST_PROJECT,
+    era_names,
+    message,
+    rewraps,
+    slots,
 )
+
+if TYPE_CHECKING:
+    import libcst as cst
 
 
 class DecoratorOrder(Rule):
@@ -50,13 +56,11 @@ class DecoratorOrder(Rule):
     attr)(to_wrap)``, the first applied first), else Ivy's order as of 975c8fc. Ivy's list
     changed between releases (2023-03: ``integer_arrays_to_float``,
     ``handle_mixed_function``; 2023-09: ``handle_partial_mixed_function``,
-    ``handle_device_shifting``), so a tree is held to its own. Of that list only the
-    wrappers whose place can matter count: Ivy's and those the project defines as ``def
-    name(fn)`` returning a function (not ``with_unsupported_dtypes``, a class that only
-    sets attributes). The message names where the order comes from; it never calls an
-    order "documented" (the checker reads code, not a project's documentation). A wrapper
-    of the list is looked for only under a name some Ivy era used (the text test and
-    ``may_find`` run before the project's list is known).
+    ``handle_device_shifting``), so a tree is held to its own. Of that list only Ivy's
+    wrappers and those the project defines as ``def name(fn)`` returning a function count
+    (not ``with_unsupported_dtypes``, a class that only sets attributes), and only under a
+    name some Ivy era used (most files are decided before the project's list is read). The
+    message names where the order comes from, never "documented" (the checker reads code).
     ``to_native_arrays_and_back`` stands for the ``inputs_to_native_arrays`` ...
     ``outputs_to_ivy_arrays`` span and ``handle_device_shifting`` for ``handle_device``.
     Decorators not in the order are ignored and stay where they are.
@@ -90,8 +94,8 @@ class DecoratorOrder(Rule):
     compositional function (some backend lacks it) keeps the API function as written, so
     there the written order is the run-time order and the severity follows the pair.
 
-    The fix reorders the known decorators into the order, keeping every
-    decorator's comments with it and the unknown decorators in place.
+    The fix reorders the known decorators into the order, keeping every decorator's
+    comments with it and the unknown decorators in place.
     """
 
     CODE = "IVY005"
@@ -108,322 +112,59 @@ class DecoratorOrder(Rule):
         """Only files that mention at least two of the known decorators can misorder them."""
         if "@" not in source:
             return False
-        found = 0
-        for name in {*config.decorator_order, *DECORATOR_ALIASES, *KNOWN_WRAPPERS}:
-            if name in source:
-                found += 1
-                if found == 2:  # the rest of the names need not be looked for
-                    return True
-        return False
+        mentioned = (name for name in era_names(config) if name in source)
+        return next(mentioned, None) is not None and next(mentioned, None) is not None
 
     @classmethod
-    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
-        """The check below on CPython's tree, exactly (the helpers, the commuting pairs).
-        The order comes from the project (another file, the index), so a file is ruled out
-        before the index exists only when no function carries two wrappers any order could
-        name (most files of a tree: no index read)."""
-        known = {*file.config.decorator_order, *DECORATOR_ALIASES, *KNOWN_WRAPPERS}
-        if not any(
-            sum(wrapper_name(d) in known for d in function.decorator_list) >= 2
-            for function, _ in facts(tree).functions
-        ):
-            return False
-        order = wrapper_list(file.config, file.index).source_order
-        return next(_ast_misordered(tree, order), None) is not None
-
-    @classmethod
-    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
-        """The check below on CPython's tree. libcst reports the decorator from its ``@`` to
-        the end of its expression; CPython's expression starts after the ``@``, which is
-        read from the text: ``None`` unless only indentation, the ``@`` and blanks come
-        before the expression on its line (a parenthesized ``@(...)`` or an ``@`` ending a
-        line with ``\\`` spans otherwise)."""
-        lines = Lines(file.source)
-        index = file.index
-        order = wrapper_list(file.config, index)
-        findings: list[AstFinding] = []
-        for misordered in _ast_misordered(tree, order.source_order):
-            pair = _reported_pair(misordered.names, misordered.misplaced, index)
-            decorator = misordered.decorators[pair[1]]
-            start = _at_column(lines, decorator)
-            if start is None or decorator.end_lineno is None or decorator.end_col_offset is None:
-                return None
-            api = not misordered.helper and any(s is misordered.function for s in tree.body)
-            rewrapped = _rewrapped(misordered.function.name, api, file, order)
-            message, severity = _message(misordered.names, pair, index, order, rewrapped)
-            findings.append(
-                AstFinding(
-                    decorator.lineno,
-                    start,
-                    decorator.end_lineno,
-                    lines.column(decorator.end_lineno, decorator.end_col_offset),
-                    message,
-                    fix_description=_FIX,
-                    severity=severity,
-                )
-            )
-        return findings
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        order = wrapper_list(self.context.config, self.context.index)
-        slots = _slots(order.source_order)
-        known = [(i, d) for i, d in enumerate(node.decorators) if decorator_name(d) in slots]
-        names = [decorator_name(d) for _, d in known]
-        helper = len(self.context.function_stack) > 1 or _is_private(node.name.value)
-        commute = _commuting_pairs(names, _annotated(node.params)) if helper else frozenset()
-        misplaced = _misplaced_pairs(names, slots, commute)
-        if not misplaced:
+    def check(cls, tree: ast.Module, file: FileUnderCheck) -> Iterator[Finding]:
+        """One finding per function with a misplaced pair, at the lower decorator of the
+        pair reported, from its ``@``. The index (the project's list, what its wrappers
+        do) is read only once a function carries two wrappers some Ivy era names: most
+        files of a tree are decided without it."""
+        functions = decorated(tree, era_names(file.config))
+        if not functions:
             return
-        pair = _reported_pair(names, misplaced, self.context.index)
-        ordered = sorted(known, key=lambda item: slots[decorator_name(item[1])][0])
-        decorators = list(node.decorators)
-        for (position, _), (_, decorator) in zip(known, ordered, strict=True):
-            decorators[position] = decorator
-        api = not helper and any(s is node for s in self.context.module.body)
-        rewrapped = _rewrapped(node.name.value, api, self.context, order)
-        message, severity = _message(names, pair, self.context.index, order, rewrapped)
-        self.report(
-            known[pair[1]][1],
-            message,
-            replacement=node.with_changes(decorators=decorators),
-            fix_description=_FIX,
-            fix_target=node,
-            severity=severity,
-        )
+        lines = Lines(file.source)
+        order = wrapper_list(file.config, file.index)
+        for found in misordered(tree, functions, slots(order.source_order), file.index):
+            function = found.function
+            rewrapped = rewraps(function.name, found.api, file.part, file.index, order)
+            text, severity = message(found.above, found.below, file.index, order, rewrapped)
+            at = function.lineno, lines.column(function.lineno, function.col_offset)
+            yield Finding(
+                *decorator_span(lines, found.decorator),
+                text,
+                fix_description=_FIX,
+                severity=severity,
+                fix_data=(at, found.fixed),  # where its ``def`` is, and the order
+            )
+
+    @classmethod
+    def fix(cls, finding: Finding, file: FileUnderCheck) -> Edit | None:
+        """The function's decorators in the order :meth:`check` worked out (``fix_data``:
+        where its ``def`` is, and each place's decorator by its index as written): each
+        decorator moves with the comments above it, the unknown ones stay where they are."""
+        import libcst as cst
+
+        from ivycheck.checker.core.fix_render import replace_node
+
+        at, permutation = finding.fix_data
+
+        def reorder(node: cst.FunctionDef) -> cst.FunctionDef:
+            written = node.decorators
+            if len(written) != len(permutation):
+                return node  # not the function check() read: no fix
+            return node.with_changes(decorators=[written[i] for i in permutation])
+
+        return replace_node(file.source, file.tree, at, cst.FunctionDef, reorder)
 
 
 _FIX = "Reorder the decorators"
 
 
-def _reported_pair(
-    names: Sequence[str], misplaced: Sequence[tuple[int, int]], index: ProjectIndex
-) -> tuple[int, int]:
-    """The pair reported: the first whose order changes results, else the first."""
-    return next(
-        (pair for pair in misplaced if _failure_only(names, pair, index) is None),
-        misplaced[0],
-    )
-
-
-def _message(
-    names: Sequence[str],
-    pair: tuple[int, int],
-    index: ProjectIndex,
-    order: WrapperList,
-    rewrapped: str | None,
-) -> tuple[str, Severity | None]:
-    """The finding's message and its own severity (``None``: the rule's) for the pair;
-    ``rewrapped``: :func:`_rewrapped`'s answer for the function."""
-    above, below = pair
-    message = f"@{names[below]} must be above @{names[above]} ({order.origin})"
-    if rewrapped is not None:
-        return f"{message}; {rewrapped}", Severity.WARNING
-    failure_only = _failure_only(names, pair, index)
-    if failure_only is None:
-        return message, None
-    return f"{message}; {failure_only}", Severity.WARNING
-
-
-def _rewrapped(name: str, api: bool, file: FileUnderCheck, order: WrapperList) -> str | None:
-    """Why the order written on ``name`` changes nothing once a backend is set (the end of
-    a style warning), or ``None`` when it may (``api``: a public module-level function).
-
-    Where the project re-wraps in its list's order (Ivy's ``_wrap_function``, run by
-    ``set_backend``), the function a backend implements replaces the API function, wrapped
-    in the list's order with the wrappers the API function carries: the order written here
-    is used only while no backend is set. That holds for a public module-level function of
-    the functional API that every backend of the project implements; a backend without its
-    own implementation keeps the API function as written (a compositional function), so
-    there the written order is the run-time order."""
-    if not (order.rewraps and api and file.part == "functional"):
-        return None
-    index = file.index
-    if index.api_function(name) is None or not index.backends:
-        return None
-    implemented = index.implementations(name)
-    if any(backend not in implemented for backend in index.backends):
-        return None
-    return (
-        "style only: with a backend set, the project re-wraps every backend's "
-        f"`{name}` in that order, so the order written here has no run-time effect then"
-    )
-
-
-class _Misordered(NamedTuple):
-    """A function whose known decorators are out of order, as CPython's tree holds it."""
-
-    function: FunctionNode
-    decorators: list[ast.expr]
-    """The known decorators, top to bottom."""
-    names: list[str]
-    misplaced: list[tuple[int, int]]
-    """(above, below) in ``decorators`` of each misplaced pair (:func:`_misplaced_pairs`)."""
-    helper: bool
-    """Nested or private: wrapped once, by its decorators."""
-
-
-def _ast_misordered(tree: ast.Module, order: Sequence[str]) -> Iterator[_Misordered]:
-    """``DecoratorOrder.visit_FunctionDef`` on CPython's tree, in the order of
-    ``facts(tree).functions``: each function with a misplaced pair of known decorators
-    (a nested or private one only with a pair that does not commute). The pair reported
-    needs the index (:func:`_reported_pair`), which this walk does not read."""
-    slots = _slots(order)
-    for function, scope in facts(tree).functions:
-        if len(function.decorator_list) < 2:
-            continue
-        decorators = [d for d in function.decorator_list if wrapper_name(d) in slots]
-        names = [wrapper_name(d) for d in decorators]
-        if len(names) < 2:
-            continue
-        helper = bool(scope) or _is_private(function.name)
-        commute = _commuting_pairs(names, _ast_annotated(function.args)) if helper else frozenset()
-        misplaced = _misplaced_pairs(names, slots, commute)
-        if misplaced:
-            yield _Misordered(function, decorators, names, misplaced, helper)
-
-
-def _misplaced_pairs(
-    names: Sequence[str],
-    slots: Mapping[str, tuple[int, int]],
-    commute: frozenset[frozenset[str]],
-) -> list[tuple[int, int]]:
-    """(above, below) indices of each decorator that belongs above an earlier one, in
-    source order, skipping pairs whose order cannot change behaviour (``commute``)."""
-    return [
-        (above, below)
-        for below, name in enumerate(names)
-        for above in range(below)
-        if slots[names[above]][0] > slots[name][1]
-        and frozenset((names[above], name)) not in commute
-    ]
-
-
-DEFAULT_FAILURE_ONLY = frozenset({"handle_exceptions"})
-"""Wrappers taken to act only on failures when the project does not define them (it imports
-``ivy``): Ivy's ``handle_exceptions`` at 975c8fc, ``try: return fn(*args, **kwargs)`` with every
-handler re-raising as an Ivy exception. Where the project defines a wrapper, what its own
-code does decides (:class:`DecoratorSummary`)."""
-
-
-def _failure_only(names: Sequence[str], pair: tuple[int, int], index: ProjectIndex) -> str | None:
-    """What swapping the pair changes when one of them acts only on failures and the other
-    catches nothing raised below it (the end of the message), else ``None``: the order
-    then changes results."""
-    above, below = names[pair[0]], names[pair[1]]
-    if _acts_only_on_failure(below, index) and not _may_catch(above, index):
-        return (
-            f"in this order no result changes, only errors raised by @{above} itself escape "
-            f"as they are instead of re-raised by @{below} as Ivy exceptions"
-        )
-    if _acts_only_on_failure(above, index) and not _may_catch(below, index):
-        return (
-            f"in this order no result changes, only errors raised by @{below} itself are "
-            f"re-raised by @{above} as Ivy exceptions instead of escaping as they are"
-        )
-    return None
-
-
-def _acts_only_on_failure(name: str, index: ProjectIndex) -> bool:
-    found = index.decorator(name)
-    return found.failure_only if found is not None else name in DEFAULT_FAILURE_ONLY
-
-
-def _may_catch(name: str, index: ProjectIndex) -> bool:
-    """Whether the wrapper may act on what the function below it raises (default, for a
-    wrapper the project does not define: no; none of Ivy 975c8fc's other wrappers does)."""
-    found = index.decorator(name)
-    return found is not None and found.catches and not found.failure_only
-
-
-def _slots(order: Sequence[str]) -> Mapping[str, tuple[int, int]]:
-    """Each known decorator's (first, last) slot; aliases span the slots they stand for."""
-    slots = {name: (rank, rank) for rank, name in enumerate(order)}
-    for alias, (first, last) in DECORATOR_ALIASES.items():
-        if first in slots and last in slots:
-            slots[alias] = (slots[first][0], slots[last][1])
-    return slots
-
-
-_INPUTS_ONLY = frozenset({"inputs_to_native_arrays", "inputs_to_ivy_arrays"})
-"""Wrappers that convert the arguments and leave the result alone."""
-_OUTPUTS_ONLY = frozenset({"outputs_to_ivy_arrays", "outputs_to_native_arrays"})
-"""Wrappers that convert the result and leave the arguments alone."""
-_ANNOTATION_DRIVEN = frozenset({"handle_array_like_without_promotion"})
-"""Wrappers that act only on parameters annotated as arrays: the identity without annotations."""
-
-
-def _is_private(name: str) -> bool:
-    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
-
-
-def _commuting_pairs(names: Collection[str], annotated: bool) -> frozenset[frozenset[str]]:
-    """The pairs of the wrappers ``names`` whose order on a function cannot change what it
-    does (``annotated``: whether any of its parameters has an annotation)."""
-    present = set(names)
-    pairs = {
-        frozenset((first, second))
-        for first in present & _INPUTS_ONLY
-        for second in present & _OUTPUTS_ONLY
-    }
-    if not annotated:
-        pairs |= {
-            frozenset((identity, other))
-            for identity in present & _ANNOTATION_DRIVEN
-            for other in present - {identity}
-        }
-    return frozenset(pairs)
-
-
-def _annotated(params: cst.Parameters) -> bool:
-    """Whether any parameter carries an annotation."""
-    return any(
-        p.annotation is not None
-        for p in (*params.posonly_params, *params.params, *params.kwonly_params)
-    ) or any(
-        isinstance(p, cst.Param) and p.annotation is not None
-        for p in (params.star_arg, params.star_kwarg)
-    )
-
-
-def _ast_annotated(args: ast.arguments) -> bool:
-    """:func:`_annotated` on CPython's tree."""
-    return any(
-        a is not None and a.annotation is not None
-        for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg)
-    )
-
-
-_AT = re.compile(r"[ \t]*@[ \t]*")
-"""What comes before a decorator's expression on its line when libcst's span of it starts
-at the ``@``: indentation, the ``@``, blanks."""
-
-
-def _at_column(lines: Lines, decorator: ast.expr) -> int | None:
-    """The code-point column of the ``@`` before ``decorator``, or ``None`` when the text
-    before the expression on its line is not just indentation, ``@`` and blanks (or the
-    line before continues into it)."""
-    text = lines.lines[decorator.lineno - 1]
-    start = lines.column(decorator.lineno, decorator.col_offset)
-    if not _AT.fullmatch(text, 0, start):
-        return None
-    previous = lines.lines[decorator.lineno - 2] if decorator.lineno > 1 else ""
-    if previous.rstrip("\r\n").endswith("\\"):
-        return None
-    return text.index("@")
-
-
 # Examples: each is a test (tests/rules/test_examples.py) and is shown by --explain.
 
 _API = "ivy/functional/ivy/example.py"
-
-_OWN_LIST = {
-    "ivy/func_wrapper.py": EXAMPLE_WRAPPER_LIST,
-    "ivy/functional/backends/numpy/elementwise.py": """
-        def tan(x, /, *, out=None):
-            return x
-        """,
-}
-"""A project with its own wrapper list (another era's) and a NumPy ``tan``."""
 
 DecoratorOrder.VALID = (
     Example(
@@ -434,10 +175,8 @@ DecoratorOrder.VALID = (
         @inputs_to_ivy_arrays
         def nanmax(x, /, *, axis=None):
             ...
-        """,
-    ),
-    Example(
-        """
+
+
         @handle_exceptions
         @handle_nestable
         @handle_out_argument
@@ -445,10 +184,8 @@ DecoratorOrder.VALID = (
         @handle_device
         def tan(x, /, *, out=None):
             return current_backend(x).tan(x, out=out)
-        """,
-    ),
-    Example(
-        """
+
+
         @handle_exceptions
         @handle_nestable
         @handle_view
@@ -464,6 +201,12 @@ DecoratorOrder.VALID = (
         @handle_out_argument
         @outputs_to_ivy_arrays
         def f(x, *, out=None):
+            ...
+
+
+        @staticmethod
+        @handle_out_argument
+        def k(x, *, out=None):
             ...
         """,
     ),
@@ -488,14 +231,6 @@ DecoratorOrder.VALID = (
         @infer_dtype
         @handle_device
         def h(x, *, copy=None):
-            ...
-        """,
-    ),
-    Example(
-        """
-        @staticmethod
-        @handle_out_argument
-        def k(x, *, out=None):
             ...
         """,
     ),
@@ -543,68 +278,9 @@ DecoratorOrder.VALID = (
             return current_backend(x).tan(x, out=out)
         """,
         path=_API,
-        files=_OWN_LIST,
+        files=EXAMPLE_OWN_LIST_PROJECT,
     ),
 )
-_NESTABLE_OVER_EXCEPTIONS = """
-    @handle_nestable
-    @handle_exceptions
-    def f(x):
-        ...
-    """
-"""``handle_exceptions`` below ``handle_nestable``: against Ivy's order."""
-
-_EXCEPTIONS_OVER_NESTABLE = """
-    @handle_exceptions
-    @handle_nestable
-    def f(x):
-        ...
-    """
-"""The same function in Ivy's order (what the fix writes)."""
-
-_FAILURE_ONLY_WRAPPER = """
-import functools
-
-
-def handle_exceptions(fn):
-    @functools.wraps(fn)
-    def _handle_exceptions(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        except Exception as e:
-            _reraise(e)
-
-    def _reraise(e):
-        raise RuntimeError(str(e))
-
-    return _handle_exceptions
-"""
-"""A project's own ``handle_exceptions`` that acts only on failures (a helper raises)."""
-
-_FALLBACK_WRAPPER = """
-def handle_exceptions(fn):
-    def _handle_exceptions(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        except ValueError:
-            return None
-
-    return _handle_exceptions
-"""
-"""A project's own ``handle_exceptions`` that turns a failure into a result."""
-
-_CATCHING_NESTABLE = """
-def handle_nestable(fn):
-    def _handle_nestable(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        except TypeError:
-            return [fn(a, **kwargs) for a in args[0]]
-
-    return _handle_nestable
-"""
-"""A project's own ``handle_nestable`` that retries per item when the call fails."""
-
 DecoratorOrder.INVALID = (
     Example(
         """
@@ -637,10 +313,13 @@ DecoratorOrder.INVALID = (
         def flip(x, *, copy=None, out=None):
             ...
         """,
+        message="@handle_view must be above @handle_out_argument",
+        line=2,
+        column=1,
     ),
     Example(
-        _NESTABLE_OVER_EXCEPTIONS,
-        expected=_EXCEPTIONS_OVER_NESTABLE,
+        EXAMPLE_NESTABLE_OVER_EXCEPTIONS,
+        expected=EXAMPLE_EXCEPTIONS_OVER_NESTABLE,
         message=(
             "@handle_exceptions must be above @handle_nestable (Ivy's decorator order); "
             "in this order no result changes, only errors raised by @handle_nestable "
@@ -697,29 +376,29 @@ DecoratorOrder.INVALID = (
         column=1,
     ),
     Example(
-        _NESTABLE_OVER_EXCEPTIONS,
-        expected=_EXCEPTIONS_OVER_NESTABLE,
-        files={"ivy/utils/exceptions.py": _FAILURE_ONLY_WRAPPER},
+        EXAMPLE_NESTABLE_OVER_EXCEPTIONS,
+        expected=EXAMPLE_EXCEPTIONS_OVER_NESTABLE,
+        files={"ivy/utils/exceptions.py": EXAMPLE_FAILURE_ONLY_WRAPPER},
         message="in this order no result changes",
         severity=Severity.WARNING,
         line=2,
         column=1,
     ),
     Example(
-        _NESTABLE_OVER_EXCEPTIONS,
-        expected=_EXCEPTIONS_OVER_NESTABLE,
-        files={"ivy/utils/exceptions.py": _FALLBACK_WRAPPER},
+        EXAMPLE_NESTABLE_OVER_EXCEPTIONS,
+        expected=EXAMPLE_EXCEPTIONS_OVER_NESTABLE,
+        files={"ivy/utils/exceptions.py": EXAMPLE_FALLBACK_WRAPPER},
         message=("@handle_exceptions must be above @handle_nestable (Ivy's decorator order)"),
         severity=Severity.ERROR,
         line=2,
         column=1,
     ),
     Example(
-        _NESTABLE_OVER_EXCEPTIONS,
-        expected=_EXCEPTIONS_OVER_NESTABLE,
+        EXAMPLE_NESTABLE_OVER_EXCEPTIONS,
+        expected=EXAMPLE_EXCEPTIONS_OVER_NESTABLE,
         files={
-            "ivy/utils/exceptions.py": _FAILURE_ONLY_WRAPPER,
-            "ivy/func_wrapper.py": _CATCHING_NESTABLE,
+            "ivy/utils/exceptions.py": EXAMPLE_FAILURE_ONLY_WRAPPER,
+            "ivy/func_wrapper.py": EXAMPLE_CATCHING_NESTABLE,
         },
         message=("@handle_exceptions must be above @handle_nestable (Ivy's decorator order)"),
         severity=Severity.ERROR,
@@ -762,6 +441,9 @@ DecoratorOrder.INVALID = (
         def h(x, *, out=None):
             ...
         """,
+        message="@handle_out_argument must be above @outputs_to_ivy_arrays",
+        line=3,
+        column=1,
     ),
     Example(
         """
@@ -801,6 +483,9 @@ DecoratorOrder.INVALID = (
 
             return _if_else(cond, body_fn, orelse_fn, **vars)
         """,
+        message="@handle_array_like_without_promotion must be above @to_native_arrays_and_back",
+        line=3,
+        column=5,
     ),
     Example(
         """
@@ -838,6 +523,9 @@ DecoratorOrder.INVALID = (
         def tan(x):
             return x
         """,
+        message="@inputs_to_native_arrays must be above @outputs_to_ivy_arrays",
+        line=2,
+        column=1,
     ),
     Example(
         """
@@ -848,7 +536,7 @@ DecoratorOrder.INVALID = (
             return current_backend(x).tan(x, out=out)
         """,
         path=_API,
-        files=_OWN_LIST,
+        files=EXAMPLE_OWN_LIST_PROJECT,
         expected="""
         @handle_nestable
         @handle_out_argument
@@ -874,7 +562,7 @@ DecoratorOrder.INVALID = (
             return ivy.tan(ivy.tan(x), out=out)
         """,
         path=_API,
-        files=_OWN_LIST,
+        files=EXAMPLE_OWN_LIST_PROJECT,
         expected="""
         @handle_out_argument
         @to_native_arrays_and_back
@@ -886,6 +574,8 @@ DecoratorOrder.INVALID = (
             "FN_DECORATORS order, ivy/func_wrapper.py:3)"
         ),
         severity=Severity.ERROR,
+        line=2,
+        column=1,
     ),
     Example(
         """
@@ -904,5 +594,7 @@ DecoratorOrder.INVALID = (
         """,
         message="@handle_array_like_without_promotion must be above @handle_nestable",
         severity=Severity.ERROR,
+        line=2,
+        column=1,
     ),
 )
