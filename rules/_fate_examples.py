@@ -114,3 +114,32 @@ GATED_PROJECT = {
     NP_GENERAL: UPDATE_CASTS_BUFFER,
 }
 """A project of these files: the gated wrapper, its helper, PyTorch's and NumPy's updates."""
+
+WRAPPER_UPDATES_OUT = """
+    def handle_out_argument(fn):
+        def _wrapped(*args, out=None, **kwargs):
+            if out is None:
+                return fn(*args, **kwargs)
+            ret = fn(*args, out=to_native(out), **kwargs)
+            inplace_update(out, ret)
+            return out
+
+        return _wrapped
+    """
+"""Writes the native call's result into ``out`` afterwards with the backend's update: what
+``out`` becomes is the update's doing (:data:`UPDATE_COPIES`, :data:`UPDATE_REBINDS`)."""
+
+UPDATE_COPIES = """
+    def inplace_update(x, val, /):
+        x_native = to_native(x)
+        x_native[()] = to_native(val)
+        return x
+    """
+"""Copies the value into ``out``'s buffer, which keeps its dtype."""
+
+UPDATE_REBINDS = """
+    def inplace_update(x, val, /):
+        x.data = to_native(val)
+        return x
+    """
+"""Rebinds ``out`` to the value: its dtype and buffer."""
