@@ -1,0 +1,145 @@
+"""Reduce an array larger than the machine's free memory on a 2-worker ``LocalCluster``, through
+the runtime's Dask backend with ``out=`` in a loop and through plain ``dask.array``; run by hand.
+
+    .venv/bin/python benchmarks/dask_larger_than_memory.py              # 40 GiB of float32
+    .venv/bin/python benchmarks/dask_larger_than_memory.py --gib 0.5    # a quick try
+
+The array is ``--gib`` GiB of float32 drawn chunk by chunk by Dask's random generator (one
+expression for both sides, a ``(rows, 4096)`` array of ``--chunk-mib`` MiB row blocks), never
+held whole. Each side accumulates ``--steps`` reductions of it into a float64 vector:
+
+- runtime: ``ivy.add(acc, ivy.sum(ivy.multiply(x, k), axis=0), out=acc)`` -- each call
+  rebinds ``acc``'s graph, nothing runs until ``ivy.to_numpy(acc)``;
+- plain: ``acc = acc + (x * k).sum(axis=0).astype(float64)``, then ``acc.compute()``.
+
+The cluster has 2 worker processes of one thread each with ``--memory-limit`` each (Dask's
+own limit: a worker past it is restarted, which would show as a failed or slow round). Rounds
+alternate the order (runtime first, then plain first ...); each run has a cluster of its own,
+started before the clock, so that each worker's peak resident memory read after it
+(``ru_maxrss``) is that run's. Prints the wall time of each run, the median ratio runtime /
+plain, the peak memory per worker, the free memory of the machine and the load average; the
+two sides' results must agree (they are the same arithmetic).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import time
+from collections.abc import Callable
+
+import dask.array as da
+import numpy as np
+import psutil
+from distributed import Client, LocalCluster
+
+import ivycheck.runtime as ivy
+
+COLUMNS = 4096
+
+
+def source(gib: float, chunk_mib: int) -> da.Array:
+    """``gib`` GiB of float32, generated block by block when computed (seeded: the same values
+    every time it is computed)."""
+    rows = int(gib * 2**30 / 4 / COLUMNS)
+    chunk_rows = max(1, int(chunk_mib * 2**20 / 4 / COLUMNS))
+    rng = da.random.default_rng(40)
+    return rng.random((rows, COLUMNS), dtype=np.float32, chunks=(chunk_rows, COLUMNS))
+
+
+def through_runtime(x: da.Array, steps: int) -> np.ndarray:
+    with ivy.using_backend("dask"):
+        values = ivy.Array(x)
+        acc = ivy.zeros((COLUMNS,), dtype=ivy.float64)
+        for k in range(1, steps + 1):
+            ivy.add(acc, ivy.sum(ivy.multiply(values, k), axis=0), out=acc)
+        return ivy.to_numpy(acc)
+
+
+def plain_dask(x: da.Array, steps: int) -> np.ndarray:
+    acc = da.zeros((COLUMNS,), dtype=np.float64)
+    for k in range(1, steps + 1):
+        acc = acc + (x * k).sum(axis=0).astype(np.float64)
+    return np.asarray(acc.compute())
+
+
+def peak_rss() -> int:
+    """This process's peak resident memory in bytes (Linux reports KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def timed(
+    memory_limit: str, run: Callable[[da.Array, int], np.ndarray], x: da.Array, steps: int
+) -> tuple[float, list[int], np.ndarray]:
+    """``run`` on a fresh 2-worker cluster (started before the clock): each worker's peak
+    resident memory afterwards is this run's."""
+    with (
+        LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            memory_limit=memory_limit,
+            dashboard_address=None,
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        start = time.perf_counter()
+        result = run(x, steps)
+        seconds = time.perf_counter() - start
+        peaks = sorted(client.run(peak_rss).values())
+    return seconds, peaks, result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--gib", type=float, default=40.0, help="array size in GiB (float32)")
+    parser.add_argument("--chunk-mib", type=int, default=128)
+    parser.add_argument("--memory-limit", default="3GiB", help="per worker")
+    parser.add_argument("--steps", type=int, default=2, help="reductions accumulated per run")
+    parser.add_argument("--rounds", type=int, default=2)
+    args = parser.parse_args()
+    free = psutil.virtual_memory().available
+    size = int(args.gib * 2**30)
+    print(
+        f"array {size / 2**30:.1f} GiB float32 ({args.chunk_mib} MiB chunks); machine: "
+        f"{psutil.virtual_memory().total / 2**30:.1f} GiB, {free / 2**30:.1f} GiB free "
+        f"({'larger' if size > free else 'NOT larger'} than free memory); "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores",
+        flush=True,
+    )
+    through_runtime(da.ones((4, COLUMNS), dtype=np.float32), 1)  # the backend built, untimed
+    x = source(args.gib, args.chunk_mib)
+    sides = {"runtime": through_runtime, "plain": plain_dask}
+    times: dict[str, list[float]] = {name: [] for name in sides}
+    peaks: dict[str, list[int]] = {name: [] for name in sides}
+    results: dict[str, np.ndarray] = {}
+    for round_number in range(args.rounds):
+        order = list(sides) if round_number % 2 == 0 else list(reversed(sides))
+        for name in order:
+            seconds, worker_peaks, results[name] = timed(
+                args.memory_limit, sides[name], x, args.steps
+            )
+            times[name].append(seconds)
+            peaks[name].extend(worker_peaks)
+            print(
+                f"round {round_number + 1} {name:<8} {seconds:8.1f} s  peak per worker "
+                + ", ".join(f"{p / 2**20:.0f} MiB" for p in worker_peaks),
+                flush=True,
+            )
+    np.testing.assert_allclose(results["runtime"], results["plain"], rtol=1e-6)
+    ratio = statistics.median(r / p for r, p in zip(times["runtime"], times["plain"], strict=True))
+    print(
+        f"runtime / plain dask: {ratio:.3f} (median of {args.rounds} rounds); "
+        f"medians {statistics.median(times['runtime']):.1f} s / "
+        f"{statistics.median(times['plain']):.1f} s; {args.steps} passes over "
+        f"{args.gib:g} GiB per run; peak per worker: runtime "
+        f"{max(peaks['runtime']) / 2**20:.0f} MiB, plain {max(peaks['plain']) / 2**20:.0f} MiB "
+        f"(limit {args.memory_limit}); load average {os.getloadavg()[0]:.1f}",
+        flush=True,
+    )
+
+
+if __name__ == "__main__":
+    main()
