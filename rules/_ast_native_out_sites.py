@@ -76,6 +76,20 @@ def trailing_comment(site: NativeOutSite, lines: Lines) -> str | None:
     return found.group(1) if found is not None else None
 
 
+def type_ignore_comment(sites: list[NativeOutSite], lines: Lines) -> str:
+    """The trailing comment the file already puts on its attribute lines (``# type:
+    ignore``), as the first function's first such line has it."""
+    by_function: dict[str, list[NativeOutSite]] = {}
+    for site in sites:
+        by_function.setdefault(site.function, []).append(site)
+    for each in by_function.values():
+        for site in each:
+            comment = trailing_comment(site, lines) if site.loop is None else None
+            if comment is not None and "type: ignore" in comment:
+                return f"  {comment}"
+    return ""
+
+
 def _module_statements(
     body: Sequence[ast.stmt], lines: Lines
 ) -> Iterator[tuple[ast.stmt, tuple[ast.stmt, ...]]]:
