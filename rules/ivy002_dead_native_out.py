@@ -3,186 +3,50 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
-import libcst as cst
+from collections.abc import Iterator
 
 from ivycheck.checker.rule_api import (
-    AstFinding,
     Category,
+    Edit,
     Example,
+    FileUnderCheck,
+    Finding,
     FixSafety,
     ProjectIndex,
     Rule,
     Severity,
-    nodes_of,
 )
 from ivycheck.rules import _fate_examples as shapes
-from ivycheck.rules._ast_facts import (
-    OutForwarding,
-    facts,
-    is_false_or_none,
-    module_functions,
-    nodes_below,
-    takes_out,
-)
-from ivycheck.rules._ast_outflow import PlainOutFlow, PlainUse, followed_outflow, literal_out_none
-from ivycheck.rules._ast_sites import sites_by_function
+from ivycheck.rules import _native_out_projects as projects
+from ivycheck.rules._ast_facts import facts, module_functions
+from ivycheck.rules._ast_native_out_sites import NativeOutSite, is_falsy_literal, native_out_sites
+from ivycheck.rules._ast_out_analysis import ModuleFlows
+from ivycheck.rules._ast_several_results import several_results
 from ivycheck.rules._ast_source import Lines
-from ivycheck.rules._out_fate import OutFate, compose, ignored_buffer_fates
-from ivycheck.rules._outflow import FunctionOutFlow, OutUse, module_outflow
-from ivycheck.rules._several_results import several_results, several_results_on_ast
-from ivycheck.rules._support_native_out import ATTRIBUTE, AttributeSite
-from ivycheck.rules._vocabulary import UseKind
-
-if TYPE_CHECKING:
-    from ivycheck.checker.core.rule import FileUnderCheck
+from ivycheck.rules._dead_out_words import dead_message, may_forward_natively, reason
+from ivycheck.rules._native_out_projects import TAN_JAX, TAN_NP, TAN_TORCH, attributed, removed
+from ivycheck.rules._out_fate import ignored_buffer_fates
+from ivycheck.rules._site_removal import placed, remove, with_elements
 
 NP = "ivy/functional/backends/numpy/example.py"
 TORCH = "ivy/functional/backends/torch/example.py"
 JAX = "ivy/functional/backends/jax/example.py"
 TF = "ivy/functional/backends/tensorflow/example.py"
 API = "ivy/functional/ivy/example.py"
-WRAPPER = "ivy/func_wrapper.py"
-TORCH_GENERAL = "ivy/functional/backends/torch/general.py"
-NP_GENERAL = "ivy/functional/backends/numpy/general.py"
+WRAPPER = shapes.WRAPPER
+_WRAPPER_GATED = projects.WRAPPER_GATED
+_ALWAYS_TRAINABLE = projects.ALWAYS_TRAINABLE
+"""(Also the IVY003 tests' project: a wrapper that never hands JAX or PyTorch the buffer.)"""
 
-# The project's own wrapper and updates (what a finding's consequence is read from).
-_WRAPPER_UPDATES_OUT = """
-    def handle_out_argument(fn):
-        def _wrapped(*args, out=None, **kwargs):
-            if out is None:
-                return fn(*args, **kwargs)
-            buffer = to_native(out)
-            result = fn(*args, out=buffer, **kwargs)
-            inplace_update(out, result)
-            return out
+_SIN = "\n\ndef sin(x, /, *, out=None):\n    return np.sin(x)\n"
+_SIN_DEAD = TAN_NP.replace("np.tan(x)", "np.tan(x, out=out)") + _SIN
+"""``tan`` forwards ``out``, ``sin`` ignores it."""
+_TAN_DEAD = TAN_NP + _SIN.replace("np.sin(x)", "np.sin(x, out=out)")
+"""``sin`` forwards ``out``, ``tan`` ignores it."""
 
-        return _wrapped
-    """
-"""Writes the native call's result into ``out`` afterwards (as Ivy's does)."""
-
-_WRAPPER_RETURNS = """
-    def handle_out_argument(fn):
-        def _wrapped(*args, out=None, **kwargs):
-            if out is None:
-                return fn(*args, **kwargs)
-            return fn(*args, out=to_native(out), **kwargs)
-
-        return _wrapped
-    """
-"""Returns the native call's result as it is: ``out`` is written by the function or never."""
-
-_UPDATE_COPIES = """
-    def inplace_update(x, val, /, *, ensure_in_backend=False):
-        x_native, val_native = to_native(x), to_native(val)
-        x_native[...] = val_native
-        if ensure_in_backend:
-            x.data = val_native
-        return x
-    """
-"""Copies into the existing buffer (the cast is the assignment's): ``out`` keeps its dtype."""
-
-_UPDATE_REBINDS = """
-    def inplace_update(x, val, /):
-        x_native = to_native(x)
-        if x_native.dtype != val.dtype:
-            x_native = x_native.astype(val.dtype)
-        np.copyto(x_native, to_native(val))
-        x.data = x_native
-        return x
-    """
-"""Casts ``out``'s buffer to the value's dtype first: ``out`` changes dtype and buffer."""
-
-JAX_GRADIENTS = "ivy/functional/backends/jax/gradients.py"
-JAX_GENERAL = "ivy/functional/backends/jax/general.py"
-TF_GRADIENTS = "ivy/functional/backends/tensorflow/gradients.py"
-TF_GENERAL = "ivy/functional/backends/tensorflow/general.py"
-
-_WRAPPER_GATED = """
-    def _trainable(x):
-        return current_backend(x).is_trainable(x)
-
-
-    def handle_out_argument(fn):
-        native = hasattr(fn, "support_native_out")
-
-        def _wrapped(*args, out=None, **kwargs):
-            nonlocal native
-            if out is None:
-                return fn(*args, **kwargs)
-            if _trainable(out):
-                native = False
-            if native:
-                result = fn(*args, out=to_native(out), **kwargs)
-                inplace_update(out, result)
-                return out
-            return inplace_update(out, fn(*args, **kwargs))
-
-        return _wrapped
-    """
-"""Hands the native buffer over only while ``out`` is not trainable (Ivy's
-``_is_variable(out)`` test): what ``is_trainable`` answers per backend decides."""
-
-_ALWAYS_TRAINABLE = """
-    from ivy.functional.backends.jax import NativeArray
-
-
-    def is_trainable(x, /, *, strict=False):
-        if strict:
-            return False
-        return isinstance(x, NativeArray)
-    """
-"""True for every native array: the buffer is never handed over on this backend."""
-
-_TRAINABLE_IF_VARIABLE = """
-    import tensorflow as tf
-
-
-    def is_trainable(x, /, *, strict=False):
-        return isinstance(x, tf.Variable)
-    """
-"""True for a ``tf.Variable`` only: a plain tensor ``out`` still takes the native path."""
-
-_TANH_JAX = """
-    import jax.numpy as jnp
-
-
-    def tanh(x, /, *, out=None):
-        return jnp.tanh(x)
-
-
-    tanh.support_native_out = True
-    """
-
-_TANH_JAX_FIXED = """
-    import jax.numpy as jnp
-
-
-    def tanh(x, /, *, out=None):
-        return jnp.tanh(x)
-    """
-
-_TORCH_IGNORES = """
-    import torch
-
-
-    def tan(x, /, *, out=None):
-        return torch.tan(x)
-
-
-    tan.support_native_out = True
-    """
-"""A PyTorch function that ignores the native buffer it is handed."""
-
-_TORCH_IGNORES_FIXED = """
-    import torch
-
-
-    def tan(x, /, *, out=None):
-        return torch.tan(x)
-    """
+_NEVER = "never passes `out` to a native function"
+_REBINDS = "`out` silently changes dtype and buffer when the result's dtype differs"
+_COPIES = "the wrapper then copies the result into `out` (an extra allocation"
 
 
 class DeadNativeOut(Rule):
@@ -231,127 +95,95 @@ class DeadNativeOut(Rule):
     NEEDS_INDEX = True
     VALID = (
         Example(
-            """
-            import numpy as np
+            attributed(
+                """
+                import numpy as np
 
 
-            def tan(x, /, *, out=None):
-                return np.tan(x, out=out)
+                def _tan(x, out=None):
+                    return np.tan(x, out=out)
 
 
-            tan.support_native_out = True
-            """,
+                def tan(x, /, *, out=None):
+                    return np.tan(x, out=out)
+
+
+                def tan_alias(x, /, *, out=None):
+                    o = out
+                    p = o
+                    return np.tan(x, out=p)
+
+
+                def tan_helper(x, /, *, out=None):
+                    return _tan(x, out=out)
+
+
+                def sin(x, /, *, out=None):
+                    kw = {"out": out}
+                    return np.sin(x, **kw)
+
+
+                def cos(x, /, *, out=None):
+                    kw = {}
+                    kw["out"] = out
+                    return np.cos(x, **kw)
+                """,
+                "for fn in (tan, tan_alias, tan_helper, sin, cos):\n    fn.support_native_out = True",
+            ),
             path=NP,
         ),
         Example(
-            """
-            import numpy as np
+            attributed(
+                """
+                import torch
 
 
-            def tan(x, /, *, out=None):
-                o = out
-                p = o
-                return np.tan(x, out=p)
-
-
-            tan.support_native_out = True
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            import torch
-
-
-            def tan(x, **kwargs):
-                return torch.tan(x, **kwargs)
-
-
-            tan.support_native_out = True
-            """,
+                def tan(x, **kwargs):
+                    return torch.tan(x, **kwargs)
+                """
+            ),
             path=TORCH,
         ),
         Example(
-            """
-            import numpy as np
+            attributed(
+                """
+                from torch import tan as ttan
 
 
-            def _tan(x, out=None):
-                return np.tan(x, out=out)
-
-
-            def tan(x, /, *, out=None):
-                return _tan(x, out=out)
-
-
-            tan.support_native_out = True
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            from torch import tan as ttan
-
-
-            def tan(x, *, dtype=None, out=None):
-                return ttan(x, out=out).to(dtype)
-
-
-            setattr(tan, "support_native_out", True)
-            """,
+                def tan(x, *, dtype=None, out=None):
+                    return ttan(x, out=out).to(dtype)
+                """,
+                'setattr({}, "support_native_out", True)',
+            ),
             path=TORCH,
         ),
         Example(
-            """
-            import jax.numpy as jnp
+            attributed("""
+                import jax.numpy as jnp
 
 
-            def scatter_flat(x, updates, *, out=None):
-                return jnp.add(x, updates)
-
-
-            scatter_flat.support_native_out = True
-            """,
+                def scatter_flat(x, updates, *, out=None):
+                    return jnp.add(x, updates)
+                """),
             path=JAX,
             files={
-                API: """
-                @to_native_arrays_and_back
-                def scatter_flat(x, updates, *, out=None):
-                    ...
-                """,
+                API: "@to_native_arrays_and_back\ndef scatter_flat(x, updates, *, out=None):\n    ...\n"
             },
         ),
+        Example(attributed(TAN_JAX, "{}.support_native_out = False"), path=JAX),
+        Example(attributed(TAN_NP.replace("np.tan(x)", "np.tan(x).reshape(out.shape)")), path=NP),
         Example(
-            """
-            import jax.numpy as jnp
-
-
-            def tan(x, /, *, out=None):
-                return jnp.tan(x)
-
-
-            tan.support_native_out = False
-            """,
-            path=JAX,
-        ),
-        Example(
-            """
+            attributed("""
             def sum(x, /, *, out=None):
                 return x.sum(out=out)
-
-
-            sum.support_native_out = True
-            """,
+            """),
             path=TORCH,
         ),
         Example(
-            """
-            def scatter_nd(updates, /, *, out=None):
-                return jnp.add(out, updates)
-
-
-            scatter_nd.support_native_out = True
-            """,
+            attributed("""
+                def scatter_nd(updates, /, *, out=None):
+                    return jnp.add(out, updates)
+                """),
             path=JAX,
             files={
                 API: """
@@ -364,49 +196,24 @@ class DeadNativeOut(Rule):
             },
         ),
         Example(
-            """
+            attributed("""
             import tensorflow as tf
 
 
             def scatter_nd(indices, updates, /, *, out=None):
                 return tf.tensor_scatter_nd_add(out, indices, updates)
-
-
-            scatter_nd.support_native_out = True
-            """,
+            """),
             path=TF,
         ),
         Example(
-            """
-            import numpy as np
-
-
-            def tan(x, /, *, out=None):
-                return np.tan(x, out=out)
-
-
-            def sin(x, /, *, out=None):
-                kw = {'out': out}
-                return np.sin(x, **kw)
-
-
-            for fn in (tan, sin):
-                fn.support_native_out = True
-            """,
-            path=NP,
-        ),
-        Example(
-            """
+            attributed("""
             import numpy as np
 
 
             def copy_into(x, /, *, out=None):
                 out[...] = x
                 return out
-
-
-            copy_into.support_native_out = True
-            """,
+            """),
             path=NP,
         ),
         Example(
@@ -424,127 +231,88 @@ class DeadNativeOut(Rule):
             path=NP,
         ),
         Example(
-            """
+            attributed("""
             import ivy
 
 
             def tan(x, /, *, out=None):
                 return ivy.tan(x, out=out)
-
-
-            tan.support_native_out = True
-            """,
+            """),
             path=NP,
         ),
         Example(
-            """
-            def scatter_sum(indices, updates, /, *, out=None):
-                start = jnp.zeros(updates.shape) if out is None else out
-                return start.at[indices].add(updates)
-
-
-            scatter_sum.support_native_out = True
-            """,
+            attributed("""
+                def scatter_sum(indices, updates, /, *, out=None):
+                    start = jnp.zeros(updates.shape) if out is None else out
+                    return start.at[indices].add(updates)
+                """),
             path=JAX,
             files={
-                API: """
-                @handle_out_argument
-                def scatter_sum(indices, updates, /, *, out=None):
-                    ...
-                """,
+                API: "@handle_out_argument\ndef scatter_sum(indices, updates, /, *, out=None):\n    ...\n"
             },
         ),
         Example(
-            """
-            import torch
+            attributed("""
+                import torch
 
 
-            def accumulate(x, /, *, out=None):
-                return torch.add(out, x)
-
-
-            accumulate.support_native_out = True
-            """,
-            path=TORCH,
-            files={
-                API: """
-                @handle_out_argument
                 def accumulate(x, /, *, out=None):
-                    ...
-                """,
-            },
+                    return torch.add(out, x)
+                """),
+            path=TORCH,
+            files={API: "@handle_out_argument\ndef accumulate(x, /, *, out=None):\n    ...\n"},
         ),
         Example(
-            """
+            attributed("""
             import numpy as np
 
 
             def shift(x, /, *, out=None):
                 previous = out[1:]
                 return np.concatenate([previous, x])
-
-
-            shift.support_native_out = True
-            """,
+            """),
             path=NP,
         ),
         Example(
-            """
-            import jax.numpy as jnp
-
-
-            def cumulative(x, /, *, out=None):
-                return jnp.cumsum(x)
-
-
-            cumulative.support_native_out = True
-            """,
+            attributed(
+                TAN_JAX.replace("tan", "cumulative").replace("jnp.cumulative", "jnp.cumsum")
+            ),
             path=JAX,
             files={
-                "ivy/functional/__init__.py": """
-                    from .ivy.experimental import *
-                    from .ivy import *
-                    """,
-                "ivy/functional/ivy/__init__.py": """
-                    from .statistical import *
-                    """,
-                "ivy/functional/ivy/experimental/__init__.py": """
-                    from .statistical import *
-                    """,
-                "ivy/functional/ivy/statistical.py": """
-                    @to_native_arrays_and_back
-                    def cumulative(x, /, *, out=None):
-                        ...
-                    """,
-                "ivy/functional/ivy/experimental/statistical.py": """
-                    @handle_out_argument
-                    def cumulative(x, /, *, out=None):
-                        ...
-                    """,
+                "ivy/functional/__init__.py": "from .ivy.experimental import *\nfrom .ivy import *\n",
+                "ivy/functional/ivy/__init__.py": "from .statistical import *\n",
+                "ivy/functional/ivy/experimental/__init__.py": "from .statistical import *\n",
+                "ivy/functional/ivy/statistical.py": (
+                    "@to_native_arrays_and_back\ndef cumulative(x, /, *, out=None):\n    ...\n"
+                ),
+                "ivy/functional/ivy/experimental/statistical.py": (
+                    "@handle_out_argument\ndef cumulative(x, /, *, out=None):\n    ...\n"
+                ),
             },
+        ),
+        Example(
+            attributed("""
+            import numpy as np
+
+
+            def cos(x, *, out=None):
+                later = lambda: out
+                return np.cos(x)
+            """),
+            path=NP,
         ),
     )
     INVALID = (
-        Example(
+        removed(
             """
             import numpy as np
 
 
             def split_exponent(x, /, *, out: Optional[Tuple[np.ndarray, np.ndarray]] = None):
                 return np.frexp(x)
-
-
-            split_exponent.support_native_out = True
             """,
             path=NP,
             files=shapes.GATED_PROJECT,
-            expected="""
-            import numpy as np
-
-
-            def split_exponent(x, /, *, out: Optional[Tuple[np.ndarray, np.ndarray]] = None):
-                return np.frexp(x)
-            """,
             message=(
                 "never passes `out` to a native function, and the wrapper never hands a tuple "
                 "`out` over (its `is_frozen(out)` is true for every tuple), so the attribute has "
@@ -553,15 +321,14 @@ class DeadNativeOut(Rule):
             severity=Severity.WARNING,
             category=Category.DEAD_CODE,
         ),
-        Example(
-            _TANH_JAX,
+        removed(
+            TAN_JAX.replace("tan", "tanh"),
             path=JAX,
             files={
                 WRAPPER: _WRAPPER_GATED,
-                JAX_GRADIENTS: _ALWAYS_TRAINABLE,
-                JAX_GENERAL: _UPDATE_REBINDS,
+                projects.JAX_GRADIENTS: _ALWAYS_TRAINABLE,
+                projects.JAX_GENERAL: shapes.UPDATE_REBINDS,
             },
-            expected=_TANH_JAX_FIXED,
             message=(
                 "the wrapper never hands `out`'s buffer to this backend's functions (its "
                 "`is_trainable` is true for every array), so the attribute has no effect here"
@@ -569,158 +336,71 @@ class DeadNativeOut(Rule):
             severity=Severity.WARNING,
             category=Category.DEAD_CODE,
         ),
-        Example(
-            """
-            import tensorflow as tf
-
-
-            def tanh(x, /, *, out=None):
-                return tf.tanh(x)
-
-
-            tanh.support_native_out = True
-            """,
+        removed(
+            TAN_JAX.replace("jax.numpy as jnp", "tensorflow as tf").replace("jnp.tan", "tf.tanh"),
             path=TF,
             files={
                 WRAPPER: _WRAPPER_GATED,
-                TF_GRADIENTS: _TRAINABLE_IF_VARIABLE,
-                TF_GENERAL: _UPDATE_REBINDS,
+                projects.TF_GRADIENTS: projects.TRAINABLE_IF_VARIABLE,
+                projects.TF_GENERAL: shapes.UPDATE_REBINDS,
             },
-            expected="""
-            import tensorflow as tf
-
-
-            def tanh(x, /, *, out=None):
-                return tf.tanh(x)
-            """,
-            message="`out` silently changes dtype and buffer when the result's dtype differs",
+            message=_REBINDS,
             severity=Severity.ERROR,
             category=Category.CORRECTNESS,
         ),
-        Example(
-            _TORCH_IGNORES,
+        removed(
+            TAN_TORCH,
             path=TORCH,
-            files={WRAPPER: _WRAPPER_UPDATES_OUT, TORCH_GENERAL: _UPDATE_COPIES},
-            expected=_TORCH_IGNORES_FIXED,
-            message="the wrapper then copies the result into `out` (an extra allocation",
+            files={
+                WRAPPER: shapes.WRAPPER_UPDATES_OUT,
+                shapes.TORCH_GENERAL: shapes.UPDATE_COPIES,
+            },
+            message=_COPIES,
             severity=Severity.WARNING,
             category=Category.PERFORMANCE,
         ),
-        Example(
-            """
-            import numpy as np
-
-
-            def tan(x, /, *, out=None):
-                return np.tan(x)
-
-
-            tan.support_native_out = True
-            """,
+        removed(
+            TAN_NP,
             path=NP,
-            files={WRAPPER: _WRAPPER_UPDATES_OUT, NP_GENERAL: _UPDATE_REBINDS},
-            expected="""
-            import numpy as np
-
-
-            def tan(x, /, *, out=None):
-                return np.tan(x)
-            """,
-            message="`out` silently changes dtype and buffer when the result's dtype differs",
+            files={
+                WRAPPER: shapes.WRAPPER_UPDATES_OUT,
+                shapes.NP_GENERAL: shapes.UPDATE_REBINDS,
+            },
+            message=f"`tan` has `support_native_out` but it {_NEVER}: the wrapper hands over "
+            f"the native buffer, the function ignores it, and {_REBINDS}; remove the attribute",
             severity=Severity.ERROR,
             category=Category.CORRECTNESS,
         ),
-        Example(
-            _TORCH_IGNORES,
+        removed(
+            TAN_TORCH,
             path=TORCH,
-            files={WRAPPER: _WRAPPER_RETURNS, TORCH_GENERAL: _UPDATE_COPIES},
-            expected=_TORCH_IGNORES_FIXED,
+            files={
+                WRAPPER: projects.WRAPPER_RETURNS,
+                shapes.TORCH_GENERAL: shapes.UPDATE_COPIES,
+            },
             message="the wrapper returns the result without writing `out`",
             severity=Severity.ERROR,
         ),
-        Example(
-            """
-            import jax.numpy as jnp
-
-
-            def tan(x, /, *, out=None):
-                return jnp.tan(x)
-
-
-            tan.support_native_out = True
-            """,
-            path=JAX,
-            expected="""
-            import jax.numpy as jnp
-
-
-            def tan(x, /, *, out=None):
-                return jnp.tan(x)
-            """,
-        ),
-        Example(
-            """
-            from tensorflow import math as tfm
-
-
-            def tan(x, /, *, out=None):
-                return tfm.tan(x)
-
-
-            setattr(tan, "support_native_out", True)
-            """,
+        removed(TAN_JAX, path=JAX, message="but jax has no native `out`"),
+        removed(
+            TAN_JAX.replace("jax.numpy as jnp", "tensorflow import math as tfm")
+            .replace("import tensorflow", "from tensorflow")
+            .replace("jnp.tan", "tfm.tan"),
+            'setattr({}, "support_native_out", True)',
             path=TF,
-            expected="""
-            from tensorflow import math as tfm
-
-
-            def tan(x, /, *, out=None):
-                return tfm.tan(x)
-            """,
+            message="but tensorflow has no native `out`",
         ),
-        Example(
-            """
-            import numpy as np
-
-
-            def tan(x, /, *, out=None):
-                return np.tan(x, out=None)
-
-
-            tan.support_native_out = True
-            """,
+        removed(
+            TAN_NP.replace("np.tan(x)", "np.tan(x, out=None)"),
             path=NP,
-            expected="""
-            import numpy as np
-
-
-            def tan(x, /, *, out=None):
-                return np.tan(x, out=None)
-            """,
+            message="but its native call is given `out=None`",
         ),
-        Example(
-            """
-            import numpy as np
-
-
-            def tan(x, /, *, out=None):
-                # return np.tan(x, out=out)
-                return np.tan(x)
-
-
-            tan.support_native_out = True
-            """,
+        removed(
+            TAN_NP.replace("    return", "    # return np.tan(x, out=out)\n        return"),
             path=NP,
-            expected="""
-            import numpy as np
-
-
-            def tan(x, /, *, out=None):
-                # return np.tan(x, out=out)
-                return np.tan(x)
-            """,
+            message=_NEVER,
         ),
-        Example(
+        removed(
             """
             import ivy
             import torch
@@ -729,59 +409,39 @@ class DeadNativeOut(Rule):
             def tan(x, /, *, out=None):
                 ret = torch.tan(x)
                 return ivy.inplace_update(out, ret)
-
-
-            tan.support_native_out = True
             """,
             path=TORCH,
+            message="it only writes `out` with `inplace_update` (that is the wrapper's job): "
+            "the wrapper hands over the native buffer, the function writes it by "
+            "`inplace_update`, not by a native `out=`",
         ),
         Example(
-            """
-            import numpy as np
-
-
-            def tan(x, /, *, out=None):
-                return np.tan(x, out=out)
-
-
-            def sin(x, /, *, out=None):
-                return np.sin(x)
-
-
-            for fn in (tan, sin):
-                fn.support_native_out = True
-            """,
+            attributed(_SIN_DEAD, "for fn in (tan, sin):\n    fn.support_native_out = True"),
             path=NP,
-            expected="""
-            import numpy as np
-
-
-            def tan(x, /, *, out=None):
-                return np.tan(x, out=out)
-
-
-            def sin(x, /, *, out=None):
-                return np.sin(x)
-
-
-            for fn in (tan,):
-                fn.support_native_out = True
-            """,
+            expected=attributed(_SIN_DEAD, "for fn in (tan,):\n    fn.support_native_out = True"),
+            line=12,
+            column=17,
+            message="`sin` has `support_native_out`",
         ),
-        Example(
-            """
-            import numpy as np
-
-
-            def permute_dims(x, axes, *, out=None):
-                return np.transpose(x, axes, out=out)
-
-
-            permute_dims.support_native_out = True
-            """,
+        removed(
+            TAN_NP.replace("return np.tan(x)", "return np.tan(x) if out is None else x"),
             path=NP,
+            message=_NEVER,
         ),
-        Example(
+        removed(
+            TAN_NP.replace(
+                "def tan",
+                "def _tan(x, out=None):\n    return np.transpose(x, out=out)\n\n\ndef tan",
+            ).replace("np.tan(x)", "_tan(x, out=out)"),
+            path=NP,
+            message="but `_tan` does not accept `out`",
+        ),
+        removed(
+            TAN_NP.replace("np.tan(x)", "np.transpose(x, out=out)"),
+            path=NP,
+            message="but `numpy.transpose` does not accept `out`",
+        ),
+        removed(
             """
             import torch
 
@@ -792,194 +452,135 @@ class DeadNativeOut(Rule):
 
             def tan(x, /, *, out=None):
                 return _ignore(x, out=out)
-
-
-            tan.support_native_out = True
             """,
             path=TORCH,
+            message="but the helper it passes `out` to ignores it",
         ),
-        Example(
-            """
-            import jax.numpy as jnp
-
-
-            def tan(x, /, *, out=None):
-                return jnp.tan(x)
-
-
-            tan.support_native_out = True
-            """,
+        removed(
+            TAN_JAX,
             path=JAX,
-            files={
-                API: """
-                def tan(x, *, out=None):
-                    ...
-
-
-                tan = handle_out_argument(tan)
-                """,
-            },
+            files={API: "def tan(x, *, out=None):\n    ...\n\n\ntan = handle_out_argument(tan)\n"},
         ),
-        Example(
-            _TORCH_IGNORES,
+        removed(
+            TAN_TORCH,
             path=TORCH,
             files={**shapes.GATED_PROJECT, WRAPPER: shapes.WRAPPER_REBINDS_DATA},
-            expected=_TORCH_IGNORES_FIXED,
-            message="`out` silently changes dtype and buffer when the result's dtype differs",
+            message=_REBINDS,
             severity=Severity.ERROR,
             category=Category.CORRECTNESS,
         ),
-        Example(
-            _TORCH_IGNORES,
+        removed(
+            TAN_TORCH,
             path=TORCH,
             files=shapes.GATED_PROJECT,
-            expected=_TORCH_IGNORES_FIXED,
-            message="the wrapper then copies the result into `out` (an extra allocation",
+            message=_COPIES,
             severity=Severity.WARNING,
             category=Category.PERFORMANCE,
         ),
-        Example(
-            _TORCH_IGNORES,
+        removed(
+            TAN_TORCH,
             path=TORCH,
             files={**shapes.GATED_PROJECT, shapes.TORCH_GENERAL: shapes.UPDATE_UNREAD},
-            expected=_TORCH_IGNORES_FIXED,
             message="the wrapper hands over the native buffer, the function ignores it; remove",
             severity=Severity.ERROR,
+        ),
+        removed(
+            TAN_NP.replace("x, /, *, out=None", "x, **kwargs"),
+            path=NP,
+            message="but it takes no `out`",
+        ),
+        removed(
+            TAN_NP.replace(
+                "return np.tan(x)", 'o = out\n    kw = {"out": o}\n    return np.tan(x, **kw)'
+            ).replace("np.tan(x, **kw)", "np.transpose(x, **kw)"),
+            path=NP,
+            message="but `numpy.transpose` does not accept `out`",
+        ),
+        removed(
+            """
+            import numpy as np
+
+
+            def cos(x, *, out: (  # a Tuple of two
+                np.ndarray
+            ) = None):
+                return np.cos(x)
+            """,
+            path=NP,
+            files=shapes.GATED_PROJECT,
+            message="the wrapper never hands a tuple `out` over",
+            severity=Severity.WARNING,
+        ),
+        Example(
+            attributed(
+                _TAN_DEAD,
+                "for fn in (\n    sin,\n    (  # the dead one\n        tan\n    ),\n):\n"
+                "    fn.support_native_out = True",
+            ),
+            path=NP,
+            expected=attributed(
+                _TAN_DEAD, "for fn in (\n    sin,\n):\n    fn.support_native_out = True"
+            ),
+            line=14,
+            column=5,
+            message="`tan` has `support_native_out`",
+        ),
+        Example(
+            attributed(TAN_NP, "if HAS_OUT:\n    {}.support_native_out = True; CHECKED = True"),
+            path=NP,
+            expected=attributed(TAN_NP, "if HAS_OUT:\n    CHECKED = True"),
+            line=9,
+            column=5,
         ),
     )
 
     @classmethod
-    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
-        """Whether a module-level function with the attribute set (not to ``False`` or
-        ``None``), read by the wrapper, is JAX/TensorFlow's or may never forward ``out``:
-        the check below, taking every such function to forward natively only when it
-        passes its own ``out=out`` to a call that, whatever the call's name resolves to,
-        the analysis records as a use that may write ``out``."""
-        found = facts(tree)
-        sites = found.attribute_sites(ATTRIBUTE)
-        if not sites:
-            return False
-        functions = module_functions(found.body)
-        forwarding: OutForwarding | None = None
-        for name, values in sites.items():
-            function = functions.get(name)
-            if function is None or all(map(is_false_or_none, values)):
-                continue
-            if file.part not in ("backend:jax", "backend:tensorflow") and takes_out(function):
-                if forwarding is None:
-                    forwarding = OutForwarding(found, file.config.runtime_modules)
-                aliases = found.out_aliases(function)
-                if any(
-                    isinstance(node, ast.Call)
-                    and forwarding.forwarding_call(node, aliases, UseKind.UNKNOWN)
-                    for statement in function.body
-                    for node in nodes_below(statement)
-                ):
-                    continue
-            # Other files last: a file with no candidate is decided before the index exists.
-            if _out_is_destination(file.index, name):
-                return True
-        return False
-
-    @classmethod
-    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
-        """The check below where the flow of every attributed function that may be
-        reported is decided on CPython's tree (:func:`ivycheck.rules._ast_outflow.
-        followed_outflow`: ``out`` given as ``out=``, tested, read, or handed to a same-file
-        helper decided alike) or the function takes no ``out`` and no ``**kwargs``, and the
-        sites are read exactly (:mod:`ivycheck.rules._ast_sites`). Such a flow says, as
-        libcst's does, whether ``out``'s values are read, whether it may reach a native
-        function and, if not, why. ``None`` for any other function."""
+    def check(cls, tree: ast.Module, file: FileUnderCheck) -> Iterator[Finding]:
+        """Each non-falsy setting on a module-level function the wrapper reads it of, whose
+        ``out`` flow (:class:`~ivycheck.rules._ast_out_analysis.ModuleFlows`) reads no data
+        and, outside JAX/TensorFlow, may reach no native function (see the docs above)."""
         lines = Lines(file.source)
-        by_function = sites_by_function(tree, lines, ATTRIBUTE)
-        if by_function is None:
-            return None
+        by_function: dict[str, list[tuple[NativeOutSite, int]]] = {}
+        for site, element in with_elements(native_out_sites(tree, lines)):
+            if not is_falsy_literal(site.value, lines):
+                by_function.setdefault(site.function, []).append((site, element))
         functions = module_functions(tree.body)
         backend = file.part.removeprefix("backend:")
-        found = facts(tree)
+        flows: ModuleFlows | None = None
         fates = ignored_buffer_fates(file.index, backend)
-        findings: list[AstFinding] = []
-        for name, named in by_function.items():
+        for name, reported in by_function.items():
             function = functions.get(name)
-            reported = [site for site in named if not site.falsy]
-            if function is None or not reported:
+            if function is None or not _out_is_destination(file.index, name):
                 continue
-            if not _out_is_destination(file.index, name):
-                continue
-            flow = None
-            if takes_out(function):
-                flow = followed_outflow(
-                    function, found.import_map, file.config.runtime_modules, functions
-                )
-                if flow is None:
-                    return None  # libcst follows `out` further: it may be read or forwarded
-                if flow.reads_data:
-                    continue  # out is data the function starts from: the attribute is used
-            elif function.args.kwarg is not None and backend not in _NO_NATIVE_OUT:
-                return None  # `**kwargs` passed on may carry `out`: libcst follows it
+            if flows is None:
+                imports = facts(tree).import_map
+                flows = ModuleFlows(tree, lines, imports, file.config.runtime_modules)
+            flow = flows.analyse(function)
+            if flow.reads_data:
+                continue  # out is data the function starts from: the attribute is used
             if backend in _NO_NATIVE_OUT:
-                why = f"{backend} has no native `out`"  # the flow reads no data (above)
-            elif flow is None:
-                why = "it takes no `out`"
-            elif flow.may_forward_natively:
+                why = f"{backend} has no native `out`"
+            elif may_forward_natively(flow):
                 continue
             else:
-                why = _plain_why(flow)
-            several = several_results_on_ast(function, lines, out_only=True)
-            if several is None:
-                return None  # a tuple word in a comment of the signature: libcst's text decides
-            fate = fates(several)
-            findings.extend(
-                AstFinding(
-                    site.line,
-                    site.column,
-                    site.end_line,
-                    site.end_column,
-                    _message(name, why, fate),
-                    _REMOVE if site.removable else None,
+                why = reason(flow)
+            fate = fates(several_results(function, lines, out_only=True))
+            message = dead_message(name, why, fate)
+            for site, element in reported:
+                span, removal = placed(site, element, lines)
+                yield Finding(
+                    *span,
+                    message,
+                    _REMOVE if removal is not None else None,
                     severity=fate.severity,
                     category=fate.category,
+                    fix_data=removal,
                 )
-                for site in reported
-            )
-        return findings
 
-    def visit_Module(self, node: cst.Module) -> None:
-        flow = module_outflow(self.context)
-        backend = self.context.backend
-        fates = ignored_buffer_fates(self.context.index, backend or "")
-        for name, sites in flow.attributes.items():
-            function = flow.functions.get(name)
-            if function is None:
-                continue
-            if not _out_is_destination(self.context.index, name):
-                continue
-            analysis = flow.analyse(function)
-            if analysis.reads_data:
-                continue  # out is data the function starts from: the attribute is used
-            if backend in ("jax", "tensorflow"):
-                why = f"{backend} has no native `out`"
-            else:
-                if analysis.may_forward_natively:
-                    continue
-                why = _why(analysis)
-            fate = fates(several_results(function, out_only=True))
-            for site in sites:
-                if not site.is_falsy_literal:
-                    self._report(site, why, fate)
-
-    def _report(self, site: AttributeSite, why: str, fate: OutFate) -> None:
-        removal = site.removal()
-        target, replacement = removal if removal is not None else (None, None)
-        self.report(
-            site.element if site.element is not None else site.small,
-            _message(site.function, why, fate),
-            replacement=replacement,
-            fix_description=_REMOVE,
-            fix_target=target,
-            category=fate.category,
-            severity=fate.severity,
-        )
+    @classmethod
+    def fix(cls, finding: Finding, file: FileUnderCheck) -> Edit | None:
+        """The setting removed (:func:`~ivycheck.rules._site_removal.remove`)."""
+        return remove(file.source, file.tree, finding.fix_data)
 
 
 _REMOVE = "Remove the `support_native_out` attribute"
@@ -987,67 +588,11 @@ _REMOVE = "Remove the `support_native_out` attribute"
 _NO_NATIVE_OUT = ("jax", "tensorflow")
 
 
-def _message(function: str, why: str, fate: OutFate) -> str:
-    head = f"`{function}` has `support_native_out` but {why}"
-    if not fate.never_handed:
-        head += f": the wrapper hands over the native buffer, {_what_the_function_does(why)}"
-    return compose(head, ", and ", fate, "; remove the attribute")
-
-
-def _plain_why(flow: PlainOutFlow) -> str:
-    """:func:`_why` for a flow decided on CPython's tree that may not forward natively:
-    its uses are ``inplace_update``, rejecting calls or helpers that drop ``out``."""
-    if not flow.uses and literal_out_none(flow.function):
-        return "its native call is given `out=None`"
-    return _why_of_uses(flow.uses)
-
-
 def _out_is_destination(index: ProjectIndex, name: str) -> bool:
-    """Whether the wrapper treats ``out`` of ``name`` as a destination (reads the attribute).
-
-    Decided by the functional-API counterpart's ``@handle_out_argument``; when the API is
-    not in view (only a backend folder is checked), by what the function does with ``out``
-    alone (:attr:`FunctionOutFlow.reads_data`, asked by the caller).
-    """
+    """Whether the wrapper treats ``out`` of ``name`` as a destination (reads the attribute):
+    the functional-API counterpart has ``@handle_out_argument``. When the API is not in view
+    (a backend folder checked alone), what the function does with ``out`` decides."""
     api = index.api_function(name)
     if api is None:
         return True
     return "handle_out_argument" in api.decorators
-
-
-def _what_the_function_does(why: str) -> str:
-    if "inplace_update" in why:
-        return "the function writes it by `inplace_update`, not by a native `out=`"
-    return "the function ignores it"
-
-
-def _why(flow: FunctionOutFlow) -> str:
-    if flow.root is None:
-        return "it takes no `out`"
-    if not flow.uses and _has_literal_out_none(flow.function):
-        return "its native call is given `out=None`"
-    return _why_of_uses(flow.uses)
-
-
-def _why_of_uses(uses: Sequence[PlainUse | OutUse]) -> str:
-    """Why ``out`` reaches no native function, from the calls given it: the same words
-    whether the flow was read on CPython's tree (:func:`_plain_why`) or libcst's
-    (:func:`_why`), since a file's message must not depend on which tree decided it."""
-    rejected = [use for use in uses if use.kind is UseKind.REJECTED]
-    if rejected:
-        return f"{rejected[0].describe()} does not accept `out`"
-    if any(use.kind is UseKind.INPLACE for use in uses):
-        return "it only writes `out` with `inplace_update` (that is the wrapper's job)"
-    if any(use.kind is UseKind.DROPPED for use in uses):
-        return "the helper it passes `out` to ignores it"
-    return "it never passes `out` to a native function"
-
-
-def _has_literal_out_none(function: cst.FunctionDef) -> bool:
-    return any(
-        arg.keyword is not None
-        and arg.keyword.value == "out"
-        and isinstance(arg.value, cst.Name)
-        and arg.value.value == "None"
-        for arg in nodes_of(function.body, cst.Arg)
-    )

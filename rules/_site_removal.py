@@ -1,0 +1,196 @@
+"""Where a ``support_native_out`` site is shown, and how a fix removes it (IVY002).
+
+A site (:func:`~ivycheck.rules._ast_native_out_sites.native_out_sites`) is shown at the
+loop's element naming the function (``for fn in (sin, tan)``: ``tan``, with parentheses
+of its own), else at the assignment or ``setattr`` call (without a ``;`` after it): the
+spans findings have always had, which reports and baselines were made with.
+
+Removing it takes the statement away (only its part of a ``;`` line), or the loop's
+element (the whole loop when it names no other). It is offered only where that removes
+this one setting and nothing else: not from an assignment with several targets
+(``tan.support_native_out = sin.other = True``), a set (no order to keep), or a loop
+whose body does more than one line. The text is rendered with libcst over the
+statement and its neighbours only (:func:`~ivycheck.checker.core.fix_render.replace_node`).
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import tokenize
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from ivycheck.rules._ast_native_out_sites import NativeOutSite
+from ivycheck.rules._ast_source import Lines, node_span
+
+if TYPE_CHECKING:
+    import libcst as cst
+
+    from ivycheck.checker.rule_api import Edit
+
+Span = tuple[int, int, int, int]
+"""(line, 0-based code-point column, end line, end column), as ``Finding`` takes them."""
+
+FixData = tuple[int, int, int, bool]
+"""What a removal needs: the site's position, its index among the loop's elements (or
+the statements of its line), and whether it is in a loop."""
+
+
+def with_elements(sites: list[NativeOutSite]) -> Iterator[tuple[NativeOutSite, int]]:
+    """Each site with the index, among its loop's elements, of the one naming its function
+    (``-1`` outside a loop): a loop gives one site per plain name it lists, in order, for
+    each statement of its body setting the attribute."""
+    seen: dict[tuple[int, int], int] = {}
+    for site in sites:
+        if site.loop is None:
+            yield site, -1
+            continue
+        named = [i for i, e in enumerate(_container(site.loop).elts) if isinstance(e, ast.Name)]
+        key = (id(site.loop), id(site.small))
+        seen[key] = seen.get(key, -1) + 1
+        yield site, named[seen[key]]
+
+
+def placed(site: NativeOutSite, element: int, lines: Lines) -> tuple[Span, FixData | None]:
+    """Where the site (``element``: :func:`with_elements`) is shown, and what its removal
+    needs, or ``None`` where none is offered (see the module)."""
+    if site.loop is None:
+        span: Span | None = _statement_span(lines, site.small)
+        removable = not (isinstance(site.small, ast.Assign) and len(site.small.targets) > 1)
+        index = site.line.index(site.small)
+    else:
+        container = _container(site.loop)
+        span = _element_span(lines, site.loop, container.elts[element])
+        removable = not isinstance(container, ast.Set) and (
+            len(container.elts) == 1 or len(site.loop.body) == len(site.line)
+        )
+        index = element
+    assert span is not None  # a parsed tree places every node
+    return span, ((span[0], span[1], index, site.loop is not None) if removable else None)
+
+
+def remove(source: str, tree: ast.Module, data: FixData) -> Edit | None:
+    """The edit removing the site that :func:`placed` gave ``data`` for."""
+    import libcst as cst
+
+    from ivycheck.checker.core.fix_render import replace_node
+
+    line, column, index, in_loop = data
+    around = _with_neighbours(tree, line)
+    if in_loop:
+        return replace_node(source, around, (line, column), cst.For, lambda f: _without(f, index))
+    return replace_node(
+        source, around, (line, column), cst.SimpleStatementLine, lambda s: _dropped(s, index)
+    )
+
+
+def _statement_span(lines: Lines, statement: ast.stmt) -> Span:
+    end_line = statement.end_lineno or statement.lineno
+    return (
+        statement.lineno,
+        lines.column(statement.lineno, statement.col_offset),
+        end_line,
+        lines.column(end_line, statement.end_col_offset or 0),
+    )
+
+
+def _container(loop: ast.For) -> ast.Tuple | ast.List | ast.Set:
+    container = loop.iter
+    assert isinstance(container, ast.Tuple | ast.List | ast.Set)  # as native_out_sites reads
+    return container
+
+
+def _element_span(lines: Lines, loop: ast.For, element: ast.expr) -> Span | None:
+    """Where a loop's element is shown: with parentheses of its own (``(sin, (tan))``),
+    which CPython's span leaves out; as many as open right before it and close right after
+    it (comments and line breaks between). The container's own brackets are never both:
+    a tuple of one element has a comma."""
+    span = node_span(lines, element)
+    if span is None:
+        return None
+    line, column, end_line, end_column = span
+    before = lines.lines[line - 1][:column].rstrip(" \t\f")
+    if before and not before.endswith("("):
+        return span  # a comma, a bracket or `in` right before it: no parentheses of its own
+    header = "".join(lines.lines[loop.lineno - 1 : loop.body[0].lineno - 1])
+    tokens = list(tokenize.generate_tokens(io.StringIO(header).readline))
+    row = loop.lineno - 1
+    first = next(i for i, t in enumerate(tokens) if t.start == (line - row, column))
+    end = (end_line - row, end_column)
+    after = next(i for i, t in enumerate(tokens) if t.start >= end)
+    opening = list(_brackets(reversed(tokens[:first]), "("))
+    closing = list(_brackets(iter(tokens[after:]), ")"))
+    depth = min(len(opening), len(closing))
+    if depth == 0:
+        return span
+    start, stop = opening[depth - 1].start, closing[depth - 1].end
+    return start[0] + row, start[1], stop[0] + row, stop[1]
+
+
+def _brackets(tokens: Iterator[tokenize.TokenInfo], bracket: str) -> Iterator[tokenize.TokenInfo]:
+    """The ``bracket`` tokens at the head of ``tokens``, comments and line breaks between."""
+    for token in tokens:
+        if token.string == bracket:
+            yield token
+        elif token.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE):
+            return
+
+
+def _with_neighbours(tree: ast.Module, line: int) -> ast.Module:
+    """A stand-in for ``tree`` whose one statement spans the top-level statement holding
+    ``line`` and those on either side of it, for :func:`replace_node` to parse together.
+
+    A statement removed takes the blank and comment lines above it along (libcst's
+    ``leading_lines``), and a module left without statements renders a line of its own:
+    with its neighbours in the slice (or the file's first line, when none is before it),
+    libcst gives every line the owner it gives it in the whole module, so the removal
+    leaves what removing it from the whole module leaves."""
+    from ivycheck.checker.core.fix_render import statement_lines
+
+    holding = statement_lines(tree, line)
+    if holding is None:
+        return tree
+    first, last = 1, holding[1]
+    for statement in tree.body:
+        if (statement.end_lineno or statement.lineno) < holding[0]:
+            first = statement.lineno
+        elif statement.lineno > holding[1]:
+            last = statement.end_lineno or statement.lineno
+            break
+    start = statement_lines(tree, first)
+    first = start[0] if start is not None and first > 1 else 1
+    span = ast.Pass(lineno=first, col_offset=0, end_lineno=last, end_col_offset=0)
+    return ast.Module(body=[span], type_ignores=[])
+
+
+def _without(loop: cst.For, index: int) -> cst.For | cst.RemovalSentinel:
+    """The loop without its ``index``-th element (a one-element tuple keeps its comma),
+    or removed when that was its only one."""
+    import libcst as cst
+
+    assert isinstance(loop.iter, cst.Tuple | cst.List)
+    kept = [e for i, e in enumerate(loop.iter.elements) if i != index]
+    if not kept:
+        return cst.RemoveFromParent()
+    cleaned = [
+        e.with_changes(comma=cst.MaybeSentinel.DEFAULT) if i == len(kept) - 1 else e
+        for i, e in enumerate(kept)
+    ]
+    if isinstance(loop.iter, cst.Tuple) and len(cleaned) == 1:
+        cleaned = [cleaned[0].with_changes(comma=cst.Comma())]
+    return loop.with_changes(iter=loop.iter.with_changes(elements=cleaned))
+
+
+def _dropped(
+    line: cst.SimpleStatementLine, index: int
+) -> cst.SimpleStatementLine | cst.RemovalSentinel:
+    """The line without its ``index``-th statement (no dangling ``;``), or removed when
+    that was its only one."""
+    import libcst as cst
+
+    kept = [s for i, s in enumerate(line.body) if i != index]
+    if not kept:
+        return cst.RemoveFromParent()
+    last = kept[-1].with_changes(semicolon=cst.MaybeSentinel.DEFAULT)
+    return line.with_changes(body=[*kept[:-1], last])
