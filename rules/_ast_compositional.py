@@ -36,28 +36,27 @@ OUT = "out"
 _BLANK = " \t\f"
 
 
-def decorator_span(lines: Lines, decorator: ast.expr) -> Span | None:
-    """The span libcst gives the ``Decorator`` whose expression is ``decorator``: from the
-    ``@`` to the expression's end. ``None`` unless the ``@`` stands right before the
-    expression on its line (blanks between): parentheses of the expression's own (which
-    libcst's span includes and CPython's does not) or a continuation line are not read."""
-    line = lines.lines[decorator.lineno - 1]
-    start = lines.column(decorator.lineno, decorator.col_offset)
-    before = line[:start].rstrip(_BLANK)
-    if not before.endswith("@"):
-        return None
-    end_line = decorator.end_lineno or decorator.lineno
-    end = lines.column(end_line, decorator.end_col_offset or 0)
-    return decorator.lineno, len(before) - 1, end_line, end
+def name_span(lines: Lines, function: FunctionNode) -> Span:
+    """The span of a function's name, which CPython's tree does not place: after ``def``
+    (and ``async``), past the blanks and line continuations that follow each keyword (no
+    comment can stand there)."""
+    line, column = function.lineno, lines.column(function.lineno, function.col_offset)
+    if isinstance(function, ast.AsyncFunctionDef):
+        line, column = _past_blanks(lines, line, column + len("async"))
+    line, column = _past_blanks(lines, line, column + len("def"))
+    return line, column, line, column + len(function.name)
 
 
-def name_span(lines: Lines, function: FunctionNode) -> Span | None:
-    """The span of a function's name, or ``None`` when it is not right after ``def`` on the
-    ``def`` line (:meth:`Lines.name_column`)."""
-    column = lines.name_column(function)
-    if column is None:
-        return None
-    return function.lineno, column, function.lineno, column + len(function.name)
+def _past_blanks(lines: Lines, line: int, column: int) -> tuple[int, int]:
+    """The first position from (``line``, ``column``) that is neither a blank nor a line
+    continuation."""
+    while True:
+        text = lines.lines[line - 1]
+        while column < len(text) and text[column] in _BLANK:
+            column += 1
+        if not text.startswith("\\", column) or text[column + 1 :].strip("\r\n"):
+            return line, column
+        line, column = line + 1, 0
 
 
 def arg_span(lines: Lines, arg: ast.arg) -> Span:

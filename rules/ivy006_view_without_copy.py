@@ -6,37 +6,23 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-import libcst as cst
-
-from ivycheck.checker.rule_api import AstFinding, Example, FixSafety, ProjectIndex, Rule, walk
-from ivycheck.rules import _ast_facts
-from ivycheck.rules._ast_compositional import decorator_span, name_span
-from ivycheck.rules._ast_facts import FunctionNode, facts, wrapper_name
+from ivycheck.checker.rule_api import (
+    Edit,
+    Example,
+    FileUnderCheck,
+    Finding,
+    FixSafety,
+    ProjectIndex,
+    Rule,
+)
+from ivycheck.rules._ast_compositional import name_span
+from ivycheck.rules._ast_facts import FunctionNode, dotted, facts, wrapper_name
 from ivycheck.rules._ast_source import Lines
-from ivycheck.rules._decorators import decorator_name
-from ivycheck.rules._names import dotted, module_level_statements
-from ivycheck.rules._outflow import NEW_SCOPES
+from ivycheck.rules._ast_spans import decorator_span
 from ivycheck.rules._vocabulary import VIEW_DECORATORS
 
 if TYPE_CHECKING:
-    from ivycheck.checker.core.rule import FileUnderCheck
-
-
-def _has_copy_keyword(params: cst.Parameters) -> bool:
-    return any(p.name.value == "copy" for p in (*params.params, *params.kwonly_params))
-
-
-def _imports_optional(module: cst.Module) -> bool:
-    """Whether ``Optional`` is importable by that name at module level."""
-    return any(
-        isinstance(small, cst.ImportFrom)
-        and not isinstance(small.names, cst.ImportStar)
-        and any(
-            (alias.asname.name if alias.asname else alias.name).value == "Optional"  # type: ignore[union-attr]
-            for alias in small.names
-        )
-        for small in module_level_statements(module)
-    )
+    import libcst as cst
 
 
 _CONSUMING_HANDLE_VIEW = """
@@ -55,6 +41,16 @@ def handle_view(fn):
     return new_fn
 """
 """A project's own ``handle_view`` that takes ``copy`` itself (2023-03 Ivy's shape)."""
+
+
+_API_CONCAT = {
+    "ivy/functional/ivy/manipulation.py": """
+    @handle_out_argument
+    def concat_from_sequence(input_sequence, /, *, axis=0, out=None):
+        return current_backend(input_sequence).concat_from_sequence(input_sequence)
+    """,
+}
+"""The API's ``concat_from_sequence``: no view decorator, so its result is a fresh array."""
 
 
 class ViewWithoutCopy(Rule):
@@ -163,6 +159,8 @@ class ViewWithoutCopy(Rule):
             def flip(x, /, *, axis=None, copy=None, out=None):
                 ...
             """,
+            line=2,
+            column=5,
         ),
         Example(
             """
@@ -175,6 +173,8 @@ class ViewWithoutCopy(Rule):
             def get_item(x, query, *, copy=None):
                 ...
             """,
+            line=2,
+            column=5,
         ),
         Example(
             """
@@ -193,6 +193,8 @@ class ViewWithoutCopy(Rule):
             def squeeze(x: ivy.Array, /, axis: int, *, copy: Optional[bool] = None, out: Optional[ivy.Array] = None):
                 ...
             """,
+            line=5,
+            column=5,
         ),
         Example(
             """
@@ -205,6 +207,8 @@ class ViewWithoutCopy(Rule):
             def expand_dims(x: Array, axis: int, *, copy: bool | None = None) -> Array:
                 ...
             """,
+            line=2,
+            column=5,
         ),
         Example(
             """
@@ -226,6 +230,8 @@ class ViewWithoutCopy(Rule):
             ):
                 ...
             """,
+            line=2,
+            column=5,
         ),
         Example(
             """
@@ -240,6 +246,8 @@ class ViewWithoutCopy(Rule):
                 def view(self, *args, copy=None, **kwargs):
                     ...
             """,
+            line=3,
+            column=9,
         ),
         Example(
             """
@@ -249,13 +257,9 @@ class ViewWithoutCopy(Rule):
                     return ivy.concat_from_sequence([self._data] + input_sequence, axis=axis)
             """,
             path="ivy/data_classes/array/manipulation.py",
-            files={
-                "ivy/functional/ivy/manipulation.py": """
-                @handle_out_argument
-                def concat_from_sequence(input_sequence, /, *, axis=0, out=None):
-                    return current_backend(input_sequence).concat_from_sequence(input_sequence)
-                """,
-            },
+            files=_API_CONCAT,
+            line=2,
+            column=5,
         ),
         Example(
             """
@@ -278,86 +282,121 @@ class ViewWithoutCopy(Rule):
                 def flip(self, /, *, axis=None, copy=None, out=None):
                     return ivy.flip(self._data, axis=axis, out=out)
             """,
+            line=3,
+            column=9,
+        ),
+        Example(
+            r"""
+            @handle_view
+            def \
+                flip(x, /, *, axis=None, out=None):
+                ...
+            """,
+            expected=r"""
+            @handle_view
+            def \
+                flip(x, /, *, axis=None, copy=None, out=None):
+                ...
+            """,
+            line=3,
+            column=5,
+        ),
+        Example(
+            """
+            class Array:
+                @ (handle_view)  # in parentheses of its own
+                def concat_from_sequence(self, /, input_sequence, *, axis=0, out=None):
+                    return ivy.concat_from_sequence([self._data] + input_sequence, axis=axis)
+            """,
+            path="ivy/data_classes/array/manipulation.py",
+            files=_API_CONCAT,
+            message="is decorated @handle_view but returns `ivy.concat_from_sequence(...)`",
+            line=2,
+            column=5,
         ),
     )
 
     @classmethod
-    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
-        """Whether a function that is not a dunder has a view decorator and no ``copy``
-        parameter: the check below, which reports every such function one way or another
-        (``find_on_ast`` reads the same walk)."""
-        return next(_ast_views_without_copy(tree), None) is not None
-
-    @classmethod
-    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
-        """The check below on CPython's tree: at the first view decorator (from its ``@``)
-        when every ``return`` hands back a fresh API result, else at the function's name
-        with the fix offered. ``None`` where that decorator stands in parentheses of its own
-        or the name is not right after ``def`` on its line (the spans libcst reports are
-        not read there)."""
+    def check(cls, tree: ast.Module, file: FileUnderCheck) -> Iterator[Finding]:
+        """At the first view decorator (from its ``@`` to the end of its expression and its
+        own parentheses) when every ``return`` hands back a fresh API result, without a
+        fix; else at the function's name, with the fix."""
         lines: Lines | None = None
-        findings: list[AstFinding] = []
-        for function, view in _ast_views_without_copy(tree):
+        for function, view in _views_without_copy(tree):
             lines = lines or Lines(file.source)
-            fresh = _ast_returns_only_fresh_arrays(function, file.index)
+            fresh = _returns_only_fresh_arrays(function, file.index)
             wrapper = wrapper_name(view)
             if fresh is not None:
-                span = decorator_span(lines, view)
-                message, fix = _fresh_message(function.name, wrapper, fresh), None
-            elif _wrapper_keeps_copy(wrapper, file.index):
-                continue
-            else:
+                yield Finding(
+                    *decorator_span(lines, view), _fresh_message(function.name, wrapper, fresh)
+                )
+            elif not _wrapper_keeps_copy(wrapper, file.index):
                 span = name_span(lines, function)
-                message, fix = _message(function.name, wrapper), _FIX
-            if span is None:
-                return None
-            findings.append(AstFinding(*span, message, fix_description=fix))
-        return findings
+                yield Finding(
+                    *span,
+                    _message(function.name, wrapper),
+                    fix_description=_FIX,
+                    fix_data=span[:2],
+                )
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        views = [d for d in node.decorators if decorator_name(d) in VIEW_DECORATORS]
-        name = node.name.value
-        if not views or _has_copy_keyword(node.params):
-            return
-        if name.startswith("__") and name.endswith("__"):
-            return  # run from syntax (`x[q]`): no caller can pass `copy`
-        fresh = _returns_only_fresh_arrays(node, self.context.index)
-        if fresh is not None:
-            self.report(views[0], _fresh_message(name, decorator_name(views[0]), fresh))
-            return
-        if _wrapper_keeps_copy(decorator_name(views[0]), self.context.index):
-            return
-        self.report(
-            node.name,
-            _message(name, decorator_name(views[0])),
-            replacement=node.with_changes(params=self._with_copy(node.params)),
-            fix_description=_FIX,
-            fix_target=node,
-        )
+    @classmethod
+    def fix(cls, finding: Finding, file: FileUnderCheck) -> Edit | None:
+        """The function's signature with ``copy`` added (:func:`_with_copy`), annotated
+        only where the signature is: ``Optional[bool]`` where the module imports
+        ``Optional``, else ``bool | None``."""
+        import libcst as cst
 
-    def _with_copy(self, params: cst.Parameters) -> cst.Parameters:
-        annotated = any(
-            p.annotation is not None for p in (*params.posonly_params, *params.params)
-        ) or any(p.annotation is not None for p in params.kwonly_params)
-        annotation = None
-        if annotated:
-            text = "Optional[bool]" if _imports_optional(self.context.module) else "bool | None"
-            annotation = cst.Annotation(cst.parse_expression(text))
-        spaced = cst.SimpleWhitespace(" " if annotation else "")
-        copy_param = cst.Param(
-            name=cst.Name("copy"),
-            annotation=annotation,
-            default=cst.Name("None"),
-            equal=cst.AssignEqual(whitespace_before=spaced, whitespace_after=spaced),
-        )
-        at = next(
-            (i for i, p in enumerate(params.kwonly_params) if p.name.value == "out"),
-            len(params.kwonly_params),
-        )
-        return _insert_kwonly(params, copy_param, at)
+        from ivycheck.checker.core.fix_render import replace_node
+
+        optional = _imports_optional(file.tree)
+
+        def with_copy(node: cst.FunctionDef) -> cst.FunctionDef:
+            return node.with_changes(params=_with_copy(node.params, optional=optional))
+
+        return replace_node(file.source, file.tree, finding.fix_data, cst.FunctionDef, with_copy)
+
+
+def _imports_optional(tree: ast.Module) -> bool:
+    """Whether ``Optional`` is importable by that name at module level (a ``from``
+    import outside any block)."""
+    return any(
+        isinstance(statement, ast.ImportFrom)
+        and any((alias.asname or alias.name) == "Optional" for alias in statement.names)
+        for statement in tree.body
+    )
+
+
+def _with_copy(params: cst.Parameters, *, optional: bool) -> cst.Parameters:
+    """``params`` with ``copy=None`` added as a keyword-only parameter, before ``out`` when
+    there is one; annotated (``Optional[bool]`` if ``optional``, else ``bool | None``)
+    only where another parameter is."""
+    import libcst as cst
+
+    annotated = any(
+        p.annotation is not None
+        for p in (*params.posonly_params, *params.params, *params.kwonly_params)
+    )
+    annotation = None
+    if annotated:
+        text = "Optional[bool]" if optional else "bool | None"
+        annotation = cst.Annotation(cst.parse_expression(text))
+    spaced = cst.SimpleWhitespace(" " if annotation else "")
+    copy_param = cst.Param(
+        name=cst.Name("copy"),
+        annotation=annotation,
+        default=cst.Name("None"),
+        equal=cst.AssignEqual(whitespace_before=spaced, whitespace_after=spaced),
+    )
+    at = next(
+        (i for i, p in enumerate(params.kwonly_params) if p.name.value == "out"),
+        len(params.kwonly_params),
+    )
+    return _insert_kwonly(params, copy_param, at)
 
 
 def _comma_of(element: cst.Param | cst.ParamStar | None) -> cst.Comma | cst.MaybeSentinel:
+    import libcst as cst
+
     if element is None or not isinstance(element.comma, cst.Comma):
         return cst.MaybeSentinel.DEFAULT
     return element.comma
@@ -371,6 +410,8 @@ def _insert_kwonly(params: cst.Parameters, new: cst.Param, at: int) -> cst.Param
     parameter and the old element takes the separator of its own predecessor, so that a
     one-parameter-per-line signature stays one parameter per line.
     """
+    import libcst as cst
+
     kwonly = list(params.kwonly_params)
     star: cst.Param | cst.ParamStar
     star = cst.ParamStar() if isinstance(params.star_arg, cst.MaybeSentinel) else params.star_arg
@@ -399,29 +440,6 @@ def _insert_kwonly(params: cst.Parameters, new: cst.Param, at: int) -> cst.Param
         star_arg=new_star,
         kwonly_params=[p for p in new_kwonly if isinstance(p, cst.Param)],
     )
-
-
-def _returns_only_fresh_arrays(node: cst.FunctionDef, index: ProjectIndex) -> str | None:
-    """``ivy.name`` when every ``return`` of ``node`` is a call of Ivy API functions without
-    a view decorator (so the result is never a view), else ``None``."""
-    returns: list[cst.Return] = []
-
-    class Returns(cst.CSTVisitor):
-        def on_visit(self, inner: cst.CSTNode) -> bool:
-            if isinstance(inner, cst.Return):
-                returns.append(inner)
-            return type(inner) not in NEW_SCOPES
-
-    for statement in node.body.body:
-        walk(statement, Returns())
-    called: list[str] = []
-    for returned in returns:
-        value = returned.value
-        name = dotted(value.func) if isinstance(value, cst.Call) else None
-        if name is None or not _fresh_api_call(name, index):
-            return None
-        called.append(name)
-    return called[0] if called else None
 
 
 def _fresh_api_call(name: str, index: ProjectIndex) -> bool:
@@ -463,13 +481,10 @@ def _fresh_message(function: str, wrapper: str, fresh: str) -> str:
     )
 
 
-# The check on CPython's tree (``may_find`` and ``find_on_ast``) --------------------------
-
-
-def _ast_views_without_copy(tree: ast.Module) -> Iterator[tuple[FunctionNode, ast.expr]]:
-    """Each function the check below reports (every depth, methods too), with its first
-    view decorator: not a dunder, no ``copy`` among its positional-or-keyword and
-    keyword-only parameters."""
+def _views_without_copy(tree: ast.Module) -> Iterator[tuple[FunctionNode, ast.expr]]:
+    """Each function the check reports (every depth, methods too), with its first view
+    decorator: not a dunder (run from syntax, ``x[q]``: no caller can pass ``copy``), no
+    ``copy`` among its positional-or-keyword and keyword-only parameters."""
     for function, _ in facts(tree).functions:
         name = function.name
         if name.startswith("__") and name.endswith("__"):
@@ -485,18 +500,19 @@ def _ast_views_without_copy(tree: ast.Module) -> Iterator[tuple[FunctionNode, as
 
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
-"""``NEW_SCOPES`` on CPython's tree: the returns inside them are not the function's."""
+"""Scopes of their own: the returns inside them are not the function's."""
 
 
-def _ast_returns_only_fresh_arrays(function: FunctionNode, index: ProjectIndex) -> str | None:
-    """:func:`_returns_only_fresh_arrays` on CPython's tree."""
+def _returns_only_fresh_arrays(function: FunctionNode, index: ProjectIndex) -> str | None:
+    """``ivy.name`` when every ``return`` of ``function`` is a call of Ivy API functions
+    without a view decorator (so the result is never a view), else ``None``."""
     called: list[str] = []
     stack: list[ast.AST] = list(reversed(function.body))
     while stack:
         node = stack.pop()
         if isinstance(node, ast.Return):
             value = node.value
-            name = _ast_facts.dotted(value.func) if isinstance(value, ast.Call) else None
+            name = dotted(value.func) if isinstance(value, ast.Call) else None
             if name is None or not _fresh_api_call(name, index):
                 return None
             called.append(name)

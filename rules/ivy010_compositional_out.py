@@ -5,101 +5,25 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-import libcst as cst
-
 from ivycheck.checker.rule_api import (
-    AstFinding,
     Category,
     Example,
     FileUnderCheck,
+    Finding,
     Rule,
     Severity,
-    nodes_of,
 )
 from ivycheck.rules import _ast_calls
-from ivycheck.rules._api_functions import ApiFunction, api_functions
-from ivycheck.rules._ast_compositional import (
-    OUT,
-    arg_span,
-    decorator_span,
-    name_span,
-    reads_out,
-)
+from ivycheck.rules._ast_compositional import OUT, arg_span, name_span, reads_out
 from ivycheck.rules._ast_facts import FunctionNode, wrapper_name
-from ivycheck.rules._ast_layout import indented
+from ivycheck.rules._ast_logical_lines import continued, indented
 from ivycheck.rules._ast_source import Lines
-from ivycheck.rules._backends import backend_calls_in, body_uses_out
-from ivycheck.rules._decorators import decorator_name
-from ivycheck.rules._names import is_inplace_update
+from ivycheck.rules._ast_spans import decorator_span, string_literals
 
 _API = "ivy/functional/ivy/layers.py"
 _NUMPY = "ivy/functional/backends/numpy/layers.py"
-
-
-def _is_stub(node: cst.FunctionDef) -> bool:
-    """A body of only a docstring, ``pass``, ``...`` or ``raise``: a declaration, not code."""
-    body = node.body
-    statements = list(body.body) if isinstance(body, cst.IndentedBlock) else [body]
-    for statement in statements:
-        smalls = statement.body if isinstance(statement, cst.SimpleStatementLine) else None
-        if smalls is None:
-            return False
-        for small in smalls:
-            if isinstance(small, cst.Pass | cst.Raise):
-                continue
-            if isinstance(small, cst.Expr) and isinstance(
-                small.value, cst.Ellipsis | cst.SimpleString | cst.ConcatenatedString
-            ):
-                continue
-            return False
-    return True
-
-
-def _every_return_writes_out(node: cst.FunctionDef) -> bool:
-    """Whether each ``return`` of the body (not of a function inside it) hands back what
-    was written into ``out``: a call given ``out=out``, ``inplace_update(out, ...)``, or
-    ``out`` itself, or comes after the guard ``if ivy.exists(out): return
-    ivy.inplace_update(out, ret)`` (then it runs with ``out=None``). Only then does the
-    body write ``out`` on its own without the wrapper (``xc = ivy.copy_array(x, out=out)``
-    ... ``return ret`` writes ``out`` with an intermediate and returns something else)."""
-    nested = nodes_of(node.body, cst.FunctionDef)
-    inner = {id(r) for f in nested for r in nodes_of(f.body, cst.Return)}
-    seen = False
-    for statement in node.body.body if isinstance(node.body, cst.IndentedBlock) else ():
-        returns = [r for r in nodes_of(statement, cst.Return) if id(r) not in inner]
-        if not all(_writes_out(r.value) for r in returns):
-            return False
-        seen = seen or bool(returns)
-        if _is_out_guard(statement):
-            return True  # every later return runs with ``out=None``
-    return seen
-
-
-def _is_out_guard(statement: cst.CSTNode) -> bool:
-    """``if <a test of out>: ... return <writes out>`` with no ``else``."""
-    if not isinstance(statement, cst.If) or statement.orelse is not None:
-        return False
-    mentions = any(n.value == "out" for n in nodes_of(statement.test, cst.Name))
-    last = statement.body.body[-1] if isinstance(statement.body, cst.IndentedBlock) else None
-    smalls = last.body if isinstance(last, cst.SimpleStatementLine) else ()
-    return mentions and any(isinstance(s, cst.Return) and _writes_out(s.value) for s in smalls)
-
-
-def _writes_out(value: cst.BaseExpression | None) -> bool:
-    if isinstance(value, cst.Name):
-        return value.value == "out"
-    if not isinstance(value, cst.Call):
-        return False
-    if is_inplace_update(value.func):
-        first = value.args[0].value if value.args else None
-        return isinstance(first, cst.Name) and first.value == "out"
-    return any(
-        a.keyword is not None
-        and a.keyword.value == "out"
-        and isinstance(a.value, cst.Name)
-        and a.value.value == "out"
-        for a in value.args
-    )
+_EVERY_RETURN_WRITES = "removing the decorator instead leaves writing `out` to the body's own calls"
+"""The advice's reason where every return writes ``out`` itself."""
 
 
 class CompositionalOut(Rule):
@@ -195,7 +119,7 @@ class CompositionalOut(Rule):
                 return ivy.add(ivy.matmul(x, weight), bias, out=out)
             """,
             path=_API,
-            message="removing the decorator instead leaves writing `out` to the body's own calls",
+            message=_EVERY_RETURN_WRITES,
         ),
         Example(
             """
@@ -244,7 +168,9 @@ class CompositionalOut(Rule):
                 return result
             """,
             path=_API,
-            message="removing the decorator instead leaves writing `out` to the body's own calls",
+            message=_EVERY_RETURN_WRITES,
+            line=1,
+            column=1,
         ),
         Example(
             """
@@ -257,6 +183,8 @@ class CompositionalOut(Rule):
             message="drop that handling and keep the decorator",
             severity=Severity.WARNING,
             category=Category.DEAD_CODE,
+            line=1,
+            column=1,
         ),
         Example(
             """
@@ -265,6 +193,8 @@ class CompositionalOut(Rule):
                 return ivy.add(ivy.matmul(x, weight), bias, out=out)
             """,
             path=_API,
+            line=1,
+            column=1,
         ),
         Example(
             """
@@ -277,6 +207,8 @@ class CompositionalOut(Rule):
                 return ivy.add(ivy.matmul(x, weight), bias, out=out)
             """,
             path=_API,
+            line=4,
+            column=1,
         ),
         Example(
             """
@@ -287,6 +219,8 @@ class CompositionalOut(Rule):
             linear = handle_out_argument(linear)
             """,
             path=_API,
+            line=1,
+            column=5,
         ),
         Example(
             """
@@ -300,6 +234,8 @@ class CompositionalOut(Rule):
                     return np.sin(x, out=out)
                 """,
             },
+            line=1,
+            column=19,
         ),
         Example(
             """
@@ -311,6 +247,8 @@ class CompositionalOut(Rule):
                 return ret
             """,
             path=_API,
+            line=4,
+            column=34,
         ),
         Example(
             """
@@ -322,6 +260,8 @@ class CompositionalOut(Rule):
                 return ret
             """,
             path=_API,
+            line=1,
+            column=1,
         ),
         Example(
             """
@@ -336,30 +276,83 @@ class CompositionalOut(Rule):
             """,
             path="ivy/functional/experimental/creation.py",
             message="`scale` is compositional and takes `out`, but never uses it",
+            line=7,
+            column=28,
+        ),
+        Example(
+            """
+            @(
+                handle_out_argument  # the decorator in parentheses of its own
+            )
+            def linear(x, weight, /, *, bias=None, out=None):
+                return ivy.add(ivy.matmul(x, weight), bias, out=out)
+            """,
+            path=_API,
+            message=_EVERY_RETURN_WRITES,
+            line=1,
+            column=1,
+        ),
+        Example(
+            r"""
+            def \
+                scale(x, factor, /, *, out=None):
+                scaled = ivy.multiply(x, factor, out=out)
+                return scaled
+
+
+            scale = handle_out_argument(scale)
+            """,
+            path=_API,
+            line=2,
+            column=5,
+        ),
+        Example(
+            r"""
+            def lstsq(a, b, /, *, out=None): \
+                ...
+            """,
+            path=_API,
+            message="`lstsq` is compositional and takes `out`, but never uses it",
+            line=1,
+            column=23,
+        ),
+        Example(
+            r"""
+            @handle_out_argument
+            def sinc(x, /, *, out=None): \
+                return ivy.divide(ivy.sin(x), x, out=out)
+            """,
+            path=_API,
+            message="not every return writes `out` itself",
+            line=1,
+            column=1,
+        ),
+        Example(
+            r"""
+            @handle_out_argument
+            def sinc(x, /, *, out=None):
+                ret = ivy.divide(ivy.sin(x), x)
+                if ivy.exists(out):
+                    ret = ivy.astype(ret, out.dtype); \
+                    return ivy.inplace_update(out, ret)
+                return ret
+            """,
+            path=_API,
+            message=_EVERY_RETURN_WRITES,
+            line=1,
+            column=1,
         ),
     )
 
     @classmethod
-    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
-        """The check below on CPython's tree (``find_on_ast`` reads the same walk): a
-        compositional API function with ``out`` that is wrapped for it and reads it, or
-        unwrapped and never reading it."""
-        return next(_ast_candidates(tree, file, _LazyLines(file.source)), False) is not False
-
-    @classmethod
-    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
-        """The check below on CPython's tree: at the ``@handle_out_argument`` decorator
-        (from its ``@``) or, wrapped by assignment only, at the function's name; at
-        ``out``'s name for a dropped ``out``. ``None`` where the layout libcst reads is not
-        read exactly here (a continuation line, a decorator in parentheses of its own)."""
+    def check(cls, tree: ast.Module, file: FileUnderCheck) -> Iterator[Finding]:
+        """At the ``@handle_out_argument`` decorator (from its ``@`` to its expression's
+        end, the expression's own parentheses included) or, wrapped by assignment only, at
+        the function's name; at ``out``'s name for a dropped ``out``."""
         lines = _LazyLines(file.source)
-        findings: list[AstFinding] = []
-        for found in _ast_candidates(tree, file, lines):
-            if found is None:
-                return None
-            function, out, wrapped = found
+        for function, out, wrapped in _candidates(tree, file, lines):
             if not wrapped:
-                findings.append(AstFinding(*arg_span(lines(), out), _dropped(function.name)))
+                yield Finding(*arg_span(lines(), out), _dropped(function.name))
                 continue
             decorator = next(
                 (d for d in function.decorator_list if wrapper_name(d) == _WRAPPER), None
@@ -369,49 +362,12 @@ class CompositionalOut(Rule):
                 if decorator is None
                 else decorator_span(lines(), decorator)
             )
-            every = _ast_every_return_writes_out(function, lines())
-            if span is None or every is None:
-                return None
-            findings.append(
-                AstFinding(
-                    *span,
-                    _dead(function.name, every=every),
-                    severity=Severity.WARNING,
-                    category=Category.DEAD_CODE,
-                )
+            yield Finding(
+                *span,
+                _dead(function.name, every=_every_return_writes_out(function, lines(), tree)),
+                severity=Severity.WARNING,
+                category=Category.DEAD_CODE,
             )
-        return findings
-
-    def visit_Module(self, node: cst.Module) -> None:
-        for function in api_functions(self.context):
-            if function.out is None or _is_stub(function.node):
-                continue
-            wrappers = function.wrappers
-            if "handle_partial_mixed_function" in wrappers or not self._compositional(function):
-                continue
-            used, _ = body_uses_out(function.node)
-            wrapped = _WRAPPER in wrappers
-            if wrapped and used:
-                decorator = next(
-                    (d for d in function.node.decorators if decorator_name(d) == _WRAPPER),
-                    function.node.name,
-                )
-                self.report(
-                    decorator,
-                    _dead(function.name, every=_every_return_writes_out(function.node)),
-                    category=Category.DEAD_CODE,
-                    severity=Severity.WARNING,
-                )
-            elif not wrapped and not used:
-                self.report(function.out.name, _dropped(function.name))
-
-    def _compositional(self, function: ApiFunction) -> bool:
-        """No backend call in the body, no backend attribute, no backend implementation."""
-        if backend_calls_in(function.node, self.context):
-            return False
-        if {"mixed_backend_wrappers", "support_native_out"} & function.attributes.keys():
-            return False
-        return not self.context.index.implementations(function.name)
 
 
 _WRAPPER = "handle_out_argument"
@@ -422,9 +378,8 @@ def _dead(function: str, *, every: bool) -> str:
     follows whether ``every`` return writes ``out`` itself."""
     if every:
         advice = (
-            "drop that handling and keep the decorator (removing the decorator instead "
-            "leaves writing `out` to the body's own calls, which need not keep `out`'s "
-            "dtype as the decorator's update does)"
+            f"drop that handling and keep the decorator ({_EVERY_RETURN_WRITES}, which "
+            "need not keep `out`'s dtype as the decorator's update does)"
         )
     else:
         advice = (
@@ -446,7 +401,7 @@ def _dropped(function: str) -> str:
     )
 
 
-# The check on CPython's tree (``may_find`` and ``find_on_ast``) --------------------------
+# What the check reads ----------------------------------------------------------------------
 
 
 class _LazyLines:
@@ -462,19 +417,17 @@ class _LazyLines:
         return self._lines
 
 
-def _ast_candidates(
+def _candidates(
     tree: ast.Module, file: FileUnderCheck, lines: _LazyLines
-) -> Iterator[tuple[FunctionNode, ast.arg, bool] | None]:
-    """Each API function the check below reports, with its ``out`` and whether it is
-    wrapped for ``out`` (dead handling) or not (``out`` dropped), in source order; ``None``
-    for a function whose body libcst may read as a stub or not (a continuation line)."""
+) -> Iterator[tuple[FunctionNode, ast.arg, bool]]:
+    """Each compositional API function with ``out`` that the check reports, with its
+    ``out`` and whether it is wrapped for ``out`` (dead handling) or not (``out``
+    dropped), in source order. The index is read last: most functions are decided
+    before."""
     assigned = _ast_calls.wrapped_by_assignment(tree)
     for function in _ast_calls.api_functions(tree):
         found = _ast_calls.out_arg(function)
-        if found is None:
-            continue
-        stub = _ast_is_stub(function, lines)
-        if stub:
+        if found is None or _is_stub(function, lines, tree):
             continue
         wrappers = _ast_calls.function_wrappers(function, assigned)
         if "handle_partial_mixed_function" in wrappers or _ast_calls.backend_calls_in(function):
@@ -482,18 +435,17 @@ def _ast_candidates(
         wrapped = _WRAPPER in wrappers
         if reads_out(function)[0] != wrapped:
             continue
-        # Other files last: a file with no candidate is decided before the index exists.
         attributes = _ast_calls.index_attributes(file, function.name)
         if {"mixed_backend_wrappers", "support_native_out"} & attributes.keys():
             continue
         if not file.index.implementations(function.name):
-            yield None if stub is None else (function, found[0], wrapped)
+            yield function, found[0], wrapped
 
 
-def _ast_is_stub(function: FunctionNode, lines: _LazyLines) -> bool | None:
-    """:func:`_is_stub` on CPython's tree (a string or ``...`` there is a constant). A body
-    on the line of the ``def`` (``def f(x): ...``) is no stub to libcst's check; ``None``
-    where a continuation line may put it there."""
+def _is_stub(function: FunctionNode, lines: _LazyLines, tree: ast.Module) -> bool:
+    """A body of only a docstring (any string or concatenation of strings), ``pass``,
+    ``...`` or ``raise``, as an indented block: a declaration, not code. A body on the
+    ``def``'s logical line (``def f(x): ...``) counts as code, as it always has."""
     for statement in function.body:
         if isinstance(statement, ast.Pass | ast.Raise):
             continue
@@ -502,25 +454,30 @@ def _ast_is_stub(function: FunctionNode, lines: _LazyLines) -> bool | None:
             value.value is Ellipsis or isinstance(value.value, str | bytes)
         ):
             continue
+        if isinstance(value, ast.JoinedStr) and string_literals(lines(), value) > 1:
+            continue  # "doc" f"{x}": a concatenation of strings, as "a" "b" is
         return False
-    return indented(lines(), function.body)
+    return indented(lines(), tree, function.body)
 
 
-def _ast_every_return_writes_out(function: FunctionNode, lines: Lines) -> bool | None:
-    """:func:`_every_return_writes_out` on CPython's tree; ``None`` where a continuation
-    line may change which block or line libcst sees."""
-    block = indented(lines, function.body)
-    if not block:
-        return block  # a body on the def's line: libcst reads no statements of it
+def _every_return_writes_out(function: FunctionNode, lines: Lines, tree: ast.Module) -> bool:
+    """Whether each ``return`` of the body (not of a function inside it) hands back what
+    was written into ``out``: a call given ``out=out``, ``inplace_update(out, ...)``, or
+    ``out`` itself, or comes after the guard ``if ivy.exists(out): return
+    ivy.inplace_update(out, ret)`` (then it runs with ``out=None``). Only then does the
+    body write ``out`` on its own without the wrapper (``xc = ivy.copy_array(x, out=out)``
+    ... ``return ret`` writes ``out`` with an intermediate and returns something else).
+    A body on the ``def``'s logical line is not read (no return counts)."""
+    if not indented(lines, tree, function.body):
+        return False
     seen = False
     for statement in function.body:
         returns = list(_own_returns(statement))
-        if not all(_ast_writes_out(r.value) for r in returns):
+        if not all(_writes_out(r.value) for r in returns):
             return False
         seen = seen or bool(returns)
-        guard = _ast_is_out_guard(statement, lines)
-        if guard is None or guard:
-            return guard
+        if _is_out_guard(statement, lines, tree):
+            return True  # every later return runs with ``out=None``
     return seen
 
 
@@ -536,22 +493,18 @@ def _own_returns(statement: ast.stmt) -> Iterator[ast.Return]:
         stack.extend(ast.iter_child_nodes(node))
 
 
-def _ast_is_out_guard(statement: ast.stmt, lines: Lines) -> bool | None:
-    """:func:`_is_out_guard` on CPython's tree: ``if <a test naming out>:`` with no
-    ``else``, an indented block whose last line holds a ``return`` that writes ``out``.
-    libcst's test names ``out`` as any ``Name`` node: a name, an attribute, a keyword or a
-    lambda's parameter."""
+def _is_out_guard(statement: ast.stmt, lines: Lines, tree: ast.Module) -> bool:
+    """``if <a test naming out>:`` with no ``else``, an indented block whose last line
+    holds a ``return`` that writes ``out``. The test names ``out`` as a name, an
+    attribute, a keyword or a lambda's parameter."""
     if not isinstance(statement, ast.If) or statement.orelse:
         return False
     if not any(_names_out(node) for node in ast.walk(statement.test)):
         return False
-    block = indented(lines, statement.body)
-    if not block:
-        return block
-    last = _last_line(lines, statement.body)
-    if last is None:
-        return None
-    return any(isinstance(s, ast.Return) and _ast_writes_out(s.value) for s in last)
+    if not indented(lines, tree, statement.body):
+        return False
+    last = _last_line(lines, tree, statement.body)
+    return any(isinstance(s, ast.Return) and _writes_out(s.value) for s in last)
 
 
 def _names_out(node: ast.AST) -> bool:
@@ -582,28 +535,28 @@ _COMPOUND = (
 )
 
 
-def _last_line(lines: Lines, body: list[ast.stmt]) -> list[ast.stmt] | None:
-    """The statements of the block's last line as libcst holds them (its last
-    ``SimpleStatementLine``'s, ``;`` joining them); none when the block ends with a
-    compound statement; ``None`` where a continuation line may join two lines."""
+def _last_line(lines: Lines, tree: ast.Module, body: list[ast.stmt]) -> list[ast.stmt]:
+    """The simple statements of the block's last logical line (``;`` joins them, also
+    across a line continuation); none when the block ends with a compound statement."""
     if isinstance(body[-1], _COMPOUND):
         return []
     first = len(body) - 1
     while first > 0:
         previous, current = body[first - 1], body[first]
-        if isinstance(previous, _COMPOUND) or previous.end_lineno != current.lineno:
-            end = lines.lines[(previous.end_lineno or previous.lineno) - 1]
-            if end.rstrip("\r\n").endswith("\\"):
-                return None
+        if isinstance(previous, _COMPOUND):
+            break
+        joined = previous.end_lineno == current.lineno or continued(
+            lines, tree, previous.end_lineno or previous.lineno
+        )
+        if not joined:
             break
         first -= 1
     return body[first:]
 
 
-def _ast_writes_out(value: ast.expr | None) -> bool:
-    """:func:`_writes_out` on CPython's tree: ``out``, ``inplace_update(out, ...)`` (its
-    first argument in the text, which libcst keeps in order with the keywords) or a call
-    given ``out=out``."""
+def _writes_out(value: ast.expr | None) -> bool:
+    """``out``, ``inplace_update(out, ...)`` (``out`` first in the text, by position or
+    by keyword) or a call given ``out=out``."""
     if isinstance(value, ast.Name):
         return value.id == OUT
     if not isinstance(value, ast.Call):

@@ -5,13 +5,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-import libcst as cst
-
-from ivycheck.checker.rule_api import AstFinding, Example, FileUnderCheck, Rule
+from ivycheck.checker.rule_api import Example, FileUnderCheck, Finding, ProjectIndex, Rule
 from ivycheck.rules import _ast_calls
 from ivycheck.rules._ast_facts import facts
 from ivycheck.rules._ast_source import Lines, node_span
-from ivycheck.rules._backends import backend_call, backends_seen
 
 _API = "ivy/functional/ivy/elementwise.py"
 _NUMPY = "ivy/functional/backends/numpy/elementwise.py"
@@ -149,6 +146,8 @@ class MissingBackend(Rule):
                     ...
                 """,
             },
+            line=2,
+            column=12,
         ),
         Example(
             """
@@ -168,6 +167,9 @@ class MissingBackend(Rule):
                     ...
                 """,
             },
+            message="`current_backend(...).tan` is defined by no backend (seen: numpy, torch)",
+            line=4,
+            column=12,
         ),
         Example(
             """
@@ -181,6 +183,8 @@ class MissingBackend(Rule):
                     ...
                 """,
             },
+            line=2,
+            column=12,
         ),
         Example(
             """
@@ -196,6 +200,8 @@ class MissingBackend(Rule):
                     ...
                 """,
             },
+            line=4,
+            column=12,
         ),
         Example(
             """
@@ -212,6 +218,8 @@ class MissingBackend(Rule):
                 tan_alias = _tan
                 """,
             },
+            line=2,
+            column=12,
         ),
         Example(
             """
@@ -226,40 +234,22 @@ class MissingBackend(Rule):
                         ...
                 """,
             },
+            line=2,
+            column=12,
         ),
     )
 
     @classmethod
-    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
-        """The check below on CPython's tree, exactly: a ``current_backend(...).name``
-        call that no backend in the run defines."""
-        return next(_ast_missing(tree, file), None) is not None
-
-    @classmethod
-    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
-        """The check below on CPython's tree: the finding spans the call's
-        ``current_backend(...).name``, which CPython's ``Attribute`` spans as libcst does
-        (from the callee's start, its parentheses included, to the name's end)."""
-        missing = list(_ast_missing(tree, file))
-        if not missing:
-            return []
-        lines = Lines(file.source)
-        findings: list[AstFinding] = []
-        for call, name, backends in missing:
+    def check(cls, tree: ast.Module, file: FileUnderCheck) -> Iterator[Finding]:
+        """The finding spans the call's ``current_backend(...).name``: CPython's
+        ``Attribute``, from the callee's start (its parentheses included) to the name's
+        end."""
+        lines: Lines | None = None
+        for call, name, backends in _missing(tree, file):
+            lines = lines or Lines(file.source)
             span = node_span(lines, call.func)
-            if span is None:
-                return None  # (a parsed tree always has one)
-            findings.append(AstFinding(*span, _message(name, backends)))
-        return findings
-
-    def visit_Call(self, node: cst.Call) -> None:
-        name = backend_call(node)
-        backends = backends_seen(self.context.index)
-        if name is None or not backends:
-            return
-        if self.context.index.implementations(name):
-            return
-        self.report(node.func, _message(name, backends))
+            assert span is not None  # a parsed tree places every node
+            yield Finding(*span, _message(name, backends))
 
 
 def _message(name: str, backends: list[str]) -> str:
@@ -272,19 +262,24 @@ def _message(name: str, backends: list[str]) -> str:
     )
 
 
-def _ast_missing(
-    tree: ast.Module, file: FileUnderCheck
-) -> Iterator[tuple[ast.Call, str, list[str]]]:
+def _backends_seen(index: ProjectIndex) -> list[str]:
+    """The backends with at least one file in the run (even a file without functions)."""
+    return sorted(
+        part.removeprefix("backend:") for part in index.parts() if part.startswith("backend:")
+    )
+
+
+def _missing(tree: ast.Module, file: FileUnderCheck) -> Iterator[tuple[ast.Call, str, list[str]]]:
     """Each ``current_backend(...).name(...)`` call (with the name and the backends seen)
-    that no backend defines, as ``MissingBackend.visit_Call`` finds them. The index is read
-    only once the tree holds such a call (``may_find`` is asked before the index exists)."""
+    that no backend defines, wherever it stands. The index is read only once the tree
+    holds such a call: most files hold none."""
     found = [
         (call, name) for call, _ in facts(tree).calls if (name := _ast_calls.backend_call(call))
     ]
     if not found:
         return
     index = file.index
-    backends = backends_seen(index)
+    backends = _backends_seen(index)
     if not backends:
         return
     for call, name in found:

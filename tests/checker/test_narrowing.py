@@ -175,29 +175,3 @@ def test_the_comparison_above_ran_narrowed(monkeypatch: pytest.MonkeyPatch) -> N
     narrowed, _ = _narrowing_done(monkeypatch)
     expected = {rule.CODE for rule in RULES if rule.INVALID and engine._asks_tree(rule)}
     assert expected - narrowed == set()
-
-
-def test_the_comparison_above_ran_narrowed_inside_classes(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Every failing example with a top-level class had methods replaced inside it (with
-    the plain methods around the example's own), for every rule whose narrowing can
-    reach inside classes (one following calls keeps classes whole)."""
-    _, inside_classes = _narrowing_done(monkeypatch)
-    expected = {
-        (rule.CODE, example.code)
-        for rule in RULES
-        if engine._asks_tree(rule) and (rule.LOCAL or not rule.FOLLOWS_CALLS)
-        for example in rule.INVALID
-        if _has_class(example.code)
-    }
-    assert expected
-    assert expected - inside_classes == set()
-
-
-def _has_class(code: str) -> bool:
-    try:
-        tree = ast.parse(code)
-    except SyntaxError:
-        return False
-    return any(isinstance(statement, ast.ClassDef) for statement in tree.body)
