@@ -1,14 +1,10 @@
-"""The out-flow shapes IVY001 and IVY003 decide on CPython's tree beyond plain ``out=out``
-(IVY002 decides in ``check()``: its examples pin its shapes).
+"""The out-flow shapes :func:`ivycheck.rules._ast_outflow.followed_outflow` decides beyond
+plain ``out=out`` (IVY001, IVY002 and IVY003 decide in ``check()``: their examples and
+shape tests pin their findings).
 
-:func:`ivycheck.rules._ast_outflow.followed_outflow` reads ``out`` where libcst's analysis
-reads it (``out.dtype``, ``ivy.is_float_dtype(out)``, ``return out``), follows it into
-same-file helpers, and ignores ``**`` of a local dictionary; IVY001 walks the returns and
-reads its blockers on the ast; IVY003 reads a test in parentheses of its own. Each variant
-is checked with fix edits (libcst decides) and without (the rule may decide on CPython's
-tree): both must show the same diagnostics. Where the ast check is meant to answer, the
-test asserts that it does and with how many findings; where it cannot read the shape
-exactly, it asserts ``None``.
+``followed_outflow`` reads ``out`` where libcst's analysis reads it (``out.dtype``,
+``ivy.is_float_dtype(out)``, ``return out``), follows it into same-file helpers, and
+ignores ``**`` of a local dictionary.
 """
 
 from __future__ import annotations
@@ -16,62 +12,10 @@ from __future__ import annotations
 import ast
 import textwrap
 
-import pytest
-
-from ivycheck.checker.core.rule import Example
 from ivycheck.rules._ast_facts import AstImportMap
 from ivycheck.rules._ast_outflow import followed_outflow, plain_outflow
 from ivycheck.rules._vocabulary import UseKind
-from tests.rules.test_find_on_ast import _agree
 from tests.rules.test_ivy001_shapes import FOLLOWED, HELPER
-
-NP = "ivy/functional/backends/numpy/example.py"
-TORCH = "ivy/functional/backends/torch/example.py"
-
-
-DROPS = """
-import ivy
-import torch
-
-
-def floor_divide(x1, x2, /, *, out=None):
-    if x1.ndim == 0:
-        return torch.div(x1, x2)
-    if ivy.exists(out):
-        if not ivy.is_float_dtype(out):
-            return ivy.inplace_update(out, torch.floor(torch.div(x1, x2)).type(out.dtype))
-    return torch.floor(torch.div(x1, x2), out=out).type(x1.dtype)
-
-
-floor_divide.support_native_out = True
-"""
-
-VARIANTS_003: dict[str, tuple[str, int | None]] = {
-    "out read by a call and its dtype": (DROPS, 1),
-    "test in parentheses over lines": (
-        DROPS.replace("if x1.ndim == 0:", "if (\n        x1.ndim == 0\n    ):"),
-        1,
-    ),
-    "elif test in parentheses": (
-        DROPS.replace(
-            "if x1.ndim == 0:", "if x1 is None:\n        raise ValueError\n    elif (x1.size == 0):"
-        ),
-        1,
-    ),
-    "test in parentheses with a comment": (
-        DROPS.replace("if x1.ndim == 0:", "if (  # empty\n        x1.ndim == 0\n    ):"),
-        None,
-    ),
-    "test in parentheses, not x.ndim": (DROPS.replace("if x1.ndim == 0:", "if (not x1.ndim):"), 1),
-    "out subscripted": (DROPS.replace("x1.ndim == 0", "out[0] == 0"), None),
-}
-
-
-@pytest.mark.parametrize("name", sorted(VARIANTS_003))
-def test_ivy003_variants_agree(name: str) -> None:
-    source, expected = VARIANTS_003[name]
-    example = Example(textwrap.dedent(source), path=TORCH)
-    _agree("IVY003", example, expected)
 
 
 def test_plain_outflow_stays_plain() -> None:
