@@ -85,6 +85,23 @@ def remove(source: str, tree: ast.Module, data: FixData) -> Edit | None:
     )
 
 
+def remove_loop(source: str, tree: ast.Module, at: tuple[int, int]) -> Edit | None:
+    """The edit removing the whole loop holding ``at`` (a loop whose body is only the
+    setting, IVY015's removal for every function it names), with the lines libcst gives
+    it, as :func:`remove` takes a statement's."""
+    import libcst as cst
+
+    from ivycheck.checker.core.fix_render import replace_node
+
+    around = _with_neighbours(tree, at[0])
+    return replace_node(source, around, at, cst.For, lambda _: cst.RemoveFromParent())
+
+
+def statement_span(lines: Lines, statement: ast.stmt) -> Span:
+    """Where a statement is shown: its own span, without a ``;`` after it."""
+    return _statement_span(lines, statement)
+
+
 def _statement_span(lines: Lines, statement: ast.stmt) -> Span:
     end_line = statement.end_lineno or statement.lineno
     return (
