@@ -52,11 +52,41 @@ def arange(
     return da.arange(low, high, step, dtype=dtype, chunks=CHUNKS)
 
 
+def _linspace_block(
+    start: Any, stop: Any, num: int, endpoint: bool, dtype: Any, block_info: Any = None
+) -> np.ndarray:
+    """Positions ``first:end`` of ``np.linspace(start, stop, num)``, by NumPy's own arithmetic
+    (``arange * step + start``, the last one ``stop`` exactly), element by element."""
+    ((first, end),) = block_info[None]["array-location"]
+    exact = np.result_type(start, stop, 1.0)  # NumPy computes in an inexact dtype
+    y = np.arange(first, end, dtype=exact)
+    div = num - 1 if endpoint else num
+    delta = np.subtract(stop, start, dtype=exact.type)
+    if div > 0:
+        step = delta / div
+        y = y / div * delta if step == 0 else y * step  # (NumPy's care for denormal steps)
+    else:
+        y = y * delta
+    y += start
+    if endpoint and num > 1 and end == num:
+        y[-1] = stop
+    if np.issubdtype(dtype, np.integer):
+        np.floor(y, out=y)
+    values: np.ndarray = y.astype(dtype, copy=False)
+    return values
+
+
 def linspace(start: Any, stop: Any, /, num: int, **options: Any) -> Arr:
-    """``endpoint`` and ``dtype`` as ``da.linspace`` takes them."""
-    options.pop("out", None)
-    check_size("linspace", num, options.get("dtype"))
-    return da.linspace(start, stop, num, chunks=CHUNKS, **options)
+    """Block by block, each NumPy's values (``da.linspace`` misses ``stop`` by an ulp);
+    ``endpoint``, ``dtype``."""
+    dtype = np.dtype(options.get("dtype") or np.result_type(start, stop, 1.0))
+    check_size("linspace", num, dtype)
+    chunks = normalize_chunks(CHUNKS, (num,), dtype=dtype)
+    endpoint = options.get("endpoint", True)
+    return da.map_blocks(
+        _linspace_block, start, stop, num, endpoint, dtype, chunks=chunks, dtype=dtype,
+        meta=np.empty((0,), dtype),
+    )  # fmt: skip
 
 
 def _eye_block(k: int, dtype: Any, block_info: Any = None) -> np.ndarray:

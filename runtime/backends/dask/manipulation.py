@@ -14,7 +14,8 @@ import dask.array as da
 from ivycheck.runtime.backends._common.indexing import flat_positions, plain_query
 from ivycheck.runtime.backends._common.promote import promote
 from ivycheck.runtime.backends.dask import elementwise, primitives
-from ivycheck.runtime.backends.dask.lifted import in_one_process
+from ivycheck.runtime.backends.dask.lifted import dispatched, in_one_process
+from ivycheck.runtime.backends.numpy import linear_algebra as _numpy_linear_algebra
 from ivycheck.runtime.backends.numpy import manipulation as _numpy
 
 Arr = Any
@@ -108,14 +109,28 @@ def vecdot(x1: Arr, x2: Arr, /, *, axis: int = -1, out: Arr | None = None) -> Ar
     """``sum(conj(x1) * x2, axis)`` in the promoted dtype (the standard's definition, and
     ``np.vecdot``'s dtype: no accumulation dtype), as Dask's chunks allow."""
     if x1.shape[axis] != x2.shape[axis]:
-        raise ValueError(
-            f"vecdot: the contracted axis has {x1.shape[axis]} and {x2.shape[axis]} elements"
-        )
+        raise ValueError(f"the contracted axis has {x1.shape[axis]} and {x2.shape[axis]} elements")
     x1, x2 = promote(primitives, x1, x2)
     if x1.dtype.kind == "c":
         x1 = elementwise.conj(x1)  # type: ignore[attr-defined]
     product = elementwise.multiply(x1, x2)  # type: ignore[attr-defined]
     return da.sum(product, axis=axis, dtype=product.dtype)
+
+
+_matmul_handed_to_dask = dispatched(_numpy_linear_algebra.matmul, __name__)
+
+
+def matmul(x1: Arr, x2: Arr, /, *, out: Arr | None = None) -> Arr:
+    """The NumPy backend's, handed to Dask; the contracted sizes checked first, as NumPy
+    checks them (Dask would only fail when computing)."""
+    if not x1.ndim or not x2.ndim:
+        raise ValueError("a 0-d operand (the standard allows 1-d and more)")
+    inner = x2.shape[-2] if x2.ndim > 1 else x2.shape[0]
+    if x1.shape[-1] != inner:
+        raise ValueError(
+            f"shapes {x1.shape} and {x2.shape}: contracted sizes {x1.shape[-1]} and {inner} differ"
+        )
+    return _matmul_handed_to_dask(x1, x2)
 
 
 def tensordot(x1: Arr, x2: Arr, /, *, axes: Any = 2, out: Arr | None = None) -> Arr:

@@ -19,7 +19,7 @@ from ivycheck.runtime.backends.dask.lifted import dispatched, in_one_process
 
 DISPATCHED = (
     "broadcast_to", "diagonal", "empty_like", "expand_dims", "flip", "fliplr", "flipud",
-    "full_like", "matmul", "matrix_transpose", "meshgrid", "moveaxis", "ones_like",
+    "full_like", "matrix_transpose", "meshgrid", "moveaxis", "ones_like",
     "permute_dims", "roll", "rot90", "squeeze", "swapaxes", "tile",
     "tril", "triu", "zeros_like",
 )  # fmt: skip
@@ -33,11 +33,10 @@ IN_ONE_PROCESS = (
 )  # fmt: skip
 """Computed: the inputs are gathered into this process (up to ``lifted.GATHER_LIMIT``)."""
 
-FFT = tuple(
-    name
-    for name, value in vars(_array_api_fft).items()
-    if callable(value) and not name.startswith("_") and value.__module__ == _array_api_fft.__name__
-)
+FFT = (
+    "fft", "fftn", "fftshift", "hfft", "ifft", "ifftn", "ifftshift", "ihfft", "irfft",
+    "irfftn", "rfft", "rfftn",
+)  # fmt: skip
 """The ``fft`` extension's transforms: computed in one process too (a transform mixes every
 element along its axes)."""
 
