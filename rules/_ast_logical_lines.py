@@ -7,15 +7,18 @@ line. IVY004 gives ``name = None`` its meaning only when it stands on a line of 
 the name), and a ``support_native_out`` set in a module-level block counts only when the
 block is indented. A backslash continuation joins physical lines into one logical line,
 and a backslash at the end of a comment does not: the text alone cannot tell them apart,
-so :func:`continued` tokenizes the top-level statement around the line, which happens
-only where a line before a statement ends with a backslash (rare), never per call.
+so :func:`continued` tokenizes the top-level statement around the line (once per
+statement), which happens only where a line before a statement ends with a backslash
+(rare), never per call.
 """
 
 from __future__ import annotations
 
 import ast
 import io
+import threading
 import tokenize
+import weakref
 from collections.abc import Sequence
 
 from ivycheck.rules._ast_source import Lines
@@ -25,26 +28,67 @@ _BLANK = " \t\f"
 
 def continued(lines: Lines, tree: ast.Module, number: int) -> bool:
     """Whether physical line ``number`` (1-based) ends with a line continuation, a
-    backslash that is not the end of a comment."""
+    backslash that is not the end of a comment (nor inside a string)."""
     if number < 1 or not lines.lines[number - 1].rstrip("\r\n").endswith("\\"):
         return False
-    start = 1
+    region = _top_level_around(tree, number)
+    with _LOCK:
+        known = _SPOKEN_FOR.setdefault(tree, {})
+        spoken_for = known.get(region)
+    if spoken_for is None:
+        spoken_for = _comment_or_string_ends(lines, *region)
+        with _LOCK:
+            known[region] = spoken_for
+    return number not in spoken_for
+
+
+_SPOKEN_FOR: weakref.WeakKeyDictionary[ast.Module, dict[tuple[int, int], frozenset[int]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per tree, per top-level statement (its first and last line), the lines whose end
+belongs to a comment or a string: each statement is tokenized once however many lines are
+asked about (a function with many backslashes would otherwise be tokenized once per line)."""
+_LOCK = threading.Lock()
+
+
+def _top_level_around(tree: ast.Module, number: int) -> tuple[int, int]:
+    """The first line (its decorators included) and the last line of the top-level
+    statement around line ``number`` (or the text from the last one starting before it to
+    that line)."""
+    start, end = 1, number
     for statement in tree.body:
         first = min(
             [statement.lineno, *(d.lineno for d in getattr(statement, "decorator_list", ()))]
         )
         if first > number:
             break
-        start = first
-    chunk = "".join(lines.lines[start - 1 : number])
-    last = number - start + 1
+        start, end = first, statement.end_lineno or statement.lineno
+    return start, max(end, number)
+
+
+def _comment_or_string_ends(lines: Lines, start: int, end: int) -> frozenset[int]:
+    """The lines from ``start`` to ``end`` that end in a comment or inside a string."""
+    found: set[int] = set()
+    opened: list[int] = []  # the first lines of the f-strings open (3.12 tokenizes them)
+    chunk = io.StringIO("".join(lines.lines[start - 1 : end]))
     try:
-        for token in tokenize.generate_tokens(io.StringIO(chunk).readline):
-            if token.type == tokenize.COMMENT and token.start[0] == last:
-                return False
+        for token in tokenize.generate_tokens(chunk.readline):
+            first, last = token.start[0] + start - 1, token.end[0] + start - 1
+            if token.type == tokenize.COMMENT:
+                found.add(first)
+            elif token.type == tokenize.STRING:
+                found.update(range(first, last))
+            elif token.type == _FSTRING_START:
+                opened.append(first)
+            elif token.type == _FSTRING_END and opened:
+                found.update(range(opened.pop(), last))
     except (tokenize.TokenError, SyntaxError):
-        return True  # the chunk ends inside a logical line: the backslash continues it
-    return False
+        pass  # the text ends inside a logical line: its last line continues
+    return frozenset(found)
+
+
+_FSTRING_START = getattr(tokenize, "FSTRING_START", -1)
+_FSTRING_END = getattr(tokenize, "FSTRING_END", -1)
 
 
 def indented(lines: Lines, tree: ast.Module, body: Sequence[ast.stmt]) -> bool:

@@ -15,8 +15,11 @@ blocks of ``match`` cases and ``except*`` handlers are not entered.
 from __future__ import annotations
 
 import ast
+import bisect
 import io
+import threading
 import tokenize
+import weakref
 from collections.abc import Iterator, Sequence
 
 from ivycheck.checker.rule_api import FileUnderCheck
@@ -135,16 +138,32 @@ def _binding_before(
 ) -> str:
     """What ``name`` holds when ``call`` runs, following the straight-line statements of the
     block that leads to it (a branch entered on the way inherits the state before it)."""
-    previous: ast.stmt | None = None
-    for statement in statements:
-        if _holds(statement, call):
-            blocks = [block for block in _blocks(statement) if _holds_any(block, call)]
-            if not blocks:
-                return state
-            return _binding_before(blocks[0], call, name, state, lines, tree)
-        state = _after(statement, previous, name, state, lines, tree)
-        previous = statement
-    return OTHER
+    with _LOCK:
+        memo = _STATES.setdefault(tree, {})
+    starts, states = memo.setdefault((id(statements), name, state), ([], [state]))
+    if not starts:
+        starts.extend(_first(statement) for statement in statements)
+    index = bisect.bisect_right(starts, (call.lineno, call.col_offset)) - 1
+    if index < 0 or not _holds(statements[index], call):
+        return OTHER  # the call is in no statement of the block (a header, a default)
+    while len(states) <= index:
+        at = len(states) - 1
+        previous = statements[at - 1] if at else None
+        states.append(_after(statements[at], previous, name, states[at], lines, tree))
+    blocks = [block for block in _blocks(statements[index]) if _holds_any(block, call)]
+    if not blocks:
+        return states[index]
+    return _binding_before(blocks[0], call, name, states[index], lines, tree)
+
+
+_STATES: weakref.WeakKeyDictionary[
+    ast.Module, dict[tuple[int, str, str], tuple[list[tuple[int, int]], list[str]]]
+] = weakref.WeakKeyDictionary()
+"""Per tree, per block (its statement list), name and state on entry: where each statement
+starts, and the state before each statement as far as a call has needed it. Every call in
+a block reads the same prefix, so a function with many calls is read once, not once per
+call."""
+_LOCK = threading.Lock()
 
 
 def _blocks(statement: ast.stmt) -> list[list[ast.stmt]]:
@@ -226,9 +245,19 @@ def _identifiers(expression: ast.expr) -> set[str]:
     return found
 
 
-def _holds(node: ast.AST, target: ast.AST) -> bool:
-    return any(inner is target for inner in ast.walk(node))
+def _first(statement: ast.stmt) -> tuple[int, int]:
+    """Where ``statement``'s text starts: a definition's decorators come before its ``def``."""
+    decorators = getattr(statement, "decorator_list", ())
+    return min([(statement.lineno, statement.col_offset), *((d.lineno, 0) for d in decorators)])
 
 
-def _holds_any(block: Sequence[ast.stmt], target: ast.AST) -> bool:
-    return any(_holds(statement, target) for statement in block)
+def _holds(statement: ast.stmt, call: ast.Call) -> bool:
+    """Whether ``call`` is within ``statement``, by position: a node's text lies within its
+    parent's."""
+    last = (statement.end_lineno or statement.lineno, statement.end_col_offset or 0)
+    end = (call.end_lineno or call.lineno, call.end_col_offset or 0)
+    return _first(statement) <= (call.lineno, call.col_offset) and end <= last
+
+
+def _holds_any(block: Sequence[ast.stmt], call: ast.Call) -> bool:
+    return any(_holds(statement, call) for statement in block)
