@@ -3,26 +3,31 @@
 from __future__ import annotations
 
 import ast
-
-import libcst as cst
+import re
+from collections.abc import Iterator
 
 from ivycheck.checker.rule_api import (
-    AstFinding,
     Category,
+    Edit,
     Example,
     FileUnderCheck,
+    Finding,
     FixSafety,
     Rule,
     Severity,
 )
-from ivycheck.rules._api_functions import OutWrapping, out_wrapping
-from ivycheck.rules._ast_facts import facts, module_functions, takes_out
-from ivycheck.rules._ast_outflow import plain_outflow
+from ivycheck.rules._ast_facts import facts
+from ivycheck.rules._ast_native_out_sites import (
+    NativeOutSite,
+    is_falsy_literal,
+    native_out_sites,
+)
+from ivycheck.rules._ast_out_analysis import ModuleFlows
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._out_fate import project_wrapper
-from ivycheck.rules._outflow import ModuleOutFlow, module_outflow
 from ivycheck.rules._quote import quoted
-from ivycheck.rules._support_native_out import ATTRIBUTE, attribute_sites, statement_removal
+from ivycheck.rules._site_removal import remove, remove_loop, statement_span
+from ivycheck.rules._vocabulary import OutWrapping, out_wrapping
 
 NP = "ivy/functional/backends/numpy/example.py"
 JAX = "ivy/functional/backends/jax/example.py"
@@ -35,6 +40,18 @@ _NUMPY_TAN = """
 
     """
 """A NumPy backend function that forwards ``out`` natively."""
+
+_EIG = """
+    def eig_pair(x, /, *, out=None):
+        return np.linalg.eig(x)
+    """
+
+_SCATTER = """
+    def scatter_sum(indices, updates, *, out=None):
+        start = jnp.zeros(updates.shape) if out is None else out
+        return start.at[indices].add(updates)
+    """
+"""Reads the values of the buffer it is handed: it uses the buffer."""
 
 _OPTIONAL_IMPORT = """
     try:
@@ -92,9 +109,10 @@ class NativeOutFalse(Rule):
     drop its native path). The fix writes ``True`` instead (the same presence, so the same
     behaviour); a loop over several functions is left to a human.
 
-    The fix removes the statement (or the function's entry in a loop over functions), which
-    is what ``False`` was meant to say. If the function does forward ``out`` natively,
-    IVY001 then asks for ``support_native_out = True``.
+    The fix removes the statement (its part of a ``;`` line; the whole loop where setting
+    the attribute is all a loop over functions does), which is what ``False`` was meant to
+    say; an assignment with several targets is left to a human. If the function does
+    forward ``out`` natively, IVY001 then asks for ``support_native_out = True``.
 
     When the functional-API counterpart has no ``handle_out_argument`` (neither decorator
     nor ``mixed_backend_wrappers["to_add"]``), nothing reads the attribute at all: the line
@@ -113,28 +131,9 @@ class NativeOutFalse(Rule):
     NEEDS_INDEX = True
     VALID = (
         Example(
-            preamble=_NUMPY_TAN,
-            code="""
+            """
             tan.support_native_out = True
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            def tan(x, *, out=None):
-                return jnp.tan(x)
-            """,
-            path=JAX,
-        ),
-        Example(
-            preamble=_NUMPY_TAN,
-            code="""
-            setattr(tan, "support_native_out", True)
-            """,
-            path=NP,
-        ),
-        Example(
-            """
+            setattr(sin, "support_native_out", True)
             for fn in (tan, sin):
                 fn.support_native_out = True
             """,
@@ -144,27 +143,20 @@ class NativeOutFalse(Rule):
             """
             enabled = {}
             enabled.support_native = False
+            setattr(tan, "support_native_dtype", False)
+            if hasattr(tan, "support_native_out"):
+                print(tan)
             """,
             path=NP,
         ),
+        Example("tan.support_native_out = 00\nsin.support_native_out: bool = False\n", path=NP),
+        Example('setattr(cos, "support_" "native_out", False)\n', path=NP),
+        Example("if HAS_OUT: cos.support_native_out = False\n", path=NP),
         Example(
             """
-            def f(fn):
+            def mark(fn):
                 fn.support_native_out = False
                 return fn
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            setattr(tan, "support_native_dtype", False)
-            """,
-            path=NP,
-        ),
-        Example(
-            """
-            if hasattr(tan, 'support_native_out'):
-                print(tan)
             """,
             path=NP,
         ),
@@ -189,42 +181,49 @@ class NativeOutFalse(Rule):
             },
         ),
     )
+    """Not a falsy setting the wrapper reads (``True``; another attribute or object;
+    ``00``; an annotation; a name split over literals, which the attribute sites never
+    read; a one-line body; a function's own code), and a project whose wrapper reads the
+    value."""
     INVALID = (
         Example(
-            """
-            def eig_pair(x, /, *, out=None):
-                return np.linalg.eig(x)
-
-
-            eig_pair.support_native_out = False
-            """,
+            _EIG + "\n\n    eig_pair.support_native_out = False\n",
             path="ivy/functional/backends/numpy/experimental/linear_algebra.py",
             files=_TWICE_DEFINED_API,
-            message="acts as `support_native_out = True`",
-            expected="""
-            def eig_pair(x, /, *, out=None):
-                return np.linalg.eig(x)
-            """,
+            message="`eig_pair.support_native_out = False` acts as `support_native_out = True`",
+            expected=_EIG,
+            line=5,
+            column=1,
         ),
         Example(
-            """
-            def scatter_sum(indices, updates, *, out=None):
-                start = jnp.zeros(updates.shape) if out is None else out
-                return start.at[indices].add(updates)
-
-
-            scatter_sum.support_native_out = False
-            """,
+            _SCATTER + "\n\n    scatter_sum.support_native_out = False\n",
             path=JAX,
             message="the function uses the buffer it is handed",
-            expected="""
-            def scatter_sum(indices, updates, *, out=None):
-                start = jnp.zeros(updates.shape) if out is None else out
-                return start.at[indices].add(updates)
-
-
-            scatter_sum.support_native_out = True
-            """,
+            expected=_SCATTER + "\n\n    scatter_sum.support_native_out = True\n",
+            line=6,
+            column=1,
+        ),
+        Example(
+            _NUMPY_TAN + "tan.support_native_out = 0x0;  # off\n",
+            path=NP,
+            preamble="import numpy as np\n\n\n",
+            message="`tan.support_native_out = 0x0` acts as",
+            expected=_NUMPY_TAN + "tan.support_native_out = True;  # off\n",
+            line=8,
+            column=1,
+        ),
+        Example(
+            _NUMPY_TAN + "for fn in (tan,):\n        fn.support_native_out = False\n",
+            preamble="import numpy as np\n\n\n",
+            path=NP,
+            message="`fn.support_native_out = False` acts as `support_native_out = True`: Ivy",
+            line=9,
+            column=5,
+        ),
+        Example(
+            _NUMPY_TAN + "x = tan.support_native_out = False\n",
+            path=NP,
+            message="`x = tan.support_native_out = False` acts as",
         ),
         Example(
             """
@@ -239,6 +238,7 @@ class NativeOutFalse(Rule):
             def tan(x, *, out=None):
                 return jnp.tan(x)
             """,
+            message="remove the attribute",
         ),
         Example(
             """
@@ -261,6 +261,9 @@ class NativeOutFalse(Rule):
             def sin(x):
                 return x
             """,
+            message='`setattr(tan, "support_native_out", False)` acts as',
+            line=5,
+            column=1,
         ),
         Example(
             """
@@ -273,6 +276,8 @@ class NativeOutFalse(Rule):
             expected="""
             import numpy as np
             """,
+            line=4,
+            column=5,
         ),
         Example(
             """
@@ -291,21 +296,28 @@ class NativeOutFalse(Rule):
         Example(
             """
             x = 1
-            tan.support_native_out = 0
+            tan.support_native_out = \\
+                0
             """,
             path="ivy/functional/backends/torch/example.py",
             expected="""
             x = 1
             """,
+            message="`tan.support_native_out = \\ 0` acts as",
+            line=2,
+            column=1,
         ),
         Example(
             """
-            tan.support_native_dtype = True; tan.support_native_out = False
+            tan.support_native_dtype = True; tan.support_native_out = False ; x = 1
             """,
             path=NP,
             expected="""
-            tan.support_native_dtype = True
+            tan.support_native_dtype = True; x = 1
             """,
+            message="`tan.support_native_out = False ` acts as",
+            line=1,
+            column=34,
         ),
         Example(
             preamble=_OPTIONAL_IMPORT,
@@ -319,6 +331,8 @@ class NativeOutFalse(Rule):
             if True:
                 sin.x = 1
             """,
+            line=8,
+            column=5,
         ),
         Example(
             """
@@ -340,123 +354,69 @@ class NativeOutFalse(Rule):
             def cov(x, /, *, out=None):
                 return np.cov(x)
             """,
+            message="is read by nothing",
+            category=Category.DEAD_CODE,
+            severity=Severity.WARNING,
         ),
     )
 
     @classmethod
-    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
-        """The check below on CPython's tree, over-approximated: ``False``, ``None`` or ``0``
-        set as ``support_native_out`` anywhere in the file (by assignment or ``setattr``),
-        unless the project's wrapper reads the attribute's value."""
-        if not _falsy_attribute_set(tree):
-            return False  # decided without other files (before the index exists)
+    def check(cls, tree: ast.Module, file: FileUnderCheck) -> Iterator[Finding]:
+        """Each module-level statement setting a falsy ``support_native_out`` (once, at
+        its first function), spanned as the statement, unless the project's wrapper reads
+        the attribute's value."""
         wrapper = project_wrapper(file.index)
-        return wrapper is None or not wrapper[1].reads_value
-
-    @classmethod
-    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
-        """The check below for files whose falsy settings are all plain: each a module-level
-        line of its own, ``name.support_native_out = <value>`` or ``setattr(name,
-        "support_native_out", <value>)``, the value spelled as ``AttributeSite``'s falsy
-        literals; and whose functions, where it matters (wrapped or maybe wrapped, taking
-        ``out``), are plain (:mod:`ivycheck.rules._ast_outflow`), which tells whether they
-        use the buffer. Then the statement is the finding's span, its text the message's,
-        and a fix is offered. ``None`` when any falsy value is set another way (a loop, a
-        block, several targets, ``;``) or a function that matters is not plain."""
-        wrapper = project_wrapper(file.index)
-        if wrapper is not None and wrapper[1].reads_value:
-            return []  # as the check below: False means False
-        found = facts(tree)
-        # Every falsy value a module-level statement may set (a superset of the sites the
-        # check below reports): each must be one of the plain lines read here.
-        unread = {
-            id(value)
-            for values in found.attribute_sites(ATTRIBUTE).values()
-            for value in values
-            if _ast_falsy(value)
-        }
-        if not unread:
-            return []
-        lines = Lines(file.source)
-        functions = module_functions(tree.body)
-        defined = set(functions)
-        findings: list[AstFinding] = []
-        for statement in tree.body:
-            site = _plain_site(statement)
-            if site is None or id(site[1]) not in unread:
-                continue
-            name, value, attribute = site
-            unread.discard(id(value))
-            written = lines.alone(statement)
-            if written is None or lines.segment(value) not in _FALSY_SPELLINGS:
-                return None
-            if attribute is not None and lines.segment(attribute) not in _ATTRIBUTE_STRINGS:
-                return None
-            message, description = _remove_message(written), REMOVE
-            category = severity = None
-            if out_wrapping(file.index, name) is OutWrapping.NOT_WRAPPED:
-                message = _dead_message(written)
-                category, severity = Category.DEAD_CODE, Severity.WARNING
-            else:
-                function = functions.get(name)
-                if function is not None and takes_out(function):
-                    flow = plain_outflow(
-                        function, found.import_map, file.config.runtime_modules, defined
-                    )
-                    if flow is None:
-                        return None
-                    if flow.native:  # plain: out's values are never read
-                        message, description = _uses_message(written), WRITE_TRUE
-            findings.append(
-                AstFinding(
-                    statement.lineno,
-                    0,
-                    statement.lineno,
-                    len(written),
-                    message,
-                    description,
-                    severity=severity,
-                    category=category,
-                )
-            )
-        return None if unread else findings
-
-    def visit_Module(self, node: cst.Module) -> None:
-        wrapper = project_wrapper(self.context.index)
         if wrapper is not None and wrapper[1].reads_value:
             return  # the project's own wrapper reads the value: False means False
-        flow = module_outflow(self.context)
+        lines = Lines(file.source)
+        flows = ModuleFlows(tree, lines, facts(tree).import_map, file.config.runtime_modules)
         seen: set[int] = set()
-        for site in attribute_sites(node):
-            if not site.is_falsy_literal or id(site.small) in seen:
+        for site in native_out_sites(tree, lines):
+            if id(site.small) in seen or not is_falsy_literal(site.value, lines):
                 continue
             seen.add(id(site.small))
-            removal = statement_removal(site)
-            target, replacement = removal if removal is not None else (None, None)
-            written = self.context.code_for(site.small).strip().rstrip(";")
+            written = _written(site.small, lines)
+            span = statement_span(lines, site.small)
             category = severity = None
-            description = REMOVE
-            function = flow.functions.get(site.function)
-            if out_wrapping(self.context.index, site.function) is OutWrapping.NOT_WRAPPED:
+            function = flows.functions.get(site.function)
+            fix: tuple[str, str, tuple[int, int], int] | None = _removal(site, span)
+            if out_wrapping(file.index, site.function) is OutWrapping.NOT_WRAPPED:
                 message = _dead_message(written)
                 category, severity = Category.DEAD_CODE, Severity.WARNING
-            elif function is not None and _uses_the_buffer(flow, function):
+            elif function is not None and _uses_the_buffer(flows, function):
                 message = _uses_message(written)
-                target = replacement = None
-                description = WRITE_TRUE
-                if isinstance(site.statement, cst.SimpleStatementLine):
-                    target, replacement = site.value, cst.Name("True")
+                value = (site.value.lineno, lines.column(site.value.lineno, site.value.col_offset))
+                fix = None if site.loop is not None else (WRITE_TRUE, "true", value, 0)
             else:
                 message = _remove_message(written)
-            self.report(
-                site.small,
+            description = fix[0] if fix is not None else None
+            yield Finding(
+                *span,
                 message,
-                replacement=replacement,
-                fix_description=description,
-                fix_target=target,
-                category=category,
+                description,
                 severity=severity,
+                category=category,
+                fix_data=fix[1:] if fix is not None else None,
             )
+
+    @classmethod
+    def fix(cls, finding: Finding, file: FileUnderCheck) -> Edit | None:
+        """``True`` in place of the value, or the statement removed (see :func:`_removal`)
+        with libcst over it and its neighbours (:mod:`ivycheck.rules._site_removal`: the
+        blank and comment lines above it go with it, as in the whole module)."""
+        import libcst as cst
+
+        from ivycheck.checker.core.fix_render import replace_node
+
+        kind, at, index = finding.fix_data
+        if kind == "true":  # False and None are names, 0 an integer
+            true = cst.Name("True")
+            return replace_node(file.source, file.tree, at, cst.Name, lambda _: true) or (
+                replace_node(file.source, file.tree, at, cst.Integer, lambda _: true)
+            )
+        if kind == "loop":
+            return remove_loop(file.source, file.tree, at)
+        return remove(file.source, file.tree, (*at, index, False))
 
 
 REMOVE = "Remove the `support_native_out` attribute"
@@ -486,78 +446,40 @@ def _remove_message(written: str) -> str:
     )
 
 
-_FALSY_SPELLINGS = frozenset({"False", "None", "0", "0x0", "0b0", "0o0"})
-"""``AttributeSite.is_falsy_literal``: the texts of the values it reads as falsy."""
-
-_ATTRIBUTE_STRINGS = frozenset({f'"{ATTRIBUTE}"', f"'{ATTRIBUTE}'"})
-"""The attribute's name as ``setattr``'s plain string (libcst evaluates any string)."""
+_SEMICOLON = re.compile(r"[ \t]*;")
 
 
-def _plain_site(statement: ast.stmt) -> tuple[str, ast.expr, ast.expr | None] | None:
-    """(function name, value, ``setattr``'s string or ``None``) of
-    ``name.support_native_out = value`` (one target) or of ``setattr(name,
-    "support_native_out", value)`` (three plain arguments) as a statement of its own: the
-    sites ``attribute_sites`` reads from a module-level line."""
-    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
-        target = statement.targets[0]
-        if (
-            isinstance(target, ast.Attribute)
-            and target.attr == ATTRIBUTE
-            and isinstance(target.value, ast.Name)
-        ):
-            return target.value.id, statement.value, None
-        return None
-    if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)):
-        return None
-    call = statement.value
-    if call.keywords or not (isinstance(call.func, ast.Name) and call.func.id == "setattr"):
-        return None
-    if len(call.args) != 3:
-        return None
-    target, attribute, value = call.args
-    if not isinstance(target, ast.Name) or isinstance(value, ast.Starred):
-        return None
-    if not (isinstance(attribute, ast.Constant) and attribute.value == ATTRIBUTE):
-        return None
-    return target.id, value, attribute
+def _written(small: ast.stmt, lines: Lines) -> str:
+    """The statement as the message quotes it: its text, and the blanks before a ``;``
+    after it (the text of its small statement, stripped of blanks and the ``;``)."""
+    end_line = small.end_lineno or small.lineno
+    start = lines.column(small.lineno, small.col_offset)
+    end = lines.column(end_line, small.end_col_offset or 0)
+    text = "".join(lines.lines[small.lineno - 1 : end_line])
+    last = lines.lines[end_line - 1]
+    written = text[start : len(text) - len(last) + end]
+    semicolon = _SEMICOLON.match(last, end)
+    return written + semicolon.group()[:-1] if semicolon is not None else written
 
 
-def _uses_the_buffer(flow: ModuleOutFlow, function: cst.FunctionDef) -> bool:
+def _removal(
+    site: NativeOutSite, span: tuple[int, int, int, int]
+) -> tuple[str, str, tuple[int, int], int] | None:
+    """(description, kind, position, index) of the fix removing the setting for every
+    function it names: the statement (its part of a ``;`` line), or the whole loop when
+    its body is that one statement; none from an assignment with several targets."""
+    small = site.small
+    if isinstance(small, ast.Assign) and len(small.targets) > 1:
+        return None
+    at = (span[0], span[1])
+    if site.loop is not None and len(site.loop.body) == 1 and len(site.line) == 1:
+        return REMOVE, "loop", at, 0
+    return REMOVE, "line", at, site.line.index(small)
+
+
+def _uses_the_buffer(flows: ModuleFlows, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """The function forwards ``out`` to a native function that writes it, or reads its
     values: the buffer the attribute makes the wrapper hand over is used, so the
     attribute must stay (``True``: the same presence, the same behaviour)."""
-    analysis = flow.analyse(function)
-    return analysis.reads_data or analysis.forwards_natively
-
-
-def _falsy_attribute_set(tree: ast.Module) -> bool:
-    """``False``, ``None`` or ``0`` set as ``support_native_out`` anywhere in the file, by
-    assignment or ``setattr``."""
-    found = facts(tree)
-    for assignment in found.assignments:
-        if (
-            isinstance(assignment, ast.Assign)
-            and _ast_falsy(assignment.value)
-            and any(
-                isinstance(t, ast.Attribute) and t.attr == ATTRIBUTE for t in assignment.targets
-            )
-        ):
-            return True
-    return any(
-        isinstance(call.func, ast.Name)
-        and call.func.id == "setattr"
-        and len(call.args) == 3
-        and isinstance(call.args[1], ast.Constant)
-        and call.args[1].value == ATTRIBUTE
-        and _ast_falsy(call.args[2])
-        for call, _ in found.calls
-    )
-
-
-def _ast_falsy(value: ast.expr) -> bool:
-    """``AttributeSite.is_falsy_literal`` on CPython's tree, over-approximated: ``False``,
-    ``None`` or an integer zero however written."""
-    if not isinstance(value, ast.Constant):
-        return False
-    constant = value.value
-    return constant is None or constant is False or (type(constant) is int and constant == 0)
+    flow = flows.analyse(function)
+    return flow.reads_data or bool(flow.native)
