@@ -1,18 +1,13 @@
-"""Whether every ``return`` of a plain backend function writes ``out``, on CPython's tree.
+"""Whether every ``return`` of a function comes after (or with) a write of ``out``, on
+CPython's tree.
 
-:mod:`ivycheck.rules._return_paths` walks a function's statements on libcst's tree and
-judges each ``return`` against the nodes the out-flow analysis marks as writing ``out``.
-For a plain function (:func:`ivycheck.rules._ast_outflow.plain_outflow`) those nodes are
-its calls given ``out`` that may write it (:attr:`PlainOutFlow.writes`), and the walk
-below gives the same verdicts from CPython's tree: the same statements in the same order
-(``a; return b`` is one libcst line, two CPython statements, judged alike), the same
-guards (a test naming ``out`` anywhere, as libcst's names include keywords, attributes
-and parameters). ``None`` for a ``match`` statement, whose returns libcst judges its own
-way.
-
-The walk itself (:class:`ReturnWalk`) is shared: IVY003's ``may_find`` walks the same
-statements with its own notion of a write (calls proven to write ``out``) and its own
-verdict per return, and must reach the same returns in the same state.
+IVY003's question, which IVY001 asks too before it offers the attribute: a function with
+``support_native_out`` is handed the caller's native buffer and trusted to fill it, so each
+path to a ``return`` must write ``out`` on the way. :class:`ReturnWalk` walks a function's
+statements in order, tracking (written, terminated), and hands each ``return`` to a hook
+with whether every path to it (or, with ``some``, at least one) wrote ``out``; what writes
+``out``, which tests guard it and what a ``match`` does are the hooks
+(:func:`ivycheck.rules._ast_out_analysis.return_paths` fills them from the out-flow).
 """
 
 from __future__ import annotations
@@ -23,8 +18,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ivycheck.rules._ast_facts import child_nodes
-from ivycheck.rules._ast_outflow import PlainOutFlow
-from ivycheck.rules._vocabulary import OUT
 
 SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 """The nodes opening a scope of their own: what they hold is not the function's."""
@@ -32,41 +25,24 @@ SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 @dataclass(frozen=True)
 class AstReturnPath:
-    """``_return_paths.ReturnPath``: a ``return`` and whether every path to it writes ``out``."""
+    """A ``return`` and whether every path to it writes ``out`` (with ``some``: at least one)."""
 
     node: ast.Return
     covered: bool
 
 
-class _Undecided(Exception):
-    """A statement the walk leaves to libcst."""
-
-
-def plain_return_paths(flow: PlainOutFlow, *, some: bool = False) -> list[AstReturnPath] | None:
-    """Every ``return`` of the plain function (not of nested ones), in source order, or
-    ``None`` when it holds a statement judged only on libcst's tree. ``some``: as
-    ``_return_paths.return_paths``, ``covered`` when some path to the return writes ``out``."""
-    walk = _PlainWalk(flow)
-    walk.some = some
-    try:
-        walk.block(flow.function.body, False)
-    except _Undecided:
-        return None
-    return walk.found
-
-
 class ReturnWalk(ABC):
-    """``_return_paths._ReturnWalk`` on CPython's tree: (written, terminated) through a
-    function's statements, each ``return`` handed to :meth:`judge` with whether every path
-    to it writes ``out``.
+    """(written, terminated) through a function's statements, each ``return`` handed to
+    :meth:`judge` with whether every path to it writes ``out``.
 
-    One walk for every rule judging returns on CPython's tree (IVY001's and IVY003's
-    ``find_on_ast``, IVY003's ``may_find``), so that they reach the same returns with the
-    same state as libcst's walk: only what writes ``out``, which tests guard it, what a
-    return's verdict is and what a ``match`` does differ, and those are the hooks."""
+    Guard-aware: a branch whose test names ``out`` (``if ivy.exists(out):``, ``if out is
+    None:``) and everything after it count as written, which covers Ivy's documented
+    ``if ivy.exists(out): return ivy.inplace_update(out, ret)`` / ``return ret`` shape. A
+    ``match`` is taken as one simple statement (its cases are handed to :meth:`match`)."""
 
     some = False
-    """Written when *some* path writes ``out`` (``_return_paths.return_paths(some=True)``)."""
+    """Written when *some* path writes ``out`` (branches merged with "any", a loop's body
+    taken as run), so that a message says "never writes" only where no path does."""
 
     @abstractmethod
     def writes(self, node: ast.AST) -> bool:
@@ -149,28 +125,6 @@ class ReturnWalk(ABC):
         return _merge([body, other], start, self.some)
 
 
-class _PlainWalk(ReturnWalk):
-    """The walk for a plain flow: a node writes ``out`` when it holds one of the flow's
-    writing calls, a test guards when it names ``out`` as libcst's names do, every return
-    is kept, and a ``match`` leaves the function to libcst."""
-
-    def __init__(self, flow: PlainOutFlow) -> None:
-        self.found: list[AstReturnPath] = []
-        self.holders = _holders(flow.function, flow.writes)
-
-    def writes(self, node: ast.AST) -> bool:
-        return id(node) in self.holders
-
-    def guards(self, test: ast.expr) -> bool:
-        return _names_out(test)
-
-    def judge(self, returned: ast.Return, covered: bool) -> None:
-        self.found.append(AstReturnPath(returned, covered))
-
-    def match(self, statement: ast.Match, written: bool) -> None:
-        raise _Undecided
-
-
 def _merge(
     outcomes: list[tuple[bool, bool]], before: bool, some: bool = False
 ) -> tuple[bool, bool]:
@@ -180,26 +134,11 @@ def _merge(
     return before or (any if some else all)(live), False
 
 
-def _names_out(test: ast.expr) -> bool:
-    """``_ReturnWalk._mentions_out`` for a plain flow (its aliases are ``out`` alone):
-    any libcst ``Name`` spelled ``out`` in the test, which includes a keyword's name, an
-    attribute's name and a lambda's parameter."""
-    for node in ast.walk(test):
-        if isinstance(node, ast.Name) and node.id == OUT:
-            return True
-        if isinstance(node, ast.keyword) and node.arg == OUT:
-            return True
-        if isinstance(node, ast.Attribute) and node.attr == OUT:
-            return True
-        if isinstance(node, ast.arg) and node.arg == OUT:
-            return True
-    return False
-
-
 def _holders(function: ast.AST, wanted: frozenset[int]) -> set[int]:
     """ids of the nodes holding a wanted node outside any nested scope: the wanted nodes
-    and their ancestors below the function or the innermost scope around them
-    (``_return_paths._Holders``)."""
+    and their ancestors below the function or the innermost scope around them. Every
+    "does this statement write ``out``?" is then a set lookup, so a function body is walked
+    once however many statements it has."""
     if not wanted:
         return set()
     parents: dict[int, ast.AST] = {}
