@@ -1,22 +1,16 @@
-"""What the functional-API rules (IVY006, IVY010, IVY011, IVY016) read on CPython's tree
-to decide a file without libcst (``Rule.find_on_ast``).
+"""Where the functional-API rules (IVY006, IVY010, IVY011, IVY016) report, and what they ask
+of a body, on CPython's tree.
 
-Their libcst checks report at three kinds of node, and ask one question of a body:
-
-* a decorator (:func:`decorator_span`): libcst's ``Decorator`` starts at the ``@`` and ends
-  with the expression; CPython's expression starts after the ``@`` and leaves out
-  parentheses of its own;
 * a function's name (:func:`name_span`) and a parameter's name (:func:`arg_span`): CPython
-  has no node for the first, and its ``arg`` starts with the name;
-* whether a body reads ``out`` (:func:`reads_out`, ``_backends.body_uses_out``): libcst
-  counts every ``Name`` node ``out`` that is not a keyword, an attribute, a parameter or
-  the value of a backend call's ``out=out``, and it holds as ``Name`` nodes what CPython's
-  tree keeps as plain strings (``global out``, ``import out``, ``except E as out``, ``def
-  out``...).
+  has no node for the first (it is read from the text after ``def``), and its ``arg``
+  starts with the name;
+* whether a body reads ``out`` (:func:`reads_out`): every name ``out`` that is not a
+  keyword, an attribute, a parameter or the value of a backend call's ``out=out``, and the
+  names CPython keeps as plain strings that bind ``out`` in the body (``global out``,
+  ``import out``, ``except E as out``, ``def out``...), which findings have always counted
+  as reads.
 
-Each answers exactly as libcst does, or ``None`` where the text is not a shape it reads
-(a continuation line, parentheses of the decorator's own), so that the rule can leave the
-file to libcst.
+A decorator's span (from its ``@``) is :func:`ivycheck.rules._ast_spans.decorator_span`.
 """
 
 from __future__ import annotations
@@ -29,7 +23,7 @@ from ivycheck.rules._ast_facts import FunctionNode
 from ivycheck.rules._ast_source import Lines
 
 Span = tuple[int, int, int, int]
-"""(line, 0-based code-point column, end line, end column), as ``AstFinding`` takes them."""
+"""(line, 0-based code-point column, end line, end column), as ``Finding`` takes them."""
 
 OUT = "out"
 
@@ -66,13 +60,12 @@ def arg_span(lines: Lines, arg: ast.arg) -> Span:
 
 
 def reads_out(function: FunctionNode) -> tuple[bool, set[str]]:
-    """(the body reads ``out``, backend functions it hands ``out=out`` to), exactly as
-    ``_backends.body_uses_out`` answers on libcst's tree.
+    """(the body reads ``out``, backend functions it hands ``out=out`` to).
 
     A read is an ``ast.Name`` ``out`` other than the value of a backend call's
-    ``out=out``, or ``out`` where CPython keeps a string and libcst a ``Name`` that its
-    check counts (:func:`_string_names`). Keywords, attributes and parameters are no reads
-    in either tree."""
+    ``out=out``, or ``out`` where CPython keeps a string (:func:`_string_names`): such a
+    name binds ``out`` in the body, which the rules have always taken as the body using
+    it. Keywords, attributes and parameters are no reads."""
     forwarded: set[str] = set()
     not_reads: set[int] = set()
     used = False
@@ -96,13 +89,12 @@ def reads_out(function: FunctionNode) -> tuple[bool, set[str]]:
 
 
 def _string_names(node: ast.AST) -> Iterator[str]:
-    """The names CPython's tree keeps as strings where libcst has a ``Name`` node that
-    ``_backends._OutUses`` counts as a read (not a keyword of a call, an attribute or a
-    parameter): ``global``/``nonlocal`` names, the first part of an imported module's
-    dotted name (``import out.x``, ``from out import x``; ``import x.out`` names an
-    attribute), imported names and ``as`` names, ``except ... as`` names, the name of a
-    nested ``def`` or ``class``, a class's keywords, and the names a ``match`` pattern
-    binds or matches as keywords."""
+    """The names CPython's tree keeps as strings that :func:`reads_out` counts as reads
+    (not a keyword of a call, an attribute or a parameter): ``global``/``nonlocal``
+    names, the first part of an imported module's dotted name (``import out.x``, ``from
+    out import x``; ``import x.out`` names an attribute), imported names and ``as`` names,
+    ``except ... as`` names, the name of a nested ``def`` or ``class``, a class's
+    keywords, and the names a ``match`` pattern binds or matches as keywords."""
     if isinstance(node, ast.Global | ast.Nonlocal):
         yield from node.names
     elif isinstance(node, ast.Import):

@@ -4,167 +4,28 @@
 from __future__ import annotations
 
 import ast
-import re
-from collections.abc import Callable, Iterator
-
-import libcst as cst
+from collections.abc import Iterator
 
 from ivycheck.checker.rule_api import (
-    AstFinding,
-    Config,
     Example,
     FileUnderCheck,
+    Finding,
     FunctionSummary,
     ProjectIndex,
     Rule,
     Severity,
 )
 from ivycheck.rules import _ast_calls
-from ivycheck.rules._api_functions import ApiFunction, api_functions, implementations
 from ivycheck.rules._ast_compositional import name_span
 from ivycheck.rules._ast_facts import FunctionNode
 from ivycheck.rules._ast_source import Lines
-from ivycheck.rules._backends import backend_calls_in
-from ivycheck.rules._decorators import EXAMPLE_WRAPPER_LIST, defined
-from ivycheck.rules._vocabulary import VIEW_DECORATORS
-
-_WORD = re.compile(r"[A-Za-z_]\w*")
-
-# Native functions that return a view of their input, by backend. Sources:
-# - NumPy: the "Returns" section of each function's reference page ("a view of a",
-#   "a new view object if possible"), https://numpy.org/doc/stable/reference/ ; the
-#   functions below return views (reshape/ravel when the layout allows, as Ivy's reshape
-#   assumes). Left out on purpose: functions that may return the input object itself
-#   (asarray, atleast_1d/2d/3d), read-only broadcast views (broadcast_to: nothing can be
-#   written through it), and real/imag (a view only for complex input).
-# - PyTorch: "Tensor Views", https://pytorch.org/docs/stable/tensor_view.html (functional
-#   forms only; methods such as ``x.view`` are not visible in the index). torch.flip,
-#   rot90, flipud and fliplr are NOT views: PyTorch documents that they copy, unlike NumPy.
-VIEW_FUNCTIONS: dict[str, frozenset[str]] = {
-    "numpy": frozenset(
-        f"numpy.{name}"
-        for name in (
-            "reshape",
-            "ravel",
-            "transpose",
-            "permute_dims",
-            "matrix_transpose",
-            "linalg.matrix_transpose",
-            "swapaxes",
-            "moveaxis",
-            "rollaxis",
-            "expand_dims",
-            "squeeze",
-            "flip",
-            "flipud",
-            "fliplr",
-            "rot90",
-            "diagonal",
-            "split",
-            "array_split",
-            "hsplit",
-            "vsplit",
-            "dsplit",
-            "unstack",
-            "lib.stride_tricks.as_strided",
-            "lib.stride_tricks.sliding_window_view",
-        )
-    ),
-    "torch": frozenset(
-        f"torch.{name}"
-        for name in (
-            "reshape",
-            "flatten",
-            "ravel",
-            "permute",
-            "transpose",
-            "swapaxes",
-            "swapdims",
-            "movedim",
-            "moveaxis",
-            "t",
-            "adjoint",
-            "squeeze",
-            "unsqueeze",
-            "unflatten",
-            "diagonal",
-            "narrow",
-            "select",
-            "as_strided",
-            "split",
-            "tensor_split",
-            "hsplit",
-            "vsplit",
-            "dsplit",
-            "chunk",
-            "unbind",
-        )
-    ),
-}
-VIEW_LINKS: dict[str, frozenset[str]] = {
-    "numpy": frozenset(
-        (
-            # ndarray methods and attributes documented to return a view ("a view of
-            # the array", "same as self.transpose()"), in the summary's link notation.
-            *(
-                f".{name}()"
-                for name in (
-                    "reshape",
-                    "ravel",
-                    "transpose",
-                    "swapaxes",
-                    "squeeze",
-                    "diagonal",
-                    "view",
-                )
-            ),
-            ".T",
-            ".mT",
-            FunctionSummary.BASIC_INDEX,
-        )
-    ),
-    "torch": frozenset(
-        (
-            # Tensor methods and attributes listed under "Tensor Views" (source above).
-            *(
-                f".{name}()"
-                for name in (
-                    "view",
-                    "view_as",
-                    "reshape",
-                    "reshape_as",
-                    "flatten",
-                    "permute",
-                    "transpose",
-                    "t",
-                    "swapaxes",
-                    "swapdims",
-                    "movedim",
-                    "moveaxis",
-                    "squeeze",
-                    "unsqueeze",
-                    "unflatten",
-                    "expand",
-                    "expand_as",
-                    "narrow",
-                    "select",
-                    "diagonal",
-                    "as_strided",
-                    "unfold",
-                    "split",
-                    "chunk",
-                    "unbind",
-                )
-            ),
-            ".T",
-            ".mT",
-            FunctionSummary.BASIC_INDEX,
-        )
-    ),
-}
-"""Links of a chain from an argument that keep its memory, besides ``VIEW_FUNCTIONS``:
-methods through their receiver (``x.reshape(s)``), attributes (``x.T``) and basic
-subscripts (``x[0, 1:]``). Basic indexing makes views in both libraries."""
+from ivycheck.rules._view_functions import VIEW_FUNCTIONS, is_view
+from ivycheck.rules._vocabulary import (
+    EXAMPLE_WRAPPER_LIST,
+    VIEW_DECORATORS,
+    defined,
+    implementations,
+)
 
 INDEXING = "get_item"
 """Basic indexing makes views on NumPy and PyTorch; Ivy's ``get_item`` needs
@@ -434,8 +295,10 @@ class ViewWithoutHandleView(Rule):
             },
             message="returns a view on empty, 0-d or single-element input only",
             severity=Severity.WARNING,
+            line=2,
+            column=5,
         ),
-        Example(_FLIP, path=_API, files={_NUMPY: _NUMPY_FLIP}),
+        Example(_FLIP, path=_API, files={_NUMPY: _NUMPY_FLIP}, line=1, column=5),
         Example(
             """
             def permute_dims(x, axes, *, copy=None, out=None):
@@ -450,8 +313,10 @@ class ViewWithoutHandleView(Rule):
                     return tperm(x, axes)
                 """,
             },
+            line=1,
+            column=5,
         ),
-        Example(_GET_ITEM, path=_API, files={_TORCH: _GET_ITEM}),
+        Example(_GET_ITEM, path=_API, files={_TORCH: _GET_ITEM}, line=1, column=5),
         Example(
             """
             @handle_view
@@ -460,6 +325,8 @@ class ViewWithoutHandleView(Rule):
             """,
             path=_API,
             files={_NUMPY: _GET_ITEM},
+            line=2,
+            column=5,
         ),
         Example(
             _RESHAPE,
@@ -474,6 +341,8 @@ class ViewWithoutHandleView(Rule):
                     return np.reshape(x, shape)
                 """,
             },
+            line=1,
+            column=5,
         ),
         Example(
             """
@@ -492,6 +361,8 @@ class ViewWithoutHandleView(Rule):
                     return numpy.swapaxes(x, -1, -2)
                 """,
             },
+            line=4,
+            column=5,
         ),
         Example(
             """
@@ -508,6 +379,8 @@ class ViewWithoutHandleView(Rule):
                     return y.T
                 """,
             },
+            line=1,
+            column=5,
         ),
         Example(
             """
@@ -524,6 +397,8 @@ class ViewWithoutHandleView(Rule):
                     return torch.transpose(planes[-1, :, 1:], 0, 1)
                 """,
             },
+            line=1,
+            column=5,
         ),
         Example(
             _RESHAPE,
@@ -538,6 +413,8 @@ class ViewWithoutHandleView(Rule):
                     return np.reshape(x, shape)
                 """,
             },
+            line=1,
+            column=5,
         ),
         Example(
             _FLIP,
@@ -547,67 +424,31 @@ class ViewWithoutHandleView(Rule):
                 "but lacks @handle_view, so JAX/TensorFlow behave differently; the project "
                 "defines no @handle_view to add (no view tracking on JAX/TensorFlow)"
             ),
+            line=1,
+            column=5,
+        ),
+        Example(
+            r"""
+            def \
+                flip(x, /, *, copy=None, axis=None, out=None):
+                return current_backend(x).flip(x, axis=axis, out=out)
+            """,
+            path=_API,
+            files={_NUMPY: _NUMPY_FLIP},
+            message="`flip` returns a view (numpy: numpy.flip) but lacks @handle_view",
+            line=2,
+            column=5,
         ),
     )
 
     @classmethod
-    def definition_filter(
-        cls, context: str, config: Config, index: ProjectIndex
-    ) -> Callable[[str], bool]:
-        """Only a definition naming a function that NumPy or PyTorch implement can be one.
-
-        Every word is a candidate (the function's own name, names it delegates to): a
-        superset of what ``_implementations`` looks up, so nothing is missed.
-        """
-
-        def names_a_view_backend(definition: str) -> bool:
-            return any(
-                backend in VIEW_FUNCTIONS
-                for word in set(_WORD.findall(definition))
-                for backend in index.implementations(word)
-            )
-
-        return names_a_view_backend
-
-    @classmethod
-    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
-        """The check below on CPython's tree, exactly (the same index, the same wrappers and
-        backend calls; ``find_on_ast`` reads the same walk): an API function whose
-        NumPy/PyTorch implementation returns a view of an argument, without a view
-        wrapper."""
-        return next(_ast_views(tree, file), None) is not None
-
-    @classmethod
-    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
-        """The check below on CPython's tree: reported at the function's name, ``None``
-        when the name is not on the ``def`` line right after ``def``."""
+    def check(cls, tree: ast.Module, file: FileUnderCheck) -> Iterator[Finding]:
+        """Reported at the function's name."""
         lines: Lines | None = None
-        findings: list[AstFinding] = []
-        for function, found in _ast_views(tree, file):
+        for function, found in _views(tree, file):
             lines = lines or Lines(file.source)
-            span = name_span(lines, function)
-            if span is None:
-                return None
             message, severity = _finding(function.name, found, file.index)
-            findings.append(AstFinding(*span, message, severity=severity))
-        return findings
-
-    def visit_Module(self, node: cst.Module) -> None:
-        for function in api_functions(self.context):
-            names = {function.name, *backend_calls_in(function.node, self.context)}
-            found = {
-                backend: implementation
-                for backend, implementation in implementations(self.context.index, names).items()
-                if backend in VIEW_FUNCTIONS
-            }
-            if found:
-                self._check(function, found)
-
-    def _check(self, function: ApiFunction, found: dict[str, FunctionSummary]) -> None:
-        if not _needs_view_wrapper(function.name, function.wrappers, found):
-            return
-        message, severity = _finding(function.name, found, self.context.index)
-        self.report(function.node.name, message, severity=severity)
+            yield Finding(*name_span(lines, function), message, severity=severity)
 
 
 def _needs_view_wrapper(name: str, wrappers: set[str], found: dict[str, FunctionSummary]) -> bool:
@@ -619,7 +460,7 @@ def _needs_view_wrapper(name: str, wrappers: set[str], found: dict[str, Function
     if wrappers & VIEW_DECORATORS:
         return False
     return any(
-        _is_view(chain, backend)
+        is_view(chain, backend)
         for backend, implementation in found.items()
         for chain in implementation.argument_chains
     )
@@ -643,7 +484,7 @@ def _finding(
         (f"{backend}: {_describe(chain)}", chain in implementation.degenerate_chains)
         for backend, implementation in sorted(found.items())
         for chain in implementation.argument_chains
-        if _is_view(chain, backend)
+        if is_view(chain, backend)
     ]
     only_degenerate = all(degenerate for _, degenerate in views)
     when = " on empty, 0-d or single-element input only" if only_degenerate else ""
@@ -662,11 +503,11 @@ def _advice(wrapper: str, index: ProjectIndex) -> str:
     return f"the project defines no @{wrapper} to add (no view tracking on JAX/TensorFlow)"
 
 
-def _ast_views(
+def _views(
     tree: ast.Module, file: FileUnderCheck
 ) -> Iterator[tuple[FunctionNode, dict[str, FunctionSummary]]]:
-    """Each API function the check below reports, with its NumPy/PyTorch implementations,
-    in source order."""
+    """Each API function the check reports, with its NumPy/PyTorch implementations (of its
+    own name or of a name it hands to ``current_backend(...)``), in source order."""
     assigned: dict[str, list[str]] | None = None
     for function in _ast_calls.api_functions(tree):
         names = {function.name, *_ast_calls.backend_calls_in(function)}
@@ -682,12 +523,6 @@ def _ast_views(
         wrappers = _ast_calls.function_wrappers(function, assigned)
         if _needs_view_wrapper(function.name, wrappers, found):
             yield function, found
-
-
-def _is_view(chain: tuple[str, ...], backend: str) -> bool:
-    """Every link from the argument to the returned value keeps the argument's memory."""
-    functions, links = VIEW_FUNCTIONS[backend], VIEW_LINKS[backend]
-    return all(link in functions or link in links for link in chain)
 
 
 def _describe(chain: tuple[str, ...]) -> str:

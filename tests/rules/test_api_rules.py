@@ -243,7 +243,7 @@ def test_ivy011_numpy_view_functions_really_return_views() -> None:
     import numpy as np
     import pytest
 
-    from ivycheck.rules.ivy011_view_without_handle_view import VIEW_FUNCTIONS
+    from ivycheck.rules._view_functions import VIEW_FUNCTIONS
 
     calls = _numpy_view_calls()
     assert {f"numpy.{name}" for name in calls} == VIEW_FUNCTIONS["numpy"]
@@ -259,7 +259,7 @@ def test_ivy011_torch_view_functions_really_return_views() -> None:
     import pytest
 
     torch = pytest.importorskip("torch")
-    from ivycheck.rules.ivy011_view_without_handle_view import VIEW_FUNCTIONS
+    from ivycheck.rules._view_functions import VIEW_FUNCTIONS
 
     t = torch.arange(8.0).reshape(2, 2, 2)
     calls: dict[str, Callable[[], Any]] = {
@@ -300,7 +300,7 @@ def test_ivy011_view_links_really_keep_the_memory() -> None:
     """Every method, attribute and subscript IVY011 follows returns a view in the library."""
     import numpy as np
 
-    from ivycheck.rules.ivy011_view_without_handle_view import VIEW_LINKS
+    from ivycheck.rules._view_functions import VIEW_LINKS
 
     torch = pytest.importorskip("torch")
     a = np.arange(8.0).reshape(2, 2, 2)

@@ -332,6 +332,73 @@ def test_ivy006_fresh_result_is_reported_at_the_decorator() -> None:
     assert found.fix is None
 
 
+# IVY011 ---------------------------------------------------------------------------------
+
+_MANIPULATION = "ivy/functional/ivy/manipulation.py"
+_NUMPY_MANIPULATION = "ivy/functional/backends/numpy/manipulation.py"
+_TORCH_MANIPULATION = "ivy/functional/backends/torch/manipulation.py"
+
+_FLIP = "def flip(x, /, *, copy=None, axis=None, out=None):\n    return current_backend(x).flip(x, axis=axis, out=out)\n"
+_NUMPY_FLIP = "import numpy as np\n\ndef flip(x, /, *, copy=None, axis=None, out=None):\n    return np.flip(x, axis)\n"
+_TORCH_GET_ITEM = "def get_item(x, query, *, copy=None):\n    return x.__getitem__(query)\n"
+
+IVY011: dict[str, tuple[str, dict[str, str], int]] = {
+    "view": (_FLIP, {_NUMPY_MANIPULATION: _NUMPY_FLIP}, 1),
+    "view, non-ASCII name": (
+        _FLIP.replace("flip", "flïp"),
+        {_NUMPY_MANIPULATION: _NUMPY_FLIP.replace("def flip", "def flïp")},
+        1,
+    ),
+    "view, tabs": (_FLIP.replace("    ", "\t"), {_NUMPY_MANIPULATION: _NUMPY_FLIP}, 1),
+    "view, CRLF": (_FLIP.replace("\n", "\r\n"), {_NUMPY_MANIPULATION: _NUMPY_FLIP}, 1),
+    "view, async def": (
+        _FLIP.replace("def flip", "async  def   flip"),
+        {_NUMPY_MANIPULATION: _NUMPY_FLIP},
+        1,
+    ),
+    "view, decorators on several lines": (
+        "@handle_exceptions(\n    'é',\n)\n@handle_nestable\n" + _FLIP,
+        {_NUMPY_MANIPULATION: _NUMPY_FLIP},
+        1,
+    ),
+    "view wrapper": ("@handle_view\n" + _FLIP, {_NUMPY_MANIPULATION: _NUMPY_FLIP}, 0),
+    "view wrapper by assignment": (
+        _FLIP + "\n\nflip = handle_view(flip)\n",
+        {_NUMPY_MANIPULATION: _NUMPY_FLIP},
+        0,
+    ),
+    "name after a continuation": (
+        _FLIP.replace("def flip", "def \\\n    flip"),
+        {_NUMPY_MANIPULATION: _NUMPY_FLIP},
+        1,
+    ),
+    "get_item": (_TORCH_GET_ITEM, {_TORCH_MANIPULATION: _TORCH_GET_ITEM}, 1),
+    "only a copying backend": (
+        _FLIP,
+        {_NUMPY_MANIPULATION: _NUMPY_FLIP.replace("axis)", "axis).copy()")},
+        0,
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(IVY011))
+def test_ivy011(name: str) -> None:
+    code, files, expected = IVY011[name]
+    assert len(_found("IVY011", Example(code, path=_MANIPULATION, files=files))) == expected
+
+
+def test_ivy011_is_reported_at_the_name() -> None:
+    """The name's own span, after ``async``, ``def`` and continuations, in code points."""
+    for name, span in (
+        ("view, non-ASCII name", (1, 5, 1, 9)),
+        ("view, async def", (1, 14, 1, 18)),
+        ("name after a continuation", (2, 5, 2, 9)),
+    ):
+        code, files, _ = IVY011[name]
+        (found,) = _found("IVY011", Example(code, path=_MANIPULATION, files=files))
+        assert (found.line, found.col, found.end_line, found.end_col) == span, name
+
+
 # IVY017 ---------------------------------------------------------------------------------
 
 _TWO_BACKENDS = {
