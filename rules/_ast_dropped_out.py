@@ -21,6 +21,7 @@ from ivycheck.checker.project.index import ProjectIndex
 from ivycheck.rules._ast_facts import FunctionNode, module_functions
 from ivycheck.rules._ast_native_out_sites import is_falsy_literal, native_out_sites
 from ivycheck.rules._ast_out_analysis import OutFlow
+from ivycheck.rules._ast_outflow import returns_method_of_call
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._out_fate import RETURNED, OutFate, compose, project_wrapper
 from ivycheck.rules._vocabulary import CONVERSIONS, OUT, UseKind
@@ -81,14 +82,10 @@ def converted(returned: ast.Return) -> str | None:
     conversion called on the result of a call given ``out=`` (what is returned is then a
     new array, not the buffer written), else ``None``."""
     value = returned.value
-    if (
-        isinstance(value, ast.Call)
-        and isinstance(value.func, ast.Attribute)
-        and isinstance(value.func.value, ast.Call)
-        and any(k.arg == OUT for k in value.func.value.keywords)
-        and value.func.attr in CONVERSIONS
-    ):
-        return value.func.attr
+    if returns_method_of_call(returned):
+        assert isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
+        if value.func.attr in CONVERSIONS:
+            return value.func.attr
     return None
 
 
