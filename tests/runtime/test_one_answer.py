@@ -217,3 +217,32 @@ def test_a_floating_point_error_raised_after_writing_leaves_out_unchanged(
         with np.errstate(all="ignore"):
             assert call(fn, out) is out
         assert npy(out).tolist() != np.full(shape, 7.0).tolist()
+
+
+TRANSFORMS_1D = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft"]
+TRANSFORMS_ND = ["fftn", "ifftn", "rfftn", "irfftn"]
+
+
+@pytest.mark.parametrize("name", TRANSFORMS_1D + TRANSFORMS_ND)
+def test_a_transform_of_no_data_points_raises_value_error(backend: str, name: str) -> None:
+    """An empty axis (``2 * (0 - 1)`` output points for a half spectrum) or ``n=0``: NumPy and
+    TensorFlow raised ``ValueError``, PyTorch
+    ``RuntimeError``, JAX gave an empty array (``fft``) or an error naming the caller's
+    source line (``rfft`` of an empty uint8 array): one ``ValueError`` everywhere."""
+    fn = getattr(ivy.fft, name)
+    no_points = {"s": (0,)} if name in TRANSFORMS_ND else {"n": 0}
+    for x, kwargs in [
+        (ivy.asarray([], dtype=ivy.float32), {}),
+        (ivy.zeros((2, 0), dtype=ivy.uint8), {}),
+        (ivy.ones((3,)), no_points),
+    ]:
+        with pytest.raises(ValueError, match=r"invalid number of data points \(-?[02]\)"):
+            fn(x, **kwargs)
+
+
+@pytest.mark.parametrize("name", ["irfft", "hfft"])
+def test_half_spectrum_transforms_of_one_point_raise_value_error(backend: str, name: str) -> None:
+    """``irfft``/``hfft`` of one point would give ``2 * (1 - 1) = 0`` points."""
+    with pytest.raises(ValueError, match=r"invalid number of data points \(0\)"):
+        getattr(ivy.fft, name)(ivy.asarray([1.0 + 0j]))
+    assert getattr(ivy.fft, name)(ivy.asarray([1.0 + 0j]), n=2).shape == (2,)

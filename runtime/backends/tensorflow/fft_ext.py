@@ -12,6 +12,7 @@ from typing import Any
 import tensorflow as tf
 
 from ivycheck.runtime.axes import normalize_axes
+from ivycheck.runtime.backends._common.array_api_fft import checked_points
 from ivycheck.runtime.backends._common.linalg import fft_axes, norm_factor, swap_norm
 from ivycheck.runtime.backends.tensorflow import primitives
 from ivycheck.runtime.backends.tensorflow._promotion import to_last
@@ -36,9 +37,7 @@ def _resized(x: Arr, n: int) -> Arr:
 
 def _points(n: int) -> int:
     """A transform length, checked: TensorFlow aborts the process on a zero-length FFT."""
-    if n < 1:
-        raise ValueError(f"fft: invalid number of data points ({n})")
-    return n
+    return checked_points(n)
 
 
 def _complex(x: Arr) -> Arr:

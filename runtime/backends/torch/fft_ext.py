@@ -7,6 +7,7 @@ from typing import Any
 
 import torch
 
+from ivycheck.runtime.backends._common.array_api_fft import check_points, check_shape
 from ivycheck.runtime.backends.torch import primitives
 from ivycheck.runtime.dtypes import default_float
 
@@ -29,60 +30,70 @@ def _complex(x: Arr) -> Arr:
 def fft(
     x: Arr, /, *, n: Any = None, axis: int = -1, norm: str = "backward", out: Any = None
 ) -> Arr:
+    check_points(x, n, axis)
     return torch.fft.fft(_complex(x), n=n, dim=axis, norm=norm)
 
 
 def ifft(
     x: Arr, /, *, n: Any = None, axis: int = -1, norm: str = "backward", out: Any = None
 ) -> Arr:
+    check_points(x, n, axis)
     return torch.fft.ifft(_complex(x), n=n, dim=axis, norm=norm)
 
 
 def fftn(
     x: Arr, /, *, s: Any = None, axes: Any = None, norm: str = "backward", out: Any = None
 ) -> Arr:
+    check_shape(x, s, axes)
     return torch.fft.fftn(_complex(x), s=s, dim=axes, norm=norm)
 
 
 def ifftn(
     x: Arr, /, *, s: Any = None, axes: Any = None, norm: str = "backward", out: Any = None
 ) -> Arr:
+    check_shape(x, s, axes)
     return torch.fft.ifftn(_complex(x), s=s, dim=axes, norm=norm)
 
 
 def rfft(
     x: Arr, /, *, n: Any = None, axis: int = -1, norm: str = "backward", out: Any = None
 ) -> Arr:
+    check_points(x, n, axis)
     return torch.fft.rfft(x, n=n, dim=axis, norm=norm)
 
 
 def irfft(
     x: Arr, /, *, n: Any = None, axis: int = -1, norm: str = "backward", out: Any = None
 ) -> Arr:
+    check_points(x, n, axis, halved=True)
     return torch.fft.irfft(x, n=n, dim=axis, norm=norm)
 
 
 def rfftn(
     x: Arr, /, *, s: Any = None, axes: Any = None, norm: str = "backward", out: Any = None
 ) -> Arr:
+    check_shape(x, s, axes)
     return torch.fft.rfftn(x, s=s, dim=axes, norm=norm)
 
 
 def irfftn(
     x: Arr, /, *, s: Any = None, axes: Any = None, norm: str = "backward", out: Any = None
 ) -> Arr:
+    check_shape(x, s, axes, halved=True)
     return torch.fft.irfftn(x, s=s, dim=axes, norm=norm)
 
 
 def hfft(
     x: Arr, /, *, n: Any = None, axis: int = -1, norm: str = "backward", out: Any = None
 ) -> Arr:
+    check_points(x, n, axis, halved=True)
     return torch.fft.hfft(x, n=n, dim=axis, norm=norm)
 
 
 def ihfft(
     x: Arr, /, *, n: Any = None, axis: int = -1, norm: str = "backward", out: Any = None
 ) -> Arr:
+    check_points(x, n, axis)
     return torch.fft.ihfft(x, n=n, dim=axis, norm=norm).resolve_conj()  # a lazy conj: no .numpy()
 
 
