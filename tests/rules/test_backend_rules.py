@@ -1,12 +1,15 @@
 """Backend-side rules (IVY001-IVY004, IVY014, IVY015, IVY018) and their out-flow analysis.
 
 Every rule's VALID/INVALID examples run in ``test_examples.py``; this file pins down the
-shared analysis in ``rules/_outflow.py`` and what the rules say about whole files: the
-deliberate mistakes under ``examples/`` and the correct code of ``runtime/``.
+shared analysis on CPython's tree (``rules/_ast_out_analysis.py``: where ``out`` goes and
+which returns write it; ``rules/_ast_native_out_sites.py``: where the attribute is set) and
+what the rules say about whole files: the deliberate mistakes under ``examples/`` and the
+correct code of ``runtime/``.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 import textwrap
 from pathlib import Path
@@ -19,10 +22,11 @@ from ivycheck.checker.core.registry import all_rules
 from ivycheck.checker.project.config import Config
 from ivycheck.checker.project.index import ProjectIndex
 from ivycheck.checker.project.summary import summarize
-from ivycheck.rules._names import ImportMap
-from ivycheck.rules._outflow import FunctionOutFlow, ModuleOutFlow
-from ivycheck.rules._return_paths import return_paths
-from ivycheck.rules._support_native_out import attribute_sites
+from ivycheck.rules._ast_facts import AstImportMap
+from ivycheck.rules._ast_native_out_sites import is_falsy_literal, native_out_sites
+from ivycheck.rules._ast_out_analysis import ModuleFlows, OutFlow, return_paths
+from ivycheck.rules._ast_source import Lines
+from ivycheck.rules._dead_out_words import may_forward_natively
 from ivycheck.rules._vocabulary import UseKind
 from tests.helpers import REPO
 
@@ -34,11 +38,16 @@ import jax.numpy as jnp
 """
 
 
-def _flows(source: str) -> dict[str, FunctionOutFlow]:
-    module = cst.parse_module(HEADER + textwrap.dedent(source))
-    flow = ModuleOutFlow(module)
-    flow.bind(ImportMap.of(module), ("ivy", "ivycheck.runtime"))
-    return {name: flow.analyse(fn) for name, fn in flow.functions.items()}
+def _flows(source: str) -> dict[str, OutFlow]:
+    text = HEADER + textwrap.dedent(source)
+    tree = ast.parse(text)
+    flows = ModuleFlows(tree, Lines(text), AstImportMap.of(tree), ("ivy", "ivycheck.runtime"))
+    return {name: flows.analyse(fn) for name, fn in flows.functions.items()}
+
+
+def _forwards_natively(flow: OutFlow) -> bool:
+    """``out`` certainly reaches a native function that writes it (what IVY001 reports)."""
+    return bool(flow.native)
 
 
 @pytest.mark.parametrize(
@@ -61,8 +70,10 @@ def test_native_forwarding_is_followed(body: str) -> None:
         "def _positional(x, o):\n    return np.sin(x, out=o)\n\n\n"
         f"def f(x, *, out=None):\n    {body}\n"
     )
-    assert flows["f"].forwards_natively
-    assert all(path.covered for path in return_paths(flows["f"]))
+    flow = flows["f"]
+    assert _forwards_natively(flow) and flow.best_kind is UseKind.NATIVE
+    paths = return_paths(flow)
+    assert paths and all(path.covered for path in paths)
 
 
 @pytest.mark.parametrize(
@@ -82,13 +93,14 @@ def test_non_native_uses_are_classified(body: str, kind: UseKind | None) -> None
     flows = _flows(
         f"def _ignores(x, out=None):\n    return x\n\n\ndef f(x, *, out=None):\n    {body}\n"
     )
-    assert not flows["f"].forwards_natively
+    assert not _forwards_natively(flows["f"])
     assert flows["f"].best_kind == kind
 
 
 def test_signature_kwargs_may_forward_but_not_certainly() -> None:
     flow = _flows("def f(x, **kwargs):\n    return np.tan(x, **kwargs)\n")["f"]
-    assert flow.may_forward_natively and not flow.forwards_natively
+    assert flow.forwards_var_kwargs
+    assert may_forward_natively(flow) and not _forwards_natively(flow)
 
 
 @pytest.mark.parametrize(
@@ -101,7 +113,7 @@ def test_signature_kwargs_may_forward_but_not_certainly() -> None:
 )
 def test_what_cannot_be_followed_escapes(body: str) -> None:
     flow = _flows(f"def f(x, *, out=None):\n    {body}\n")["f"]
-    assert flow.escapes and flow.may_forward_natively and not flow.forwards_natively
+    assert flow.escapes and may_forward_natively(flow) and not _forwards_natively(flow)
 
 
 def test_checks_are_not_uses() -> None:
@@ -111,7 +123,7 @@ def test_checks_are_not_uses() -> None:
         "        pass\n"
         "    return np.tan(x)\n"
     )["f"]
-    assert flow.uses == [] and not flow.escapes and not flow.may_forward_natively
+    assert flow.uses == [] and not flow.escapes and not may_forward_natively(flow)
 
 
 def test_return_paths_are_guard_aware() -> None:
@@ -167,13 +179,15 @@ def test_return_paths_are_guard_aware() -> None:
 
 
 def test_attribute_sites_cover_every_spelling() -> None:
-    module = cst.parse_module(
+    source = (
         "a.support_native_out = True\n"
         'setattr(b, "support_native_out", False)\n'
         "for fn in (c, d):\n    fn.support_native_out = True\n"
         "e.support_native_dtype = True\n"
     )
-    sites = [(s.function, s.is_falsy_literal) for s in attribute_sites(module)]
+    lines = Lines(source)
+    found = native_out_sites(ast.parse(source), lines)
+    sites = [(s.function, is_falsy_literal(s.value, lines)) for s in found]
     assert sites == [("a", False), ("b", True), ("c", False), ("d", False)]
 
 
