@@ -1,5 +1,9 @@
 """Where a ``support_native_out`` site is shown, and how a fix removes it (IVY002).
 
+A block's body written on its header's logical line (``if c: \\`` then the setting on the
+next physical line) is a one-line body, which never held a site (as one on the header's
+own physical line does not): :func:`on_header_line` tells it.
+
 A site (:func:`~ivycheck.rules._ast_native_out_sites.native_out_sites`) is shown at the
 loop's element naming the function (``for fn in (sin, tan)``: ``tan``, with parentheses
 of its own), else at the assignment or ``setattr`` call (without a ``;`` after it): the
@@ -17,12 +21,15 @@ from __future__ import annotations
 
 import ast
 import io
+import itertools
 import tokenize
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from ivycheck.rules._ast_logical_lines import continued
 from ivycheck.rules._ast_native_out_sites import NativeOutSite
 from ivycheck.rules._ast_source import Lines, node_span
+from ivycheck.rules._ast_spans import written
 
 if TYPE_CHECKING:
     import libcst as cst
@@ -32,9 +39,38 @@ if TYPE_CHECKING:
 Span = tuple[int, int, int, int]
 """(line, 0-based code-point column, end line, end column), as ``Finding`` takes them."""
 
-FixData = tuple[int, int, int, bool]
-"""What a removal needs: the site's position, its index among the loop's elements (or
-the statements of its line), and whether it is in a loop."""
+FixData = tuple[int, int, int | str, bool]
+"""What a removal needs: the site's position; its index among the loop's elements, or its
+statement's text (or index) among those of its line, which libcst reads as the logical
+line (a backslash carries it over physical lines); and whether it is in a loop."""
+
+
+def on_header_line(tree: ast.Module, lines: Lines, site: NativeOutSite) -> bool:
+    """Whether the site's line is a module-level block's body continued from its header
+    (``if c: \\``, ``for fn in (a, b): \\``): the first line of the block, after a line
+    ending with a continuation."""
+    first = site.line[0]
+    if not continued(lines, tree, first.lineno - 1):
+        return False
+    blocks: list[ast.stmt] = list(tree.body)
+    while blocks:
+        block = blocks.pop()
+        for body in _bodies(block):
+            if body and body[0] is first:
+                return True
+            blocks.extend(body)
+    return False
+
+
+def _bodies(statement: ast.stmt) -> list[list[ast.stmt]]:
+    """The blocks of a compound statement the sites are read in (loops', too)."""
+    if isinstance(statement, ast.If):
+        return [statement.body, statement.orelse]
+    if isinstance(statement, ast.Try):
+        return [statement.body, *(handler.body for handler in statement.handlers)]
+    if isinstance(statement, ast.For):
+        return [statement.body]
+    return []
 
 
 def with_elements(sites: list[NativeOutSite]) -> Iterator[tuple[NativeOutSite, int]]:
@@ -52,22 +88,38 @@ def with_elements(sites: list[NativeOutSite]) -> Iterator[tuple[NativeOutSite, i
         yield site, named[seen[key]]
 
 
-def placed(site: NativeOutSite, element: int, lines: Lines) -> tuple[Span, FixData | None]:
+def placed(
+    tree: ast.Module, site: NativeOutSite, element: int, lines: Lines
+) -> tuple[Span, FixData | None]:
     """Where the site (``element``: :func:`with_elements`) is shown, and what its removal
     needs, or ``None`` where none is offered (see the module)."""
     if site.loop is None:
-        span: Span | None = _statement_span(lines, site.small)
+        line_span = _statement_span(lines, site.small)
         removable = not (isinstance(site.small, ast.Assign) and len(site.small.targets) > 1)
-        index = site.line.index(site.small)
+        span: Span | None = line_span
+        key: int | str = written(lines, line_span)
     else:
         container = _container(site.loop)
         span = _element_span(lines, site.loop, container.elts[element])
         removable = not isinstance(container, ast.Set) and (
-            len(container.elts) == 1 or len(site.loop.body) == len(site.line)
+            len(container.elts) == 1 or _one_line(tree, lines, site.loop.body)
         )
-        index = element
+        key = element
     assert span is not None  # a parsed tree places every node
-    return span, ((span[0], span[1], index, site.loop is not None) if removable else None)
+    return span, ((span[0], span[1], key, site.loop is not None) if removable else None)
+
+
+def _one_line(tree: ast.Module, lines: Lines, body: list[ast.stmt]) -> bool:
+    """Whether a block's statements are one logical line (``;`` between them, a backslash
+    carrying it over physical lines): one line of statements to libcst."""
+    return all(
+        after.lineno == (before.end_lineno or before.lineno)
+        or (
+            after.lineno == (before.end_lineno or before.lineno) + 1
+            and continued(lines, tree, after.lineno - 1)
+        )
+        for before, after in itertools.pairwise(body)
+    )
 
 
 def remove(source: str, tree: ast.Module, data: FixData) -> Edit | None:
@@ -76,12 +128,14 @@ def remove(source: str, tree: ast.Module, data: FixData) -> Edit | None:
 
     from ivycheck.checker.core.fix_render import replace_node
 
-    line, column, index, in_loop = data
+    line, column, key, in_loop = data
     around = _with_neighbours(tree, line)
     if in_loop:
-        return replace_node(source, around, (line, column), cst.For, lambda f: _without(f, index))
+        return replace_node(
+            source, around, (line, column), cst.For, lambda f: _without(f, int(key))
+        )
     return replace_node(
-        source, around, (line, column), cst.SimpleStatementLine, lambda s: _dropped(s, index)
+        source, around, (line, column), cst.SimpleStatementLine, lambda s: _dropped(s, key)
     )
 
 
@@ -200,13 +254,20 @@ def _without(loop: cst.For, index: int) -> cst.For | cst.RemovalSentinel:
 
 
 def _dropped(
-    line: cst.SimpleStatementLine, index: int
+    line: cst.SimpleStatementLine, key: int | str
 ) -> cst.SimpleStatementLine | cst.RemovalSentinel:
-    """The line without its ``index``-th statement (no dangling ``;``), or removed when
-    that was its only one."""
+    """The line without one of its statements (no dangling ``;``), or removed when that
+    was its only one: the ``key``-th, or the first written as ``key`` (two written alike
+    leave the same line whichever goes); unchanged when there is none (no edit then)."""
     import libcst as cst
 
-    kept = [s for i, s in enumerate(line.body) if i != index]
+    if isinstance(key, str):
+        code = cst.Module(body=[]).code_for_node
+        plain = [code(s.with_changes(semicolon=cst.MaybeSentinel.DEFAULT)) for s in line.body]
+        key = plain.index(key) if key in plain else len(plain)
+    if key >= len(line.body):
+        return line
+    kept = [s for i, s in enumerate(line.body) if i != key]
     if not kept:
         return cst.RemoveFromParent()
     last = kept[-1].with_changes(semicolon=cst.MaybeSentinel.DEFAULT)

@@ -26,7 +26,7 @@ from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._dead_out_words import dead_message, may_forward_natively, reason
 from ivycheck.rules._native_out_projects import TAN_JAX, TAN_NP, TAN_TORCH, attributed, removed
 from ivycheck.rules._out_fate import ignored_buffer_fates
-from ivycheck.rules._site_removal import placed, remove, with_elements
+from ivycheck.rules._site_removal import on_header_line, placed, remove, with_elements
 
 NP = "ivy/functional/backends/numpy/example.py"
 TORCH = "ivy/functional/backends/torch/example.py"
@@ -542,7 +542,7 @@ class DeadNativeOut(Rule):
         lines = Lines(file.source)
         by_function: dict[str, list[tuple[NativeOutSite, int]]] = {}
         for site, element in with_elements(native_out_sites(tree, lines)):
-            if not is_falsy_literal(site.value, lines):
+            if not is_falsy_literal(site.value, lines) and not on_header_line(tree, lines, site):
                 by_function.setdefault(site.function, []).append((site, element))
         functions = module_functions(tree.body)
         backend = file.part.removeprefix("backend:")
@@ -567,7 +567,7 @@ class DeadNativeOut(Rule):
             fate = fates(several_results(function, lines, out_only=True))
             message = dead_message(name, why, fate)
             for site, element in reported:
-                span, removal = placed(site, element, lines)
+                span, removal = placed(tree, site, element, lines)
                 yield Finding(
                     *span,
                     message,

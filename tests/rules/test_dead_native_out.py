@@ -48,6 +48,7 @@ def _fixed(source: str) -> str:
         ("for fn in (tan, sin):\n    fn.support_native_out = True\n    fn.other = 1\n", False),
         ("for fn in (tan, sin):\n    fn.support_native_out = True; fn.other = 1\n", True),
         ("for fn in (tan,):\n    fn.support_native_out = True\n    fn.other = 1\n", True),
+        ("for fn in (tan, sin):\n    fn.support_native_out = True; \\\n    fn.other = 1\n", True),
     ],
 )
 def test_a_fix_is_offered_only_where_it_removes_this_setting_alone(
@@ -84,9 +85,23 @@ def test_a_fix_is_offered_only_where_it_removes_this_setting_alone(
             FUNCTIONS + "\n\ny = 1; tan.support_native_out = True ; z = 2\n",
             FUNCTIONS + "\n\ny = 1; z = 2\n",
         ),
+        (  # one statement of a ';' line a backslash carries over two physical lines
+            FUNCTIONS + "\n\ny = 1; \\\ntan.support_native_out = True\n",
+            FUNCTIONS + "\n\ny = 1\n",
+        ),
     ],
 )
 def test_removing_a_setting_leaves_what_removing_it_from_the_module_leaves(
     before: str, after: str
 ) -> None:
     assert _fixed(before) == after
+
+
+@pytest.mark.parametrize("header", ["if HAS_OUT: \\\n", "try: \\\n", "if A:\n    pass\nelse: \\\n"])
+def test_a_body_continued_from_its_header_holds_no_setting(header: str) -> None:
+    """``if c: \\`` then the setting: a one-line body (as ``if c: setting`` is), which
+    holds no site; the same setting on a line of its own in the block is one."""
+    tail = "except ImportError:\n    pass\n" if header.startswith("try") else ""
+    setting = "    tan.support_native_out = True\n"
+    assert _found(FUNCTIONS + "\n\n" + header + setting + tail) == []
+    assert _found(FUNCTIONS + "\n\n" + header.replace(" \\", "") + setting + tail) != []
