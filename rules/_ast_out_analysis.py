@@ -40,7 +40,6 @@ from ivycheck.rules._ast_facts import (
     FunctionNode,
     child_nodes,
     module_functions,
-    out_aliases,
     positional_or_keyword,
 )
 from ivycheck.rules._ast_outflow import PlainUse
@@ -51,6 +50,28 @@ from ivycheck.rules._vocabulary import CHECK_CALLS, OUT, UseKind, classify_calle
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 """Nodes that open a scope: what happens to ``out`` inside them is not followed
 (comprehensions are not among them: their names are the function's)."""
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+"""Nested scopes whose assignments make no alias (a class body's do)."""
+
+_SPELLING = (
+    ast.keyword,
+    ast.Attribute,
+    ast.alias,
+    ast.ImportFrom,
+    ast.ExceptHandler,
+    ast.Global,
+    ast.Nonlocal,
+    ast.MatchAs,
+    ast.MatchStar,
+    ast.MatchMapping,
+    ast.MatchClass,
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+    ast.arg,
+)
+"""Nodes holding a name as a string (see :func:`_string_names`)."""
 
 _TESTS = (ast.Compare, ast.BoolOp, ast.UnaryOp)
 _TESTED = (ast.If, ast.While, ast.IfExp, ast.Assert)
@@ -146,8 +167,8 @@ class _Walk:
         self.root = root if root is not None and root in positional_or_keyword(function) else None
         kwarg = function.args.kwarg
         self.var_kwargs = kwarg.arg if kwarg is not None else None
-        self.aliases = out_aliases(function, self.root) if self.root is not None else set()
-        self.flow = OutFlow(function, self.root, frozenset(self.aliases))
+        self.aliases: set[str] = set()
+        self.flow = OutFlow(function, self.root)
         self.parents: dict[int, ast.AST] = {}
         self.covering: set[int] = set()
         self.carriers: set[str] = set()
@@ -176,34 +197,50 @@ class _Walk:
     ) -> tuple[list[tuple[tuple[int, int], ast.Name]], list[tuple[ast.Call, str]]]:
         """The function's variables spelled as an alias (outside nested scopes, with their
         positions), and its calls unpacking ``**name`` outside nested scopes; spellings
-        that CPython keeps as strings are judged on the way."""
-        aliases = self.aliases
-        names: list[tuple[tuple[int, int], ast.Name]] = []
+        that CPython keeps as strings are judged on the way. One walk: the aliases are
+        known only at its end (``b = a`` may come before ``a = out``)."""
+        pairs: list[tuple[str, str]] = []
+        found: list[tuple[ast.Name, bool]] = []
+        spelled: list[tuple[ast.AST, bool]] = []
         star_calls: list[tuple[ast.Call, str]] = []
-        stack: list[tuple[ast.AST, bool]] = [(s, False) for s in reversed(self.function.body)]
+        stack: list[tuple[ast.AST, bool, bool]] = [
+            (s, False, False) for s in reversed(self.function.body)
+        ]
         for statement in self.function.body:
             self.parents[id(statement)] = self.function
         while stack:
-            node, nested = stack.pop()
+            node, nested, in_function = stack.pop()
             nested = nested or isinstance(node, _SCOPES)
+            in_function = in_function or isinstance(node, _FUNCTIONS)
             if isinstance(node, ast.Name):
-                if node.id in aliases:
-                    if nested:
-                        self.flow.escapes = True  # captured by a closure: not followed
-                    else:
-                        names.append(((node.lineno, node.col_offset), node))
-            elif aliases:
-                self._spelled(node, nested)
+                found.append((node, nested))
+            elif isinstance(node, _SPELLING):
+                spelled.append((node, nested))
             if isinstance(node, ast.Call) and not nested:
                 star_calls.extend(
                     (node, k.value.id)
                     for k in node.keywords
                     if k.arg is None and isinstance(k.value, ast.Name)
                 )
+            if not in_function:
+                pairs.extend(_alias_pairs(node))
             children = child_nodes(node)
             for child in children:
                 self.parents[id(child)] = node
-            stack.extend((child, nested) for child in reversed(children))
+            stack.extend((child, nested, in_function) for child in reversed(children))
+        aliases = self.aliases = _closure(self.root, pairs) if self.root is not None else set()
+        self.flow.aliases = frozenset(aliases)
+        names: list[tuple[tuple[int, int], ast.Name]] = []
+        for name, nested in found:
+            if name.id not in aliases:
+                continue
+            if nested:
+                self.flow.escapes = True  # captured by a closure: not followed
+            else:
+                names.append(((name.lineno, name.col_offset), name))
+        if aliases:
+            for node, nested in spelled:
+                self._spelled(node, nested)
         return names, star_calls
 
     def _spelled(self, node: ast.AST, nested: bool) -> None:
@@ -371,6 +408,32 @@ class _Walk:
             self.carriers.add(name)
         else:
             self.flow.escapes = True
+
+
+def _alias_pairs(node: ast.AST) -> list[tuple[str, str]]:
+    """(target, source) of ``target = source`` and ``target: T = source`` (names only)."""
+    if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name):
+        return [(t.id, node.value.id) for t in node.targets if isinstance(t, ast.Name)]
+    if (
+        isinstance(node, ast.AnnAssign)
+        and isinstance(node.value, ast.Name)
+        and isinstance(node.target, ast.Name)
+    ):
+        return [(node.target.id, node.value.id)]
+    return []
+
+
+def _closure(root: str, pairs: list[tuple[str, str]]) -> set[str]:
+    """``root`` and every name assigned from it, directly or through a chain, any order."""
+    found = {root}
+    changed = bool(pairs)
+    while changed:
+        changed = False
+        for target, source in pairs:
+            if source in found and target not in found:
+                found.add(target)
+                changed = True
+    return found
 
 
 def _sole_name_target(statement: ast.AST | None, value: ast.expr) -> str | None:
