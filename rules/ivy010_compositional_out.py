@@ -519,32 +519,14 @@ def _names_out(node: ast.AST) -> bool:
     return False
 
 
-_COMPOUND = (
-    ast.If,
-    ast.For,
-    ast.AsyncFor,
-    ast.While,
-    ast.With,
-    ast.AsyncWith,
-    ast.Try,
-    ast.TryStar,
-    ast.FunctionDef,
-    ast.AsyncFunctionDef,
-    ast.ClassDef,
-    ast.Match,
-)
-
-
 def _last_line(lines: Lines, tree: ast.Module, body: list[ast.stmt]) -> list[ast.stmt]:
-    """The simple statements of the block's last logical line (``;`` joins them, also
-    across a line continuation); none when the block ends with a compound statement."""
-    if isinstance(body[-1], _COMPOUND):
-        return []
+    """The statements of the block's last logical line: ``;`` joins simple statements,
+    also across a line continuation. A compound statement ends its logical line, and no
+    statement after it can share its last line (that would be in its block), so a block
+    ending with one gives that statement alone (which is no ``return``)."""
     first = len(body) - 1
     while first > 0:
         previous, current = body[first - 1], body[first]
-        if isinstance(previous, _COMPOUND):
-            break
         joined = previous.end_lineno == current.lineno or continued(
             lines, tree, previous.end_lineno or previous.lineno
         )

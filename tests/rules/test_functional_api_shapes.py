@@ -79,6 +79,13 @@ IVY010: dict[str, tuple[str, int | None]] = {
         ),
         1,
     ),
+    "guard ending with a loop": (
+        _GUARDED.replace(
+            "return ivy.inplace_update(out, ret)\n",
+            "return ivy.inplace_update(out, ret)\n        for _ in x:\n            pass\n",
+        ),
+        1,
+    ),
     "guard with an elif": (
         _GUARDED.replace("        return ret", "    elif x:\n        return x\n    return ret"),
         1,
@@ -207,13 +214,23 @@ def test_ivy010(name: str) -> None:
 
 
 def test_ivy010_advice_follows_the_returns() -> None:
-    """The advice differs between these shapes: a guard on the ``if``'s line is no guard
-    libcst's reading of blocks would see, nor is a body on the ``def``'s line."""
+    """The advice differs between these shapes: an ``if`` is a guard only as an indented
+    block whose last logical line returns what was written into ``out`` (not on the
+    ``if``'s line, not with a loop after the return), and a body on the ``def``'s line is
+    not read for returns."""
     messages = {
         name: _found("IVY010", Example(IVY010[name][0], path=API))[0].message
-        for name in ("wrapped, guarded", "guard on the if's line", "one-line body, wrapped")
+        for name in (
+            "wrapped, guarded",
+            "guard's return after a semicolon",
+            "guard on the if's line",
+            "guard ending with a loop",
+            "one-line body, wrapped",
+        )
     }
     assert "removing the decorator instead" in messages["wrapped, guarded"]
+    assert "removing the decorator instead" in messages["guard's return after a semicolon"]
+    assert "not every return writes" in messages["guard ending with a loop"]
     assert "not every return writes" in messages["guard on the if's line"]
     assert "not every return writes" in messages["one-line body, wrapped"]
 
