@@ -1,7 +1,8 @@
-"""Dask manipulation and indexing functions that the NumPy backend's cannot serve lazily.
+"""Dask manipulation, indexing and linear-algebra functions that the NumPy backend's cannot
+serve lazily as they are.
 
-(The others -- ``reshape``, ``permute_dims``, ``flip`` ... -- are the NumPy backend's, which
-NumPy hands to Dask: ``numpy_functions``.)
+(The others -- ``permute_dims``, ``flip`` ... -- are the NumPy backend's, which NumPy hands to
+Dask: ``numpy_functions``.)
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import dask.array as da
+import numpy as np
 
 from ivycheck.runtime.backends._common.indexing import flat_positions, plain_query
 from ivycheck.runtime.backends._common.promote import promote
@@ -51,6 +53,14 @@ def reshape(x: Arr, /, shape: Sequence[int], *, out: Arr | None = None) -> Arr:
         return x.reshape(tuple(shape))
     except NotImplementedError:
         return x.reshape(-1).reshape(tuple(shape))
+
+
+def expand_dims(x: Arr, /, axis: Any = 0, *, out: Arr | None = None) -> Arr:
+    """Dask's reshape to the shape NumPy's ``expand_dims`` gives a stand-in of ``x``'s shape
+    that holds no memory -- NumPy's checks too: a repeated axis raises ``ValueError`` (Dask's
+    own raised ``StopIteration``)."""
+    stand_in = np.broadcast_to(np.empty((), np.uint8), x.shape)
+    return x.reshape(np.expand_dims(stand_in, axis).shape)
 
 
 def _joined(join: Any, arrays: Sequence[Arr], axis: int | None) -> Arr:

@@ -18,7 +18,7 @@ from ivycheck.runtime.backends._common import array_api_fft as _array_api_fft
 from ivycheck.runtime.backends.dask.lifted import dispatched, in_one_process
 
 DISPATCHED = (
-    "broadcast_to", "diagonal", "empty_like", "expand_dims", "flip", "fliplr", "flipud",
+    "broadcast_to", "diagonal", "empty_like", "flip", "fliplr", "flipud",
     "full_like", "matrix_transpose", "meshgrid", "moveaxis", "ones_like",
     "permute_dims", "roll", "rot90", "squeeze", "swapaxes", "tile",
     "tril", "triu", "zeros_like",
