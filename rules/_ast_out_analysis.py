@@ -43,7 +43,7 @@ from ivycheck.rules._ast_facts import (
     positional_or_keyword,
 )
 from ivycheck.rules._ast_outflow import PlainUse
-from ivycheck.rules._ast_return_paths import AstReturnPath, ReturnWalk, _holders
+from ivycheck.rules._ast_return_paths import AstReturnPath, ReturnWalk
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._vocabulary import CHECK_CALLS, OUT, UseKind, classify_callee
 
@@ -95,6 +95,9 @@ class OutFlow:
     the function uses the buffer it is handed, whatever reaches a native ``out=``."""
     writes: frozenset[int] = frozenset()
     """ids of the nodes whose evaluation writes (or may write) ``out``."""
+    holders: frozenset[int] = frozenset()
+    """ids of the nodes holding one of ``writes`` (themselves included), in the function
+    outside nested scopes: what :func:`return_paths` asks of a statement."""
 
     @property
     def native(self) -> list[PlainUse]:
@@ -170,7 +173,8 @@ class _Walk:
         self.aliases: set[str] = set()
         self.flow = OutFlow(function, self.root)
         self.parents: dict[int, ast.AST] = {}
-        self.covering: set[int] = set()
+        self.covering: dict[int, ast.AST] = {}
+        """The nodes whose evaluation writes (or may write) ``out``, by id."""
         self.carriers: set[str] = set()
         self.handled: set[int] = set()
 
@@ -186,10 +190,11 @@ class _Walk:
                     name == self.var_kwargs and self.flows.classify(call)[0] is not UseKind.REJECTED
                 ):
                     self.flow.forwards_var_kwargs = True
-                    self.covering.add(id(call))
+                    self.covering[id(call)] = call
         flow = self.flow
         flow.reads_data = flow.reads_data or flow.escapes
         flow.writes = frozenset(self.covering)
+        flow.holders = frozenset(self._holders())
         return flow
 
     def _occurrences(
@@ -243,6 +248,17 @@ class _Walk:
                 self._spelled(node, nested)
         return names, star_calls
 
+    def _holders(self) -> set[int]:
+        """ids of the nodes holding a writing node: the writing nodes and their ancestors
+        below the function (none is in a nested scope), so that "does this statement
+        write ``out``?" is a set lookup."""
+        holders: set[int] = set()
+        for node in self.covering.values():
+            while node is not self.function and id(node) not in holders:
+                holders.add(id(node))
+                node = self.parents[id(node)]
+        return holders
+
     def _spelled(self, node: ast.AST, nested: bool) -> None:
         """An alias spelled where CPython's tree holds a string (see the module)."""
         labels, read, escaped = _string_names(node)
@@ -255,7 +271,7 @@ class _Walk:
             self.flow.reads_data = True
         if any(name in aliases for name in escaped):
             self.flow.escapes = True
-            self.covering.add(id(node))
+            self.covering[id(node)] = node
 
     def _name(self, node: ast.Name) -> None:
         parent = self.parents[id(node)]
@@ -301,7 +317,7 @@ class _Walk:
 
     def _escape(self, node: ast.AST) -> None:
         self.flow.escapes = True
-        self.covering.add(id(node))
+        self.covering[id(node)] = node
 
     def _subscript_written(self, subscript: ast.Subscript) -> bool:
         """``out[...] = v``, ``out[...] += v`` and one level deeper (``out[i][j] = v``,
@@ -367,7 +383,7 @@ class _Walk:
         self.handled.add(id(call))
         self.flow.uses.append(PlainUse(call, kind, callee, via))
         if kind >= UseKind.INPLACE:
-            self.covering.add(id(call))
+            self.covering[id(call)] = call
 
     def _assigned(self, assign: ast.Assign) -> None:
         """``x = out`` (an alias, collected beforehand) or ``kw["out"] = out`` (a carrier)."""
@@ -585,7 +601,7 @@ class _Paths(ReturnWalk):
     def __init__(self, flow: OutFlow) -> None:
         self.found: list[AstReturnPath] = []
         self.aliases = flow.aliases
-        self.holders = _holders(flow.function, flow.writes)
+        self.holders = flow.holders
 
     def writes(self, node: ast.AST) -> bool:
         return id(node) in self.holders
