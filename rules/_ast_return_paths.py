@@ -17,8 +17,6 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ivycheck.rules._ast_facts import child_nodes
-
 SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 """The nodes opening a scope of their own: what they hold is not the function's."""
 
@@ -132,29 +130,3 @@ def _merge(
     if not live:
         return True, True
     return before or (any if some else all)(live), False
-
-
-def _holders(function: ast.AST, wanted: frozenset[int]) -> set[int]:
-    """ids of the nodes holding a wanted node outside any nested scope: the wanted nodes
-    and their ancestors below the function or the innermost scope around them. Every
-    "does this statement write ``out``?" is then a set lookup, so a function body is walked
-    once however many statements it has."""
-    if not wanted:
-        return set()
-    parents: dict[int, ast.AST] = {}
-    targets: list[ast.AST] = []
-    stack = [function]
-    while stack:
-        node = stack.pop()
-        if id(node) in wanted:
-            targets.append(node)
-        children = child_nodes(node)
-        for child in children:
-            parents[id(child)] = node
-        stack.extend(children)
-    holders: set[int] = set()
-    for current in targets:
-        while current is not function and not isinstance(current, SCOPES):
-            holders.add(id(current))
-            current = parents[id(current)]
-    return holders
