@@ -247,18 +247,18 @@ async def test_pull_diagnostics(workspace: Path) -> None:
 
 
 CRASHING_PLUGIN = '''
-import libcst as cst
 from ivycheck.checker.core.rule import Rule
 
 
 class CrashingRule(Rule):
-    """A third-party rule that crashes on every function."""
+    """A third-party rule that crashes on every file it checks."""
 
     CODE = "EXT001"
     NAME = "crashing-plugin"
     MESSAGE = "never shown"
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+    @classmethod
+    def check(cls, tree, file):
         raise RuntimeError("plugin bug")
 '''
 
