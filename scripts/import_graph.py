@@ -50,7 +50,7 @@ def module_name(part: str, path: Path, base: Path) -> str:
 
 def imported(tree: ast.Module, current: str, known: set[str]) -> list[str]:
     """Every module an import statement of ``tree`` names, relative imports resolved:
-    ``from ivycheck.checker.core import walk`` names ``ivycheck.checker.core.walk``, not the package."""
+    ``from ivycheck.checker.core import engine`` names ``ivycheck.checker.core.engine``, not the package."""
     found: list[str] = []
     package = current.rsplit(".", 1)[0]
     for node in ast.walk(tree):

@@ -1,4 +1,4 @@
 """The rule machinery: what a rule is (:mod:`.rule`), which rules exist (:mod:`.registry`),
-the read-only walk of a tree (:mod:`.walk`), checking and fixing one file
-(:mod:`.engine`) and re-checking only what an edit changed (:mod:`.incremental`). Rule
-authors import none of this directly: :mod:`ivycheck.checker.rule_api` is their surface."""
+checking and fixing one file (:mod:`.engine`), and rendering a fix with libcst over only
+the statement it changes (:mod:`.fix_render`). Rule authors import none of this directly
+but :mod:`.fix_render` inside a fix: :mod:`ivycheck.checker.rule_api` is their surface."""

@@ -22,7 +22,10 @@ Invariants, and why:
 from __future__ import annotations
 
 import ast
+import bisect
+import weakref
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TypeVar, cast
 
 import libcst as cst
@@ -40,24 +43,61 @@ Replacement = cst.CSTNode | cst.RemovalSentinel | cst.FlattenSentinel[cst.CSTNod
 
 def statement_lines(tree: ast.Module, line: int) -> tuple[int, int] | None:
     """The first and last line (1-based, inclusive) of the top-level statement holding
-    ``line``: a decorated definition starts at its first decorator, and statements
-    sharing a line with it (``a = 1; b = 2``) are taken along, so whole lines can be cut."""
-    spans = [(_first_line(s), s.end_lineno or s.lineno) for s in tree.body]
-    holding = [i for i, (first, last) in enumerate(spans) if first <= line <= last]
-    if not holding:
+    ``line``, whole: from the line after the statement before it (so a decorator whose
+    ``@`` stands lines above its expression, and the comments above the statement, are
+    inside), and with the statements sharing a line with it (``a = 1; b = 2``), so whole
+    lines can be cut and parsed alone."""
+    layout = _layout(tree)
+    at = bisect.bisect_left(layout.lasts, line)
+    if at == len(layout.lasts) or layout.firsts[at] > line:
         return None
-    low, high = holding[0], holding[-1]
-    while low > 0 and spans[low - 1][1] >= spans[low][0]:
+    low = high = at
+    while low > 0 and layout.lasts[low - 1] >= layout.firsts[low]:
         low -= 1
-    while high + 1 < len(spans) and spans[high + 1][0] <= spans[high][1]:
+    while high + 1 < len(layout.firsts) and layout.firsts[high + 1] <= layout.lasts[high]:
         high += 1
-    return spans[low][0], max(last for _, last in spans[low : high + 1])
+    return layout.firsts[low], max(layout.lasts[low : high + 1])
 
 
-def _first_line(statement: ast.stmt) -> int:
-    """A statement's first line; a decorator's ``@`` stands on its expression's line."""
-    decorators: list[ast.expr] = getattr(statement, "decorator_list", [])
-    return min([statement.lineno, *(d.lineno for d in decorators)])
+@dataclass(frozen=True)
+class _Layout:
+    """Each top-level statement's first and last line, in order (``lasts`` ascending)."""
+
+    firsts: list[int]
+    lasts: list[int]
+
+
+_layouts: weakref.WeakKeyDictionary[ast.Module, _Layout] = weakref.WeakKeyDictionary()
+"""The layout of each tree fixes are rendered in, computed once per tree (a file with a
+fix per function must not rescan its statements per fix) and gone with the tree."""
+
+
+def _layout(tree: ast.Module) -> _Layout:
+    known = _layouts.get(tree)
+    if known is None:
+        firsts: list[int] = []
+        lasts: list[int] = []
+        previous_end = 0
+        for statement in tree.body:
+            decorators: list[ast.expr] = getattr(statement, "decorator_list", [])
+            first = min([statement.lineno, *(d.lineno for d in decorators), previous_end + 1])
+            previous_end = statement.end_lineno or statement.lineno
+            firsts.append(first)
+            lasts.append(previous_end)
+        known = _layouts[tree] = _Layout(firsts, lasts)
+    return known
+
+
+_last_index: tuple[str, LineIndex] | None = None
+
+
+def _line_index(source: str) -> LineIndex:
+    """The line index of ``source``, kept for the next fix of the same text (the fixes of
+    one file are rendered one after the other)."""
+    global _last_index
+    if _last_index is None or _last_index[0] is not source:
+        _last_index = (source, LineIndex(source))
+    return _last_index[1]
 
 
 def replace_node(
@@ -73,11 +113,14 @@ def replace_node(
     lines = statement_lines(tree, at[0])
     if lines is None:
         return None
-    index = LineIndex(source)
+    index = _line_index(source)
     start = index.offset(lines[0], 1)
     end = index.offset(lines[1] + 1, 1)
     text = source[start:end]
-    module = cst.parse_module(text)
+    try:
+        module = cst.parse_module(text)
+    except cst.ParserSyntaxError:
+        return None  # (the rare statement CPython reads and libcst's grammar does not)
     target = _innermost(module, (at[0] - lines[0] + 1, at[1]), node_type)
     if target is None:
         return None

@@ -1,10 +1,12 @@
-"""What a rule is: a libcst visitor that carries its own documentation and examples.
+"""What a rule is: a check on CPython's tree that carries its own documentation and examples.
 
-Modelled on Fixit: one class per module, the docstring explains why, ``MESSAGE`` is one
-line, ``VALID``/``INVALID`` hold examples that double as tests, and ``visit_*`` methods
-call :meth:`Rule.report`, optionally with a replacement node that becomes the fix. All
-rules of a file run in one batched walk of the tree; an exception in one rule disables
-that rule for that file only (the engine reports it as IVY999).
+Modelled on Fixit and Ruff: one class per module, the docstring explains why, ``MESSAGE``
+is one line, ``VALID``/``INVALID`` hold examples that double as tests. A rule decides in
+one place, :meth:`Rule.check`, which reads the file's one tree (CPython's ``ast``, carried
+by :class:`FileUnderCheck`) and the project index and yields :class:`Finding` s with their
+positions. A rule with a fix renders it in :meth:`Rule.fix`, with libcst over only the
+statement it changes (:mod:`~ivycheck.checker.core.fix_render`), when a front door wants
+fix text. A rule that raises is reported as IVY999 for that file; the others go on.
 """
 
 from __future__ import annotations
@@ -15,26 +17,19 @@ import functools
 import inspect
 import re
 import textwrap
-import traceback
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
-
-import libcst as cst
-from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ivycheck.checker.base import trees
 from ivycheck.checker.base.diagnostics import Edit, FixSafety, Severity
-from ivycheck.checker.base.positions import spans
 from ivycheck.checker.project.index import ProjectIndex
 from ivycheck.checker.project.layout import part_of_file
 
 if TYPE_CHECKING:
     from ivycheck.checker.project.config import Config
-
-T = TypeVar("T")
 
 
 class Category(enum.StrEnum):
@@ -56,10 +51,6 @@ _CATEGORY_MEANING = {
     Category.PERFORMANCE: "a finding means correct code that does avoidable work",
     Category.DEAD_CODE: "a finding means code that never runs or is read by nothing",
 }
-
-Replacement = cst.CSTNode | cst.RemovalSentinel | cst.FlattenSentinel[cst.CSTNode]
-"""What a fix puts in place of the fix target: a node, ``cst.RemoveFromParent()``, or a
-``cst.FlattenSentinel`` of statements (to add a statement after a function, say)."""
 
 
 def _code_block(text: str) -> str:
@@ -113,27 +104,6 @@ class Example:
         set_field(self, "files", {path: _code_block(text) for path, text in self.files.items()})
 
 
-@dataclass
-class Report:
-    """A finding as a rule raised it, before positions and fixes become text."""
-
-    code: str
-    node: cst.CSTNode
-    message: str
-    replacement: Replacement | None = None
-    fix_description: str | None = None
-    fix_target: cst.CSTNode | None = None
-    category: Category | None = None
-    """This finding's category when it differs from the rule's ``CATEGORY``."""
-    severity: Severity | None = None
-    """This finding's severity when it differs from the rule's ``SEVERITY``."""
-
-    @property
-    def replaced_node(self) -> cst.CSTNode:
-        """The node the replacement stands for (the reported one unless a fix target is set)."""
-        return self.fix_target if self.fix_target is not None else self.node
-
-
 @dataclass(frozen=True)
 class Finding:
     """A finding as :meth:`Rule.check` decides it on CPython's tree: where it is, what it
@@ -155,10 +125,6 @@ class Finding:
     """The finding's own category when it differs from the rule's ``CATEGORY``."""
     fix_data: Any = field(default=None, compare=False)
     """What :meth:`Rule.fix` needs to render the fix (a position, a name...)."""
-
-
-AstFinding = Finding
-"""The name :meth:`Rule.find_on_ast` answers with (the same class)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -239,52 +205,6 @@ class FileUnderCheck:
         return self.part.removeprefix("backend:") if self.part.startswith("backend:") else None
 
 
-@dataclass(frozen=True, eq=False)
-class RuleContext(FileUnderCheck):
-    """What a rule may know about the file it checks: the :class:`FileUnderCheck` (its
-    attributes), the parsed module, and what is computed on first use."""
-
-    wrapper: MetadataWrapper
-    function_stack: list[cst.FunctionDef] = field(default_factory=list)
-    """The functions enclosing the node being visited, innermost last."""
-    _memo: dict[Callable[[cst.Module], Any], Any] = field(default_factory=dict, init=False)
-
-    @classmethod
-    def parsed(cls, file: FileUnderCheck, module: cst.Module) -> RuleContext:
-        """The context of ``file`` parsed as ``module`` (whose text is ``file.source``)."""
-        facts = {f.name: getattr(file, f.name) for f in fields(FileUnderCheck)}
-        return cls(**facts, wrapper=MetadataWrapper(module, unsafe_skip_copy=True))
-
-    @property
-    def module(self) -> cst.Module:
-        return self.wrapper.module
-
-    @cached_property
-    def positions(self) -> Mapping[cst.CSTNode, CodeRange]:
-        """Every node's position: libcst's metadata for the whole module (costly: prefer
-        :meth:`start_line` for a node or two)."""
-        return self.wrapper.resolve(PositionProvider)
-
-    def start_line(self, node: cst.CSTNode) -> int:
-        """The 1-based line ``node`` starts on. Renders the module only up to the node and
-        records no other node's position, where :attr:`positions` resolves all of them (a
-        message naming one line cost a third of a file's rule walk)."""
-        return spans(self.module, [node])[node].line
-
-    def code_for(self, node: cst.CSTNode) -> str:
-        return self.module.code_for_node(node)
-
-    def memo(self, factory: Callable[[cst.Module], T]) -> T:
-        """One value per file and factory (an import map, say), shared by every rule."""
-        if factory not in self._memo:
-            value = factory(self.module)
-            bind = getattr(value, "bind_context", None)
-            if callable(bind):
-                bind(self)
-            self._memo[factory] = value
-        return cast(T, self._memo[factory])
-
-
 _last_mentions: tuple[str, dict[tuple[str, ...], bool]] = ("", {})
 
 
@@ -318,59 +238,7 @@ def _trigger_pattern(triggers: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(bounded(t) for t in triggers))
 
 
-@functools.cache
-def _visitor_method_names(cls: type[cst.BatchableCSTVisitor]) -> tuple[str, ...]:
-    """The ``visit_*``/``leave_*`` methods a visitor class defines, without no-op stubs.
-
-    libcst's own ``get_visitors`` runs ``inspect.getmembers`` on every instance, and there
-    is one instance per rule per file checked. What methods a class has does not change
-    between its instances, so it is asked once per class (``benchmarks/lsp_latency.py``
-    measures the per-keystroke check this keeps small).
-    """
-    return tuple(
-        name
-        for name in dir(cls)
-        if name.startswith(("visit_", "leave_"))
-        and callable(getattr(cls, name))
-        and not getattr(getattr(cls, name), "_is_no_op", False)
-    )
-
-
-class CachedVisitorLookup(cst.BatchableCSTVisitor):
-    """A batchable visitor whose visit methods are looked up once per class."""
-
-    def get_visitors(self) -> Mapping[str, Callable[[Any], None]]:
-        return {name: getattr(self, name) for name in _visitor_method_names(type(self))}
-
-
-def always_relevant(definition: str) -> bool:
-    """The definition filter of a rule that must see every definition of the file."""
-    return True
-
-
-class ScopeEntry(CachedVisitorLookup):
-    """First in every batch: pushes a function before any rule visits it."""
-
-    def __init__(self, context: RuleContext) -> None:
-        super().__init__()
-        self.stack = context.function_stack
-
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self.stack.append(node)
-
-
-class ScopeExit(CachedVisitorLookup):
-    """Last in every batch: pops a function after every rule has left it."""
-
-    def __init__(self, context: RuleContext) -> None:
-        super().__init__()
-        self.stack = context.function_stack
-
-    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
-        self.stack.pop()
-
-
-class Rule(CachedVisitorLookup):
+class Rule:
     """Base class of every rule; subclasses set the class attributes below."""
 
     CODE: ClassVar[str]
@@ -388,20 +256,6 @@ class Rule(CachedVisitorLookup):
     TRIGGERS: ClassVar[tuple[str, ...]] = ()
     """Substrings a file must contain for the rule to find anything; empty means always.
     Lets the engine skip the libcst parse of files that cannot hold a finding."""
-    LOCAL: ClassVar[bool] = False
-    """Whether findings about a top-level definition depend only on that definition, the
-    file's other top-level statements that are not definitions (imports, attributes), and
-    the project index. Lets the language server re-check only the definitions that changed
-    (``checker/core/incremental.py``); a rule that looks across definitions keeps it False."""
-    FOLLOWS_CALLS: ClassVar[bool] = True
-    """For a rule that is not ``LOCAL``: whether its findings about a definition depend on
-    the file's other definitions that one names (the out-flow rules follow ``out`` into
-    helpers). ``False`` for a rule that looks across definitions only through the
-    statements naming them (IVY013 judges ``fn.mixed_backend_wrappers = ...`` by ``fn``).
-    The engine's narrowed check (``checker/core/narrowing.py``) keeps what it says; with
-    ``False`` (or ``LOCAL``) it also narrows inside classes, so a finding in a method must
-    then depend on no other method of its class (none does: calls are followed only by
-    plain name into module-level functions)."""
     NEEDS_INDEX: ClassVar[bool] = False
     """Whether findings depend on other files (then the cache keys on the index too)."""
     INDEX_REFINES_ONLY: ClassVar[bool] = False
@@ -409,12 +263,6 @@ class Rule(CachedVisitorLookup):
     never whether there is one (IVY005: the project's own wrappers say what an order
     changes). The language server then runs the rule before its index is built, on the
     defaults, and checks again once it is."""
-
-    def __init__(self, context: RuleContext) -> None:
-        super().__init__()
-        self.context = context
-        self.reports: list[Report] = []
-        self.failure: str | None = None
 
     @classmethod
     def explanation(cls) -> str:
@@ -438,7 +286,8 @@ class Rule(CachedVisitorLookup):
         """The rule's findings in ``file``, whose CPython tree is ``tree``: the only place a
         rule decides. Every front door (the command in any format, flake8, the language
         server, ``--fix``) runs this same check; a fix's text is made apart, by :meth:`fix`.
-        A rule that does not override it is an old-style libcst visitor."""
+        Findings are positioned by the rule (start and end), so every door shows the
+        same spans."""
         raise NotImplementedError
 
     @classmethod
@@ -450,109 +299,7 @@ class Rule(CachedVisitorLookup):
         return None
 
     @classmethod
-    def may_find(cls, tree: ast.Module, file: FileUnderCheck) -> bool:
-        """Whether CPython's tree of the file can hold a finding of this rule.
-
-        Asked after :meth:`is_relevant` of the files it passes; a rule for which every
-        file answers ``False`` is not run, and a file no active rule can find anything in
-        is never parsed by libcst (eleven times CPython's parser). The answer must never
-        be ``False`` for a file with a finding: it decides what to skip, the libcst check
-        still decides what to report. Default: ``True`` (the text test decided).
-
-        Read ``file.index`` last: the command asks before the index exists, and a ``False``
-        reached without reading it lets the file be checked while it is summarized.
-        It is also asked of parts of a file (``checker/core/narrowing.py``)."""
-        return True
-
-    @classmethod
-    def find_on_ast(cls, tree: ast.Module, file: FileUnderCheck) -> list[AstFinding] | None:
-        """The findings of the libcst check, decided on CPython's tree alone, or ``None``
-        when this file needs libcst to tell.
-
-        Asked only where no fix text is wanted (the text reporters, the language server's
-        diagnostics): a file every able rule answers for is never parsed by libcst. The
-        answer must be exactly what the libcst check reports (same findings, positions,
-        messages, and a fix offered or not); ``None`` is always correct, so a rule answers
-        only the shapes it can judge exactly and leaves the rest to libcst. Default: ``None``.
-        ``tests/rules/test_find_on_ast.py`` compares both on every example."""
-        return None
-
-    @classmethod
-    def definition_filter(
-        cls, context: str, config: Config, index: ProjectIndex
-    ) -> Callable[[str], bool]:
-        """A test of whether a top-level definition, next to the file's ``context`` (its
-        statements that are not definitions), can hold a finding.
-
-        Only asked of ``LOCAL`` rules, by the incremental checker: a definition no active
-        rule finds relevant is neither parsed nor walked, so a 5 MB buffer of plain helpers
-        costs a text scan, not a libcst walk. Built once per check: the context is scanned
-        once, each definition once per rule. Default: trigger words in the definition or
-        the context; a rule with its own ``is_relevant`` sees both texts together.
-        """
-        if cls.TRIGGERS and getattr(cls.is_relevant, "__func__", None) is _default_is_relevant:
-            if cls.is_relevant(context, config):
-                return always_relevant
-            return lambda definition: cls.is_relevant(definition, config)
-        return lambda definition: cls.is_relevant(context + definition, config)
-
-    @classmethod
     def applies_to(cls, part: str) -> bool:
         if cls.PARTS is None:
             return True
         return part in cls.PARTS or (part.startswith("backend:") and "backend:*" in cls.PARTS)
-
-    def report(
-        self,
-        node: cst.CSTNode,
-        message: str | None = None,
-        *,
-        replacement: Replacement | None = None,
-        fix_description: str | None = None,
-        fix_target: cst.CSTNode | None = None,
-        category: Category | None = None,
-        severity: Severity | None = None,
-    ) -> None:
-        """Report ``node``; ``replacement`` replaces ``fix_target`` (default: ``node``);
-        ``category``/``severity`` when this finding is of another kind than the rule's
-        ``CATEGORY``/``SEVERITY`` (a consequence that differs per backend, say)."""
-        self.reports.append(
-            Report(
-                self.CODE,
-                node,
-                message or self.MESSAGE,
-                replacement,
-                fix_description,
-                fix_target,
-                category,
-                severity,
-            )
-        )
-
-    def get_visitors(self) -> Mapping[str, Callable[[Any], None]]:
-        """Wrap every visit method so that one rule's exception cannot stop the others."""
-        return {name: self._guarded(fn) for name, fn in super().get_visitors().items()}
-
-    def _guarded(self, fn: Callable[[Any], None]) -> Callable[[Any], None]:
-        def run(node: Any) -> None:
-            if self.failure is not None:
-                return
-            try:
-                fn(node)
-            except Exception as err:  # noqa: BLE001 - reported as IVY999; the run goes on
-                frame = traceback.extract_tb(err.__traceback__)[-1]
-                self.failure = (
-                    f"{type(err).__name__}: {err} "
-                    f"(in {frame.name}, {frame.filename.rsplit('/', 1)[-1]}:{frame.lineno})"
-                )
-
-        return run
-
-
-_default_is_relevant = Rule.__dict__["is_relevant"].__func__
-_default_check = Rule.__dict__["check"].__func__
-
-
-def checks_on_ast(rule: type[Rule]) -> bool:
-    """Whether ``rule`` decides in :meth:`Rule.check` (one tree), not as a libcst visitor."""
-    return getattr(rule.check, "__func__", None) is not _default_check

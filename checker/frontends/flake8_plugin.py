@@ -131,7 +131,7 @@ class IvycheckFlake8:
         except ConfigError as err:
             yield 1, 0, f"IVY999 ivycheck configuration error: {err}", type(self)
             return
-        # flake8 shows no fixes: their text edits are not made (``Rule.find_on_ast``).
+        # flake8 shows no fixes: their text edits are not made (their text edits are made only where a front door shows them).
         found = project.workspace.check_text(
             Path(self.filename),
             source,

@@ -79,8 +79,8 @@ class RunOptions:
     stdin_filename: str | None = None
     fix_edits: bool = True
     """Whether fixes carry their text edits (the JSON and SARIF reports show them; the text
-    reports show only that a fix exists). Without, a rule may decide a file on CPython's
-    tree alone (``Rule.find_on_ast``). ``--fix`` and ``--diff`` always make them."""
+    reports show only that a fix exists): rendering them is the only libcst work of a run
+    (``Rule.fix``). ``--fix`` and ``--diff`` always make them."""
     progress: Progress | None = None
 
 

@@ -1,9 +1,6 @@
-"""``Rule.may_find`` (issue 24) of IVY004, IVY008-IVY012 and IVY014-IVY018 where CPython's tree
-and libcst's differ.
-
-The examples' contract for every rule is in ``test_may_find.py``. Here: snippets where
-CPython's tree and libcst's differ, each checked against the rule's own (ungated) finding.
-"""
+"""Shapes that CPython's tree and libcst's read differently (a one-line stub, adjacent
+strings, a parenthesized tuple, a starred argument...): the rules read them on CPython's
+tree as the user's code means them, the findings each shape must (or must not) get."""
 
 from __future__ import annotations
 
@@ -12,18 +9,12 @@ from collections.abc import Mapping
 import pytest
 
 from ivycheck.checker.core.engine import check_source
-from ivycheck.checker.core.registry import all_rules
-from ivycheck.checker.core.rule import Example, checks_on_ast
+from ivycheck.checker.core.rule import Example
 from tests.rules.test_examples import CONFIG, RULES, _index
-from tests.rules.test_may_find import _may_find
-
-BY_CODE = all_rules()
 
 
-def _ungated_codes(code: str, example: Example, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The rule's findings with its ``may_find`` answering ``True`` (the text test alone)."""
-    rule = BY_CODE[code]
-    monkeypatch.setattr(rule, "may_find", classmethod(lambda cls, tree, file: True))
+def _codes(code: str, example: Example) -> list[str]:
+    """The codes the check finds in ``example`` with only ``code`` selected."""
     found = check_source(
         example.code,
         path=example.path,
@@ -32,7 +23,6 @@ def _ungated_codes(code: str, example: Example, monkeypatch: pytest.MonkeyPatch)
         index=_index(example),
         relative_path=example.path,
     )
-    monkeypatch.undo()
     return [d.code for d in found]
 
 
@@ -93,12 +83,8 @@ def _case(code: str, text: str, path: str = _API, files: Mapping[str, str] | Non
         ),
     ],
 )
-def test_may_find_where_the_trees_differ(
-    code: str, example: Example, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    assert _ungated_codes(code, example, monkeypatch) == [code]
-    if not checks_on_ast(BY_CODE[code]):  # a rule deciding in check() has no gate
-        assert _may_find(BY_CODE[code], example)
+def test_found_where_the_two_trees_read_differently(code: str, example: Example) -> None:
+    assert _codes(code, example) == [code]
 
 
 @pytest.mark.parametrize(
@@ -132,9 +118,5 @@ def test_may_find_where_the_trees_differ(
         ),
     ],
 )
-def test_may_find_false_where_the_check_finds_nothing(
-    code: str, example: Example, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    assert _ungated_codes(code, example, monkeypatch) == []
-    if not checks_on_ast(BY_CODE[code]):  # a rule deciding in check() has no gate
-        assert not _may_find(BY_CODE[code], example)
+def test_nothing_found_where_the_two_trees_read_differently(code: str, example: Example) -> None:
+    assert _codes(code, example) == []
