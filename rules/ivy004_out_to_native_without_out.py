@@ -114,7 +114,6 @@ class OutToNativeWithoutOut(Rule):
     """
 
     CODE = "IVY004"
-    LOCAL = True
     NAME = "out-to-native-without-out"
     MESSAGE = "`out=` passed to a native function that does not accept it; drop it and let the wrapper write `out`"
     TRIGGERS = ("out=",)  # keyword arguments are written `out=` (formatters remove spaces)

@@ -99,7 +99,6 @@ class DecoratorOrder(Rule):
     """
 
     CODE = "IVY005"
-    LOCAL = True
     NEEDS_INDEX = True  # what the project's own wrappers do decides the severity,
     # and the project's own wrapper list which order is right: the index decides findings.
     NAME = "decorator-order"

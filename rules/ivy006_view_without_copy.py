@@ -81,7 +81,6 @@ class ViewWithoutCopy(Rule):
     """
 
     CODE = "IVY006"
-    LOCAL = True
     NAME = "view-without-copy"
     MESSAGE = "View function has no keyword `copy` parameter; add `copy: Optional[bool] = None`"
     FIX_SAFETY = FixSafety.SAFE

@@ -40,7 +40,6 @@ class NativeArrayAsOut(Rule):
     """
 
     CODE = "IVY007"
-    LOCAL = True
     NAME = "native-array-as-out"
     MESSAGE = "A native array is passed as `out` to a runtime function; pass an `ivy.Array`"
     TRIGGERS = ("out=",)

@@ -53,7 +53,6 @@ class OutNotKeywordOnly(Rule):
     """
 
     CODE = "IVY008"
-    LOCAL = True
     NAME = "out-not-keyword-only"
     MESSAGE = "`out` can be passed positionally; make it keyword-only (after `*`)"
     FIX_SAFETY = FixSafety.UNSAFE

@@ -40,7 +40,6 @@ class OutAnnotation(Rule):
     """
 
     CODE = "IVY009"
-    LOCAL = True
     NAME = "out-annotation"
     MESSAGE = "Annotate `out` as `Optional[ivy.Array]` (an Array or None, never a native array)"
     PARTS = frozenset({"functional"})

@@ -57,7 +57,6 @@ class CompositionalOut(Rule):
     """
 
     CODE = "IVY010"
-    LOCAL = True
     NAME = "compositional-out"
     MESSAGE = "Compositional function: handle `out` in the body, without `@handle_out_argument`"
     PARTS = frozenset({"functional"})

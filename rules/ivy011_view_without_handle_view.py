@@ -98,7 +98,6 @@ class ViewWithoutHandleView(Rule):
     """
 
     CODE = "IVY011"
-    LOCAL = True
     NAME = "view-without-handle-view"
     MESSAGE = "Returns a view on NumPy/PyTorch but lacks `@handle_view`; add it"
     PARTS = frozenset({"functional"})

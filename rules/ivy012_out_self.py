@@ -76,7 +76,6 @@ class OutSelf(Rule):
     """
 
     CODE = "IVY012"
-    LOCAL = True
     NAME = "out-self"
     MESSAGE = "Instance method passes `out=self`; forward the caller's `out` instead"
     PARTS = frozenset({"functional", "backend:*", "data_classes", "other"})

@@ -144,7 +144,6 @@ class MixedWrappers(Rule):
     PARTS = frozenset({"functional"})
     TRIGGERS = ("mixed_backend_wrappers",)
     NEEDS_INDEX = True
-    FOLLOWS_CALLS = False  # a setting is judged by its function alone, not by its callees
     VALID = (
         Example(
             _MIXED_BLEND,

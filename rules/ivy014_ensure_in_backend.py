@@ -32,7 +32,6 @@ class EnsureInBackend(Rule):
     """
 
     CODE = "IVY014"
-    LOCAL = True
     NAME = "ensure-in-backend"
     MESSAGE = (
         "`ensure_in_backend=True` raises on JAX (and TensorFlow, unless a tf.Variable); drop it"

@@ -51,7 +51,6 @@ class OutDropped(Rule):
     """
 
     CODE = "IVY016"
-    LOCAL = True
     NAME = "out-dropped"
     MESSAGE = "Nothing writes `out`; add `@handle_out_argument`"
     PARTS = frozenset({"functional"})

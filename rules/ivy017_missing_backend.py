@@ -34,7 +34,6 @@ class MissingBackend(Rule):
     """
 
     CODE = "IVY017"
-    LOCAL = True
     NAME = "missing-backend"
     MESSAGE = "No backend defines the function this API function delegates to; define it"
     PARTS = frozenset({"functional"})

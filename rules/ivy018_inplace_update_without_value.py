@@ -30,7 +30,6 @@ class InplaceUpdateWithoutValue(Rule):
     """
 
     CODE = "IVY018"
-    LOCAL = True
     NAME = "inplace-update-without-value"
     MESSAGE = (
         "`inplace_update` is called without the value to write; pass it: `inplace_update(out, ret)`"
