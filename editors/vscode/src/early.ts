@@ -3,7 +3,7 @@
 // After a window reload VS Code's new extension host loads this extension's bundle and then,
 // before calling `activate()`, prepares its context (global and workspace state come from
 // the window's process); on a busy machine that took 0.1-1.1 s. The server's own start
-// (a Python process importing pygls, lsprotocol, libcst and the checker) is the longest
+// (a Python process importing pygls, lsprotocol and the checker) is the longest
 // stage after it, and it needs none of that: so when the command is known without asking
 // anything asynchronous (`ivycheck.interpreter` is set), the server process is started
 // here, as the bundle is evaluated, before the language client library's code is.
