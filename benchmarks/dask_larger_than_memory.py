@@ -19,9 +19,10 @@ The cluster has 2 worker processes of one thread each with ``--memory-limit`` ea
 own limit: a worker past it is restarted, which would show as a failed or slow round). Rounds
 alternate the order (runtime first, then plain first ...); each run has a cluster of its own,
 started before the clock, so that each worker's peak resident memory read after it
-(``ru_maxrss``) is that run's. Prints the wall time of each run, the median ratio runtime /
-plain, the peak memory per worker, the free memory of the machine and the load average; the
-two sides' results must agree (they are the same arithmetic).
+(``ru_maxrss``) is that run's, and so are the workers' CPU seconds. Prints, per run, the wall
+time, the workers' CPU time (which other work on the machine disturbs far less than the wall
+time), the peak memory per worker and the load average; then the median ratios runtime /
+plain; the two sides' results must agree (they are the same arithmetic).
 """
 
 from __future__ import annotations
@@ -75,16 +76,18 @@ def plain_dask(x: da.Array, count: int) -> np.ndarray:
     return np.asarray(acc.compute())
 
 
-def peak_rss() -> int:
-    """This process's peak resident memory in bytes (Linux reports KiB)."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+def usage() -> tuple[int, float]:
+    """This process's peak resident memory in bytes (Linux reports KiB) and CPU seconds."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    return own.ru_maxrss * 1024, own.ru_utime + own.ru_stime
 
 
 def timed(
     memory_limit: str, run: Callable[[da.Array, int], np.ndarray], x: da.Array, count: int
-) -> tuple[float, list[int], np.ndarray]:
-    """``run`` on a fresh 2-worker cluster (started before the clock): each worker's peak
-    resident memory afterwards is this run's."""
+) -> tuple[float, float, list[int], np.ndarray]:
+    """``run`` on a fresh 2-worker cluster (started before the clock): wall seconds, the
+    workers' CPU seconds, each worker's peak memory -- all this run's, as the workers are
+    new -- and the result."""
     with (
         LocalCluster(
             n_workers=2,
@@ -95,11 +98,13 @@ def timed(
         ) as cluster,
         Client(cluster) as client,
     ):
+        before = sum(cpu for _, cpu in client.run(usage).values())
         start = time.perf_counter()
         result = run(x, count)
         seconds = time.perf_counter() - start
-        peaks = sorted(client.run(peak_rss).values())
-    return seconds, peaks, result
+        after = client.run(usage).values()
+    cpu = sum(c for _, c in after) - before
+    return seconds, cpu, sorted(peak for peak, _ in after), result
 
 
 def main() -> None:
@@ -123,30 +128,38 @@ def main() -> None:
     x = source(args.gib, args.chunk_mib)
     sides = {"runtime": through_runtime, "plain": plain_dask}
     times: dict[str, list[float]] = {name: [] for name in sides}
+    cpus: dict[str, list[float]] = {name: [] for name in sides}
     peaks: dict[str, list[int]] = {name: [] for name in sides}
     results: dict[str, np.ndarray] = {}
     for round_number in range(args.rounds):
         order = list(sides) if round_number % 2 == 0 else list(reversed(sides))
         for name in order:
-            seconds, worker_peaks, results[name] = timed(
+            seconds, cpu, worker_peaks, results[name] = timed(
                 args.memory_limit, sides[name], x, args.slabs
             )
             times[name].append(seconds)
+            cpus[name].append(cpu)
             peaks[name].extend(worker_peaks)
             print(
-                f"round {round_number + 1} {name:<8} {seconds:8.1f} s  peak per worker "
-                + ", ".join(f"{p / 2**20:.0f} MiB" for p in worker_peaks),
+                f"round {round_number + 1} {name:<8} {seconds:7.1f} s wall {cpu:7.1f} s CPU "
+                "(workers)  peak per worker "
+                + ", ".join(f"{p / 2**20:.0f} MiB" for p in worker_peaks)
+                + f"  load {os.getloadavg()[0]:.1f}",
                 flush=True,
             )
     np.testing.assert_allclose(results["runtime"], results["plain"], rtol=1e-6)
-    ratio = statistics.median(r / p for r, p in zip(times["runtime"], times["plain"], strict=True))
+
+    def ratio(values: dict[str, list[float]]) -> float:
+        pairs = zip(values["runtime"], values["plain"], strict=True)
+        return statistics.median(r / p for r, p in pairs)
+
     print(
-        f"runtime / plain dask: {ratio:.3f} (median of {args.rounds} rounds); "
-        f"medians {statistics.median(times['runtime']):.1f} s / "
-        f"{statistics.median(times['plain']):.1f} s; {args.gib:g} GiB in {args.slabs} slabs "
-        f"per run; peak per worker: runtime "
-        f"{max(peaks['runtime']) / 2**20:.0f} MiB, plain {max(peaks['plain']) / 2**20:.0f} MiB "
-        f"(limit {args.memory_limit}); load average {os.getloadavg()[0]:.1f}",
+        f"runtime / plain dask, median of {args.rounds} rounds: wall {ratio(times):.3f}, "
+        f"workers' CPU {ratio(cpus):.3f}; medians {statistics.median(times['runtime']):.1f} s / "
+        f"{statistics.median(times['plain']):.1f} s wall, {statistics.median(cpus['runtime']):.1f} s / "
+        f"{statistics.median(cpus['plain']):.1f} s CPU; {args.gib:g} GiB in {args.slabs} slabs "
+        f"per run; peak per worker: runtime {max(peaks['runtime']) / 2**20:.0f} MiB, plain "
+        f"{max(peaks['plain']) / 2**20:.0f} MiB (limit {args.memory_limit}); results equal",
         flush=True,
     )
 
