@@ -246,3 +246,16 @@ def test_half_spectrum_transforms_of_one_point_raise_value_error(backend: str, n
     with pytest.raises(ValueError, match=r"invalid number of data points \(0\)"):
         getattr(ivy.fft, name)(ivy.asarray([1.0 + 0j]))
     assert getattr(ivy.fft, name)(ivy.asarray([1.0 + 0j]), n=2).shape == (2,)
+
+
+@pytest.mark.parametrize("size", [3, 5000, 10001])
+@pytest.mark.parametrize("name", ["min", "max"])
+def test_min_and_max_of_values_with_a_nan_are_nan(backend: str, name: str, size: int) -> None:
+    """XLA's CPU reduction lost the NaN of a few thousand sorted values (``min`` gave ``inf``
+    at 5000 elements, the least number at 10001): NaN on every backend, whole or per axis."""
+    values = np.sort(np.concatenate([np.linspace(0.0, 1.0, size - 1), [NAN]]))
+    fn = getattr(ivy, name)
+    assert math.isnan(float(npy(fn(ivy.asarray(values)))))
+    rows = np.stack([values, np.linspace(0.0, 1.0, size)])
+    assert np.isnan(npy(fn(ivy.asarray(rows), axis=1))).tolist() == [True, False]
+    assert npy(fn(ivy.asarray(rows), axis=-1, keepdims=True)).shape == (2, 1)
