@@ -148,6 +148,12 @@ class IvycheckServer(LanguageServer):
         self.logged_errors: dict[str, set[str]] = {}
         self.shown_problems: dict[Path, ConfigProblem] = {}
         self.checked_once = False
+        self.answering = 0
+        """Checks of documents under way, each until its answer has been sent: the
+        workspace scan and the closed files' rounds start no step meanwhile. A step holds
+        the GIL for whole C calls (a large file's parse, a cache record's decoding): one
+        taken while a check's answer waits for the event loop delayed the first squiggle
+        of a project by up to a second at load 12."""
         self.discovering: Future[list[str]] | None = None
         """The workspace folders' discovery, started as ``initialize`` is answered."""
 
@@ -318,9 +324,15 @@ class IvycheckServer(LanguageServer):
             return []
         path = Path(path_text)
         loop = asyncio.get_running_loop()
-        changed, found = await loop.run_in_executor(
-            self.analysis_thread, self._check_sync, path, text
-        )
+        self.answering += 1
+        try:
+            changed, found = await loop.run_in_executor(
+                self.analysis_thread, self._check_sync, path, text
+            )
+        finally:
+            # After the answer built from it has gone out (a push is sent in this same
+            # turn of the loop, a pull's response by the callback its task schedules).
+            loop.call_later(0.001, self._answered)
         if self.document(uri).version != version:
             return None
         kept = [d for d in found if d.code != INTERNAL_ERROR]
@@ -335,6 +347,15 @@ class IvycheckServer(LanguageServer):
         if changed:
             self.recheck_others(uri)
         return kept
+
+    def _answered(self) -> None:
+        self.answering -= 1
+
+    async def documents_first(self) -> None:
+        """Wait until no document's check or answer is under way (push: none scheduled
+        or running either): background work goes between them, never ahead."""
+        while self.answering or self.pending or self.running:
+            await asyncio.sleep(0.005)
 
     def log_new_errors(self, uri: str, path: Path, messages: list[str]) -> None:
         """Log a rule's crash once while it lasts, not on every re-check of the document
@@ -410,9 +431,12 @@ class IvycheckServer(LanguageServer):
         started = loop.time()
         progress = IndexingProgress(self) if self.progress_support else None
         try:
-            while not await loop.run_in_executor(
-                self.analysis_thread, self.project.scan_step, SCAN_STEP_SECONDS
-            ):
+            while True:
+                await self.documents_first()
+                if await loop.run_in_executor(
+                    self.analysis_thread, self.project.scan_step, SCAN_STEP_SECONDS
+                ):
+                    break
                 if progress is not None:
                     progress.report(*self.project.scan_progress())
         finally:
@@ -439,8 +463,7 @@ class IvycheckServer(LanguageServer):
         before = self.closed.checked
         pending = files
         while pending:
-            while self.pending or self.running:  # the open documents' checks go first
-                await asyncio.sleep(0.005)
+            await self.documents_first()
             done, pending = await loop.run_in_executor(
                 self.analysis_thread, self.closed.results, pending, CLOSED_STEP_SECONDS
             )

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from lsprotocol import types
 
+from ivycheck.lsp.server import IvycheckServer
 from tests.helpers import write_tree
 from tests.lsp.harness import SPECIAL_API, codes, open_document, published, server
 
@@ -155,3 +156,16 @@ async def test_summaries_cached_by_the_command_are_reused(tmp_path: Path) -> Non
         await published(client, document, lambda d: codes(d) == ["IVY005"])
         await asyncio.sleep(1.0)  # the index is complete long before; nothing more comes
         assert codes(client.diagnostics[document]) == ["IVY005"]
+
+
+async def test_background_steps_wait_for_a_document_check_and_its_answer() -> None:
+    """The scan and the closed files' rounds take their next step only once no document's
+    check is under way and its answer has gone out (a step holds the GIL for whole C
+    calls: taken meanwhile, it delays the squiggle)."""
+    ls = IvycheckServer()
+    ls.answering = 1
+    waiting = asyncio.ensure_future(ls.documents_first())
+    await asyncio.sleep(0.05)
+    assert not waiting.done()
+    ls._answered()
+    await asyncio.wait_for(waiting, 1.0)
