@@ -129,6 +129,15 @@ CONFORMANCE_BACKENDS := conformance-numpy conformance-torch conformance-jax conf
 $(CONFORMANCE_BACKENDS): conformance-%: install-dev
 	$(CONFORMANCE) --backend $*
 
+# The Dask backend (issue 40), only when asked: the suite on it, checked against
+# tests/conformance/dask-xfails.txt, then array-api-compat's dask.array wrapper with the same
+# command, for comparison (figures: docs/conformance.md). Dask ~6 min on 2 cores beside other
+# work; the wrapper much longer (its failures are shrunk by Hypothesis).
+.PHONY: conformance-dask
+conformance-dask: install-dev
+	$(CONFORMANCE) --backend dask
+	$(BIN)/python scripts/conformance.py --backend compat-dask
+
 # ivycheck over both Ivy snapshots in ../shared (2023-09 and 2023-03), each compared with its
 # reviewed findings; --probe: each snapshot's out-fate table against its own wrapper.
 ecosystem: install-dev
