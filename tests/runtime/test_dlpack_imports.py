@@ -79,3 +79,17 @@ def test_copy_false_shares_compact_aligned_memory(backend: str) -> None:
     source = aligned_copy(np.arange(8))
     x = ivy.from_dlpack(source, copy=False)
     np.testing.assert_array_equal(npy(x), source)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [lambda: np.empty((0,)), lambda: np.arange(41.0)[1:1], lambda: np.zeros((3, 0), np.int8).T],
+    ids=["empty", "empty, off a 64-byte boundary", "empty, transposed"],
+)
+def test_copy_false_imports_an_empty_array(backend: str, make: Callable[[], np.ndarray]) -> None:
+    """No element to share or copy: ``copy=False`` holds (TensorFlow refused an empty NumPy
+    array's unaligned address; the Array API suite's ``test_from_dlpack`` drew one)."""
+    source = make()
+    x = ivy.from_dlpack(source, copy=False)
+    assert x.shape == source.shape
+    assert x.dtype == source.dtype.name

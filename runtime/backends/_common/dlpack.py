@@ -71,6 +71,10 @@ def importable(x: Any, copy: bool | None, fits: Callable[[np.ndarray], bool]) ->
         # A read-only view (NumPy's reading of a JAX array) cannot be exported again to an
         # importer of the older DLPack: the producer itself is handed on, as it is.
         return view if view.flags.writeable else x
+    if view.size == 0:
+        # No element to share or to copy: a new empty buffer breaks no ``copy=False``
+        # (TensorFlow refused a NumPy empty array's unaligned address).
+        return aligned_copy(view)
     if copy is False:
         raise IvyBufferError(
             "from_dlpack: copy=False, but this buffer cannot be imported without a copy "
