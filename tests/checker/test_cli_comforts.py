@@ -48,7 +48,7 @@ def test_an_unknown_backend_name_is_an_error_with_a_suggestion(project: Path) ->
     assert done.returncode == 2
     assert (
         "[tool.ivycheck] backends: unknown backend 'tensorflw'; did you mean 'tensorflow'? "
-        "(known backends: numpy, torch, jax, tensorflow, paddle, mxnet)"
+        "(known backends: numpy, torch, jax, tensorflow, dask, paddle, mxnet)"
     ) in done.stderr
 
 
