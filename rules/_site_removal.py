@@ -22,6 +22,7 @@ from __future__ import annotations
 import ast
 import io
 import itertools
+import re
 import tokenize
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
@@ -126,10 +127,13 @@ def remove(source: str, tree: ast.Module, data: FixData) -> Edit | None:
     """The edit removing the site that :func:`placed` gave ``data`` for."""
     import libcst as cst
 
-    from ivycheck.checker.core.fix_render import replace_node
+    from ivycheck.checker.core.fix_render import remove_lines, replace_node
 
     line, column, key, in_loop = data
     around = _with_neighbours(tree, line)
+    taken = None if in_loop else _taken_lines(source, tree, line, key)
+    if taken is not None:
+        return remove_lines(source, around, taken)
     if in_loop:
         return replace_node(
             source, around, (line, column), cst.For, lambda f: _without(f, int(key))
@@ -137,6 +141,60 @@ def remove(source: str, tree: ast.Module, data: FixData) -> Edit | None:
     return replace_node(
         source, around, (line, column), cst.SimpleStatementLine, lambda s: _dropped(s, key)
     )
+
+
+_SIMPLE = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr)
+_LINE_BREAKS = ("\n", "\r\n", "\r")
+_REST_OF_LINE = re.compile(r"[ \t\f]*(?:#[^\r\n]*)?(?:\r\n|\n|\r)\Z")
+"""What may follow a statement removed as whole lines on its last line: a comment, no
+``;`` (another statement, or libcst's semicolon) and no continuation."""
+
+
+def _taken_lines(
+    source: str, tree: ast.Module, line: int, key: int | str
+) -> tuple[int, int] | None:
+    """The whole lines libcst's removal of the statement at ``line`` takes away, where
+    they are known from the text alone; ``None`` leaves it to libcst.
+
+    They are known for a top-level statement after another one (the module's header,
+    which libcst takes from the first statement's leading lines, plays no part), alone on
+    its lines (no ``;``, no backslash joining it to a line before it), and written as
+    ``key`` names it. libcst's statement line owns its own lines, the comment after it and
+    the blank and comment lines above it (its ``leading_lines``) but for those the block
+    of a compound statement before it keeps (its ``footer``: every line up to the last
+    one starting with the block's indentation); when no line between the two starts with
+    whitespace, the block keeps none, so the removal takes every line from the one after
+    the statement before it."""
+    from ivycheck.checker.core.fix_render import line_text, statement_lines, top_level_index
+
+    at = top_level_index(tree, line)
+    if at is None or at == 0 or source.startswith("\ufeff"):
+        return None
+    statement = tree.body[at]
+    end = statement.end_lineno or statement.lineno
+    after = tree.body[at + 1] if at + 1 < len(tree.body) else None
+    if (
+        statement.lineno != line
+        or not isinstance(statement, _SIMPLE)
+        or statement_lines(tree, line) != ((tree.body[at - 1].end_lineno or 0) + 1, end)
+        or (after is not None and after.lineno <= end)
+    ):
+        return None
+    first = (tree.body[at - 1].end_lineno or 0) + 1
+    above = [line_text(source, number) for number in range(first - 1, line)]
+    if above[0].rstrip("\r\n").endswith("\\") or not all(
+        text in _LINE_BREAKS or text.startswith("#") for text in above[1:]
+    ):
+        return None
+    own = [line_text(source, number) for number in range(line, end + 1)]
+    last = own[-1].encode("utf-8")
+    cut = len(own[-1]) - len(last[statement.end_col_offset or 0 :].decode("utf-8", "replace"))
+    if _REST_OF_LINE.match(own[-1], cut) is None:
+        return None
+    text = "".join(own[:-1]) + own[-1][:cut]
+    if key != 0 and (text != key or "\r" in text):  # (libcst compares with "\n" in)
+        return None
+    return first, end
 
 
 def remove_loop(source: str, tree: ast.Module, at: tuple[int, int]) -> Edit | None:

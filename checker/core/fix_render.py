@@ -110,18 +110,15 @@ def replace_node(
     """The edit that puts ``replace(node)`` in place of the innermost ``node_type`` node
     whose range holds ``at`` (1-based line, 0-based code-point column of the file), or
     ``None`` when there is no such node or nothing changes."""
-    lines = statement_lines(tree, at[0])
-    if lines is None:
+    sliced = _statement_slice(source, tree, at[0])
+    if sliced is None:
         return None
-    index = _line_index(source)
-    start = index.offset(lines[0], 1)
-    end = index.offset(lines[1] + 1, 1)
-    text = source[start:end]
+    first, text = sliced
     try:
         module = cst.parse_module(text)
     except cst.ParserSyntaxError:
         return None  # (the rare statement CPython reads and libcst's grammar does not)
-    target = _innermost(module, (at[0] - lines[0] + 1, at[1]), node_type)
+    target = _innermost(module, (at[0] - first + 1, at[1]), node_type)
     if target is None:
         return None
     new = replace(target)
@@ -132,10 +129,57 @@ def replace_node(
         # deep_replace is typed for nodes; its transformer takes a FlattenSentinel too.
         fixed = module.deep_replace(target, cast(cst.CSTNode, new))
     assert isinstance(fixed, cst.Module)
-    edit = minimal_edit(text, fixed.code)
+    return _shifted(minimal_edit(text, fixed.code), first)
+
+
+def remove_lines(source: str, tree: ast.Module, lines: tuple[int, int]) -> Edit | None:
+    """The edit that removes whole ``lines`` (first and last, 1-based, inclusive) from the
+    top-level statement of ``tree`` holding them, rendered as :func:`replace_node` renders
+    a removal: the smallest edit over that statement's slice, so that it is the very edit
+    libcst's removal gives when that removal takes exactly these lines (a caller's to
+    establish), at the cost of slicing text, without a parse."""
+    sliced = _statement_slice(source, tree, lines[0])
+    if sliced is None:
+        return None
+    first, text = sliced
+    index = _line_index(source)
+    base = index.offset(first, 1)
+    start = index.offset(lines[0], 1) - base
+    end = index.offset(lines[1] + 1, 1) - base
+    return _shifted(minimal_edit(text, text[:start] + text[end:]), first)
+
+
+def top_level_index(tree: ast.Module, line: int) -> int | None:
+    """The index in ``tree.body`` of the top-level statement whose lines hold ``line``
+    (its own lines: from its first to its last), or ``None``."""
+    layout = _layout(tree)
+    at = bisect.bisect_left(layout.lasts, line)
+    if at == len(layout.lasts) or tree.body[at].lineno > line:
+        return None
+    return at
+
+
+def line_text(source: str, line: int) -> str:
+    """Physical line ``line`` (1-based) of ``source``, with its line break."""
+    index = _line_index(source)
+    return source[index.offset(line, 1) : index.offset(line + 1, 1)]
+
+
+def _statement_slice(source: str, tree: ast.Module, line: int) -> tuple[int, str] | None:
+    """The first line and the whole-line text of the top-level statement holding
+    ``line`` (:func:`statement_lines`)."""
+    lines = statement_lines(tree, line)
+    if lines is None:
+        return None
+    index = _line_index(source)
+    return lines[0], source[index.offset(lines[0], 1) : index.offset(lines[1] + 1, 1)]
+
+
+def _shifted(edit: Edit | None, first: int) -> Edit | None:
+    """An edit of a slice starting at line ``first``, as an edit of the file."""
     if edit is None:
         return None
-    shift = lines[0] - 1
+    shift = first - 1
     return Edit(edit.line + shift, edit.col, edit.end_line + shift, edit.end_col, edit.content)
 
 
