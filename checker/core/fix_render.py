@@ -118,12 +118,17 @@ def replace_node(
         module = cst.parse_module(text)
     except cst.ParserSyntaxError:
         return None  # (the rare statement CPython reads and libcst's grammar does not)
-    target = _innermost(module, (at[0] - first + 1, at[1]), node_type)
+    whole = _whole_definition(tree, module, at, node_type)
+    target = (
+        whole if whole is not None else _innermost(module, (at[0] - first + 1, at[1]), node_type)
+    )
     if target is None:
         return None
     new = replace(target)
     fixed: cst.CSTNode | cst.RemovalSentinel
-    if isinstance(new, cst.RemovalSentinel):
+    if target is whole and isinstance(new, cst.CSTNode):
+        fixed = module.with_changes(body=[new])
+    elif isinstance(new, cst.RemovalSentinel):
         fixed = module.deep_remove(target)
     else:
         # deep_replace is typed for nodes; its transformer takes a FlattenSentinel too.
@@ -181,6 +186,28 @@ def _shifted(edit: Edit | None, first: int) -> Edit | None:
         return None
     shift = first - 1
     return Edit(edit.line + shift, edit.col, edit.end_line + shift, edit.end_col, edit.content)
+
+
+def _whole_definition(
+    tree: ast.Module, module: cst.Module, at: tuple[int, int], node_type: type[N]
+) -> N | None:
+    """The slice's one statement, when it is the function :func:`_innermost` would find:
+    a top-level ``def`` (not ``async``) with ``at`` in its header, from its ``def`` line
+    to the line before its body (no nested function is there). Found without resolving
+    positions over the whole function (a walk and a rendering of it), and replaced without
+    a walk of it either."""
+    if node_type is not cst.FunctionDef or len(module.body) != 1:
+        return None
+    statement = module.body[0]
+    top = top_level_index(tree, at[0])
+    if top is None or not isinstance(statement, cst.FunctionDef) or statement.asynchronous:
+        return None
+    written = tree.body[top]
+    if not isinstance(written, ast.FunctionDef) or not (
+        written.lineno <= at[0] < written.body[0].lineno and at[1] >= written.col_offset
+    ):
+        return None
+    return cast(N, statement)
 
 
 def _innermost(module: cst.Module, at: tuple[int, int], node_type: type[N]) -> N | None:
