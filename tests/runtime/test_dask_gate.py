@@ -30,7 +30,9 @@ def _on_any_backend(test: object) -> bool:
     return not any(m.name == "parametrize" and "backend" in str(m.args[0]) for m in marks)
 
 
-def tests_of(*modules: ModuleType, leaving: frozenset[str] = frozenset()) -> dict[str, object]:
+def collected_tests(
+    *modules: ModuleType, leaving: frozenset[str] = frozenset()
+) -> dict[str, object]:
     """The tests of ``modules`` that run on whatever backend the ``backend`` fixture sets,
     but those named in ``leaving``; a name two modules use is kept twice, the second with
     its module's name added."""
@@ -45,7 +47,7 @@ def tests_of(*modules: ModuleType, leaving: frozenset[str] = frozenset()) -> dic
     return found
 
 
-globals().update(tests_of(test_every_function, test_inplace, test_out, test_views))
+globals().update(collected_tests(test_every_function, test_inplace, test_out, test_views))
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ import importlib
 
 import pytest
 
-from .test_dask_gate import backend, tests_of  # noqa: F401  (``backend``: the Dask fixture)
+from .test_dask_gate import backend, collected_tests  # noqa: F401  (``backend``: the Dask fixture)
 
 MODULES = tuple(
     importlib.import_module(f".{name}", __package__)
@@ -43,4 +43,4 @@ LEFT_OUT = frozenset(
     }
 )
 
-globals().update(tests_of(*MODULES, leaving=LEFT_OUT))
+globals().update(collected_tests(*MODULES, leaving=LEFT_OUT))
