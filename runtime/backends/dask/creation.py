@@ -113,12 +113,13 @@ def copy_array(x: Arr, /, *, out: Arr | None = None) -> Arr:
 def from_dlpack(x: Any, /, *, copy: bool | None = None, out: Arr | None = None) -> Arr:
     """The producer's values, read by NumPy (any strides) and copied into the graph, as
     ``da.from_array`` always copies: ``copy=False`` raises the standard's ``BufferError``
-    (but for a Dask array, which is taken as it is)."""
+    -- but for a Dask array, which is taken as it is, and an empty one (nothing to copy)."""
     if isinstance(x, da.Array):
         return x.copy() if copy else x
-    if copy is False:
+    values = np.from_dlpack(x)  # a view: nothing is copied yet
+    if copy is False and values.size:
         raise IvyBufferError(
             "from_dlpack: copy=False, but a Dask array holds a copy of the values it is made "
             "from: a copy is needed"
         )
-    return lazy(np.from_dlpack(x))
+    return lazy(values)
