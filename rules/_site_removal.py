@@ -125,8 +125,6 @@ def _one_line(tree: ast.Module, lines: Lines, body: list[ast.stmt]) -> bool:
 
 def remove(source: str, tree: ast.Module, data: FixData) -> Edit | None:
     """The edit removing the site that :func:`placed` gave ``data`` for."""
-    import libcst as cst
-
     from ivycheck.checker.core.fix_render import remove_lines, replace_node
 
     line, column, key, in_loop = data
@@ -134,6 +132,8 @@ def remove(source: str, tree: ast.Module, data: FixData) -> Edit | None:
     taken = None if in_loop else _taken_lines(source, tree, line, key)
     if taken is not None:
         return remove_lines(source, around, taken)
+    import libcst as cst  # (only where libcst renders the removal)
+
     if in_loop:
         return replace_node(
             source, around, (line, column), cst.For, lambda f: _without(f, int(key))

@@ -26,19 +26,19 @@ import bisect
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar, cast
-
-import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
+from typing import TYPE_CHECKING, TypeAlias, TypeVar, cast
 
 from ivycheck.checker.base.diagnostics import Edit
 from ivycheck.checker.base.textedit import LineIndex, minimal_edit
 
-N = TypeVar("N", bound=cst.CSTNode)
+if TYPE_CHECKING:  # libcst is imported by the functions that parse: see remove_lines
+    import libcst as cst
 
-Replacement = cst.CSTNode | cst.RemovalSentinel | cst.FlattenSentinel[cst.CSTNode]
-"""What a fix puts in place of its target: a node, ``cst.RemoveFromParent()``, or a
-``cst.FlattenSentinel`` of statements (to add a statement after a function, say)."""
+    Replacement: TypeAlias = cst.CSTNode | cst.RemovalSentinel | cst.FlattenSentinel[cst.CSTNode]
+    """What a fix puts in place of its target: a node, ``cst.RemoveFromParent()``, or a
+    ``cst.FlattenSentinel`` of statements (to add a statement after a function, say)."""
+
+N = TypeVar("N", bound="cst.CSTNode")
 
 
 def statement_lines(tree: ast.Module, line: int) -> tuple[int, int] | None:
@@ -110,6 +110,8 @@ def replace_node(
     """The edit that puts ``replace(node)`` in place of the innermost ``node_type`` node
     whose range holds ``at`` (1-based line, 0-based code-point column of the file), or
     ``None`` when there is no such node or nothing changes."""
+    import libcst as cst
+
     sliced = _statement_slice(source, tree, at[0])
     if sliced is None:
         return None
@@ -142,7 +144,8 @@ def remove_lines(source: str, tree: ast.Module, lines: tuple[int, int]) -> Edit 
     top-level statement of ``tree`` holding them, rendered as :func:`replace_node` renders
     a removal: the smallest edit over that statement's slice, so that it is the very edit
     libcst's removal gives when that removal takes exactly these lines (a caller's to
-    establish), at the cost of slicing text, without a parse."""
+    establish), at the cost of slicing text, without a parse (nor an import of libcst:
+    a run whose fixes all take this path never loads it)."""
     sliced = _statement_slice(source, tree, lines[0])
     if sliced is None:
         return None
@@ -196,6 +199,8 @@ def _whole_definition(
     to the line before its body (no nested function is there). Found without resolving
     positions over the whole function (a walk and a rendering of it), and replaced without
     a walk of it either."""
+    import libcst as cst
+
     if node_type is not cst.FunctionDef or len(module.body) != 1:
         return None
     statement = module.body[0]
@@ -212,6 +217,8 @@ def _whole_definition(
 
 def _innermost(module: cst.Module, at: tuple[int, int], node_type: type[N]) -> N | None:
     """The innermost ``node_type`` node of ``module`` whose range holds ``at``."""
+    from libcst.metadata import MetadataWrapper, PositionProvider
+
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     positions = wrapper.resolve(PositionProvider)
     best: N | None = None
