@@ -14,7 +14,10 @@ element (the whole loop when it names no other). It is offered only where that r
 this one setting and nothing else: not from an assignment with several targets
 (``tan.support_native_out = sin.other = True``), a set (no order to keep), or a loop
 whose body does more than one line. The text is rendered with libcst over the
-statement and its neighbours only (:func:`~ivycheck.checker.core.fix_render.replace_node`).
+statement and its neighbours only (:func:`~ivycheck.checker.core.fix_render.replace_node`),
+or, for a setting alone on its lines after another top-level statement (Ivy's usual
+``tan.support_native_out = True`` after ``def tan``), cut as the whole lines libcst's
+removal takes (:func:`_taken_lines`), without a parse.
 """
 
 from __future__ import annotations

@@ -17,6 +17,10 @@ Invariants, and why:
   everything outside the replaced node is left byte for byte.
 - Lines of the slice are the file's lines shifted by the statement's first line, columns
   are code points (libcst's and :class:`~ivycheck.checker.core.rule.Finding`'s unit).
+- What libcst would only confirm is not asked of it: a top-level ``def`` whose header
+  holds the position is the target without resolving positions over it, and whole lines
+  a caller knows libcst's removal takes are cut as text (:func:`remove_lines`). Both
+  render the edit the parse would, over the same slice.
 """
 
 from __future__ import annotations
