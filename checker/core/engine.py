@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ivycheck.checker.base import trees
-from ivycheck.checker.base.diagnostics import Diagnostic, Fix, FixSafety, Severity
+from ivycheck.checker.base.diagnostics import Diagnostic, Edit, Fix, FixSafety, Severity
 from ivycheck.checker.base.isolation import call_with_deep_stack
 from ivycheck.checker.base.textedit import apply_edits
 from ivycheck.checker.core.registry import all_rules
@@ -313,6 +313,8 @@ def fix_source(
         groups = [d.fix.edits for d in fixable if d.fix is not None]
         candidate, applied = apply_edits(outcome.source, groups)
         if not _parses(candidate):
+            candidate, applied = _fixes_that_parse_together(outcome.source, groups)
+        if not applied:
             codes = ", ".join(sorted({d.code for d in fixable}))
             outcome.problems.append(
                 f"{path}: fixes for {codes} would produce code that does not parse; not applied"
@@ -322,6 +324,23 @@ def fix_source(
         outcome.applied += applied
     outcome.diagnostics = check_file(replace(file, source=outcome.source), rules)
     return outcome
+
+
+def _fixes_that_parse_together(text: str, groups: list[tuple[Edit, ...]]) -> tuple[str, int]:
+    """``text`` with as many of the fixes ``groups`` as keep it parsing, taken in order.
+
+    Two fixes of one statement can each be right and wrong together: IVY008 moves ``out``
+    after a new ``*`` and IVY006 adds ``*, copy=None`` to the same signature; their edits
+    do not overlap, but both applied make two ``*``. A fix left out here is made again,
+    from the fixed text, in the next round."""
+    chosen: list[tuple[Edit, ...]] = []
+    fixed, applied = text, 0
+    for group in groups:
+        candidate, count = apply_edits(text, [*chosen, group])
+        if count == len(chosen) + 1 and _parses(candidate):
+            chosen.append(group)
+            fixed, applied = candidate, count
+    return fixed, applied
 
 
 def _parses(source: str) -> bool:

@@ -81,10 +81,15 @@ def _layout(tree: ast.Module) -> _Layout:
     if known is None:
         firsts: list[int] = []
         lasts: list[int] = []
-        previous_end = 0
+        previous_end: int | None = None
         for statement in tree.body:
             decorators: list[ast.expr] = getattr(statement, "decorator_list", [])
-            first = min([statement.lineno, *(d.lineno for d in decorators), previous_end + 1])
+            starts = [statement.lineno, *(d.lineno for d in decorators)]
+            if previous_end is not None:
+                # (not before a tree's first statement: a tree cut down to one span of
+                # the file, as a fix may hand in, starts where its span starts)
+                starts.append(previous_end + 1)
+            first = min(starts)
             previous_end = statement.end_lineno or statement.lineno
             firsts.append(first)
             lasts.append(previous_end)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import ast
+from collections.abc import Iterator
 from pathlib import Path
-
-import libcst as cst
 
 from ivycheck.checker.core.engine import check_source, fix_source
 from ivycheck.checker.core.registry import all_rules
-from ivycheck.checker.core.rule import Rule
+from ivycheck.checker.core.rule import FileUnderCheck, Finding, Rule
 from ivycheck.checker.project.config import Config
 from tests.helpers import run_ivycheck, write_tree
 
@@ -24,8 +24,12 @@ class ExplodingRule(Rule):
     NAME = "exploding"
     MESSAGE = "never reported"
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        raise ZeroDivisionError("boom")
+    @classmethod
+    def check(cls, tree: ast.Module, file: FileUnderCheck) -> Iterator[Finding]:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef):
+                raise ZeroDivisionError("boom")
+        yield from ()
 
 
 def test_exception_in_one_rule_is_ivy999_and_other_rules_still_report() -> None:
@@ -115,8 +119,9 @@ def test_parts_follow_real_ivy_and_our_layout() -> None:
 
 
 PLUGIN = '''
-import libcst as cst
-from ivycheck.checker.core.rule import Example, Rule
+import ast
+
+from ivycheck.checker.rule_api import Finding, Rule
 
 
 class CrashingRule(Rule):
@@ -126,7 +131,8 @@ class CrashingRule(Rule):
     NAME = "crashing-plugin"
     MESSAGE = "never shown"
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+    @classmethod
+    def check(cls, tree, file):
         raise RuntimeError("plugin bug")
 
 
@@ -137,9 +143,11 @@ class NamingRule(Rule):
     NAME = "no-bad-names"
     MESSAGE = "do not call a function `bad`"
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        if node.name.value == "bad":
-            self.report(node.name)
+    @classmethod
+    def check(cls, tree, file):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and node.name == "bad":
+                yield Finding(node.lineno, 4, node.lineno, 7, cls.MESSAGE)
 '''
 
 
@@ -162,7 +170,7 @@ def test_entry_point_plugins_run_and_a_crashing_one_is_ivy999(tmp_path: Path) ->
     lines = done.stdout.splitlines()
     assert lines[0] == (
         "m.py:1:1: IVY999 rule EXT001 (crashing-plugin) failed: RuntimeError: plugin bug "
-        "(in visit_FunctionDef, ext_rules.py:14)"
+        "(in check, ext_rules.py:16)"
     )
     assert lines[1] == "m.py:1:5: EXT002 do not call a function `bad`"
     assert "Traceback" not in done.stderr

@@ -1,9 +1,9 @@
 """Fix text edits are made only for the reports that show them, and never lost to the cache.
 
 The text reporters show that a fix exists (``[*]``, the fixable counts); JSON and SARIF show
-its edits. A run without edits may decide files on CPython's tree (``Rule.find_on_ast``),
-so its cached results lack edits: they must not serve a run that shows them, while
-results with edits serve both.
+its edits. A run without edits never renders a fix's text (``Rule.fix``), so its cached
+results lack edits: they must not serve a run that shows them, while results with edits
+serve both.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def sin(x, /, *, out=None):
     return np.sin(x, out=o)
 """,
 }
-"""``tan`` is plain (decided on CPython's tree), ``sin`` is not (libcst follows the alias)."""
+"""Two fixable functions: ``tan`` passes ``out`` on directly, ``sin`` through an alias."""
 
 
 def _tree(tmp_path: Path) -> Path:
@@ -60,7 +60,7 @@ def test_without_edits_the_plain_function_has_a_fix_without_text(tmp_path: Path)
     options = runner.RunOptions(paths=(root,), jobs=1, use_cache=False, fix_edits=False)
     found = runner.run(options).diagnostics
     assert [d.code for d in found] == ["IVY001", "IVY001"]
-    assert _edits(runner.run(options)) == [0, 1]  # tan on CPython's tree, sin through libcst
+    assert _edits(runner.run(options)) == [0, 0]  # offered, their text never rendered
 
 
 def test_results_without_edits_do_not_serve_a_run_that_shows_them(
@@ -68,7 +68,7 @@ def test_results_without_edits_do_not_serve_a_run_that_shows_them(
 ) -> None:
     monkeypatch.setenv("IVYCHECK_CACHE_DIR", str(tmp_path / "cache"))
     root = _tree(tmp_path)
-    assert _edits(_run(root, edits=False)) == [0, 1]
+    assert _edits(_run(root, edits=False)) == [0, 0]
     shown = _run(root, edits=True)
     assert shown.cache_hits == 0
     assert _edits(shown) == [1, 1]

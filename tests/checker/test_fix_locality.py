@@ -95,7 +95,9 @@ def test_each_fix_of_a_big_file_compares_only_its_own_neighbourhood(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """200 fixable findings in 400 functions: every comparison behind a fix's edit stays
-    far below the file's size (it was the whole file, once per finding)."""
+    far below the file's size (it was the whole file, once per finding). IVY001's fix
+    reads its function and the statement after it (where the attribute line goes): two
+    of the file's 400 functions."""
     source = _generated_module(200)
     path = "ivy/functional/backends/numpy/big.py"
     config = Config(root=Path("/project"))
@@ -119,4 +121,4 @@ def test_each_fix_of_a_big_file_compares_only_its_own_neighbourhood(
     fixed = [d for d in found if d.code == "IVY001" and d.fix is not None]
     assert len(fixed) == 200
     assert len(compared) >= 200
-    assert max(compared) < len(source) / 50
+    assert max(compared) < len(source) / 20

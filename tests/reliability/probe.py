@@ -1,23 +1,27 @@
-"""A rule that is relevant everywhere, so the sweep exercises the libcst path on every file.
+"""A rule that is relevant everywhere, so the sweep exercises the fix renderer on every file.
 
-The built-in rules look only at Ivy-style files and skip the libcst parse of anything else;
-run alone over the standard library they would test little more than ``ast.parse``. This
-probe makes the engine parse, build metadata-free positions for reported nodes, and compute
-one fix (a codegen of the whole module) per file.
+The built-in rules look only at Ivy-style files; run alone over the standard library they
+would test little more than ``ast.parse``. This probe reports every ``return`` and the
+first function of each file with a fix renaming it, so the engine renders one fix (libcst
+over that function's top-level statement) per file.
 """
 
 from __future__ import annotations
 
+import ast
+from collections.abc import Iterator
 from pathlib import Path
 
 import libcst as cst
 
-from ivycheck.checker.base.diagnostics import Diagnostic, FixSafety
+from ivycheck.checker.base.diagnostics import Diagnostic, Edit, FixSafety
 from ivycheck.checker.base.sourcefile import SourceError, read_source
 from ivycheck.checker.core.engine import check_source
+from ivycheck.checker.core.fix_render import replace_node
 from ivycheck.checker.core.registry import all_rules
-from ivycheck.checker.core.rule import Rule
+from ivycheck.checker.core.rule import FileUnderCheck, Finding, Rule
 from ivycheck.checker.project.config import Config
+from ivycheck.rules._ast_source import Lines
 
 
 class Probe(Rule):
@@ -28,13 +32,33 @@ class Probe(Rule):
     MESSAGE = "probe"
     FIX_SAFETY = FixSafety.SAFE
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        if not any(r.replacement is not None for r in self.reports):
-            renamed = node.with_changes(name=cst.Name(node.name.value + "_probe"))
-            self.report(node, replacement=renamed)
+    @classmethod
+    def check(cls, tree: ast.Module, file: FileUnderCheck) -> Iterator[Finding]:
+        lines = Lines(file.source)
+        renamed = False
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and not renamed:
+                renamed = True
+                line, column = lines.name_position(node)
+                yield Finding(
+                    line,
+                    column,
+                    line,
+                    column + len(node.name),
+                    cls.MESSAGE,
+                    fix_description="Rename",
+                    fix_data=(line, column),
+                )
+            elif isinstance(node, ast.Return):
+                column = lines.column(node.lineno, node.col_offset)
+                yield Finding(node.lineno, column, node.lineno, column + 6, cls.MESSAGE)
 
-    def visit_Return(self, node: cst.Return) -> None:
-        self.report(node)
+    @classmethod
+    def fix(cls, finding: Finding, file: FileUnderCheck) -> Edit | None:
+        def rename(node: cst.FunctionDef) -> cst.FunctionDef:
+            return node.with_changes(name=cst.Name(node.name.value + "_probe"))
+
+        return replace_node(file.source, file.tree, finding.fix_data, cst.FunctionDef, rename)
 
 
 RULES: list[type[Rule]] = [*all_rules().values(), Probe]
