@@ -24,7 +24,7 @@ import gc
 import logging
 import sys
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, BinaryIO
 from urllib.parse import urlparse
@@ -154,8 +154,6 @@ class IvycheckServer(LanguageServer):
         the GIL for whole C calls (a large file's parse, a cache record's decoding): one
         taken while a check's answer waits for the event loop delayed the first squiggle
         of a project by up to a second at load 12."""
-        self.discovering: Future[list[str]] | None = None
-        """The workspace folders' discovery, started as ``initialize`` is answered."""
 
     def warm_up(self) -> None:
         """Import the rules on the checking thread as the server starts serving.
@@ -687,11 +685,6 @@ def initialize(ls: IvycheckServer, params: types.InitializeParams) -> None:
     if isinstance(options, dict) and "settings" in options:
         ls.settings = Settings.from_client(options["settings"])
         ls.project.set_overrides(ls.settings.overrides)
-    # The folders' files are discovered while the client reads this answer and sends
-    # ``initialized`` and its open documents (whose check needs their project's files):
-    # the discovery is on the checking thread before them, not after the settings'
-    # round trip that ``initialized`` waits for first.
-    ls.discovering = ls.analysis_thread.submit(ls.project.begin_scan, ls.folders())
     timing("answers initialize")
 
 
@@ -704,8 +697,7 @@ async def initialized(ls: IvycheckServer, params: types.InitializedParams) -> No
     if watched and watched.dynamic_registration:
         await _register_watchers(ls)
     loop = asyncio.get_running_loop()
-    problems = await asyncio.wrap_future(ls.discovering) if ls.discovering else []
-    problems += await loop.run_in_executor(ls.analysis_thread, ls.project.begin_scan, ls.folders())
+    problems = await loop.run_in_executor(ls.analysis_thread, ls.project.begin_scan, ls.folders())
     for problem in problems:
         ls.log(problem, types.MessageType.Warning)
     ls.report_config_problems()

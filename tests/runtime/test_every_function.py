@@ -625,9 +625,11 @@ NOT_FUNCTIONS = {
     "IvyTypeError",
     "IvyValueError", "set_backend", "unset_backend", "using_backend", "current_backend",
     "current_backend_str", "__array_namespace_info__", "set_array_api_version",
+    "default_float_dtype", "set_default_float_dtype",
 }  # fmt: skip
 """Names of the namespace that are not array functions (classes, backend switching, the
-inspection namespace -- the conformance files in ``make test`` check that one)."""
+default float dtype -- ``test_default_float_dtype.py`` -- and the inspection namespace --
+the conformance files in ``make test`` check that one)."""
 
 
 def _runtime_function(name: str) -> Callable[..., Any]:
