@@ -1,24 +1,19 @@
-"""The API rules' libcst helpers re-expressed on CPython's ``ast``, for :meth:`Rule.may_find`.
+"""How the API rules read calls and wrappers on CPython's ``ast``.
 
 :mod:`ivycheck.rules._ast_facts` holds the shared ``ast`` facts (dotted names, the import
 map, the one walk of each tree in :func:`~ivycheck.rules._ast_facts.facts`); this module adds
-what IVY004 and IVY008-IVY018 read with the *same* semantics as their libcst helpers, where
-``_ast_facts`` answers differently:
+what IVY004 and IVY008-IVY018 read:
 
 * :func:`wrapped_by_assignment` / :func:`function_wrappers` - ``f = handle_out_argument(f)``
-  at module level and decorators together (``_decorators.wrappers_of``),
+  at module level and decorators together,
 * :func:`out_arg`, :func:`api_functions` - a function's ``out`` parameter and the file's
-  public module-level functions (``_api_functions``),
+  public module-level functions,
 * :func:`backend_call`, :func:`backend_calls_in` - how an API body reaches the backends
-  (``_backends``; whether it reads ``out``: ``_ast_compositional.reads_out``),
-* :func:`is_inplace_update` - a call of ``inplace_update`` by name (``_names``),
-* :func:`rejects_out` - a native function with no working ``out`` (``_outflow``'s
-  ``REJECTED``),
-* :func:`first_keyword_calls` - the calls given ``name=``, each with its first such keyword
-  (libcst's ``next(...)`` over the arguments).
-
-Each answer must never let ``may_find`` say ``False`` where the libcst check finds
-something: where the two trees differ, the docstring says which way the answer leans.
+  (whether it reads ``out``: ``_ast_compositional.reads_out``),
+* :func:`is_inplace_update` - a call of ``inplace_update`` by name,
+* :func:`rejects_out` - a native function with no working ``out``
+  (``_vocabulary.UseKind.REJECTED``),
+* :func:`first_keyword_calls` - the calls given ``name=``, each with its first such keyword.
 """
 
 from __future__ import annotations
@@ -127,7 +122,7 @@ def is_inplace_update(func: ast.expr) -> bool:
 
 
 def rejects_out(qualified: str, runtime_modules: tuple[str, ...]) -> bool:
-    """Whether ``_outflow.ModuleOutFlow.classify`` finds a call of ``qualified`` (not an
+    """Whether ``_ast_out_analysis.ModuleFlows.classify`` finds a call of ``qualified`` (not an
     ``inplace_update``) ``REJECTED``: a native function with no working ``out``."""
     return classify_callee(qualified, runtime_modules)[0] is UseKind.REJECTED
 
@@ -141,7 +136,7 @@ def index_attributes(file: FileUnderCheck, name: str) -> Mapping[str, str]:
 
 
 def runtime_inplace_updates(tree: ast.Module, file: FileUnderCheck) -> Iterator[ast.Call]:
-    """The calls ``_names.is_runtime_inplace_update`` accepts: ``inplace_update`` by name,
+    """The runtime's ``inplace_update`` calls: ``inplace_update`` by name,
     resolved through the imports of the scope it is in to a runtime module (config
     ``runtime_modules``), or a bare name no import binds."""
     found = facts(tree)

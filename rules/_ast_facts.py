@@ -1,22 +1,16 @@
-"""Facts about CPython's ``ast`` tree of a file, for :meth:`Rule.may_find` (issue 24).
+"""Facts about CPython's ``ast`` tree of a file that several rules read.
 
-The engine asks each rule, after the text test and before libcst parses the file, whether
-the file's ``ast`` tree can hold a finding of it. The rules answer with their own check
-re-expressed on ``ast`` (over-approximated where the libcst logic is heavy); this module
-holds the pieces they share, mirroring the libcst helpers they stand for:
-
-* :func:`dotted` - ``a.b.c`` of a chain of names and attributes (``_names.dotted``),
+* :func:`dotted` - ``a.b.c`` of a chain of names and attributes,
 * :class:`AstImportMap` - names bound by imports, resolved to qualified names, with
-  function scopes as ``_names.ImportMap`` follows them (``np.tan`` -> ``numpy.tan``),
-* :func:`functions` / :func:`top_level_functions` - function definitions with the dotted
-  names of their decorators (a call's callee for ``@dec(...)``),
-* :func:`calls`, :func:`keyword_calls` - calls below a node, those passing a keyword
-  (``out=``),
-* :func:`parameter_names`, :func:`module_level_statements`, :func:`attribute_targets`.
+  function scopes followed (``np.tan`` -> ``numpy.tan``),
+* :func:`facts` - one walk of each tree: its functions with the dotted names of their
+  decorators (a call's callee for ``@dec(...)``), its calls, those passing a keyword
+  (``out=``), its import map,
+* :func:`parameter_names`, :func:`positional_or_keyword`, :func:`child_nodes` and the like.
 
-Everything here must stay *conservative* for ``may_find``: when in doubt a fact is kept
-(a name is qualified if any scope could bind it that way), since a ``False`` from
-``may_find`` means the file is never checked by the rule.
+Where a name could be bound several ways (an import in one branch, another in the other),
+the map answers as a reader of the code would for the common case and the rules say in
+their docstrings what they assume.
 """
 
 from __future__ import annotations
@@ -25,8 +19,6 @@ import ast
 import threading
 import weakref
 from collections.abc import Iterator, Sequence
-
-from ivycheck.rules._vocabulary import CHECK_CALLS, UseKind, classify_callee
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -75,14 +67,6 @@ def functions(node: ast.AST) -> Iterator[FunctionNode]:
             yield child
 
 
-def functions_with_decorators(
-    node: ast.AST,
-) -> Iterator[tuple[FunctionNode, tuple[str | None, ...]]]:
-    """Every function definition below ``node`` with its decorators' dotted names."""
-    for function in functions(node):
-        yield function, decorator_names(function)
-
-
 def parameter_names(function: FunctionNode | ast.Lambda) -> list[str]:
     """Every parameter's name, in order (positional-only, regular, ``*args``,
     keyword-only, ``**kwargs``)."""
@@ -97,8 +81,7 @@ def parameter_names(function: FunctionNode | ast.Lambda) -> list[str]:
 
 
 def positional_or_keyword(function: FunctionNode) -> list[str]:
-    """The names a call can bind by position or keyword (not ``*args``/``**kwargs``), as
-    ``_api_functions.parameter_names`` reads libcst's parameters."""
+    """The names a call can bind by position or keyword (not ``*args``/``**kwargs``)."""
     args = function.args
     return [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
 
@@ -121,11 +104,6 @@ def keyword_calls(node: ast.AST, name: str = "out") -> Iterator[tuple[ast.Call, 
         for k in call.keywords:
             if k.arg == name:
                 yield call, k.value
-
-
-def names_in(node: ast.AST) -> set[str]:
-    """Every identifier read or written below ``node``."""
-    return {child.id for child in ast.walk(node) if isinstance(child, ast.Name)}
 
 
 def module_level_statements(tree: ast.Module) -> Iterator[ast.stmt]:
@@ -197,7 +175,7 @@ def scan_statements(
     statements: Sequence[ast.stmt], imports: dict[str, str], hidden: set[str]
 ) -> None:
     """Names bound by statements (recursing into blocks, never into expressions or nested
-    definitions), as ``_names._scan_statements`` reads libcst's statements."""
+    definitions)."""
     for statement in statements:
         if isinstance(statement, ast.Import | ast.ImportFrom):
             imports.update(import_bindings(statement))
@@ -242,8 +220,7 @@ class AstImportMap:
     """Names bound by imports, resolved to qualified names (``np`` -> ``numpy``).
 
     :meth:`qualify` resolves in the module's scope, or inside ``scope`` (the enclosing
-    functions, outermost first) as ``_names.ImportMap`` does while the engine walks them:
-    a function's own imports win, a name the function binds otherwise hides the module's
+    functions, outermost first): a function's own imports win, a name the function binds otherwise hides the module's
     import of it.
     """
 
@@ -312,7 +289,7 @@ def scoped_calls(
 class AnyScopeImports:
     """Every qualified name a name may stand for through an import anywhere in the file
     (module level, in any block, function or class): a superset of what
-    ``_names.ImportMap`` answers in any scope, for a ``may_find`` that must not miss."""
+    :class:`AstImportMap` answers in any scope, for a reader that must not miss one."""
 
     def __init__(self, bindings: dict[str, set[str]]) -> None:
         self.bindings = bindings
@@ -335,21 +312,9 @@ class AnyScopeImports:
         return {f"{target}.{rest}" if rest else target for target in self.bindings.get(head, ())}
 
 
-def set_attribute_names(tree: ast.Module, attribute: str) -> set[str]:
-    """Names of the functions a module-level statement (outside any block) surely gives
-    ``attribute`` by ``name.attribute = value``: a subset of what
-    ``_support_native_out.attribute_sites`` finds, for a ``may_find`` that must not miss."""
-    names: set[str] = set()
-    for statement in tree.body:
-        if isinstance(statement, ast.Assign):
-            names.update(attribute_target_names(statement, attribute))
-    return names
-
-
 def attribute_target_names(statement: ast.Assign, attribute: str) -> Iterator[str]:
     """``name`` for each target of ``statement`` that is ``name.attribute`` itself, in
-    order: what ``_support_native_out`` reads as a site of an assignment (it does not look
-    into a tuple or list target)."""
+    order: a site of an assignment (a tuple or list target is not looked into)."""
     for target in statement.targets:
         if (
             isinstance(target, ast.Attribute)
@@ -423,21 +388,8 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
     return found
 
 
-def nodes_below(node: ast.AST) -> list[ast.AST]:
-    """``node`` and every node below it but contexts and operators: what ``ast.walk``
-    yields that can matter, in depth-first order, as a list (``ast.walk``'s generators
-    over every field cost twice as much on a large file)."""
-    found: list[ast.AST] = []
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        found.append(current)
-        stack.extend(child_nodes(current))
-    return found
-
-
 class TreeFacts:
-    """What the ``may_find`` of every rule reads from one file's tree, gathered in one walk
+    """What the rules read from one file's tree, gathered in one walk
     (:func:`facts`): the calls, definitions, imports, assignments and returns, each with the
     functions enclosing it. Derived facts (the import maps, calls by keyword, calls inside a
     function...) are computed on first use and kept.
@@ -633,7 +585,7 @@ def facts(tree: ast.Module) -> TreeFacts:
 
 def module_attribute_sites(body: Sequence[ast.stmt], attribute: str) -> dict[str, list[ast.expr]]:
     """Per name, the values a module-level statement may set as its ``attribute``: a
-    superset of ``_support_native_out.attribute_sites`` (``name.attribute = value``,
+    superset of ``_ast_native_out_sites.native_out_sites`` (``name.attribute = value``,
     ``setattr(name, "attribute", value)``, and a loop over a literal tuple, list or set
     setting it on its variable, which names every element), in any module-level block."""
     sites: dict[str, list[ast.expr]] = {}
@@ -715,12 +667,6 @@ def setattr_call(call: ast.Call, attribute: str) -> tuple[str, ast.expr] | None:
     return None
 
 
-def is_false_or_none(value: ast.expr) -> bool:
-    """``False`` or ``None`` (what ``AttributeSite.is_falsy_literal`` surely answers
-    ``True`` for; ``0`` is left out, libcst judging its spelling)."""
-    return isinstance(value, ast.Constant) and (value.value is None or value.value is False)
-
-
 def module_functions(body: Sequence[ast.stmt]) -> dict[str, FunctionNode]:
     """The module-level functions by name, the last definition of a name winning (as
     ``ModuleOutFlow.functions``)."""
@@ -728,7 +674,7 @@ def module_functions(body: Sequence[ast.stmt]) -> dict[str, FunctionNode]:
 
 
 def out_aliases(function: FunctionNode, root: str = "out") -> set[str]:
-    """``_outflow._aliases`` on ``ast``: ``root`` and every local assigned from it by
+    """``root`` and every local assigned from it by
     ``=`` or ``: T =``, through chains in any order (nested functions and lambdas left
     out, classes not)."""
     pairs: list[tuple[str, str]] = []
@@ -759,119 +705,9 @@ def out_aliases(function: FunctionNode, root: str = "out") -> set[str]:
 
 
 def takes_out(function: FunctionNode) -> bool:
-    """Whether ``out`` can be passed by position or keyword (``_outflow.takes_param``)."""
+    """Whether ``out`` can be passed by position or keyword."""
     args = function.args
     return any(a.arg == "out" for a in (*args.posonlyargs, *args.args, *args.kwonlyargs))
 
 
-class OutForwarding:
-    """Calls that surely receive a function's own ``out`` with a known use: what
-    ``_outflow``'s analysis records for ``f(..., out=out)``, judged for every qualified
-    name any import of the file may give the callee (and as a same-file helper when a
-    module-level function has its name), so that the answer holds in any scope."""
-
-    def __init__(self, found: TreeFacts, runtime_modules: Sequence[str]) -> None:
-        self.found = found
-        self.imports = found.any_scope_imports
-        self.functions = module_functions(found.body)
-        self.runtime_modules = tuple(runtime_modules)
-
-    def forwarding_call(
-        self, call: ast.Call, aliases: set[str], minimum: int, seen: frozenset[str] = frozenset()
-    ) -> bool:
-        """Whether ``call`` receives ``out=out`` (or ``out=o``, ``o`` an alias: ``aliases``
-        holds ``out`` and its aliases) as a use of kind ``minimum`` (a ``_outflow.UseKind``)
-        or better, and no other argument is an alias of ``out`` (which the analysis might
-        record first)."""
-        given = False
-        for k in call.keywords:
-            value = k.value
-            if isinstance(value, ast.Name) and value.id in aliases:
-                if k.arg != "out":
-                    return False
-                given = True
-        if not given:
-            return False
-        for argument in call.args:
-            if isinstance(argument, ast.Starred):
-                argument = argument.value
-            if isinstance(argument, ast.Name) and argument.id in aliases:
-                return False
-        return self.use_kind_at_least(call, minimum, seen)
-
-    def use_kind_at_least(self, call: ast.Call, minimum: int, seen: frozenset[str]) -> bool:
-        """``ModuleOutFlow.helper_of``/``classify`` of a call given ``out=`` is ``minimum``
-        or better whatever the callee's name resolves to."""
-        func = call.func
-        last = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
-        if last in CHECK_CALLS or (isinstance(func, ast.Name) and func.id == "dict"):
-            return False  # not a use, or a carrier
-        helper = self.functions.get(func.id) if isinstance(func, ast.Name) else None
-        if helper is not None and not self._helper_at_least(helper, minimum, seen):
-            return False
-        if isinstance(func, ast.Attribute | ast.Name) and last == "inplace_update":
-            return minimum <= UseKind.INPLACE
-        for qualified in self.imports.qualify(func):
-            kind, _ = classify_callee(qualified, self.runtime_modules)
-            if kind is UseKind.REJECTED and minimum > UseKind.REJECTED:
-                return False
-        return True  # UNKNOWN or NATIVE, both above INPLACE
-
-    def _helper_at_least(self, helper: FunctionNode, minimum: int, seen: frozenset[str]) -> bool:
-        """``ModuleOutFlow.helper_kind(helper, "out")`` is ``minimum`` or better."""
-        if not takes_out(helper):
-            return True  # no such parameter: UNKNOWN
-        if helper.name in seen:
-            return False
-        aliases = self.found.out_aliases(helper)
-        inner = seen | {helper.name}
-        return any(
-            isinstance(node, ast.Call) and self.forwarding_call(node, aliases, minimum, inner)
-            for statement in helper.body
-            for node in ast.walk(statement)
-        )
-
-
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
-
-
-def may_mention(body: Sequence[ast.stmt], names: set[str]) -> bool:
-    """Whether libcst's walk of a function body may meet a ``Name`` in ``names`` that the
-    out-flow analysis does not take for a label: any identifier inside a nested function,
-    lambda or class (its name included), else a name, a ``global``/``nonlocal`` name or a
-    ``match`` capture (not a keyword's name, an attribute's, a parameter's or an import's)."""
-    stack: list[tuple[ast.AST, bool]] = [(statement, False) for statement in body]
-    while stack:
-        node, nested = stack.pop()
-        nested = nested or isinstance(node, _SCOPES)
-        if nested:
-            for field, value in ast.iter_fields(node):
-                if isinstance(value, str) and field != "value" and value in names:
-                    return True
-                if isinstance(value, list) and any(
-                    isinstance(item, str) and item in names for item in value
-                ):
-                    return True
-        elif isinstance(node, ast.Name):
-            if node.id in names:
-                return True
-        elif isinstance(node, ast.Global | ast.Nonlocal):
-            if names.intersection(node.names):
-                return True
-        elif isinstance(node, ast.MatchAs | ast.MatchStar):
-            if node.name in names:
-                return True
-        elif isinstance(node, ast.MatchMapping) and node.rest in names:
-            return True
-        stack.extend((child, nested) for child in ast.iter_child_nodes(node))
-    return False
-
-
-def surely_no_out_flow(function: FunctionNode) -> bool:
-    """Whether ``_outflow``'s analysis of ``function`` surely finds no use of ``out`` and
-    no ``**kwargs`` passed on (``may_forward_natively`` ``False``): neither is named in
-    the body."""
-    names = {"out"}
-    if function.args.kwarg is not None:
-        names.add(function.args.kwarg.arg)
-    return not may_mention(function.body, names)

@@ -65,44 +65,7 @@ def text(lines: Lines, node: ast.expr | ast.stmt) -> str:
     return "".join([lines.lines[node.lineno - 1][start:], *inner, lines.lines[end_line - 1][:end]])
 
 
-def test_parenthesized(lines: Lines, test: ast.expr) -> bool | None:
-    """Whether an ``if``/``elif`` statement's ``test`` stands in parentheses of its own
-    (libcst's code of it includes them, CPython's position does not): an opening
-    parenthesis right before it. ``False`` when the keyword is right before it (blanks
-    between), ``None`` for any other text (a continuation, a comment)."""
-    line = lines.lines[test.lineno - 1]
-    before = line[: lines.column(test.lineno, test.col_offset)].rstrip(_BLANK)
-    if before.endswith("("):
-        return True
-    return False if _IF.search(before) else None
-
-
 _IF = re.compile(r"(?:^|[^\w])(?:el)?if$")
-
-
-def element_unparenthesized(
-    lines: Lines, container: ast.Tuple | ast.List | ast.Set, element: ast.expr
-) -> bool:
-    """Whether ``element`` of ``container`` has no parentheses of its own (libcst's span of
-    an ``Element`` covers them, CPython's of the expression does not): it starts the
-    container, or the nearest text before it is the container's opening bracket or a
-    comma. ``False`` also where a comment may stand between (read no further)."""
-    if (element.lineno, element.col_offset) == (container.lineno, container.col_offset):
-        return True
-    line = element.lineno
-    column = lines.column(line, element.col_offset)
-    while True:
-        before = lines.lines[line - 1][:column].rstrip(_BLANK + "\r\n")
-        if before:
-            break
-        line -= 1
-        if line < container.lineno or "#" in lines.lines[line - 1]:
-            return False
-        column = len(lines.lines[line - 1])
-    if before.endswith(","):
-        return True
-    opening = (container.lineno, lines.column(container.lineno, container.col_offset))
-    return before[-1] in "([{" and (line, len(before) - 1) == opening
 
 
 def keyword_value_code(lines: Lines, keyword: ast.keyword) -> str | None:
