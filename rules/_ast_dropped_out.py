@@ -20,11 +20,10 @@ from collections.abc import Iterator
 from ivycheck.checker.project.index import ProjectIndex
 from ivycheck.rules._ast_facts import FunctionNode, module_functions
 from ivycheck.rules._ast_native_out_sites import is_falsy_literal, native_out_sites
-from ivycheck.rules._ast_out_analysis import OutFlow
 from ivycheck.rules._ast_outflow import returns_method_of_call
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._out_fate import RETURNED, OutFate, compose, project_wrapper
-from ivycheck.rules._vocabulary import CONVERSIONS, OUT, UseKind
+from ivycheck.rules._vocabulary import CONVERSIONS, OUT
 
 EMPTY_INPUT = " (reached only on empty or 0-d input)"
 """The words for a return right under a test for empty or 0-d input."""
@@ -65,16 +64,6 @@ def attributed_functions(
         if name in functions
         and not (reads_value and all(is_falsy_literal(value, lines) for value in values))
     ]
-
-
-def may_forward_natively(flow: OutFlow) -> bool:
-    """``out`` might reach a native function that writes it: else the attribute itself is
-    wrong (IVY002's finding), and no return is judged here."""
-    return (
-        flow.escapes
-        or flow.forwards_var_kwargs
-        or any(use.kind >= UseKind.UNKNOWN for use in flow.uses)
-    )
 
 
 def converted(returned: ast.Return) -> str | None:

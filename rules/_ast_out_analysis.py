@@ -111,6 +111,17 @@ class OutFlow:
         return max((u.kind for u in self.uses), default=None)
 
 
+def may_forward_natively(flow: OutFlow) -> bool:
+    """``out`` might reach a native buffer-writing function: it escapes the analysis, the
+    signature's ``**kwargs`` is passed on, or a call given it may write it natively (the
+    rules stay quiet then: they report only what they can show)."""
+    return (
+        flow.escapes
+        or flow.forwards_var_kwargs
+        or any(use.kind >= UseKind.UNKNOWN for use in flow.uses)
+    )
+
+
 class ModuleFlows:
     """The out-flows of one file's functions, each helper analysed once per parameter."""
 

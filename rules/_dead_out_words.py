@@ -17,17 +17,6 @@ from ivycheck.rules._out_fate import OutFate, compose
 from ivycheck.rules._vocabulary import UseKind
 
 
-def may_forward_natively(flow: OutFlow) -> bool:
-    """``out`` might reach a native buffer-writing function: it escapes the analysis, the
-    signature's ``**kwargs`` is passed on, or a call given it may write it natively (the
-    rule stays quiet then: it reports only what it can show)."""
-    return (
-        flow.escapes
-        or flow.forwards_var_kwargs
-        or any(use.kind >= UseKind.UNKNOWN for use in flow.uses)
-    )
-
-
 def dead_message(function: str, why: str, fate: OutFate) -> str:
     """The finding's message: the function, ``why`` (:func:`reason`), and ``out``'s fate."""
     head = f"`{function}` has `support_native_out` but {why}"
@@ -38,7 +27,7 @@ def dead_message(function: str, why: str, fate: OutFate) -> str:
 
 def reason(flow: OutFlow) -> str:
     """Why ``out`` reaches no native function, from the calls given it (a flow that
-    :func:`may_forward_natively` denies)."""
+    :func:`~ivycheck.rules._ast_out_analysis.may_forward_natively` denies)."""
     if flow.root is None:
         return "it takes no `out`"
     if not flow.uses and literal_out_none(flow.function):

@@ -20,10 +20,10 @@ from ivycheck.rules import _fate_examples as shapes
 from ivycheck.rules import _native_out_projects as projects
 from ivycheck.rules._ast_facts import facts, module_functions
 from ivycheck.rules._ast_native_out_sites import NativeOutSite, is_falsy_literal, native_out_sites
-from ivycheck.rules._ast_out_analysis import ModuleFlows
+from ivycheck.rules._ast_out_analysis import ModuleFlows, may_forward_natively
 from ivycheck.rules._ast_several_results import several_results
 from ivycheck.rules._ast_source import Lines
-from ivycheck.rules._dead_out_words import dead_message, may_forward_natively, reason
+from ivycheck.rules._dead_out_words import dead_message, reason
 from ivycheck.rules._native_out_projects import TAN_JAX, TAN_NP, TAN_TORCH, attributed, removed
 from ivycheck.rules._out_fate import ignored_buffer_fates
 from ivycheck.rules._site_removal import on_header_line, placed, remove, with_elements

@@ -21,10 +21,9 @@ from ivycheck.rules._ast_dropped_out import (
     converted_message,
     degenerate,
     dropped_message,
-    may_forward_natively,
 )
 from ivycheck.rules._ast_facts import facts
-from ivycheck.rules._ast_out_analysis import ModuleFlows, return_paths
+from ivycheck.rules._ast_out_analysis import ModuleFlows, may_forward_natively, return_paths
 from ivycheck.rules._ast_several_results import several_results
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._out_fate import COPIES, ignored_buffer_fates

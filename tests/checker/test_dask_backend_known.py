@@ -4,31 +4,24 @@ as on JAX), and which counts as defining what an API function delegates to (IVY0
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
+from ivycheck.rules._fate_examples import UPDATE_REBINDS, WRAPPER_UPDATES_OUT
 from tests.helpers import run_ivycheck, write_tree
 
-WRAPPER = """\
-def handle_out_argument(fn):
-    def _wrapped(*args, out=None, **kwargs):
-        if out is None:
-            return fn(*args, **kwargs)
-        ret = fn(*args, out=to_native(out), **kwargs)
-        inplace_update(out, ret)
-        return out
+WRAPPER = textwrap.dedent(WRAPPER_UPDATES_OUT).lstrip()
+"""The project's ``handle_out_argument``: writes the result into ``out`` with the update."""
 
-    return _wrapped
-"""
-
-REBINDS = """\
-def inplace_update(x, val, /):
-    x.data = to_native(val)
-    return x
-
+REBINDS = (
+    textwrap.dedent(UPDATE_REBINDS).lstrip()
+    + """
 
 def tan(x, /, *, out=None):
     return x
 """
+)
+"""A Dask backend whose update rebinds ``out``, and which defines ``tan``."""
 
 API = """\
 def tan(x, /, *, out=None):

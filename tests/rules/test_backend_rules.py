@@ -24,9 +24,13 @@ from ivycheck.checker.project.index import ProjectIndex
 from ivycheck.checker.project.summary import summarize
 from ivycheck.rules._ast_facts import AstImportMap
 from ivycheck.rules._ast_native_out_sites import is_falsy_literal, native_out_sites
-from ivycheck.rules._ast_out_analysis import ModuleFlows, OutFlow, return_paths
+from ivycheck.rules._ast_out_analysis import (
+    ModuleFlows,
+    OutFlow,
+    may_forward_natively,
+    return_paths,
+)
 from ivycheck.rules._ast_source import Lines
-from ivycheck.rules._dead_out_words import may_forward_natively
 from ivycheck.rules._vocabulary import UseKind
 from tests.helpers import REPO
 
