@@ -564,10 +564,12 @@ class Projects:
         [(_, digest, summary, _)] = summarize_files(project, ResultCache(None))
         return summary if digest is not None else None
 
-    def update(self, path: Path, text: str | None) -> bool:
+    def update(self, path: Path, text: str | None, *, tree: ast.Module | None = None) -> bool:
         """New text for a file (``None``: read it from disk, or it was deleted).
 
-        Returns whether other files may now get different diagnostics.
+        Returns whether other files may now get different diagnostics. ``tree``: the
+        text's tree when the caller parsed it already (the editor's buffer, parsed once
+        per version and handed to the check as well: :meth:`check`).
         """
         key = os.path.abspath(path)
         if text is None:
@@ -576,7 +578,8 @@ class Projects:
             config = self.config_for(path)
             relative = config.relative(path)
             memo = self._function_memos.setdefault(key, {})
-            tree = trees.parse_or_none(text)
+            if tree is None:
+                tree = trees.parse_or_none(text)
             summary = summarize_file(text, relative, config.part_of(relative), memo=memo, tree=tree)
             if tree is not None:
                 with self._lock:
