@@ -14,7 +14,6 @@ from __future__ import annotations
 import ast
 import hashlib
 import re
-from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import ClassVar, cast
@@ -262,23 +261,43 @@ def _qualify(node: ast.expr, imports: dict[str, str]) -> str | None:
     return ".".join([imports[node.id], *reversed(parts)])
 
 
-def _walk(node: ast.AST) -> Iterator[ast.AST]:
-    """``ast.walk`` (same breadth-first order) without its per-node generator calls.
+_LEAF_FIELDS = frozenset({"ctx", "op", "ops"})
+"""Fields holding only childless nodes (``Load``, ``Add``, ``Eq``...): nothing a summary
+reads is there, so the walk does not queue them."""
 
-    Summarizing walks every function of every API and backend file, and this walk is most
-    of the index phase; reading ``_fields`` directly halves it.
-    """
-    todo = deque([node])
-    append, extend, AST = todo.append, todo.extend, ast.AST
-    while todo:
-        current = todo.popleft()
-        for name in current._fields:
+_NODE_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
+"""Per node type, the fields the walk looks into (:func:`_node_fields`)."""
+
+
+def _node_fields(kind: type[ast.AST]) -> tuple[str, ...]:
+    fields = _NODE_FIELDS.get(kind)
+    if fields is None:
+        fields = _NODE_FIELDS[kind] = tuple(f for f in kind._fields if f not in _LEAF_FIELDS)
+    return fields
+
+
+def _walk(node: ast.AST) -> list[ast.AST]:
+    """The nodes below ``node`` (itself included) in ``ast.walk``'s breadth-first order,
+    less the childless context and operator nodes (:data:`_LEAF_FIELDS`).
+
+    Summarizing walks every function of every API and backend file, and this walk was
+    most of the index phase: a list grown while it is read (no generator, no deque), the
+    fields of each node type looked up once, and a third fewer nodes. Leaving out leaves
+    keeps the order of the others: a summary's call lists come out as ``ast.walk``'s."""
+    found = [node]
+    append, extend, AST, fields_of = found.append, found.extend, ast.AST, _NODE_FIELDS.get
+    position = 0
+    while position < len(found):
+        current = found[position]
+        position += 1
+        kind = type(current)
+        for name in fields_of(kind) or _node_fields(kind):
             value = getattr(current, name, None)
             if type(value) is list:
-                extend(item for item in value if isinstance(item, AST))
+                extend([item for item in value if isinstance(item, AST)])
             elif isinstance(value, AST):
                 append(value)
-        yield current
+    return found
 
 
 def _summarize_function(
@@ -902,7 +921,9 @@ class _Flow:
     def statement(self, stmt: ast.stmt, env: Env) -> Env | None:
         if isinstance(stmt, ast.Return):
             if stmt.value is not None:
-                found = [c for c in self.chains(stmt.value, env) if c]
+                # Sorted: a set's order changes with the string hash seed, and a summary
+                # must be the same in every process (its facts digest keys cached results).
+                found = sorted(c for c in self.chains(stmt.value, env) if c)
                 self.returned.extend(found)
                 (self.degenerate if self.in_degenerate else self.regular).extend(found)
             return None

@@ -7,6 +7,9 @@ call on it, an attribute of it or a basic subscript of it, through local names t
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import textwrap
 
 import pytest
@@ -121,3 +124,34 @@ def test_chains_are_public_facts() -> None:
     )
     assert view.functions["f"].return_calls == copy.functions["f"].return_calls
     assert view.facts_digest() != copy.facts_digest()
+
+
+def test_the_chains_of_one_return_come_in_the_same_order_in_every_process() -> None:
+    """A summary is made in many processes (workers, the editor, later runs) and its facts
+    digest keys cached results and IVY011's message lists the chains: several chains of
+    one returned value must not come out in the order of a set, which changes with the
+    string hash seed."""
+    body = (
+        "def f(x, y, c):\n"
+        "    a = x.T if c else np.flip(y)\n"
+        "    b = a if c else y.reshape(2)\n"
+        "    return b[0] if c else x.ravel()\n"
+    )
+    script = (
+        "from ivycheck.checker.project.summary import summarize\n"
+        f"source = 'import numpy as np\\n' + {body!r}\n"
+        "facts = summarize(source, 'ivy/functional/backends/numpy/x.py', 'backend:numpy')\n"
+        "print(facts.functions['f'].argument_chains)\n"
+    )
+    seen = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in range(8)
+    }
+    assert len(seen) == 1
+    assert seen.pop().count("),") >= 3
