@@ -22,6 +22,7 @@ hand, and most files of a run are then read and parsed once.
 from __future__ import annotations
 
 import ast
+import functools
 import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -31,7 +32,7 @@ from ivycheck.checker.base import trees
 from ivycheck.checker.base.diagnostics import Diagnostic
 from ivycheck.checker.base.sourcefile import SourceError, read_source, too_large_on_disk
 from ivycheck.checker.base.trees import KeptTrees
-from ivycheck.checker.core.engine import active_rules, check_file
+from ivycheck.checker.core.engine import INTERNAL_ERROR, check_file
 from ivycheck.checker.core.registry import all_rules
 from ivycheck.checker.core.rule import FileUnderCheck, Rule
 from ivycheck.checker.project.config import Config, configures
@@ -58,9 +59,10 @@ Item = tuple[str, str, str, int, CheckWith | None]
 """A file to summarize: path, path relative to its configuration's root, part, the
 configuration's ``max-file-size``, and how to check it while its tree is at hand
 (``None``: summarize only)."""
-Summarized = tuple[str, str | None, EncodedSummary, list[Diagnostic] | None]
-"""A file summarized: path, content digest (``None``: the file could not be read), summary,
-and its findings when it was checked too."""
+Summarized = tuple[str, str | None, FileSummary | EncodedSummary, list[Diagnostic] | None]
+"""A file summarized: path, content digest (``None``: the file could not be read), summary
+(encoded where it crosses a process boundary, :func:`summarize_path`), and its findings
+when it was checked too."""
 Mapper = Callable[
     [Callable[[Item], Summarized], list[Item], Callable[[Item], Summarized]], list[Summarized]
 ]
@@ -76,8 +78,11 @@ def needs_index(configs: Iterable[Config], rules: Iterable[type[Rule]]) -> bool:
     return any(config.is_enabled(rule.CODE) for config in distinct for rule in readers)
 
 
-def summarize_path(item: Item) -> Summarized:
-    """One file from disk; an unreadable one gets a summary that says why."""
+def summarize_path(item: Item, encode: bool = True) -> Summarized:
+    """One file from disk; an unreadable one gets a summary that says why. ``encode``:
+    the summary is to cross a process boundary (a worker's), where the encoded form
+    pickles far cheaper than the object graph; in the process that builds the index it
+    stays as it is, and nothing encodes and decodes it again (unless a cache keeps it)."""
     path, relative, part, max_size, check_with = item
     try:
         if too_large_on_disk(path, max_size) is not None:
@@ -85,8 +90,8 @@ def summarize_path(item: Item) -> Summarized:
         source = read_source(Path(path))
     except SourceError as err:
         # No digest: not cached, so a raised max-file-size or a fixed file is seen again.
-        summary = FileSummary(relative, part, parse_error=str(err))
-        return path, None, EncodedSummary.encode(summary), None
+        unread = FileSummary(relative, part, parse_error=str(err))
+        return path, None, EncodedSummary.encode(unread) if encode else unread, None
     tree = trees.parse_or_none(source.text)
     summary = summarize_file(source.text, relative, part, tree=tree)
     found = None
@@ -105,7 +110,7 @@ def summarize_path(item: Item) -> Summarized:
             found = None
         if found is None and tree is not None and check_with.kept is not None:
             check_with.kept.keep(source.text, tree)
-    return path, source.digest, EncodedSummary.encode(summary), found
+    return path, source.digest, EncodedSummary.encode(summary) if encode else summary, found
 
 
 def check_while_summarizing(
@@ -128,16 +133,30 @@ def check_while_summarizing(
     index, since nothing else differs; one that reads it waits. So a rule that reads other
     files (``Rule.NEEDS_INDEX``) only for some shapes lets every other file be checked
     here, without a second copy of its logic to say which."""
-    rules = list(all_rules().values())
     index = ProjectIndex.build([summary])
     file = FileUnderCheck.of(text, path, config, index=index, relative_path=relative, tree=tree)
-    active = active_rules(rules, file)
-    if any(rule.NEEDS_INDEX for rule in active) and summary.parse_error is None:
+    if summary.parse_error is None:
         file = file.with_index(_IndexNotBuilt())
     try:
-        return check_file(file, active, fixes=True, edits=edits)
+        found = check_file(file, _readers_first(), fixes=True, edits=edits)
     except _IndexRead:
         return None
+    if any(d.code == INTERNAL_ERROR for d in found):
+        return None  # checked again after the index, in the registry's order (see below)
+    return found
+
+
+def _readers_first() -> list[type[Rule]]:
+    """The registry's rules, those that may read the index (``Rule.NEEDS_INDEX``) first:
+    an early check that must wait for the index stops at the first read, and the rules
+    run before it were work thrown away (a sixth of the early checks' time on the Ivy
+    snapshot). The order changes no finding (each rule decides alone, and findings are
+    sorted by position and code) except the order of two IVY999s of one file, which tie:
+    a file with one is checked again after the index, in the registry's order."""
+    rules = list(all_rules().values())
+    return [rule for rule in rules if rule.NEEDS_INDEX] + [
+        rule for rule in rules if not rule.NEEDS_INDEX
+    ]
 
 
 class _IndexRead(BaseException):
@@ -148,7 +167,7 @@ class _IndexRead(BaseException):
 class _IndexNotBuilt(ProjectIndex):
     """The index while it is being built: reading anything of it stops the reader. The
     engine's own question (was this very text summarized clean?) is answered "no", so it
-    checks the text's syntax itself."""
+    checks the text's syntax itself (the tree is at hand: nothing is parsed again)."""
 
     def __getattribute__(self, name: str) -> object:
         if name == "summarized_clean":
@@ -158,8 +177,7 @@ class _IndexNotBuilt(ProjectIndex):
 
 def _crashed(item: Item) -> Summarized:
     path, relative, part, _, _ = item
-    summary = FileSummary(relative, part, parse_error="crashed")
-    return path, None, EncodedSummary.encode(summary), None
+    return path, None, FileSummary(relative, part, parse_error="crashed"), None
 
 
 def in_process(
@@ -177,6 +195,7 @@ def summarize_files(
     check: Callable[[Path], bool] | None = None,
     edits: bool = True,
     kept: KeptTrees | None = None,
+    encoded: bool = True,
 ) -> list[Summarized]:
     """A summary of every file of ``project``: from ``cache`` where the file's ``stat``
     matches and the summary was made for the same relative path and part, else made (and
@@ -184,7 +203,9 @@ def summarize_files(
     are checked too where they are summarized and their rules allow
     (:func:`check_while_summarizing`), their fixes with text edits if ``edits``; given
     ``kept`` (the files are summarized and checked in this process), the trees of those
-    that wait for the index are kept there for their check.
+    that wait for the index are kept there for their check. ``encoded``: ``mapper`` may
+    run the summaries in other processes, so they are encoded where they are made
+    (otherwise they are made in the clear, and encoded only for the cache).
 
     The relative path and the part are the only settings a summary depends on; they change
     with ``functional-api``/``backends`` or the project root, and a summary kept across such
@@ -203,16 +224,21 @@ def summarize_files(
             missing.append((str(path), relative, part, config.max_file_size, check_with))
         else:
             found.append((str(path), entry.digest, cached, None))
-    computed = mapper(summarize_path, missing, _crashed)
-    for path_text, digest, summary, _ in computed:
+    summarizer = summarize_path if encoded else functools.partial(summarize_path, encode=False)
+    computed = mapper(summarizer, missing, _crashed)
+    for path_text, digest, summary, _ in computed if cache.enabled else ():
         path = Path(path_text)
         stat = stat_key(path)
         if digest is not None and stat is not None:
             previous = cache.lookup_digest(path, digest)
             entry = previous or CacheEntry(stat[0], stat[1], digest)
-            entry.mtime_ns, entry.size, entry.summary = stat[0], stat[1], summary
+            entry.mtime_ns, entry.size, entry.summary = stat[0], stat[1], _encoded(summary)
             cache.store(path, entry)
     return found + computed
+
+
+def _encoded(summary: FileSummary | EncodedSummary) -> EncodedSummary:
+    return summary if isinstance(summary, EncodedSummary) else EncodedSummary.encode(summary)
 
 
 def index_roots(
@@ -243,6 +269,7 @@ def build_index(
     checked_early: dict[str, tuple[str, list[Diagnostic]]] | None = None,
     edits: bool = True,
     kept: KeptTrees | None = None,
+    encoded: bool = True,
 ) -> ProjectIndex:
     """The index of every Python file under ``roots`` (as discovery finds them: excludes
     and ``.gitignore`` apply) plus the ``checked`` files outside them; empty when no active
@@ -254,7 +281,8 @@ def build_index(
     (given empty): filled with the content digest and findings of the ``checked`` files
     found while they were summarized (:func:`check_while_summarizing`); the caller checks
     the others; ``edits``: whether their fixes need text edits; ``kept``: where to keep
-    the others' trees for their check (:func:`summarize_files`)."""
+    the others' trees for their check, and ``encoded`` (whether ``mapper`` may summarize
+    in other processes): see :func:`summarize_files`."""
     if not needs_index(checked.configs.values(), rules):
         return ProjectIndex()
     given = {os.path.abspath(path) for path in checked.files}
@@ -277,6 +305,7 @@ def build_index(
         is_checked if checked_early is not None else None,
         edits,
         kept,
+        encoded,
     )
     for path, digest, _, found in summarized:
         if checked_early is not None and found is not None and digest is not None:

@@ -318,11 +318,12 @@ class Projects:
         checked_early: dict[str, tuple[str, list[Diagnostic]]] | None = None,
         edits: bool = True,
         kept: KeptTrees | None = None,
+        encoded: bool = True,
     ) -> ProjectIndex:
         """The index of every file under ``roots`` (``checked`` already discovered from
         the paths ``given``), from ``cache`` where it can; empty when no active rule reads
         it. When the paths given are the roots themselves, their files are not walked
-        again. ``checked_early``, ``edits`` and ``kept``: see
+        again. ``checked_early``, ``edits``, ``kept`` and ``encoded``: see
         :func:`~ivycheck.checker.run.indexing.build_index`."""
         named = list(given)
         walked = {os.path.abspath(p) for p in named if os.path.isdir(p)}
@@ -339,6 +340,7 @@ class Projects:
             checked_early=checked_early,
             edits=edits,
             kept=kept,
+            encoded=encoded,
         )
 
     def build_indexes(

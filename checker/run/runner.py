@@ -324,6 +324,7 @@ class Runner:
                         checked_early=None if fixing else early,
                         edits=self.edits,
                         kept=kept,
+                        encoded=kept is None,
                     )
                     self._check(
                         share.files.files, share.files.configs, index, cache, result, early, kept
@@ -405,7 +406,9 @@ class Runner:
         keys: dict[str, str] = {}
         for path in files:
             config = configs[path]
-            key = self._result_key(config, index)
+            # Without a cache no result is looked up or stored: no key (the index digest
+            # hashes every file's facts).
+            key = self._result_key(config, index) if cache.enabled else ""
             keys[str(path)] = self._stored_key(key)
             if str(path) in early:
                 digest, found = early[str(path)]
@@ -519,7 +522,7 @@ class Runner:
     def _store(
         self, path: Path, digest: str, key: str, found: list[Diagnostic], cache: ResultCache
     ) -> None:
-        stat = stat_key(path)
+        stat = stat_key(path) if cache.enabled else None
         if stat is not None:
             previous = cache.lookup_digest(path, digest)
             entry = previous or CacheEntry(stat[0], stat[1], digest)

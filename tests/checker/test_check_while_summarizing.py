@@ -21,7 +21,7 @@ from ivycheck.checker.core.rule import Example, FileUnderCheck, Finding, Rule
 from ivycheck.checker.project.config import Overrides
 from ivycheck.checker.project.index import ProjectIndex
 from ivycheck.checker.project.layout import summarize_file
-from ivycheck.checker.project.summary import summarize
+from ivycheck.checker.project.summary import FileSummary, summarize
 from ivycheck.checker.run import indexing, runner
 from tests.rules.test_examples import CONFIG, _index
 
@@ -221,3 +221,83 @@ def _parses(text: str) -> bool:
     except SyntaxError:
         return False
     return True
+
+
+class _Reader(Rule):
+    """Reads the index on every file."""
+
+    CODE = "IVY991"
+    NAME = "reader"
+    MESSAGE = "..."
+    NEEDS_INDEX = True
+
+    @classmethod
+    def check(cls, tree: ast.Module, file: FileUnderCheck) -> list[Finding]:
+        return [] if file.index.files else [Finding(1, 0, 1, 1, "no index")]
+
+
+def _early_with(rules: list[type[Rule]], monkeypatch: pytest.MonkeyPatch) -> object:
+    monkeypatch.setattr(indexing, "all_rules", lambda: {rule.CODE: rule for rule in rules})
+    config = CONFIG.with_overrides(extend_select=tuple(rule.CODE for rule in rules))
+    summary = summarize_file("x = 1\n", "m.py", config.part_of("m.py"))
+    return indexing.check_while_summarizing("x = 1\n", "m.py", "m.py", config, summary)
+
+
+def test_an_early_check_that_must_wait_runs_no_rule_before_the_index_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The rules that may read the index run first: a check that will wait for the index
+    stops before the others have done work that would be thrown away."""
+    ran: list[str] = []
+
+    class Local(Rule):
+        CODE = "IVY990"
+        NAME = "local"
+        MESSAGE = "..."
+
+        @classmethod
+        def check(cls, tree: ast.Module, file: FileUnderCheck) -> list[Finding]:
+            ran.append(cls.CODE)
+            return []
+
+    assert _early_with([Local, _Reader], monkeypatch) is None
+    assert ran == []
+
+
+def test_a_file_whose_early_check_had_a_rule_fail_is_checked_after_the_index(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two rules failing on one file give two IVY999s that tie in position and code: their
+    order is the registry's order of the rules, which the early check does not keep, so
+    such a file is checked again after the index."""
+
+    class Broken(Rule):
+        CODE = "IVY990"
+        NAME = "broken"
+        MESSAGE = "..."
+
+        @classmethod
+        def check(cls, tree: ast.Module, file: FileUnderCheck) -> list[Finding]:
+            raise ValueError("broken")
+
+    assert _early_with([Broken], monkeypatch) is None
+    monkeypatch.setattr(Broken, "check", classmethod(lambda cls, tree, file: []))
+    assert _early_with([Broken], monkeypatch) == []
+
+
+def test_summaries_made_in_the_process_that_builds_the_index_are_not_encoded(
+    tmp_path: Path,
+) -> None:
+    """Only a summary crossing a process boundary is encoded: the index of a one-job run
+    reads the one it was made as, and answers as from the encoded one."""
+    path = tmp_path / "ivy" / "functional" / "ivy" / "m.py"
+    path.parent.mkdir(parents=True)
+    path.write_text("def tan(x, *, out=None):\n    return x\n")
+    item = (str(path), "ivy/functional/ivy/m.py", "functional", 10**6, None)
+    _, _, plain, _ = indexing.summarize_path(item, encode=False)
+    _, _, encoded, _ = indexing.summarize_path(item)
+    assert isinstance(plain, FileSummary)
+    assert not isinstance(encoded, FileSummary)
+    indexes = [ProjectIndex.build([summary]) for summary in (plain, encoded)]
+    assert [index.api_function("tan") for index in indexes] == [plain.functions["tan"]] * 2
+    assert indexes[0].digest() == indexes[1].digest()
