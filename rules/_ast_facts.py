@@ -3,9 +3,9 @@
 * :func:`dotted` - ``a.b.c`` of a chain of names and attributes,
 * :class:`AstImportMap` - names bound by imports, resolved to qualified names, with
   function scopes followed (``np.tan`` -> ``numpy.tan``),
-* :func:`facts` - one walk of each tree: its functions with the dotted names of their
-  decorators (a call's callee for ``@dec(...)``), its calls, those passing a keyword
-  (``out=``), its import map,
+* :func:`facts` - what the rules read of each tree, gathered once on first use: its
+  functions, its calls, those passing a keyword (``out=``), its import map, and what
+  helper modules derive from it (:meth:`TreeFacts.kept`),
 * :func:`parameter_names`, :func:`positional_or_keyword`, :func:`child_nodes` and the like.
 
 Where a name could be bound several ways (an import in one branch, another in the other),
@@ -18,7 +18,8 @@ from __future__ import annotations
 import ast
 import threading
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -33,38 +34,6 @@ def dotted(expression: ast.expr) -> str | None:
         return None
     parts.append(expression.id)
     return ".".join(reversed(parts))
-
-
-def callee(call: ast.Call) -> str | None:
-    """The dotted name of what a call calls (``np.add.reduce``), else ``None``."""
-    return dotted(call.func)
-
-
-def decorator_name(decorator: ast.expr) -> str | None:
-    """``handle_out_argument`` for ``@handle_out_argument`` and ``@handle_out_argument()``;
-    ``ivy.handle_nestable`` for ``@ivy.handle_nestable``; ``None`` for anything else."""
-    if isinstance(decorator, ast.Call):
-        decorator = decorator.func
-    return dotted(decorator)
-
-
-def decorator_names(function: FunctionNode | ast.ClassDef) -> tuple[str | None, ...]:
-    """The dotted names of a definition's decorators, top to bottom."""
-    return tuple(decorator_name(d) for d in function.decorator_list)
-
-
-def top_level_functions(tree: ast.Module) -> Iterator[FunctionNode]:
-    """The functions defined directly at module level (not in a class or another block)."""
-    for statement in tree.body:
-        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
-            yield statement
-
-
-def functions(node: ast.AST) -> Iterator[FunctionNode]:
-    """Every function definition below ``node`` (nested ones and methods included)."""
-    for child in ast.walk(node):
-        if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
-            yield child
 
 
 def parameter_names(function: FunctionNode | ast.Lambda) -> list[str]:
@@ -84,46 +53,6 @@ def positional_or_keyword(function: FunctionNode) -> list[str]:
     """The names a call can bind by position or keyword (not ``*args``/``**kwargs``)."""
     args = function.args
     return [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
-
-
-def calls(node: ast.AST) -> Iterator[ast.Call]:
-    """Every call below ``node`` (``node`` included)."""
-    for child in ast.walk(node):
-        if isinstance(child, ast.Call):
-            yield child
-
-
-def keyword(call: ast.Call, name: str) -> ast.keyword | None:
-    """The keyword argument ``name=`` of a call, else ``None``."""
-    return next((k for k in call.keywords if k.arg == name), None)
-
-
-def keyword_calls(node: ast.AST, name: str = "out") -> Iterator[tuple[ast.Call, ast.expr]]:
-    """Every call below ``node`` passing ``name=`` (``out=`` by default), with the value."""
-    for call in calls(node):
-        for k in call.keywords:
-            if k.arg == name:
-                yield call, k.value
-
-
-def module_level_statements(tree: ast.Module) -> Iterator[ast.stmt]:
-    """The statements standing at module level outside any block."""
-    yield from tree.body
-
-
-def attribute_targets(tree: ast.AST) -> Iterator[tuple[str, str]]:
-    """``(object, attribute)`` of every ``obj.attr = ...`` below ``tree`` whose object is
-    a plain name (``tan.support_native_out = True`` gives ``("tan", "support_native_out")``)."""
-    for node in ast.walk(tree):
-        targets: Sequence[ast.expr] = ()
-        if isinstance(node, ast.Assign):
-            targets = node.targets
-        elif isinstance(node, ast.AnnAssign | ast.AugAssign):
-            targets = (node.target,)
-        for target in targets:
-            for element in _flatten(target):
-                if isinstance(element, ast.Attribute) and isinstance(element.value, ast.Name):
-                    yield element.value.id, element.attr
 
 
 def _flatten(target: ast.expr) -> Iterator[ast.expr]:
@@ -268,50 +197,6 @@ class AstImportMap:
         return set(self.module_imports.values())
 
 
-def scoped_calls(
-    node: ast.AST, scope: tuple[FunctionNode, ...] = ()
-) -> Iterator[tuple[ast.Call, tuple[FunctionNode, ...]]]:
-    """Every call below ``node`` with the functions enclosing it (outermost first, the
-    functions ``scope`` holds before), for :meth:`AstImportMap.qualify`."""
-    stack: list[tuple[ast.AST, tuple[FunctionNode, ...]]] = [(node, scope)]
-    while stack:
-        current, enclosing = stack.pop()
-        if isinstance(current, ast.Call):
-            yield current, enclosing
-        inner = (
-            (*enclosing, current)
-            if isinstance(current, ast.FunctionDef | ast.AsyncFunctionDef)
-            else enclosing
-        )
-        stack.extend((child, inner) for child in ast.iter_child_nodes(current))
-
-
-class AnyScopeImports:
-    """Every qualified name a name may stand for through an import anywhere in the file
-    (module level, in any block, function or class): a superset of what
-    :class:`AstImportMap` answers in any scope, for a reader that must not miss one."""
-
-    def __init__(self, bindings: dict[str, set[str]]) -> None:
-        self.bindings = bindings
-
-    @classmethod
-    def of(cls, tree: ast.AST) -> AnyScopeImports:
-        bindings: dict[str, set[str]] = {}
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import | ast.ImportFrom):
-                for bound, qualified in import_bindings(node):
-                    bindings.setdefault(bound, set()).add(qualified)
-        return cls(bindings)
-
-    def qualify(self, expression: ast.expr) -> set[str]:
-        """Every imported thing an expression may name (empty: no import binds it)."""
-        chain = dotted(expression)
-        if chain is None:
-            return set()
-        head, _, rest = chain.partition(".")
-        return {f"{target}.{rest}" if rest else target for target in self.bindings.get(head, ())}
-
-
 def attribute_target_names(statement: ast.Assign, attribute: str) -> Iterator[str]:
     """``name`` for each target of ``statement`` that is ``name.attribute`` itself, in
     order: a site of an assignment (a tuple or list target is not looked into)."""
@@ -340,37 +225,33 @@ def wrapper_name(decorator: ast.expr) -> str:
 # One walk per tree ----------------------------------------------------------------------
 
 Scope = tuple[FunctionNode, ...]
-"""The functions enclosing a node, outermost first (as :func:`scoped_calls` gives them:
-a function's decorators, defaults and annotations count as inside it)."""
+"""The functions enclosing a node, outermost first (a function's decorators, defaults and
+annotations count as inside it)."""
 
-_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
-_CALL, _FUNCTION, _CLASS, _IMPORT, _ASSIGNMENT, _RETURN = range(6)
-_KINDS: dict[type[ast.AST], int] = {
-    ast.Call: _CALL,
-    ast.FunctionDef: _FUNCTION,
-    ast.AsyncFunctionDef: _FUNCTION,
-    ast.ClassDef: _CLASS,
-    ast.Import: _IMPORT,
-    ast.ImportFrom: _IMPORT,
-    ast.Assign: _ASSIGNMENT,
-    ast.AnnAssign: _ASSIGNMENT,
-    ast.AugAssign: _ASSIGNMENT,
-    ast.NamedExpr: _ASSIGNMENT,
-    ast.Return: _RETURN,
-}
 _CHILD_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
 """Per node type, the fields that may hold nodes that matter (no contexts, operators)."""
 _NOT_NODES = frozenset(
     {"ctx", "op", "ops", "id", "attr", "arg", "asname", "module", "level", "kind", "type_comment"}
 )
 _LEAVES = frozenset({ast.Name, ast.Constant})
-"""Never pushed: names and constants hold nothing the facts gather."""
+"""Never pushed: names and constants hold no call."""
+_BLOCK_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
+"""Per node type, the fields that may hold statements (directly, or in an ``except``
+clause or a ``case``), in the order of ``_fields``."""
+_BLOCKS = frozenset({"body", "handlers", "orelse", "finalbody", "cases"})
 
 
 def _child_fields(kind: type[ast.AST]) -> tuple[str, ...]:
     fields = _CHILD_FIELDS.get(kind)
     if fields is None:
         fields = _CHILD_FIELDS[kind] = tuple(f for f in kind._fields if f not in _NOT_NODES)
+    return fields
+
+
+def _block_fields(kind: type[ast.AST]) -> tuple[str, ...]:
+    fields = _BLOCK_FIELDS.get(kind)
+    if fields is None:
+        fields = _BLOCK_FIELDS[kind] = tuple(f for f in kind._fields if f in _BLOCKS)
     return fields
 
 
@@ -388,42 +269,57 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
     return found
 
 
-class TreeFacts:
-    """What the rules read from one file's tree, gathered in one walk
-    (:func:`facts`): the calls, definitions, imports, assignments and returns, each with the
-    functions enclosing it. Derived facts (the import maps, calls by keyword, calls inside a
-    function...) are computed on first use and kept.
+_Found = TypeVar("_Found")
 
-    Holds no reference to the ``ast.Module`` itself (only to its nodes), so that
-    :func:`facts` can forget it when the tree goes.
+
+class TreeFacts:
+    """What the rules read from one file's tree, each gathered once, on first use: its
+    functions and its calls, each with the functions enclosing it, the calls by keyword,
+    the import map, and what helper modules keep per tree (:meth:`kept`).
+
+    Functions are found by a walk of the statements alone (a definition is never inside an
+    expression); only the calls need the walk of every node, and only the rules that read
+    calls pay for it. Holds no reference to the ``ast.Module`` itself (only to its nodes),
+    so that :func:`facts` can forget it when the tree goes.
     """
 
     def __init__(self, tree: ast.Module) -> None:
         self.body: list[ast.stmt] = tree.body
-        self.calls: list[tuple[ast.Call, Scope]] = []
-        """Every call, with the functions enclosing it."""
-        self.functions: list[tuple[FunctionNode, Scope]] = []
-        """Every function definition (nested ones and methods included), with the
-        functions enclosing it."""
-        self.classes: list[tuple[ast.ClassDef, Scope]] = []
-        self.imports: list[tuple[ast.Import | ast.ImportFrom, Scope]] = []
-        self.assignments: list[ast.Assign | ast.AnnAssign | ast.AugAssign | ast.NamedExpr] = []
-        """Every assignment statement and ``:=``."""
-        self.returns: list[tuple[ast.Return, Scope]] = []
-        """Every ``return``, with the functions enclosing it (the last is its own)."""
+        self._calls: list[tuple[ast.Call, Scope]] | None = None
+        self._functions: list[tuple[FunctionNode, Scope]] | None = None
         self._keywords: dict[str | None, list[tuple[ast.Call, ast.keyword, Scope]]] | None = None
-        self._within: dict[int, list[ast.Call]] | None = None
         self._import_map: AstImportMap | None = None
-        self._any_scope: AnyScopeImports | None = None
-        self._assigned: dict[str, list[ast.expr]] | None = None
-        self._name_sources: set[str] | None = None
-        self._attribute_sites: dict[str, dict[str, list[ast.expr]]] = {}
-        self._collect(tree)
+        self._kept: dict[str, object] = {}
 
-    def _collect(self, tree: ast.Module) -> None:
-        kinds, fields_of, leaves, node_type = _KINDS, _CHILD_FIELDS, _LEAVES, ast.AST
-        calls, returns = self.calls.append, self.returns.append
-        segments: list[tuple[ast.AST, Scope]] = [(tree, ())]
+    @property
+    def calls(self) -> list[tuple[ast.Call, Scope]]:
+        """Every call, with the functions enclosing it."""
+        if self._calls is None:
+            self._calls, self._functions = self._walk(every_node=True)
+        return self._calls
+
+    @property
+    def functions(self) -> list[tuple[FunctionNode, Scope]]:
+        """Every function definition (nested ones and methods included), with the
+        functions enclosing it; the same list, in the same order, whichever walk found it."""
+        if self._functions is None:
+            self._functions = self._walk(every_node=False)[1]
+        return self._functions
+
+    def _walk(
+        self, every_node: bool
+    ) -> tuple[list[tuple[ast.Call, Scope]], list[tuple[FunctionNode, Scope]]]:
+        """The calls (with ``every_node``) and the functions, each with its scope. One
+        stack per function (its scope known on the way in): a node's children are pushed
+        in field order, so pruning the expressions (which hold no definition) leaves the
+        functions in the same order."""
+        fields_of = _CHILD_FIELDS if every_node else _BLOCK_FIELDS
+        more_fields = _child_fields if every_node else _block_fields
+        leaves, node_type, call_type = _LEAVES, ast.AST, ast.Call
+        definitions = (ast.FunctionDef, ast.AsyncFunctionDef)
+        calls: list[tuple[ast.Call, Scope]] = []
+        functions: list[tuple[FunctionNode, Scope]] = []
+        segments: list[tuple[ast.AST, Scope]] = [(ast.Module(body=self.body, type_ignores=[]), ())]
         while segments:
             root, scope = segments.pop()
             stack: list[ast.AST] = [root]
@@ -431,26 +327,16 @@ class TreeFacts:
             while stack:
                 node = stack.pop()
                 cls = node.__class__
-                kind = kinds.get(cls)
-                if kind is not None:
-                    if kind == _CALL:
-                        calls((node, scope))  # type: ignore[arg-type]
-                    elif kind == _FUNCTION and node is not root:
-                        function: FunctionNode = node  # type: ignore[assignment]
-                        self.functions.append((function, scope))
-                        segments.append((function, (*scope, function)))
-                        continue
-                    elif kind == _CLASS:
-                        self.classes.append((node, scope))  # type: ignore[arg-type]
-                    elif kind == _IMPORT:
-                        self.imports.append((node, scope))  # type: ignore[arg-type]
-                    elif kind == _ASSIGNMENT:
-                        self.assignments.append(node)  # type: ignore[arg-type]
-                    elif kind == _RETURN:
-                        returns((node, scope))  # type: ignore[arg-type]
+                if cls is call_type:
+                    calls.append((node, scope))  # type: ignore[arg-type]
+                elif cls in definitions and node is not root:
+                    function: FunctionNode = node  # type: ignore[assignment]
+                    functions.append((function, scope))
+                    segments.append((function, (*scope, function)))
+                    continue
                 fields = fields_of.get(cls)
                 if fields is None:
-                    fields = _child_fields(cls)
+                    fields = more_fields(cls)
                 for name in fields:
                     value = getattr(node, name, None)
                     if value.__class__ is list:
@@ -459,12 +345,7 @@ class TreeFacts:
                                 push(item)
                     elif isinstance(value, node_type) and value.__class__ not in leaves:
                         push(value)
-
-    # Derived facts, computed on first use --------------------------------------------
-
-    def top_level_functions(self) -> list[FunctionNode]:
-        """The functions defined directly at module level, in source order."""
-        return [s for s in self.body if isinstance(s, _DEFINITIONS)]
+        return calls, functions
 
     def keyword_calls(self, name: str | None = "out") -> list[tuple[ast.Call, ast.keyword, Scope]]:
         """Every call passing ``name=`` (``None``: a ``**mapping``), with the keyword and
@@ -477,17 +358,6 @@ class TreeFacts:
             self._keywords = by_keyword
         return self._keywords.get(name, [])
 
-    def calls_within(self, function: FunctionNode) -> list[ast.Call]:
-        """Every call inside ``function`` (its decorators, defaults and nested functions
-        included, as ``calls(function)`` walks them)."""
-        if self._within is None:
-            within: dict[int, list[ast.Call]] = {}
-            for call, scope in self.calls:
-                for enclosing in scope:
-                    within.setdefault(id(enclosing), []).append(call)
-            self._within = within
-        return self._within.get(id(function), [])
-
     @property
     def import_map(self) -> AstImportMap:
         """``AstImportMap.of(tree)``, shared (with its per-function scopes) by every rule."""
@@ -497,71 +367,14 @@ class TreeFacts:
             self._import_map = AstImportMap(imports)
         return self._import_map
 
-    @property
-    def any_scope_imports(self) -> AnyScopeImports:
-        """``AnyScopeImports.of(tree)``: every import of the file, in any scope."""
-        if self._any_scope is None:
-            bindings: dict[str, set[str]] = {}
-            for node, _ in self.imports:
-                for bound, qualified in import_bindings(node):
-                    bindings.setdefault(bound, set()).add(qualified)
-            self._any_scope = AnyScopeImports(bindings)
-        return self._any_scope
-
-    @property
-    def assigned_values(self) -> dict[str, list[ast.expr]]:
-        """Every value assigned to a plain name anywhere in the file (``=``, ``: T =``,
-        ``:=``)."""
-        if self._assigned is None:
-            values: dict[str, list[ast.expr]] = {}
-            for node in self.assignments:
-                if isinstance(node, ast.Assign):
-                    for target in node.targets:
-                        if isinstance(target, ast.Name):
-                            values.setdefault(target.id, []).append(node.value)
-                elif (
-                    not isinstance(node, ast.AugAssign)
-                    and node.value is not None
-                    and isinstance(node.target, ast.Name)
-                ):
-                    values.setdefault(node.target.id, []).append(node.value)
-            self._assigned = values
-        return self._assigned
-
-    def out_aliases(self, function: FunctionNode, root: str = "out") -> set[str]:
-        """:func:`out_aliases`, without walking the function when no statement of the file
-        assigns a plain name from ``root`` (a chain of aliases starts with one): most
-        files, and every function a big file's rules ask about."""
-        if self._name_sources is None:
-            self._name_sources = {
-                node.value.id
-                for node in self.assignments
-                if isinstance(node, ast.Assign | ast.AnnAssign) and isinstance(node.value, ast.Name)
-            }
-        if root not in self._name_sources:
-            return {root}
-        return out_aliases(function, root)
-
-    def attribute_sites(self, attribute: str) -> dict[str, list[ast.expr]]:
-        """:func:`module_attribute_sites` of the module, found once however many rules ask
-        (callers must not change it)."""
-        sites = self._attribute_sites.get(attribute)
-        if sites is None:
-            sites = self._attribute_sites[attribute] = module_attribute_sites(self.body, attribute)
-        return sites
-
-    def attribute_assignments(self, attribute: str) -> list[tuple[str, ast.expr]]:
-        """``(object, value)`` of every ``object.attribute = value`` in the file whose object
-        is a plain name (in a tuple target too), and of every
-        ``setattr(object, "attribute", value)``."""
-        found = [
-            site
-            for node in self.assignments
-            if not isinstance(node, ast.NamedExpr)
-            for site in _sets(node, attribute)
-        ]
-        found.extend(site for call, _ in self.calls if (site := setattr_call(call, attribute)))
-        return found
+    def kept(self, key: str, make: Callable[[], _Found]) -> _Found:
+        """What a helper module derives from this tree, made once under ``key`` however
+        many rules ask (it must hold no reference to the ``ast.Module``, and callers must
+        not change it)."""
+        found = self._kept.get(key)
+        if found is None:
+            found = self._kept[key] = make()
+        return found  # type: ignore[return-value]
 
 
 _FACTS: weakref.WeakKeyDictionary[ast.Module, TreeFacts] = weakref.WeakKeyDictionary()
@@ -569,145 +382,16 @@ _FACTS_LOCK = threading.Lock()
 
 
 def facts(tree: ast.Module) -> TreeFacts:
-    """The :class:`TreeFacts` of a tree, gathered once however many rules ask (kept as
-    long as the tree lives). Callers must not mutate the tree."""
+    """The :class:`TreeFacts` of a tree, kept as long as the tree lives, however many rules
+    ask. Callers must not mutate the tree."""
     with _FACTS_LOCK:
         found = _FACTS.get(tree)
-    if found is None:
-        found = TreeFacts(tree)
-        with _FACTS_LOCK:
-            _FACTS[tree] = found
+        if found is None:
+            found = _FACTS[tree] = TreeFacts(tree)
     return found
-
-
-# support_native_out and where ``out`` goes (IVY002, IVY003) -----------------------------
-
-
-def module_attribute_sites(body: Sequence[ast.stmt], attribute: str) -> dict[str, list[ast.expr]]:
-    """Per name, the values a module-level statement may set as its ``attribute``: a
-    superset of ``_ast_native_out_sites.native_out_sites`` (``name.attribute = value``,
-    ``setattr(name, "attribute", value)``, and a loop over a literal tuple, list or set
-    setting it on its variable, which names every element), in any module-level block."""
-    sites: dict[str, list[ast.expr]] = {}
-    for statement in _module_level(body):
-        for name, value in _sets(statement, attribute):
-            sites.setdefault(name, []).append(value)
-        if (
-            isinstance(statement, ast.For | ast.AsyncFor)
-            and isinstance(statement.target, ast.Name)
-            and isinstance(statement.iter, ast.Tuple | ast.List | ast.Set)
-        ):
-            variable = statement.target.id
-            values = [
-                value
-                for inner in _module_level(statement.body)
-                for name, value in _sets(inner, attribute)
-                if name == variable
-            ]
-            for element in statement.iter.elts:
-                if values and isinstance(element, ast.Name):
-                    sites.setdefault(element.id, []).extend(values)
-    return sites
-
-
-def _module_level(body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:
-    """Statements and those in their blocks, recursively (not in definitions)."""
-    for statement in body:
-        yield statement
-        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            continue
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(statement, field, None)
-            if isinstance(block, list):
-                yield from _module_level(block)
-        for handler in getattr(statement, "handlers", ()):
-            yield from _module_level(handler.body)
-        for case in getattr(statement, "cases", ()):
-            yield from _module_level(case.body)
-
-
-def _sets(statement: ast.stmt, attribute: str) -> Iterator[tuple[str, ast.expr]]:
-    if isinstance(statement, ast.Assign):
-        for target in statement.targets:
-            for element in _flatten(target):
-                if (
-                    isinstance(element, ast.Attribute)
-                    and element.attr == attribute
-                    and isinstance(element.value, ast.Name)
-                ):
-                    yield element.value.id, statement.value
-    elif isinstance(statement, ast.AnnAssign | ast.AugAssign):
-        target = statement.target
-        if (
-            isinstance(target, ast.Attribute)
-            and target.attr == attribute
-            and isinstance(target.value, ast.Name)
-            and statement.value is not None
-        ):
-            yield target.value.id, statement.value
-    elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
-        site = setattr_call(statement.value, attribute)
-        if site is not None:
-            yield site
-
-
-def setattr_call(call: ast.Call, attribute: str) -> tuple[str, ast.expr] | None:
-    """``(object, value)`` of ``setattr(object, "attribute", value)`` on a plain name (the
-    other way to write ``object.attribute = value``)."""
-    args = call.args
-    if (
-        isinstance(call.func, ast.Name)
-        and call.func.id == "setattr"
-        and len(args) == 3
-        and isinstance(args[0], ast.Name)
-        and isinstance(args[1], ast.Constant)
-        and args[1].value == attribute
-    ):
-        return args[0].id, args[2]
-    return None
 
 
 def module_functions(body: Sequence[ast.stmt]) -> dict[str, FunctionNode]:
     """The module-level functions by name, the last definition of a name winning (as
     ``ModuleOutFlow.functions``)."""
     return {s.name: s for s in body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)}
-
-
-def out_aliases(function: FunctionNode, root: str = "out") -> set[str]:
-    """``root`` and every local assigned from it by
-    ``=`` or ``: T =``, through chains in any order (nested functions and lambdas left
-    out, classes not)."""
-    pairs: list[tuple[str, str]] = []
-    stack: list[ast.AST] = list(function.body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-            continue
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name):
-            source = node.value.id
-            pairs.extend((t.id, source) for t in node.targets if isinstance(t, ast.Name))
-        elif (
-            isinstance(node, ast.AnnAssign)
-            and isinstance(node.value, ast.Name)
-            and isinstance(node.target, ast.Name)
-        ):
-            pairs.append((node.target.id, node.value.id))
-        stack.extend(ast.iter_child_nodes(node))
-    found = {root}
-    changed = True
-    while changed:
-        changed = False
-        for target, source in pairs:
-            if source in found and target not in found:
-                found.add(target)
-                changed = True
-    return found
-
-
-def takes_out(function: FunctionNode) -> bool:
-    """Whether ``out`` can be passed by position or keyword."""
-    args = function.args
-    return any(a.arg == "out" for a in (*args.posonlyargs, *args.args, *args.kwonlyargs))
-
-
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)

@@ -39,6 +39,7 @@ from ivycheck.rules._ast_facts import (
     AstImportMap,
     FunctionNode,
     child_nodes,
+    facts,
     module_functions,
     positional_or_keyword,
 )
@@ -136,6 +137,7 @@ class ModuleFlows:
         self.imports = imports
         self.runtime_modules = tuple(runtime_modules)
         self.functions = module_functions(tree.body)
+        self._bodies: dict[int, _Body] = facts(tree).kept("out-analysis bodies", dict)
         self._memo: dict[tuple[str, str | None], OutFlow] = {}
         self._running: set[tuple[str, str | None]] = set()
 
@@ -151,6 +153,13 @@ class ModuleFlows:
             finally:
                 self._running.discard(key)
         return self._memo[key]
+
+    def body(self, function: FunctionNode) -> _Body:
+        """The walk of ``function``'s body, made once per tree (:class:`_Body`)."""
+        found = self._bodies.get(id(function))
+        if found is None:
+            found = self._bodies[id(function)] = _walk_body(function)
+        return found
 
     def helper_kind(self, helper: FunctionNode, root: str | None) -> UseKind:
         """What a same-file helper does with the value it receives as parameter ``root``."""
@@ -213,41 +222,15 @@ class _Walk:
     ) -> tuple[list[tuple[tuple[int, int], ast.Name]], list[tuple[ast.Call, str]]]:
         """The function's variables spelled as an alias (outside nested scopes, with their
         positions), and its calls unpacking ``**name`` outside nested scopes; spellings
-        that CPython keeps as strings are judged on the way. One walk: the aliases are
-        known only at its end (``b = a`` may come before ``a = out``)."""
-        pairs: list[tuple[str, str]] = []
-        found: list[tuple[ast.Name, bool]] = []
-        spelled: list[tuple[ast.AST, bool]] = []
-        star_calls: list[tuple[ast.Call, str]] = []
-        stack: list[tuple[ast.AST, bool, bool]] = [
-            (s, False, False) for s in reversed(self.function.body)
-        ]
-        for statement in self.function.body:
-            self.parents[id(statement)] = self.function
-        while stack:
-            node, nested, in_function = stack.pop()
-            nested = nested or isinstance(node, _SCOPES)
-            in_function = in_function or isinstance(node, _FUNCTIONS)
-            if isinstance(node, ast.Name):
-                found.append((node, nested))
-            elif isinstance(node, _SPELLING):
-                spelled.append((node, nested))
-            if isinstance(node, ast.Call) and not nested:
-                star_calls.extend(
-                    (node, k.value.id)
-                    for k in node.keywords
-                    if k.arg is None and isinstance(k.value, ast.Name)
-                )
-            if not in_function:
-                pairs.extend(_alias_pairs(node))
-            children = child_nodes(node)
-            for child in children:
-                self.parents[id(child)] = node
-            stack.extend((child, nested, in_function) for child in reversed(children))
-        aliases = self.aliases = _closure(self.root, pairs) if self.root is not None else set()
+        that CPython keeps as strings are judged on the way. From the one walk of the body
+        (:func:`_walk_body`): the aliases are known only at its end (``b = a`` may come
+        before ``a = out``)."""
+        body = self.flows.body(self.function)
+        self.parents = body.parents
+        aliases = self.aliases = _closure(self.root, body.pairs) if self.root is not None else set()
         self.flow.aliases = frozenset(aliases)
         names: list[tuple[tuple[int, int], ast.Name]] = []
-        for name, nested in found:
+        for name, nested in body.names:
             if name.id not in aliases:
                 continue
             if nested:
@@ -255,9 +238,9 @@ class _Walk:
             else:
                 names.append(((name.lineno, name.col_offset), name))
         if aliases:
-            for node, nested in spelled:
+            for node, nested in body.spelled:
                 self._spelled(node, nested)
-        return names, star_calls
+        return names, body.star_calls
 
     def _holders(self) -> set[int]:
         """ids of the nodes holding a writing node: the writing nodes and their ancestors
@@ -435,6 +418,62 @@ class _Walk:
             self.carriers.add(name)
         else:
             self.flow.escapes = True
+
+
+@dataclass(frozen=True)
+class _Body:
+    """What one walk of a function's body finds, whichever parameter is followed: shared
+    by every rule and every parameter that asks (:meth:`ModuleFlows.body`)."""
+
+    parents: dict[int, ast.AST]
+    """The parent of each node below the function (its statements': the function)."""
+    names: list[tuple[ast.Name, bool]]
+    """Every name, and whether it is in a nested scope."""
+    spelled: list[tuple[ast.AST, bool]]
+    """Every node holding a name as a string (:data:`_SPELLING`), and whether nested."""
+    star_calls: list[tuple[ast.Call, str]]
+    """``(call, name)`` of each ``**name`` a call outside nested scopes unpacks."""
+    pairs: list[tuple[str, str]]
+    """``(target, source)`` of each ``target = source`` outside nested functions."""
+
+
+_SCOPE_TYPES = frozenset(_SCOPES)
+_FUNCTION_TYPES = frozenset(_FUNCTIONS)
+_SPELLING_TYPES = frozenset(_SPELLING)
+_ALIASING = frozenset({ast.Assign, ast.AnnAssign})
+
+
+def _walk_body(function: FunctionNode) -> _Body:
+    """The one walk of ``function``'s statements (:class:`_Body`), in source order."""
+    parents: dict[int, ast.AST] = {id(statement): function for statement in function.body}
+    found = _Body(parents, [], [], [], [])
+    names, spelled, star_calls, pairs = found.names, found.spelled, found.star_calls, found.pairs
+    stack: list[tuple[ast.AST, bool, bool]] = [(s, False, False) for s in reversed(function.body)]
+    name_type, call_type = ast.Name, ast.Call
+    while stack:
+        node, nested, in_function = stack.pop()
+        cls = node.__class__
+        if cls is name_type:
+            names.append((node, nested))  # type: ignore[arg-type]
+            continue  # no child node
+        if cls in _SCOPE_TYPES:
+            nested = True
+            in_function = in_function or cls in _FUNCTION_TYPES
+        if cls in _SPELLING_TYPES:
+            spelled.append((node, nested))
+        elif cls is call_type and not nested:
+            star_calls.extend(
+                (node, k.value.id)  # type: ignore[misc]
+                for k in node.keywords  # type: ignore[attr-defined]
+                if k.arg is None and isinstance(k.value, ast.Name)
+            )
+        elif cls in _ALIASING and not in_function:
+            pairs.extend(_alias_pairs(node))
+        children = child_nodes(node)
+        for child in children:
+            parents[id(child)] = node
+        stack.extend((child, nested, in_function) for child in reversed(children))
+    return found
 
 
 def _alias_pairs(node: ast.AST) -> list[tuple[str, str]]:

@@ -11,9 +11,25 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cached_property
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 """A line as CPython's parser counts lines (``str.splitlines`` also breaks at ``\\f``...)."""
+
+_last_split: tuple[str, list[str]] = ("", [])
+
+
+def split_lines(source: str) -> list[str]:
+    """``source``'s lines as CPython counts them, with their ends: split once for the
+    last text asked about (the rules of one file ask in turn; a text is compared by
+    identity, so a file's copy with another text splits its own). Never change the list."""
+    global _last_split
+    text, lines = _last_split
+    if text is not source:
+        lines = _LINE.findall(source)
+        _last_split = (source, lines)
+    return lines
+
 
 _DEF = re.compile(r"(?:async[ \t]+)?def[ \t]+")
 _DEF_NAME = re.compile(r"(?:async(?:[ \t\f]|\\\r?\n)+)?def(?:[ \t\f]|\\\r?\n)+")
@@ -21,13 +37,27 @@ _DEF_NAME = re.compile(r"(?:async(?:[ \t\f]|\\\r?\n)+)?def(?:[ \t\f]|\\\r?\n)+")
 
 
 class Lines:
-    """A file's lines, split once: a rule asks about every function of a large file."""
+    """A file's lines, split once however many rules ask (:func:`split_lines`), and only
+    when a rule reads them: most positions of a file written in ASCII are CPython's own
+    (:meth:`column`), and eighteen rules each splitting every file they look at cost more
+    than their checks."""
 
     def __init__(self, source: str) -> None:
-        self.lines: list[str] = _LINE.findall(source)
+        self.source = source
+
+    @cached_property
+    def lines(self) -> list[str]:
+        """The lines with their ends (shared: never change the list)."""
+        return split_lines(self.source)
+
+    @cached_property
+    def _ascii(self) -> bool:
+        return self.source.isascii()
 
     def column(self, line: int, byte_offset: int) -> int:
         """The code-point column of CPython's ``col_offset`` on 1-based ``line``."""
+        if self._ascii:
+            return byte_offset  # one byte a code point: CPython's offset is the column
         text = self.lines[line - 1]
         if text.isascii():
             return byte_offset

@@ -434,7 +434,9 @@ parameter, a loop target, an augmented assignment...), which makes the name not 
 native."""
 
 
-def _scope(body: Sequence[ast.AST], function: FunctionNode | None) -> dict[str, list[Binding]]:
+def _scope(
+    body: Sequence[ast.AST], function: FunctionNode | None, walrus: bool
+) -> dict[str, list[Binding]]:
     """The bindings of one scope's body (the module, or a function's statements with its
     parameters), not entering nested functions, classes or lambdas (their names are bound,
     unreadably).
@@ -444,8 +446,11 @@ def _scope(body: Sequence[ast.AST], function: FunctionNode | None) -> dict[str, 
     variable is its own scope), an ``as`` name (import, ``with``, ``except``) and
     ``global``/``nonlocal`` bind unreadably; names in a tuple or list target (starred ones
     too) are unreadable. A ``match`` capture is not read as a binding (the rule's
-    findings as reviewed on the corpora)."""
+    findings as reviewed on the corpora). ``walrus``: whether the file may hold a ``:=``,
+    the one binding inside an expression; without one, expressions are not entered.
+    """
     bindings: dict[str, list[Binding]] = {}
+    children = ast.iter_child_nodes if walrus else _binding_children
 
     def bind(target: ast.expr, value: Binding) -> None:
         if isinstance(target, ast.Name):
@@ -481,7 +486,7 @@ def _scope(body: Sequence[ast.AST], function: FunctionNode | None) -> dict[str, 
         elif isinstance(node, ast.Global | ast.Nonlocal):
             for name in node.names:
                 bindings.setdefault(name, []).append(None)
-        todo.extend(ast.iter_child_nodes(node))
+        todo.extend(children(node))
     if function is not None:
         args = function.args
         for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
@@ -490,14 +495,27 @@ def _scope(body: Sequence[ast.AST], function: FunctionNode | None) -> dict[str, 
     return bindings
 
 
+def _binding_children(node: ast.AST) -> list[ast.AST]:
+    """The children of ``node`` that may bind a name when no expression does (no ``:=``):
+    the statements of its blocks, its ``except`` clauses and ``case`` blocks, its ``with``
+    items and its imports' names."""
+    found: list[ast.AST] = []
+    for field in ("body", "handlers", "orelse", "finalbody", "cases", "items", "names"):
+        value = getattr(node, field, None)
+        if isinstance(value, list):
+            found.extend(item for item in value if isinstance(item, ast.AST))
+    return found
+
+
 class _Scopes:
     """The bindings of the module and of each function, collected on first lookup (most
     functions pass no name as ``out``, and walking every body up front was a fifth of the
     rule's time on an Ivy-style tree), and the lookup of a name: the innermost enclosing
     function (or the module) that binds it; classes and lambdas are no scopes here."""
 
-    def __init__(self, tree: ast.Module) -> None:
+    def __init__(self, tree: ast.Module, walrus: bool) -> None:
         self._module = tree.body
+        self._walrus = walrus
         self._scopes: dict[int, dict[str, list[Binding]]] = {}
 
     def _bindings(self, function: FunctionNode | None) -> dict[str, list[Binding]]:
@@ -505,7 +523,7 @@ class _Scopes:
         found = self._scopes.get(key)
         if found is None:
             body = self._module if function is None else function.body
-            found = self._scopes[key] = _scope(body, function)
+            found = self._scopes[key] = _scope(body, function, self._walrus)
         return found
 
     def lookup(self, name: str, enclosing: Scope) -> list[Binding]:
@@ -563,7 +581,7 @@ def _native_outs(tree: ast.Module, file: FileUnderCheck) -> Iterator[tuple[ast.k
         called = imports.qualify(call.func, enclosing)
         if called is None or not _is_runtime(called, runtime):
             continue
-        scopes = scopes or _Scopes(tree)
+        scopes = scopes or _Scopes(tree, ":=" in file.source)
 
         def qualify(expression: ast.expr, scope: Scope = enclosing) -> str | None:
             return imports.qualify(expression, scope)
