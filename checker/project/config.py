@@ -18,7 +18,7 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ivycheck.checker.project.conventions import (
     DECORATOR_ALIASES,
@@ -193,12 +193,27 @@ class Config:
             return None
         return GlobSet.from_lines(p for p in patterns if not p.endswith("/"))
 
+    @cached_property
+    def _answers(self) -> dict[tuple[str, str, str | None], object]:
+        """What :meth:`part_of`, :meth:`ignored_codes_for` and :meth:`is_enabled` answered,
+        by question: a run asks each about every file several times (the summary, the
+        early check, the check, each rule's selection), and each answer is a match of
+        globs. A configuration never changes (a changed one is a new object)."""
+        return {}
+
     def part_of(self, relative_path: str) -> str:
         """``functional``, ``frontend``, ``data_classes``, ``backend:<name>`` or ``other``.
 
         Besides the configured ``backends``, any folder below a ``functional/backends/``
         folder is a backend named by the folder (Ivy's paddle, mxnet...): rules that need
         no per-library data run on it (:data:`BACKEND_NAMES` are those that have it)."""
+        question = ("part", relative_path, None)
+        known = self._answers.get(question)
+        if known is None:
+            known = self._answers[question] = self._part_by_globs(relative_path)
+        return cast(str, known)
+
+    def _part_by_globs(self, relative_path: str) -> str:
         for part, spec in self._part_specs:
             if spec.match_file(relative_path):
                 return part
@@ -206,14 +221,25 @@ class Config:
         return f"backend:{folder[1]}" if folder else "other"
 
     def ignored_codes_for(self, relative_path: str) -> tuple[str, ...]:
-        codes: list[str] = []
-        for spec, ignored in self._per_file_specs:
-            if spec.match_file(relative_path):
-                codes.extend(ignored)
-        return tuple(codes)
+        question = ("ignored", relative_path, None)
+        known = self._answers.get(question)
+        if known is None:
+            codes: list[str] = []
+            for spec, ignored in self._per_file_specs:
+                if spec.match_file(relative_path):
+                    codes.extend(ignored)
+            known = self._answers[question] = tuple(codes)
+        return cast(tuple[str, ...], known)
 
     def is_enabled(self, code: str, relative_path: str | None = None) -> bool:
         """Ruff's selection semantics: the most specific matching prefix wins, ties ignore."""
+        question = ("enabled", code, relative_path)
+        known = self._answers.get(question)
+        if known is None:
+            known = self._answers[question] = self._selects(code, relative_path)
+        return cast(bool, known)
+
+    def _selects(self, code: str, relative_path: str | None) -> bool:
         selected = _best_match(code, (*self.select, *self.extend_select))
         if selected < 0:
             return False

@@ -72,6 +72,7 @@ def marker_root(path: Path) -> Path:
 
 
 def contains(folder: Path, path: Path) -> bool:
-    """Whether ``path`` is ``folder`` or lies below it (both made absolute)."""
-    outer, inner = Path(os.path.abspath(folder)), Path(os.path.abspath(path))
-    return inner == outer or outer in inner.parents
+    """Whether ``path`` is ``folder`` or lies below it (both made absolute). Compared as
+    normalized strings, not ``Path.parents``: a run asks it for every file it checks."""
+    outer, inner = os.path.abspath(folder), os.path.abspath(path)
+    return inner == outer or inner.startswith(outer if outer.endswith(os.sep) else outer + os.sep)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import difflib
 import gc
 import os
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
@@ -29,6 +30,7 @@ from typing import TypeVar
 from ivycheck import __version__
 from ivycheck.checker.base import collector
 from ivycheck.checker.base.diagnostics import Diagnostic, Severity
+from ivycheck.checker.base.isolation import on_deep_stack, submit_to_deep_stack
 from ivycheck.checker.base.sourcefile import (
     SourceError,
     SourceFile,
@@ -188,14 +190,36 @@ def _check_one(task: _Task) -> _Outcome:
 def _run_chunk(
     function: Callable[[T], R], chunk: list[T], advance: Callable[[int], None] | None = None
 ) -> list[R]:
-    """``function`` over ``chunk`` with the cyclic collector run every few files instead of
-    by allocation count. A libcst tree is a million objects, freed by reference counting
-    when the file is done: invariant, no collection traverses a live tree while it is
-    being checked. Cycles a rule leaves are still collected (cold runs in
-    ``benchmarks/lint_throughput.py`` measure it)."""
+    """``function`` over ``chunk``, the whole loop on the deep-stack thread the engine
+    checks each file on (:mod:`~ivycheck.checker.base.isolation`): one hand-over to it
+    per chunk, not one per file. Interrupted while it waits (Ctrl-C), this thread tells
+    the loop to stop after the file it is at."""
+    if on_deep_stack():
+        return _run_items(function, chunk, advance, threading.Event())
+    stop = threading.Event()
+    try:
+        return submit_to_deep_stack(_run_items, function, chunk, advance, stop).result()
+    except BaseException:
+        stop.set()
+        raise
+
+
+def _run_items(
+    function: Callable[[T], R],
+    chunk: list[T],
+    advance: Callable[[int], None] | None,
+    stop: threading.Event,
+) -> list[R]:
+    """``function`` over ``chunk`` (until ``stop`` is set) with the cyclic collector run
+    every few files instead of by allocation count. A tree is many objects, freed by
+    reference counting when the file is done: invariant, no collection traverses a
+    live tree while it is being checked. Cycles a rule leaves are still collected (cold
+    runs in ``benchmarks/lint_throughput.py`` measure it)."""
     results = []
     with collector.paused():
         for number, item in enumerate(chunk, 1):
+            if stop.is_set():
+                break
             results.append(function(item))
             if advance is not None:
                 advance(1)
