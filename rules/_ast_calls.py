@@ -98,20 +98,33 @@ def backend_call(call: ast.Call) -> str | None:
     return func.attr
 
 
-def _body_nodes(function: FunctionNode) -> Iterator[ast.AST]:
-    for statement in function.body:
-        yield from ast.walk(statement)
+def backend_calls_in(tree: ast.Module, function: FunctionNode) -> frozenset[str]:
+    """The names ``function``'s body calls as ``current_backend(...).name(...)`` (nested
+    definitions included; its own decorators, defaults and annotations not), found once
+    per tree for every function and every rule that asks (IVY010, IVY011)."""
+    return (
+        facts(tree)
+        .kept("backend calls", lambda: _backend_calls(tree))
+        .get(id(function), frozenset())
+    )
 
 
-def backend_calls_in(function: FunctionNode) -> dict[str, None]:
-    """The names the body calls as ``current_backend(...).name(...)``, in a dict for order."""
-    names: dict[str, None] = {}
-    for node in _body_nodes(function):
-        if isinstance(node, ast.Call):
-            name = backend_call(node)
-            if name is not None:
-                names[name] = None
-    return names
+def _backend_calls(tree: ast.Module) -> dict[int, frozenset[str]]:
+    """Per function (by id), the names its body calls through ``current_backend``: from
+    the file's calls with the functions enclosing each, a call counting for an enclosing
+    function when it starts at or after the function's first statement (what comes
+    before, in the header, is the function's decorators, defaults and annotations)."""
+    found: dict[int, set[str]] = {}
+    for call, scope in facts(tree).calls:
+        name = backend_call(call) if scope else None
+        if name is None:
+            continue
+        at = (call.lineno, call.col_offset)
+        for function in scope:
+            first = function.body[0]
+            if at >= (first.lineno, first.col_offset):
+                found.setdefault(id(function), set()).add(name)
+    return {key: frozenset(names) for key, names in found.items()}
 
 
 def is_inplace_update(func: ast.expr) -> bool:

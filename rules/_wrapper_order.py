@@ -11,6 +11,7 @@ not 50 million).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -45,6 +46,30 @@ def era_names(config: Config) -> frozenset[str]:
     """Every name a wrapper of some project's order may have: the configured order, Ivy's
     lists of every era and their aliases. Known before the project's own list is."""
     return frozenset({*config.decorator_order, *DECORATOR_ALIASES, *KNOWN_WRAPPERS})
+
+
+def mentions_two(source: str, names: frozenset[str]) -> bool:
+    """Whether ``source`` holds at least two of ``names`` (as substrings): a file with
+    fewer cannot misorder a pair. The names are looked for by their first word
+    (``handle_``, ``inputs_``...), so a text without ``handle_`` is scanned once for the
+    fifteen names that start with it, not fifteen times."""
+    found = 0
+    for first_word, group in _by_first_word(names):
+        if first_word in source:
+            for name in group:
+                if name in source:
+                    found += 1
+                    if found == 2:
+                        return True
+    return False
+
+
+@functools.cache
+def _by_first_word(names: frozenset[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    groups: dict[str, list[str]] = {}
+    for name in sorted(names):
+        groups.setdefault(name.split("_", 1)[0], []).append(name)
+    return tuple((first, tuple(group)) for first, group in groups.items())
 
 
 def slots(order: Sequence[str]) -> Slots:

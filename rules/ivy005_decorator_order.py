@@ -28,6 +28,7 @@ from ivycheck.rules._wrapper_order import (
     EXAMPLE_NESTABLE_OVER_EXCEPTIONS,
     EXAMPLE_OWN_LIST_PROJECT,
     era_names,
+    mentions_two,
     message,
     rewraps,
     slots,
@@ -109,10 +110,7 @@ class DecoratorOrder(Rule):
     @classmethod
     def is_relevant(cls, source: str, config: Config) -> bool:
         """Only files that mention at least two of the known decorators can misorder them."""
-        if "@" not in source:
-            return False
-        mentioned = (name for name in era_names(config) if name in source)
-        return next(mentioned, None) is not None and next(mentioned, None) is not None
+        return "@" in source and mentions_two(source, era_names(config))
 
     @classmethod
     def check(cls, tree: ast.Module, file: FileUnderCheck) -> Iterator[Finding]:

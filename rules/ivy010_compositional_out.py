@@ -429,7 +429,9 @@ def _candidates(
         if found is None or _is_stub(function, lines, tree):
             continue
         wrappers = _ast_calls.function_wrappers(function, assigned)
-        if "handle_partial_mixed_function" in wrappers or _ast_calls.backend_calls_in(function):
+        if "handle_partial_mixed_function" in wrappers or _ast_calls.backend_calls_in(
+            tree, function
+        ):
             continue
         wrapped = _WRAPPER in wrappers
         if reads_out(function)[0] != wrapped:

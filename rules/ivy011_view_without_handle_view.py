@@ -509,7 +509,7 @@ def _views(
     own name or of a name it hands to ``current_backend(...)``), in source order."""
     assigned: dict[str, list[str]] | None = None
     for function in _ast_calls.api_functions(tree):
-        names = {function.name, *_ast_calls.backend_calls_in(function)}
+        names = {function.name, *_ast_calls.backend_calls_in(tree, function)}
         found = {
             backend: implementation
             for backend, implementation in implementations(file.index, names).items()

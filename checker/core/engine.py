@@ -130,14 +130,16 @@ def active_rules(rules: Sequence[type[Rule]], file: FileUnderCheck) -> list[type
     """The rules to run on a file: enabled for its path, looking at its part, and able
     (by their cheap text test) to find something in its text. IVY000/IVY999 are the
     engine's own and never run as rules."""
-    config = file.config
+    config, part, source = file.config, file.part, file.source
+    # Cheapest first: the part, then the text test (answered once per text for the
+    # rules sharing a trigger), then the selection (a match of the path's globs).
     return [
         rule
         for rule in rules
         if rule.CODE not in ENGINE_CODES
-        and rule.applies_to(file.part)
+        and rule.applies_to(part)
+        and rule.is_relevant(source, config)
         and config.is_enabled(rule.CODE, file.relative_path)
-        and rule.is_relevant(file.source, config)
     ]
 
 

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import ast
 import enum
-import functools
 import inspect
-import re
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -210,8 +208,7 @@ _last_mentions: tuple[str, dict[tuple[str, ...], bool]] = ("", {})
 
 def _mentions(source: str, triggers: tuple[str, ...]) -> bool:
     """Whether ``source`` holds one of ``triggers`` at the start of a word. Answered once
-    per text for each set of triggers: eight rules share three sets, and the regex scans
-    the whole text when no trigger is there."""
+    per text for each set of triggers: eight rules share three sets."""
     global _last_mentions
     text, known = _last_mentions
     if text is not source:
@@ -219,23 +216,27 @@ def _mentions(source: str, triggers: tuple[str, ...]) -> bool:
         _last_mentions = (source, known)
     found = known.get(triggers)
     if found is None:
-        # A plain substring test first: the bounded regex is 100x slower.
-        found = any(t in source for t in triggers) and (
-            _trigger_pattern(triggers).search(source) is not None
-        )
-        known[triggers] = found
+        found = known[triggers] = any(_starts_a_word(source, t) for t in triggers)
     return found
 
 
-@functools.cache
-def _trigger_pattern(triggers: tuple[str, ...]) -> re.Pattern[str]:
-    def bounded(trigger: str) -> str:
-        # Only the start is bounded: triggers are prefixes (`handle_view` finds
-        # `handle_view_indexing`), but `out=` must not be found inside `timeout=`.
-        pattern = re.escape(trigger)
-        return r"(?<!\w)" + pattern if trigger[:1].isidentifier() else pattern
-
-    return re.compile("|".join(bounded(t) for t in triggers))
+def _starts_a_word(source: str, trigger: str) -> bool:
+    """Whether ``trigger`` is in ``source`` where no word character (``\\w``: a letter,
+    digit or ``_``) comes right before it. Only the start is bounded: triggers are prefixes
+    (``handle_view`` finds ``handle_view_indexing``), but ``out=`` must not be found inside
+    ``timeout=``. A trigger that starts with no word character is found anywhere. Searched
+    with ``str.find`` (a fifth of the time of the bounded regex, which cannot skip ahead
+    to the literal)."""
+    bounded = trigger[:1].isidentifier()
+    at = source.find(trigger)
+    while at >= 0:
+        if not bounded or at == 0:
+            return True
+        before = source[at - 1]
+        if not (before.isalnum() or before == "_"):
+            return True
+        at = source.find(trigger, at + 1)
+    return False
 
 
 class Rule:

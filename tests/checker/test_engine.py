@@ -176,3 +176,35 @@ def test_entry_point_plugins_run_and_a_crashing_one_is_ivy999(tmp_path: Path) ->
     assert "Traceback" not in done.stderr
     listed = run_ivycheck("--list-rules", cwd=project, env={"PYTHONPATH": str(site)})
     assert "EXT002  no-bad-names" in listed.stdout
+
+
+class OutKeywordRule(Rule):
+    """Looks only at files that pass ``out=`` somewhere (its text test, not its check)."""
+
+    CODE = "TST002"
+    NAME = "out-keyword"
+    MESSAGE = "never reported"
+    TRIGGERS = ("out=", "handle_view")
+
+
+def test_a_trigger_counts_only_at_the_start_of_a_word() -> None:
+    relevant = [
+        "f(out=x)",
+        "out=1",
+        "timeout=1; f(out=2)",  # a later occurrence at a word start
+        "g(x, (out=1))",
+        "@handle_view_indexing",  # triggers are prefixes
+    ]
+    not_relevant = [
+        "f(timeout=1)",
+        "f(_out=1)",
+        "f(x1out=1)",
+        "f(éout=1)",  # a letter outside ASCII is a word character too
+        "f(x٣out=1)",  # and so is a digit of another script
+        "unhandle_view()",
+        "",
+    ]
+    assert [OutKeywordRule.is_relevant(s, CONFIG) for s in relevant] == [True] * len(relevant)
+    assert [OutKeywordRule.is_relevant(s, CONFIG) for s in not_relevant] == [False] * len(
+        not_relevant
+    )
