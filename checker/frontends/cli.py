@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import multiprocessing
 import os
 import signal
 import sys
@@ -260,7 +259,9 @@ def _interrupt(signum: int, frame: object) -> None:
     ``KeyboardInterrupt`` so that ``finally`` clauses run."""
     if os.getpid() != _MAIN_PID:
         return
-    children = multiprocessing.active_children()
+    # Not imported by a run that starts no process (it is part of the start-up).
+    multiprocessing = sys.modules.get("multiprocessing")
+    children = multiprocessing.active_children() if multiprocessing is not None else []
     if not children:
         raise KeyboardInterrupt
     for child in children:

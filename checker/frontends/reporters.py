@@ -23,7 +23,6 @@ import json
 import os
 import unicodedata
 import urllib.parse
-import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -317,6 +316,8 @@ def format_junit(diagnostics: Sequence[Diagnostic]) -> str:
     an empty report. Names are quoted as in the text format: XML 1.0 has no way to write
     ESC or an undecodable byte, even as a character reference.
     """
+    import xml.etree.ElementTree as ET  # (here: only this format needs it)
+
     root = ET.Element("testsuites", name="ivycheck")
     by_file: dict[str, list[Diagnostic]] = {}
     for d in diagnostics:

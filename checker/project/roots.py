@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from pathlib import Path
 
 PROJECT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
@@ -34,6 +33,8 @@ def too_wide(folder: Path) -> bool:
 
 
 def _wide_folders(folder: Path) -> set[Path]:
+    import tempfile  # (here: with shutil, a fortieth of the start-up)
+
     wide = {Path(folder.anchor), Path(tempfile.gettempdir()), Path("/tmp")}
     with contextlib.suppress(RuntimeError):  # no home folder known (no HOME, no passwd entry)
         wide.add(Path.home())

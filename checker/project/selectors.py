@@ -11,7 +11,6 @@ unknown name there is never matched and silently changes nothing.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Collection, Iterable
 
 
@@ -23,6 +22,8 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str:
     """``"; did you mean 'x'?"`` with the candidate closest to ``name``, or ``""``: the one
     suggestion every unknown name gets (rule selectors, decorators, configuration keys,
     backend names)."""
+    import difflib  # (here: only for a selector that matches nothing)
+
     close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
     return f"; did you mean {close[0]!r}?" if close else ""
 

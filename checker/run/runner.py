@@ -16,13 +16,12 @@ one by one in a fresh process, and a file that kills that one too is reported as
 
 from __future__ import annotations
 
-import difflib
+import contextlib
 import gc
 import os
 import threading
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TypeVar
@@ -197,8 +196,13 @@ def _run_chunk(
     if on_deep_stack():
         return _run_items(function, chunk, advance, threading.Event())
     stop = threading.Event()
+    future = submit_to_deep_stack(_run_items, function, chunk, advance, stop)
     try:
-        return submit_to_deep_stack(_run_items, function, chunk, advance, stop).result()
+        while True:
+            # Woken every tenth of a second: a Ctrl-C that lands just before this thread
+            # starts waiting would otherwise wake it only when the whole chunk is done.
+            with contextlib.suppress(TimeoutError):
+                return future.result(timeout=0.1)
     except BaseException:
         stop.set()
         raise
@@ -259,6 +263,10 @@ def _parallel_map(
         if index is not None:
             _init_worker(index, decode=len(items) >= _DECODE_ALL_FROM)
         return _run_chunk(function, items, advance)
+    # Imported here: a run on one core never starts a process (a sixtieth of its start-up).
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures.process import BrokenProcessPool
+
     chunk_size = max(1, min(64, len(items) // (jobs * 8) or 1))
     chunks = [items[i : i + chunk_size] for i in range(0, len(items), chunk_size)]
     results: list[list[R] | None] = [None] * len(chunks)
@@ -288,6 +296,9 @@ def _parallel_map(
 def _isolated(
     function: Callable[[T], R], item: T, on_crash: Callable[[T], R], index: ProjectIndex
 ) -> R:
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     try:
         with ProcessPoolExecutor(1, initializer=_init_worker, initargs=(index, False)) as pool:
             return pool.submit(function, item).result()
@@ -589,6 +600,8 @@ def _with_path(diagnostics: Iterable[Diagnostic], path: str) -> list[Diagnostic]
 
 
 def _unified_diff(path: str, before: str, after: str) -> str:
+    import difflib  # (here: only --diff shows one)
+
     return "".join(
         difflib.unified_diff(
             before.splitlines(keepends=True),

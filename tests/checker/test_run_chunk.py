@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import signal
 import threading
-import time
 
 import pytest
 
@@ -42,6 +41,7 @@ def test_an_interrupt_while_waiting_stops_the_loop_after_the_current_item(
     done: list[int] = []
     main = threading.main_thread().ident
     assert main is not None
+    left = threading.Event()
 
     def interrupted(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
@@ -49,7 +49,7 @@ def test_an_interrupt_while_waiting_stops_the_loop_after_the_current_item(
     def work(item: int) -> int:
         if item == 1:
             signal.pthread_kill(main, signal.SIGINT)  # Ctrl-C, as the main thread waits
-            time.sleep(0.2)  # the main thread is told while this item still runs
+            left.wait(timeout=30)  # this item still runs when the main thread is told
         done.append(item)
         return item
 
@@ -58,6 +58,7 @@ def test_an_interrupt_while_waiting_stops_the_loop_after_the_current_item(
         with pytest.raises(KeyboardInterrupt):
             runner._run_chunk(work, list(range(1, 200)))
     finally:
+        left.set()
         signal.signal(signal.SIGINT, previous)
     submit_to_deep_stack(int).result()  # the chunk's loop has returned
     assert done == [1]
