@@ -93,3 +93,23 @@ def test_copy_false_imports_an_empty_array(backend: str, make: Callable[[], np.n
     x = ivy.from_dlpack(source, copy=False)
     assert x.shape == source.shape
     assert x.dtype == source.dtype.name
+
+
+@pytest.mark.parametrize("copy", [None, True])
+@pytest.mark.parametrize(("name", "make"), AWKWARD, ids=[a[0] for a in AWKWARD])
+def test_asarray_of_any_numpy_layout_gives_its_values(
+    backend: str, name: str, make: Callable[[], np.ndarray], copy: bool | None
+) -> None:
+    """``asarray`` copies where the backend cannot share (PyTorch refused a negative-stride
+    view whatever ``copy`` said: "At least one stride ... is negative")."""
+    source = make()
+    x = ivy.asarray(source, copy=copy)
+    np.testing.assert_array_equal(npy(x == x), np.ones(source.shape, bool))
+    np.testing.assert_array_equal(npy(x), source)
+
+
+def test_asarray_copy_false_of_a_negative_stride_view_raises_value_error_on_torch() -> None:
+    """Only a copy gives a tensor of negative strides: ``copy=False`` raises the standard's
+    ``ValueError`` (NumPy shares the view; JAX and TensorFlow copy any NumPy input)."""
+    with ivy.using_backend("torch"), pytest.raises(ValueError, match=r"copy=False.*negative"):
+        ivy.asarray(np.arange(6)[::-1], copy=False)

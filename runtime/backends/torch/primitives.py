@@ -52,7 +52,19 @@ def shape(x: Any) -> tuple[int, ...]:
 
 
 def asarray(obj: Any, dtype: Dtype | str | None, copy: bool | None) -> Any:
-    """``torch.asarray`` (shares memory with a NumPy input unless ``copy=True``)."""
+    """``torch.asarray`` (shares memory with a NumPy input unless ``copy=True``).
+
+    A NumPy array with a negative stride (``a[::-1]``) is copied into a compact one first:
+    a tensor has no negative strides, and ``torch.asarray`` refused it whatever ``copy``
+    said, where the standard asks ``copy=None``/``True`` for a copy; ``copy=False`` raises
+    the standard's ``ValueError`` (only a copy gives the tensor)."""
+    if isinstance(obj, np.ndarray) and any(step < 0 for step in obj.strides):
+        if copy is False:
+            raise ValueError(
+                "copy=False, but PyTorch shares no memory with negative strides "
+                f"{obj.strides}: only a copy gives the tensor"
+            )
+        obj, copy = np.ascontiguousarray(obj), None
     return torch.asarray(
         obj, dtype=None if dtype is None else getattr(torch, str(dtype)), copy=copy
     )
