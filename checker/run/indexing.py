@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NamedTuple
 
-from ivycheck.checker.base import trees
+from ivycheck.checker.base import collector, trees
 from ivycheck.checker.base.diagnostics import Diagnostic
 from ivycheck.checker.base.sourcefile import SourceError, read_source, too_large_on_disk
 from ivycheck.checker.base.trees import KeptTrees
@@ -92,7 +92,11 @@ def summarize_path(item: Item, encode: bool = True) -> Summarized:
         # No digest: not cached, so a raised max-file-size or a fixed file is seen again.
         unread = FileSummary(relative, part, parse_error=str(err))
         return path, None, EncodedSummary.encode(unread) if encode else unread, None
-    tree = trees.parse_or_none(source.text)
+    if check_with is not None and check_with.kept is not None:
+        # The command on one core: its collector is paused, and it keeps some trees.
+        tree = collector.untraced_parse(lambda: trees.parse_or_none(source.text))
+    else:
+        tree = trees.parse_or_none(source.text)
     summary = summarize_file(source.text, relative, part, tree=tree)
     found = None
     if check_with is not None:

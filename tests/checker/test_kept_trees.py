@@ -4,12 +4,13 @@ kept by the run (``checker/base/trees.KeptTrees``) and handed to their check."""
 from __future__ import annotations
 
 import ast
+import gc
 import shutil
 from pathlib import Path
 
 import pytest
 
-from ivycheck.checker.base import trees
+from ivycheck.checker.base import collector, trees
 from ivycheck.checker.base.diagnostics import Diagnostic, Fix
 from ivycheck.checker.run import runner
 
@@ -69,3 +70,25 @@ def test_kept_trees_are_bounded_and_taken_once() -> None:
     assert kept.keep(text, tree)
     kept.clear()
     assert kept.take(text) is None
+
+
+def test_a_tree_parsed_on_one_core_is_kept_out_of_every_collection() -> None:
+    """``collector.untraced_parse``: the young objects are collected first (a cycle the
+    last file left is freed), the tree is frozen (no collection traverses it) and is still
+    freed by reference counting."""
+
+    class Cycle:
+        def __init__(self) -> None:
+            self.me = self
+
+    with collector.paused():
+        gc.collect()
+        Cycle()
+        tree = collector.untraced_parse(lambda: trees.parse("def f(x):\n    return [x, x]\n"))
+        assert not any(type(o) is Cycle for o in gc.get_objects())
+        assert not any(o is tree for o in gc.get_objects())  # (frozen objects are not listed)
+        nodes = sum(1 for _ in ast.walk(tree))
+        frozen = gc.get_freeze_count()
+        del tree
+        assert frozen - gc.get_freeze_count() >= nodes
+    gc.unfreeze()
