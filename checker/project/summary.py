@@ -265,6 +265,32 @@ _LEAF_FIELDS = frozenset({"ctx", "op", "ops"})
 """Fields holding only childless nodes (``Load``, ``Add``, ``Eq``...): nothing a summary
 reads is there, so the walk does not queue them."""
 
+_SCALAR_FIELDS = {
+    "Name": ("id",),
+    "Attribute": ("attr",),
+    "Constant": ("value", "kind"),
+    "arg": ("arg", "type_comment"),
+    "keyword": ("arg",),
+    "alias": ("name", "asname"),
+    "FunctionDef": ("name", "type_comment"),
+    "AsyncFunctionDef": ("name", "type_comment"),
+    "ClassDef": ("name",),
+    "ImportFrom": ("module", "level"),
+    "Global": ("names",),
+    "Nonlocal": ("names",),
+    "FormattedValue": ("conversion",),
+    "comprehension": ("is_async",),
+    "ExceptHandler": ("name",),
+    "AnnAssign": ("simple",),
+    "Assign": ("type_comment",),
+    "For": ("type_comment",),
+    "AsyncFor": ("type_comment",),
+    "With": ("type_comment",),
+    "AsyncWith": ("type_comment",),
+}
+"""Per node type, the fields the grammar gives a name, a string, a number or a constant,
+never a node (``Name.id``, ``Constant.value``...): the walk does not look into them."""
+
 _NODE_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
 """Per node type, the fields the walk looks into (:func:`_node_fields`)."""
 
@@ -272,7 +298,10 @@ _NODE_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
 def _node_fields(kind: type[ast.AST]) -> tuple[str, ...]:
     fields = _NODE_FIELDS.get(kind)
     if fields is None:
-        fields = _NODE_FIELDS[kind] = tuple(f for f in kind._fields if f not in _LEAF_FIELDS)
+        scalar = _SCALAR_FIELDS.get(kind.__name__, ())
+        fields = _NODE_FIELDS[kind] = tuple(
+            f for f in kind._fields if f not in _LEAF_FIELDS and f not in scalar
+        )
     return fields
 
 
@@ -291,7 +320,8 @@ def _walk(node: ast.AST) -> list[ast.AST]:
         current = found[position]
         position += 1
         kind = type(current)
-        for name in fields_of(kind) or _node_fields(kind):
+        fields = fields_of(kind)
+        for name in _node_fields(kind) if fields is None else fields:
             value = getattr(current, name, None)
             if type(value) is list:
                 extend([item for item in value if isinstance(item, AST)])
