@@ -241,7 +241,8 @@ clause or a ``case``), in the order of ``_fields``."""
 _BLOCKS = frozenset({"body", "handlers", "orelse", "finalbody", "cases"})
 
 
-def _child_fields(kind: type[ast.AST]) -> tuple[str, ...]:
+def child_fields(kind: type[ast.AST]) -> tuple[str, ...]:
+    """The fields of a node type that may hold nodes (:func:`child_nodes`), in order."""
     fields = _CHILD_FIELDS.get(kind)
     if fields is None:
         fields = _CHILD_FIELDS[kind] = tuple(f for f in kind._fields if f not in _NOT_NODES)
@@ -260,7 +261,7 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
     nothing), in the same order: a list from the fields known per node type, a third of
     the cost of the generator over every field on a large file's walks."""
     found: list[ast.AST] = []
-    for name in _child_fields(node.__class__):
+    for name in child_fields(node.__class__):
         value = getattr(node, name, None)
         if value.__class__ is list:
             found.extend(item for item in value if isinstance(item, ast.AST))
@@ -314,7 +315,7 @@ class TreeFacts:
         in field order, so pruning the expressions (which hold no definition) leaves the
         functions in the same order."""
         fields_of = _CHILD_FIELDS if every_node else _BLOCK_FIELDS
-        more_fields = _child_fields if every_node else _block_fields
+        more_fields = child_fields if every_node else _block_fields
         leaves, node_type, call_type = _LEAVES, ast.AST, ast.Call
         definitions = (ast.FunctionDef, ast.AsyncFunctionDef)
         calls: list[tuple[ast.Call, Scope]] = []

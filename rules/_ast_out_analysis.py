@@ -38,7 +38,7 @@ from ivycheck.rules._ast_calls import is_inplace_update
 from ivycheck.rules._ast_facts import (
     AstImportMap,
     FunctionNode,
-    child_nodes,
+    child_fields,
     facts,
     module_functions,
     positional_or_keyword,
@@ -444,12 +444,15 @@ _ALIASING = frozenset({ast.Assign, ast.AnnAssign})
 
 
 def _walk_body(function: FunctionNode) -> _Body:
-    """The one walk of ``function``'s statements (:class:`_Body`), in source order."""
+    """The one walk of ``function``'s statements (:class:`_Body`), in source order. The
+    children of a node are gathered here (the fields :func:`child_fields` names), and constants are
+    left out (nothing is asked of them, nor of their parent): the walk is most of the
+    out-flow's cost."""
     parents: dict[int, ast.AST] = {id(statement): function for statement in function.body}
     found = _Body(parents, [], [], [], [])
     names, spelled, star_calls, pairs = found.names, found.spelled, found.star_calls, found.pairs
     stack: list[tuple[ast.AST, bool, bool]] = [(s, False, False) for s in reversed(function.body)]
-    name_type, call_type = ast.Name, ast.Call
+    name_type, call_type, constant_type, node_type = ast.Name, ast.Call, ast.Constant, ast.AST
     while stack:
         node, nested, in_function = stack.pop()
         cls = node.__class__
@@ -469,10 +472,19 @@ def _walk_body(function: FunctionNode) -> _Body:
             )
         elif cls in _ALIASING and not in_function:
             pairs.extend(_alias_pairs(node))
-        children = child_nodes(node)
-        for child in children:
-            parents[id(child)] = node
-        stack.extend((child, nested, in_function) for child in reversed(children))
+        children: list[ast.AST] = []
+        for attribute in child_fields(cls):
+            value = getattr(node, attribute, None)
+            if value.__class__ is list:
+                for item in value:
+                    if isinstance(item, node_type) and item.__class__ is not constant_type:
+                        parents[id(item)] = node
+                        children.append(item)
+            elif isinstance(value, node_type) and value.__class__ is not constant_type:
+                parents[id(value)] = node
+                children.append(value)
+        children.reverse()
+        stack.extend([(child, nested, in_function) for child in children])
     return found
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from ivycheck.checker.rule_api import Example, FileUnderCheck, Finding, Rule
 from ivycheck.rules._ast_calls import FUNCTIONS, first_keyword_calls
-from ivycheck.rules._ast_facts import FunctionNode, facts, wrapper_name
+from ivycheck.rules._ast_facts import FunctionNode, child_nodes, facts, wrapper_name
 from ivycheck.rules._ast_out_keyword import keyword_span
 from ivycheck.rules._ast_source import Lines
 
@@ -336,4 +336,4 @@ def _out_selves(tree: ast.Module) -> Iterator[tuple[ast.keyword, str]]:
             for k in node.keywords:
                 if k.arg == "out" and isinstance(k.value, ast.Name) and k.value.id == current:
                     yield k, current
-        todo.extend((child, current, in_class) for child in ast.iter_child_nodes(node))
+        todo.extend((child, current, in_class) for child in child_nodes(node))

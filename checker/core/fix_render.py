@@ -4,7 +4,8 @@ Rules decide on CPython's tree (:meth:`~ivycheck.checker.core.rule.Rule.check`);
 with a fix turns one of its findings into text in :meth:`~ivycheck.checker.core.rule.Rule.fix`
 by way of :func:`replace_node`. That slices the file's text to the lines of the top-level
 statement holding the position the finding names (a decorated definition from its first
-decorator), parses that slice alone with libcst, lets the rule replace the innermost node of
+decorator; for a fix of a function below top level, a method say, the lines of that function
+alone), parses that slice alone with libcst, lets the rule replace the innermost node of
 the wanted type around the position, and renders the smallest edit of the slice.
 
 Invariants, and why:
@@ -121,7 +122,9 @@ def replace_node(
     ``None`` when there is no such node or nothing changes."""
     import libcst as cst
 
-    sliced = _statement_slice(source, tree, at[0])
+    sliced = _definition_slice(source, tree, at) if node_type is cst.FunctionDef else None
+    if sliced is None:
+        sliced = _statement_slice(source, tree, at[0])
     if sliced is None:
         return None
     first, text = sliced
@@ -190,6 +193,65 @@ def _statement_slice(source: str, tree: ast.Module, line: int) -> tuple[int, str
         return None
     index = _line_index(source)
     return lines[0], source[index.offset(lines[0], 1) : index.offset(lines[1] + 1, 1)]
+
+
+def _definition_slice(source: str, tree: ast.Module, at: tuple[int, int]) -> tuple[int, str] | None:
+    """The lines of the innermost function below top level whose lines hold ``at``, as a
+    slice that parses alone (``if 1:`` above them, so that their indentation is a
+    block's; its first line counts as the line before the function's), or ``None`` when
+    the position is in no such function or the function does not start its lines (a
+    one-line ``class A: def f(self): ...``, a decorator's ``@`` alone on a line).
+
+    A method's fix parses its method, not its class: a class with a fix per method would
+    otherwise be parsed whole once per fix. The innermost function whose lines hold the
+    position is the innermost ``def`` whose range holds it (two functions never share a
+    line), which is what a fix asking for a ``FunctionDef`` gets; the text around it is
+    the file's, byte for byte, so the edit is the one the statement's parse gives."""
+    top = top_level_index(tree, at[0])
+    if top is None:
+        return None
+    function: ast.FunctionDef | ast.AsyncFunctionDef | None = None
+    statements: list[ast.stmt] = _blocks(tree.body[top])
+    while statements:
+        statement = statements.pop()
+        if _first_line(statement) <= at[0] <= (statement.end_lineno or statement.lineno):
+            if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+                function = statement
+            statements = _blocks(statement)
+    if function is None or function.end_lineno is None:
+        return None
+    first = _first_line(function)
+    index = _line_index(source)
+    opening = source[index.offset(first, 1) : index.offset(first + 1, 1)]
+    indent = len(opening) - len(opening.lstrip(" \t\f"))
+    starts = "@" if function.decorator_list else ("async" if _is_async(function) else "def")
+    if indent != function.col_offset or not opening.startswith(starts, indent):
+        return None
+    text = source[index.offset(first, 1) : index.offset(function.end_lineno + 1, 1)]
+    return first - 1, "if 1:\n" + text
+
+
+def _blocks(statement: ast.stmt) -> list[ast.stmt]:
+    """The statements directly in ``statement``'s blocks (its ``except`` clauses and
+    ``case`` blocks included)."""
+    found: list[ast.stmt] = []
+    for name in ("body", "orelse", "finalbody"):
+        block = getattr(statement, name, None)
+        if isinstance(block, list):
+            found.extend(block)
+    for clause in (*getattr(statement, "handlers", ()), *getattr(statement, "cases", ())):
+        found.extend(clause.body)
+    return found
+
+
+def _first_line(statement: ast.stmt) -> int:
+    """The line a statement starts on: its first decorator's, if it has any."""
+    decorators: list[ast.expr] = getattr(statement, "decorator_list", [])
+    return min([statement.lineno, *(d.lineno for d in decorators)])
+
+
+def _is_async(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return isinstance(function, ast.AsyncFunctionDef)
 
 
 def _shifted(edit: Edit | None, first: int) -> Edit | None:

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from ivycheck.checker.base import textedit
 from ivycheck.checker.base.textedit import LineIndex, minimal_edit, replacement_edit
-from ivycheck.checker.core import engine
+from ivycheck.checker.core import engine, fix_render
 from ivycheck.checker.core.registry import all_rules
 from ivycheck.checker.project.config import Config
 from ivycheck.checker.project.index import ProjectIndex
@@ -122,3 +122,61 @@ def test_each_fix_of_a_big_file_compares_only_its_own_neighbourhood(
     assert len(fixed) == 200
     assert len(compared) >= 200
     assert max(compared) < len(source) / 20
+
+
+_METHODS = "\n\n".join(
+    [
+        "    def first(self):\n        return 1",
+        "    # comment above the decorators\n    @handle_nestable\n    # between them\n"
+        "    @handle_exceptions  # after one\n    def add(self, x, out=None):\n"
+        "        def inner(y, out=None):\n            return y\n        return inner(x)",
+        "    @handle_nestable\n    @handle_exceptions\n    async def wait(self, x, out=None):\n"
+        "        '''A docstring\nwhose second line is not indented.'''\n        return x",
+        "    if True:\n        @handle_nestable\n        @handle_exceptions\n"
+        "        def guarded(self, x, out=None): return x",
+        "    def last(self):\n        return 2",
+    ]
+)
+METHODS_SOURCE = f"import ivy\n\n\nclass Array:\n{_METHODS}\n"
+METHODS_PATH = "ivy/data_classes/array/example.py"
+
+
+def _method_fixes() -> list[tuple[str, int, tuple[object, ...]]]:
+    config = Config(root=Path("/project"))
+    found = engine.check_source(
+        METHODS_SOURCE, path=METHODS_PATH, config=config, rules=list(all_rules().values())
+    )
+    return [(d.code, d.line, d.fix.edits) for d in found if d.fix is not None]
+
+
+def test_a_method_fix_is_the_edit_its_class_parse_gives(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each fix of a method (decorators reordered with their comments, ``out`` made
+    keyword-only; an ``async`` method, one in an ``if`` block, one holding a nested
+    function) is the very edit of the parse of its whole class."""
+    own = _method_fixes()
+    monkeypatch.setattr(fix_render, "_definition_slice", lambda *_: None)
+    assert own == _method_fixes()
+    assert [(code, line) for code, line, _ in own] == [
+        ("IVY005", 11),
+        ("IVY008", 12),
+        ("IVY005", 18),
+        ("IVY008", 19),
+        ("IVY005", 26),
+        ("IVY008", 27),
+    ]
+
+
+def test_a_method_fix_parses_its_method_not_its_class(monkeypatch: pytest.MonkeyPatch) -> None:
+    import libcst
+
+    parsed: list[str] = []
+    parse = libcst.parse_module
+
+    def recording(text: str) -> libcst.Module:
+        parsed.append(text)
+        return parse(text)
+
+    monkeypatch.setattr(libcst, "parse_module", recording)
+    assert _method_fixes()
+    assert parsed
+    assert not any("def first" in text or "def last" in text for text in parsed)
