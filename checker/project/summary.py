@@ -349,36 +349,47 @@ def _summarize_function(
         kwonly=[a.arg for a in args.kwonlyargs],
         has_var_kwargs=args.kwarg is not None,
     )
-    # Exact type tests (parsing makes no subclasses): this loop sees every node of every
-    # API and backend function.
+    # Exact type tests (parsing makes no subclasses) against local names, no ``cast``
+    # calls (the annotations below cost nothing at run time): this loop sees every node
+    # of every API and backend function.
+    Name, Attribute, Subscript, Call, Return = (
+        ast.Name,
+        ast.Attribute,
+        ast.Subscript,
+        ast.Call,
+        ast.Return,
+    )
+    Load, Store = ast.Load, ast.Store
     for child in _walk(node):
         kind = type(child)
-        if kind is ast.Name:
-            name = cast(ast.Name, child)
-            if name.id == "out" and type(name.ctx) is ast.Load:
+        if kind is Name:
+            name: ast.Name = child  # type: ignore[assignment]
+            if name.id == "out" and type(name.ctx) is Load:
                 summary.uses_out = True
-        elif kind is ast.Attribute:
-            attribute = cast(ast.Attribute, child)
-            if attribute.attr in _DATA and type(attribute.ctx) is ast.Store:
-                writes = True
-        elif kind is ast.Subscript:
-            item = cast(ast.Subscript, child)
-            if type(item.ctx) is ast.Store and whole_array(item.slice):
-                writes = True
-        elif kind is ast.Call:
-            call = cast(ast.Call, child)
+        elif kind is Call:
+            call: ast.Call = child  # type: ignore[assignment]
             func = call.func
-            if isinstance(func, ast.Attribute) and func.attr in _WRITERS:
-                writes = True
-            called = _backend_call_name(call)
-            if called is not None:
-                summary.backend_calls.append(called)
-            qualified = _qualify(call.func, imports)
+            if type(func) is Attribute:
+                if func.attr in _WRITERS:
+                    writes = True
+                if type(func.value) is Call:
+                    called = _backend_call_name(call)
+                    if called is not None:
+                        summary.backend_calls.append(called)
+            qualified = _qualify(func, imports)
             if qualified is not None:
                 summary.calls.append(qualified)
-        elif kind is ast.Return:
-            returned = cast(ast.Return, child).value
-            if type(returned) is ast.Call:
+        elif kind is Attribute:
+            attribute: ast.Attribute = child  # type: ignore[assignment]
+            if attribute.attr in _DATA and type(attribute.ctx) is Store:
+                writes = True
+        elif kind is Subscript:
+            item: ast.Subscript = child  # type: ignore[assignment]
+            if type(item.ctx) is Store and whole_array(item.slice):
+                writes = True
+        elif kind is Return:
+            returned = child.value  # type: ignore[attr-defined]
+            if type(returned) is Call:
                 qualified = _qualify(returned.func, imports)
                 if qualified is not None:
                     summary.return_calls.append(qualified)
