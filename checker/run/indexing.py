@@ -53,6 +53,9 @@ class CheckWith(NamedTuple):
     """Where this process keeps the trees of files that wait for the index, when it
     checks them later itself (the run's :class:`~ivycheck.checker.base.trees.KeptTrees`;
     ``None`` in a worker process, whose trees could not reach the check)."""
+    early: bool = True
+    """Whether to check the file now; otherwise (``--fix``, whose check comes after the
+    index) only keep its tree in ``kept``."""
 
 
 Item = tuple[str, str, str, int, CheckWith | None]
@@ -99,7 +102,7 @@ def summarize_path(item: Item, encode: bool = True) -> Summarized:
         tree = trees.parse_or_none(source.text)
     summary = summarize_file(source.text, relative, part, tree=tree)
     found = None
-    if check_with is not None:
+    if check_with is not None and check_with.early:
         try:
             found = check_while_summarizing(
                 source.text,
@@ -112,8 +115,8 @@ def summarize_path(item: Item, encode: bool = True) -> Summarized:
             )
         except Exception:  # noqa: BLE001 - the check after the index reports it as IVY999
             found = None
-        if found is None and tree is not None and check_with.kept is not None:
-            check_with.kept.keep(source.text, tree)
+    if check_with is not None and found is None and tree is not None and check_with.kept:
+        check_with.kept.keep(source.text, tree)
     return path, source.digest, EncodedSummary.encode(summary) if encode else summary, found
 
 
@@ -200,6 +203,7 @@ def summarize_files(
     edits: bool = True,
     kept: KeptTrees | None = None,
     encoded: bool = True,
+    early: bool = True,
 ) -> list[Summarized]:
     """A summary of every file of ``project``: from ``cache`` where the file's ``stat``
     matches and the summary was made for the same relative path and part, else made (and
@@ -207,7 +211,8 @@ def summarize_files(
     are checked too where they are summarized and their rules allow
     (:func:`check_while_summarizing`), their fixes with text edits if ``edits``; given
     ``kept`` (the files are summarized and checked in this process), the trees of those
-    that wait for the index are kept there for their check. ``encoded``: ``mapper`` may
+    that wait for the index are kept there for their check (``early`` false: every file
+    ``check`` names waits, none is checked here). ``encoded``: ``mapper`` may
     run the summaries in other processes, so they are encoded where they are made
     (otherwise they are made in the clear, and encoded only for the cache).
 
@@ -224,7 +229,7 @@ def summarize_files(
         cached = None if entry is None else entry.summary
         if entry is None or cached is None or cached.path != relative or not cached.fits_part(part):
             checking = check is not None and check(path)
-            check_with = CheckWith(config, edits, kept) if checking else None
+            check_with = CheckWith(config, edits, kept, early) if checking else None
             missing.append((str(path), relative, part, config.max_file_size, check_with))
         else:
             found.append((str(path), entry.digest, cached, None))
@@ -285,8 +290,9 @@ def build_index(
     (given empty): filled with the content digest and findings of the ``checked`` files
     found while they were summarized (:func:`check_while_summarizing`); the caller checks
     the others; ``edits``: whether their fixes need text edits; ``kept``: where to keep
-    the others' trees for their check, and ``encoded`` (whether ``mapper`` may summarize
-    in other processes): see :func:`summarize_files`."""
+    the others' trees for their check (without ``checked_early``, all the ``checked``
+    files' trees: none is checked early), and ``encoded`` (whether ``mapper`` may
+    summarize in other processes): see :func:`summarize_files`."""
     if not needs_index(checked.configs.values(), rules):
         return ProjectIndex()
     given = {os.path.abspath(path) for path in checked.files}
@@ -306,10 +312,11 @@ def build_index(
         project,
         cache,
         mapper,
-        is_checked if checked_early is not None else None,
+        is_checked if checked_early is not None or kept is not None else None,
         edits,
         kept,
         encoded,
+        early=checked_early is not None,
     )
     for path, digest, _, found in summarized:
         if checked_early is not None and found is not None and digest is not None:

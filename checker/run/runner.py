@@ -157,7 +157,10 @@ def _check_one(task: _Task) -> _Outcome:
     except SourceError as err:
         return _Outcome(task.path, [_file_error(task.path, str(err))])
     rules = _rules()
-    if not task.fix:
+    tree = task.kept.take(source.text) if task.kept is not None else None
+    if not task.fix or tree is not None:
+        # With a fix, the first round of fix_source with the tree the summary parsed: most
+        # files have nothing to fix, and are then done without a second parse.
         found = check_source(
             source.text,
             path=task.path,
@@ -166,9 +169,10 @@ def _check_one(task: _Task) -> _Outcome:
             index=_worker_index,
             relative_path=task.relative,
             edits=task.edits,
-            tree=task.kept.take(source.text) if task.kept is not None else None,
+            tree=tree,
         )
-        return _Outcome(task.path, found, source)
+        if not task.fix or not any(is_applicable(d, task.unsafe) for d in found):
+            return _Outcome(task.path, found, source)
     outcome = fix_source(
         source.text,
         path=task.path,

@@ -59,6 +59,41 @@ def test_on_one_core_no_file_is_parsed_twice(
     assert _seen(kept) == _seen(again)
 
 
+def test_on_one_core_a_fix_run_parses_a_file_with_nothing_to_fix_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--diff``/``--fix`` on one core check each file with the tree its summary parsed;
+    only a file with a fix to apply goes through the fix loop (and is parsed again). The
+    diffs and findings are those of a run that keeps no tree."""
+    root = tmp_path / "examples"
+    shutil.copytree(EXAMPLES, root)
+    clean = root / "nothing_to_fix.py"
+    clean.write_text("import ivy\n\n\ndef f(x, *, out=None):\n    return ivy.add(x, x, out=out)\n")
+    parsed: list[str] = []
+    original = ast.parse
+
+    def counting(source: str | bytes, *args: object, **kwargs: object) -> ast.AST:
+        parsed.append(str(source))
+        return original(source, *args, **kwargs)  # type: ignore[arg-type]
+
+    def diff() -> runner.RunResult:
+        return runner.run(runner.RunOptions(paths=(root,), jobs=1, use_cache=False, diff=True))
+
+    monkeypatch.setattr(trees.ast, "parse", counting)
+    kept = diff()
+    assert kept.diffs, "examples/ has fixes"
+    assert parsed.count(clean.read_text()) == 1
+    monkeypatch.setattr(trees.KeptTrees, "keep", lambda self, source, tree: False)
+    parsed.clear()
+    again = diff()
+    assert parsed.count(clean.read_text()) == 2
+    assert (_seen(kept), sorted(kept.diffs), kept.fixed) == (
+        _seen(again),
+        sorted(again.diffs),
+        again.fixed,
+    )
+
+
 def test_kept_trees_are_bounded_and_taken_once() -> None:
     text = "x = 1\n" * 10
     tree = ast.parse(text)
