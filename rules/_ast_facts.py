@@ -228,13 +228,30 @@ Scope = tuple[FunctionNode, ...]
 """The functions enclosing a node, outermost first (a function's decorators, defaults and
 annotations count as inside it)."""
 
-_CHILD_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
+CHILD_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
 """Per node type, the fields that may hold nodes that matter (no contexts, operators)."""
 _NOT_NODES = frozenset(
     {"ctx", "op", "ops", "id", "attr", "arg", "asname", "module", "level", "kind", "type_comment"}
 )
-_LEAVES = frozenset({ast.Name, ast.Constant})
-"""Never pushed: names and constants hold no call."""
+_CALL_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
+"""Per node type, the fields that may hold a call: nodes, lists of nodes (or of ``None``:
+a dictionary's ``**`` key, a keyword-only parameter without default), or ``None``; never
+a name, a number or a string, so that a walk needs no ``isinstance`` per value."""
+_NO_CALLS = _NOT_NODES | {
+    "name",
+    "names",
+    "conversion",
+    "is_async",
+    "kwd_attrs",
+    "rest",
+    "simple",
+    "tag",
+    "type_ignores",
+    "pattern",
+}
+"""Fields without a call: strings and numbers, imports' names, and patterns."""
+_SKIPPED = frozenset({ast.Name, ast.Constant, type(None)})
+"""Never pushed: names and constants hold no call; ``None`` is no node."""
 _BLOCK_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
 """Per node type, the fields that may hold statements (directly, or in an ``except``
 clause or a ``case``), in the order of ``_fields``."""
@@ -243,9 +260,16 @@ _BLOCKS = frozenset({"body", "handlers", "orelse", "finalbody", "cases"})
 
 def child_fields(kind: type[ast.AST]) -> tuple[str, ...]:
     """The fields of a node type that may hold nodes (:func:`child_nodes`), in order."""
-    fields = _CHILD_FIELDS.get(kind)
+    fields = CHILD_FIELDS.get(kind)
     if fields is None:
-        fields = _CHILD_FIELDS[kind] = tuple(f for f in kind._fields if f not in _NOT_NODES)
+        fields = CHILD_FIELDS[kind] = tuple(f for f in kind._fields if f not in _NOT_NODES)
+    return fields
+
+
+def _call_fields(kind: type[ast.AST]) -> tuple[str, ...]:
+    fields = _CALL_FIELDS.get(kind)
+    if fields is None:
+        fields = _CALL_FIELDS[kind] = tuple(f for f in kind._fields if f not in _NO_CALLS)
     return fields
 
 
@@ -314,9 +338,9 @@ class TreeFacts:
         stack per function (its scope known on the way in): a node's children are pushed
         in field order, so pruning the expressions (which hold no definition) leaves the
         functions in the same order."""
-        fields_of = _CHILD_FIELDS if every_node else _BLOCK_FIELDS
-        more_fields = child_fields if every_node else _block_fields
-        leaves, node_type, call_type = _LEAVES, ast.AST, ast.Call
+        fields_of = _CALL_FIELDS if every_node else _BLOCK_FIELDS
+        more_fields = _call_fields if every_node else _block_fields
+        skipped, call_type = _SKIPPED, ast.Call
         definitions = (ast.FunctionDef, ast.AsyncFunctionDef)
         calls: list[tuple[ast.Call, Scope]] = []
         functions: list[tuple[FunctionNode, Scope]] = []
@@ -339,12 +363,12 @@ class TreeFacts:
                 if fields is None:
                     fields = more_fields(cls)
                 for name in fields:
-                    value = getattr(node, name, None)
+                    value = getattr(node, name)
                     if value.__class__ is list:
                         for item in value:
-                            if isinstance(item, node_type) and item.__class__ not in leaves:
+                            if item.__class__ not in skipped:
                                 push(item)
-                    elif isinstance(value, node_type) and value.__class__ not in leaves:
+                    elif value.__class__ not in skipped:
                         push(value)
         return calls, functions
 

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 
 from ivycheck.rules._ast_calls import is_inplace_update
 from ivycheck.rules._ast_facts import (
+    CHILD_FIELDS,
     AstImportMap,
     FunctionNode,
     child_fields,
@@ -473,7 +474,7 @@ def _walk_body(function: FunctionNode) -> _Body:
         elif cls in _ALIASING and not in_function:
             pairs.extend(_alias_pairs(node))
         children: list[ast.AST] = []
-        for attribute in child_fields(cls):
+        for attribute in CHILD_FIELDS.get(cls) or child_fields(cls):
             value = getattr(node, attribute, None)
             if value.__class__ is list:
                 for item in value:
