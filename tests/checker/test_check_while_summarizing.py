@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -223,17 +224,21 @@ def _parses(text: str) -> bool:
     return True
 
 
-class _Reader(Rule):
-    """Reads the index on every file."""
+def _rule(code: str, check: Callable[[ast.Module, FileUnderCheck], list[Finding]]) -> type[Rule]:
+    """A rule for these tests: ``check`` decides; it reads the index (or not) as it says."""
+    attributes = {
+        "CODE": code,
+        "NAME": code.lower(),
+        "MESSAGE": "...",
+        "check": staticmethod(check),
+    }
+    return type(code, (Rule,), {**attributes, "NEEDS_INDEX": code == "IVY991"})
 
-    CODE = "IVY991"
-    NAME = "reader"
-    MESSAGE = "..."
-    NEEDS_INDEX = True
 
-    @classmethod
-    def check(cls, tree: ast.Module, file: FileUnderCheck) -> list[Finding]:
-        return [] if file.index.files else [Finding(1, 0, 1, 1, "no index")]
+_Reader = _rule(
+    "IVY991", lambda tree, file: [] if file.index.files else [Finding(1, 0, 1, 1, "no index")]
+)
+"""Reads the index on every file."""
 
 
 def _early_with(rules: list[type[Rule]], monkeypatch: pytest.MonkeyPatch) -> object:
@@ -250,17 +255,11 @@ def test_an_early_check_that_must_wait_runs_no_rule_before_the_index_read(
     stops before the others have done work that would be thrown away."""
     ran: list[str] = []
 
-    class Local(Rule):
-        CODE = "IVY990"
-        NAME = "local"
-        MESSAGE = "..."
+    def local(tree: ast.Module, file: FileUnderCheck) -> list[Finding]:
+        ran.append("IVY990")
+        return []
 
-        @classmethod
-        def check(cls, tree: ast.Module, file: FileUnderCheck) -> list[Finding]:
-            ran.append(cls.CODE)
-            return []
-
-    assert _early_with([Local, _Reader], monkeypatch) is None
+    assert _early_with([_rule("IVY990", local), _Reader], monkeypatch) is None
     assert ran == []
 
 
@@ -271,18 +270,11 @@ def test_a_file_whose_early_check_had_a_rule_fail_is_checked_after_the_index(
     order is the registry's order of the rules, which the early check does not keep, so
     such a file is checked again after the index."""
 
-    class Broken(Rule):
-        CODE = "IVY990"
-        NAME = "broken"
-        MESSAGE = "..."
+    def broken(tree: ast.Module, file: FileUnderCheck) -> list[Finding]:
+        raise ValueError("broken")
 
-        @classmethod
-        def check(cls, tree: ast.Module, file: FileUnderCheck) -> list[Finding]:
-            raise ValueError("broken")
-
-    assert _early_with([Broken], monkeypatch) is None
-    monkeypatch.setattr(Broken, "check", classmethod(lambda cls, tree, file: []))
-    assert _early_with([Broken], monkeypatch) == []
+    assert _early_with([_rule("IVY990", broken)], monkeypatch) is None
+    assert _early_with([_rule("IVY990", lambda tree, file: [])], monkeypatch) == []
 
 
 def test_summaries_made_in_the_process_that_builds_the_index_are_not_encoded(
