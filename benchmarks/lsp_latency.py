@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/lsp_latency.py                      # 500-file workspace
     .venv/bin/python benchmarks/lsp_latency.py --functions 20000    # 20k-function workspace
     .venv/bin/python benchmarks/lsp_latency.py --pause 0.3          # a typist's pauses
+    .venv/bin/python benchmarks/lsp_latency.py --stages             # in-process, per stage
 
 Writes an Ivy-style workspace (``benchmarks/corpus.py``), starts ``ivycheck lsp``, opens a
 2,000-line functional-API document, then makes 50 edits, one at a time: each edit flips a
@@ -14,18 +15,28 @@ built and when the closed files' diagnostics are published; no fixed sleep. ``--
 waits that long before each edit, as a typist pauses: then what the server does between
 keystrokes (its idle garbage collection, re-checking the closed files after an edit that
 changed what other files see) runs, and an edit sent meanwhile waits for it.
+
+Beside the wall time, the CPU per edit of the server (from ``/proc``) and of this client
+(JSON, the protocol's types, the document's text), and the load average: on a shared
+machine the wall time grows with the load, the CPU hardly. ``--stages`` runs the server's
+per-edit work in this process instead, stage by stage (thread CPU time, medians): the
+parse of the edited buffer (``lsp/reparse.py``) against a parse of the whole text, the
+index's summary of the buffer, the rules' check, the conversion to LSP diagnostics.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import statistics
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
@@ -146,6 +157,7 @@ async def measure(root: Path, functions: int, edits: int, lines: int, pause: flo
     per_edit = []
     load_before = os.getloadavg()
     cpu_before = cpu_seconds(pid)
+    client_before = time.process_time()
     for edit in range(edits):
         version = edit + 2
         bad = {edit % 40} if edit % 2 == 0 else set()
@@ -165,6 +177,7 @@ async def measure(root: Path, functions: int, edits: int, lines: int, pause: flo
         per_edit.append(latencies[-1])
         assert counts[version] == counts[1] + len(bad), (version, counts[version], bad)
     cpu_per_edit = (cpu_seconds(pid) - cpu_before) / edits * 1000
+    client_per_edit = (time.process_time() - client_before) / edits * 1000
     memory_after = rss_mib(pid)
     load_after = os.getloadavg()
     await client.shutdown_async(None)
@@ -189,8 +202,77 @@ async def measure(root: Path, functions: int, edits: int, lines: int, pause: flo
         f"didChange -> diagnostics over {edits} edits: median {statistics.median(latencies):.1f} ms,"
         f" p95 {p95:.1f} ms, max {latencies[-1]:.1f} ms"
     )
-    print(f"server CPU per edit (user + system, mean): {cpu_per_edit:.1f} ms")
+    print(
+        f"CPU per edit (user + system, mean): server {cpu_per_edit:.1f} ms, "
+        f"this client {client_per_edit:.1f} ms"
+    )
     print(f"server RSS: {memory:.0f} MiB after indexing, {memory_after:.0f} MiB after the edits")
+
+
+def stages(root: Path, functions: int, edits: int, lines: int) -> None:
+    """The server's per-edit work in this process, by stage (see the module doc)."""
+    from ivycheck.checker.base import trees
+    from ivycheck.checker.base.isolation import call_with_deep_stack
+    from ivycheck.checker.run.projects import Projects
+    from ivycheck.lsp.buffers import Buffers
+    from ivycheck.lsp.convert import split_lines, to_lsp_diagnostic
+    from ivycheck.lsp.reparse import ParsedText, parse_text
+
+    generate(root, functions)
+    (root / "pyproject.toml").write_text("[tool.ivycheck]\n")
+    path = root / "ivy/functional/ivy/big.py"
+    path.write_text(big_document(lines, set()))
+    project = Projects(tolerant=True)
+    project.scan([root])
+    gc.freeze()  # as the server does once its index is built
+    texts = [big_document(lines, {n % 40} if n % 2 == 0 else set()) for n in range(edits + 1)]
+    times: dict[str, list[float]] = {}
+
+    def timed(stage: str, work: Any) -> Any:
+        started = time.thread_time()
+        result = work()
+        times.setdefault(stage, []).append((time.thread_time() - started) * 1000)
+        return result
+
+    def edit(text: str, previous: ParsedText) -> ParsedText:
+        timed("ast.parse of the whole text (before)", lambda: trees.parse(text))
+        parsed: ParsedText = timed(
+            "parse of the edited statements", lambda: parse_text(text, previous)
+        )
+        timed("summary into the index", lambda: project.update(path, text, tree=parsed.tree))
+        found = timed("rules' check", lambda: project.check(path, text))
+        timed("to LSP diagnostics", lambda: to_lsp(found, text))
+        return parsed
+
+    def to_lsp(found: list[Any], text: str) -> None:
+        lines = split_lines(text)
+        for diagnostic in found:
+            to_lsp_diagnostic(diagnostic, lines)
+
+    def run() -> None:  # on the engine's deep-stack thread: no hop inside the check
+        parsed = parse_text(texts[0])
+        project.update(path, texts[0], tree=parsed.tree)
+        for text in texts[1:]:
+            parsed = edit(text, parsed)
+        buffers = Buffers(project)
+        for text in texts:
+            timed(
+                "the whole edit (Buffers.check)", partial(buffers.check, path, text, lambda: True)
+            )
+        del times["the whole edit (Buffers.check)"][0]  # the first text: not an edit
+
+    load_before = os.getloadavg()
+    call_with_deep_stack(run)
+    load_after = os.getloadavg()
+    print(f"in-process, {edits} edits of a {lines}-line document, {functions} functions")
+    print(
+        f"load average (1, 5, 15 min) before {' '.join(f'{x:.2f}' for x in load_before)}, "
+        f"after {' '.join(f'{x:.2f}' for x in load_after)}"
+    )
+    for stage, values in times.items():
+        values.sort()
+        p95 = values[max(0, round(0.95 * len(values)) - 1)]
+        print(f"{stage}: median {statistics.median(values):.1f} ms, p95 {p95:.1f} ms (thread CPU)")
 
 
 def main() -> None:
@@ -201,8 +283,14 @@ def main() -> None:
     parser.add_argument(
         "--pause", type=float, default=0.0, help="seconds to wait before each edit (default 0)"
     )
+    parser.add_argument(
+        "--stages", action="store_true", help="the server's per-edit work in-process, by stage"
+    )
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="ivycheck-lsp-bench-") as directory:
+        if options.stages:
+            stages(Path(directory), options.functions, options.edits, options.lines)
+            return
         asyncio.run(
             measure(Path(directory), options.functions, options.edits, options.lines, options.pause)
         )

@@ -43,6 +43,7 @@ from ivycheck.checker.core.engine import INTERNAL_ERROR
 from ivycheck.checker.run.config_problems import ConfigProblem, problem_line
 from ivycheck.checker.run.projects import Projects
 from ivycheck.lsp import actions, hover, transport
+from ivycheck.lsp.buffers import Buffers
 from ivycheck.lsp.convert import split_lines, to_lsp_diagnostic
 from ivycheck.lsp.document_uris import document_key, file_uri
 from ivycheck.lsp.idle_gc import IdleCollector
@@ -117,6 +118,7 @@ class IvycheckServer(LanguageServer):
             protocol_cls=IvycheckProtocol,
         )
         self.project = Projects(tolerant=True)
+        self.buffers = Buffers(self.project)
         self.settings = Settings()
         self.results: dict[str, tuple[int | None, list[Diagnostic]]] = {}
         self.closed = WorkspaceResults(self.project)
@@ -324,14 +326,22 @@ class IvycheckServer(LanguageServer):
         loop = asyncio.get_running_loop()
         self.answering += 1
         try:
-            changed, found = await loop.run_in_executor(
-                self.analysis_thread, self._check_sync, path, text
+            outcome = await loop.run_in_executor(
+                self.analysis_thread,
+                self.buffers.check,
+                path,
+                text,
+                functools.partial(self.is_current, uri, version),
             )
         finally:
             # After the answer built from it has gone out (a push is sent in this same
             # turn of the loop, a pull's response by the callback its task schedules).
             loop.call_later(0.001, self._answered)
-        if self.document(uri).version != version:
+        if outcome.others_changed:
+            # Also after the answer: the document's own findings go out first.
+            loop.call_later(0.001, self.recheck_others, uri)
+        found = outcome.found
+        if found is None or self.document(uri).version != version:
             return None
         kept = [d for d in found if d.code != INTERNAL_ERROR]
         if not self.checked_once:
@@ -342,9 +352,14 @@ class IvycheckServer(LanguageServer):
         self.report_config_problems()
         if self.project.scanning:  # the document's project root was new
             self.ensure_scan()
-        if changed:
-            self.recheck_others(uri)
         return kept
+
+    def is_current(self, uri: str, version: int | None) -> bool:
+        """Whether ``version`` is still the text of ``uri`` (always, for a file the
+        client has not opened): a check of a replaced text is work for nothing. Read on
+        the checking thread, while the event loop may apply a newer change."""
+        opened = self.workspace.text_documents.get(document_key(uri))
+        return opened is None or opened.version == version
 
     def _answered(self) -> None:
         self.answering -= 1
@@ -526,13 +541,6 @@ class IvycheckServer(LanguageServer):
         self.collector.activity(loop)
         loop.call_later(0.001, self.collector.checked)
 
-    def _check_sync(self, path: Path, text: str) -> tuple[bool, list[Diagnostic]]:
-        self.project.scope_for(path)  # first: a buffer not on disk joins its project's index
-        changed = self.project.update(path, text)
-        found = self.project.check(path, text)
-        self.project.scan_first(path)
-        return changed, found
-
     def idle_answer(self, epoch: int, previous: dict[str, str]) -> dict[str, str] | None:
         """The result ids of the last workspace pull if the client holds them and nothing
         that may change a closed file happened since (``None`` otherwise). The client's
@@ -637,9 +645,14 @@ class IvycheckServer(LanguageServer):
             if self.refresh_support:
                 self.workspace_diagnostic_refresh(None)
             return
+        # After an edit, the other documents wait for the typing to pause, as the closed
+        # files do: re-checked at once, each would hold the checking thread while the
+        # next keystroke waits. After the index is built, at once: their cross-file
+        # findings are due.
+        delay = WORKSPACE_DEBOUNCE_SECONDS if changed_uri is not None else 0.0
         for uri in self.open_uris():
             if uri != changed_uri:
-                self.schedule(uri)
+                self.schedule(uri, delay=delay)
         self.schedule_workspace()
 
     async def refresh_settings(self) -> None:
@@ -758,7 +771,7 @@ def did_save(ls: IvycheckServer, params: types.DidSaveTextDocumentParams) -> Non
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
-def did_close(ls: IvycheckServer, params: types.DidCloseTextDocumentParams) -> None:
+async def did_close(ls: IvycheckServer, params: types.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
     ls.closed_may_change()  # a closed file now
     pending = ls.pending.pop(uri, None)
@@ -767,16 +780,22 @@ def did_close(ls: IvycheckServer, params: types.DidCloseTextDocumentParams) -> N
     ls.results.pop(uri, None)
     ls.logged_errors.pop(uri, None)
     ls.last_change.pop(uri, None)
-    path = to_fs_path(uri)
-    if path is not None:
-        ls.project.close(Path(path))
-    # The file's summary goes back to what is on disk (if it may be read).
-    if ls.disk_path(uri) is not None and path is not None and ls.project.update(Path(path), None):
-        ls.recheck_others(uri)
     if not ls.pull_mode:
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
         )
+    path = to_fs_path(uri)
+    if path is None:
+        return
+    ls.project.close(Path(path))
+    # The file's summary goes back to what is on disk (if it may be read). Queued on
+    # the checking thread before this handler yields: a check of the document opened
+    # again right after comes later in that queue, so its buffer's summary wins.
+    from_disk = ls.disk_path(uri) is not None
+    loop = asyncio.get_running_loop()
+    if await loop.run_in_executor(ls.analysis_thread, ls.buffers.close, Path(path), from_disk):
+        ls.recheck_others(uri)
+    if not ls.pull_mode:
         ls.schedule_workspace()  # its results as on disk, if it is a workspace file
 
 
@@ -943,7 +962,7 @@ async def did_change_watched_files(
             config_changed = True
         elif path.endswith(".py") and not ls.is_open(change.uri) and ls.disk_path(change.uri):
             changed = await loop.run_in_executor(
-                ls.analysis_thread, ls.project.update, Path(path), None
+                ls.analysis_thread, ls.buffers.update_from_disk, Path(path)
             )
             index_changed = index_changed or changed
             closed_changed = True
