@@ -204,12 +204,23 @@ class Array(_Storage, metaclass=ArrayType):
     # -- tracked-view plumbing -------------------------------------------------------------
 
     def _view_source(self) -> tuple[Array, np.ndarray]:
-        """The root that a view of this array indexes, and this array's geometry in it."""
+        """The root that a view of this array indexes, and this array's geometry in it.
+
+        The geometry is made once, under the root's lock: a view's geometry is a NumPy view
+        of this buffer and its region is read against ``_geometry`` later, so two threads
+        taking their first views at once must not each make (and set) a buffer of their
+        own -- the loser's views pointed into a buffer the root no longer had, and its
+        writes scattered to garbage positions (TensorFlow: "index -1404792 is out of
+        bounds") or, in range, into other elements.
+        """
         geometry = getattr(self, "_geometry", None)
         if geometry is None:
-            # A native view may be non-contiguous (a transposed PyTorch tensor).
-            strides = prims().strides(self._data)
-            geometry = self._geometry = views.root_geometry(self.shape, strides)
+            with views.root_lock(self):
+                geometry = getattr(self, "_geometry", None)
+                if geometry is None:
+                    # A native view may be non-contiguous (a transposed PyTorch tensor).
+                    strides = prims().strides(self._data)
+                    geometry = self._geometry = views.root_geometry(self.shape, strides)
         return self, geometry
 
     # -- properties ------------------------------------------------------------------------
