@@ -616,16 +616,24 @@ VSCODE_LOG = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}) \[info\] (.*)
 
 
 def vscode_stages(user_data: Path, epoch: float) -> list[tuple[float, str]]:
-    """From the log of the newest extension host (local time, ms): when it was up, and
-    when it began activating ivycheck, on which activation event."""
+    """From the log of the newest extension host (local time, ms): when it was up, when
+    it began activating its first extension, any extension (the floor of a reload that is
+    VS Code's, not ours), and when ivycheck, on which activation event."""
     found: list[tuple[float, str]] = []
     for log in (user_data / "logs").rglob("remoteexthost.log"):
         stages: list[tuple[float, str]] = []
+        first_activation = True
         for stamp, message in VSCODE_LOG.findall(log.read_text(errors="replace")):
             at = datetime.datetime.strptime(stamp, "%Y-%m-%d %H:%M:%S.%f").timestamp() - epoch
             if message.startswith("Extension host with pid"):
                 stages.append((at, "extension host up (VS Code's log)"))
-            elif "_doActivateExtension ivycheck.ivycheck" in message:
+            elif "_doActivateExtension" in message and first_activation:
+                first_activation = False
+                name = re.search(r"_doActivateExtension ([^\s,]+)", message)
+                stages.append(
+                    (at, f"VS Code activates its first extension ({name[1] if name else '?'})")
+                )
+            if "_doActivateExtension ivycheck.ivycheck" in message:
                 event = re.search(r"activationEvent: '([^']*)'", message)
                 stages.append((at, f"VS Code activates ivycheck ({event[1] if event else '?'})"))
         if stages and (not found or stages[0][0] > found[0][0]):
