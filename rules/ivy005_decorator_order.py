@@ -153,7 +153,7 @@ class DecoratorOrder(Rule):
                 return node  # not the function check() read: no fix
             return node.with_changes(decorators=[written[i] for i in permutation])
 
-        return replace_node(file.source, file.tree, at, cst.FunctionDef, reorder)
+        return replace_node(file.source, file.tree, at, cst.FunctionDef, reorder, header_only=True)
 
 
 _FIX = "Reorder the decorators"

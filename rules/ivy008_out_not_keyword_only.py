@@ -272,7 +272,14 @@ class OutNotKeywordOnly(Rule):
             out = next(param for param in everyone if param.name.value == OUT)
             return node.with_changes(params=_keyword_only(params, out))
 
-        return replace_node(file.source, file.tree, finding.fix_data, cst.FunctionDef, keyword_only)
+        return replace_node(
+            file.source,
+            file.tree,
+            finding.fix_data,
+            cst.FunctionDef,
+            keyword_only,
+            header_only=True,
+        )
 
 
 OUT = "out"

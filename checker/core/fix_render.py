@@ -116,13 +116,23 @@ def replace_node(
     at: tuple[int, int],
     node_type: type[N],
     replace: Callable[[N], Replacement],
+    *,
+    header_only: bool = False,
 ) -> Edit | None:
     """The edit that puts ``replace(node)`` in place of the innermost ``node_type`` node
     whose range holds ``at`` (1-based line, 0-based code-point column of the file), or
-    ``None`` when there is no such node or nothing changes."""
+    ``None`` when there is no such node or nothing changes.
+
+    ``header_only`` (a ``FunctionDef`` fix): the replacement changes only the function's
+    decorators and signature, and ``at`` is in them, so only they are parsed, with
+    ``pass`` for the body (a function's docstring alone is often most of its lines)."""
     import libcst as cst
 
-    sliced = _definition_slice(source, tree, at) if node_type is cst.FunctionDef else None
+    sliced = None
+    if node_type is cst.FunctionDef:
+        if header_only:
+            sliced = _definition_slice(source, tree, at, header_only=True)
+        sliced = sliced or _definition_slice(source, tree, at)
     if sliced is None:
         sliced = _statement_slice(source, tree, at[0])
     if sliced is None:
@@ -195,7 +205,9 @@ def _statement_slice(source: str, tree: ast.Module, line: int) -> tuple[int, str
     return lines[0], source[index.offset(lines[0], 1) : index.offset(lines[1] + 1, 1)]
 
 
-def _definition_slice(source: str, tree: ast.Module, at: tuple[int, int]) -> tuple[int, str] | None:
+def _definition_slice(
+    source: str, tree: ast.Module, at: tuple[int, int], header_only: bool = False
+) -> tuple[int, str] | None:
     """The lines of the innermost function below top level whose lines hold ``at``, as a
     slice that parses alone (``if 1:`` above them, so that their indentation is a
     block's; its first line counts as the line before the function's), or ``None`` when
@@ -206,12 +218,17 @@ def _definition_slice(source: str, tree: ast.Module, at: tuple[int, int]) -> tup
     otherwise be parsed whole once per fix. The innermost function whose lines hold the
     position is the innermost ``def`` whose range holds it (two functions never share a
     line), which is what a fix asking for a ``FunctionDef`` gets; the text around it is
-    the file's, byte for byte, so the edit is the one the statement's parse gives."""
+    the file's, byte for byte, so the edit is the one the statement's parse gives.
+
+    With ``header_only``, also a top-level function, and only its lines above its first
+    statement (its decorators, its signature, comments after the colon) with ``pass``
+    below them at the first statement's indentation, when that statement starts its own
+    line (no one-line ``def f(): ...``, no backslash before it) below ``at``."""
     top = top_level_index(tree, at[0])
     if top is None:
         return None
     function: ast.FunctionDef | ast.AsyncFunctionDef | None = None
-    statements: list[ast.stmt] = _blocks(tree.body[top])
+    statements: list[ast.stmt] = [tree.body[top]] if header_only else _blocks(tree.body[top])
     while statements:
         statement = statements.pop()
         if _first_line(statement) <= at[0] <= (statement.end_lineno or statement.lineno):
@@ -227,8 +244,34 @@ def _definition_slice(source: str, tree: ast.Module, at: tuple[int, int]) -> tup
     starts = "@" if function.decorator_list else ("async" if _is_async(function) else "def")
     if indent != function.col_offset or not opening.startswith(starts, indent):
         return None
-    text = source[index.offset(first, 1) : index.offset(function.end_lineno + 1, 1)]
+    if header_only:
+        text = _header(source, function, at)
+        if text is None:
+            return None
+    else:
+        text = source[index.offset(first, 1) : index.offset(function.end_lineno + 1, 1)]
+    if function is tree.body[top]:
+        return first, text
     return first - 1, "if 1:\n" + text
+
+
+def _header(
+    source: str, function: ast.FunctionDef | ast.AsyncFunctionDef, at: tuple[int, int]
+) -> str | None:
+    """``function``'s lines above its first statement, ``pass`` below them at that
+    statement's indentation (:func:`_definition_slice`), or ``None``."""
+    index = _line_index(source)
+    body = function.body[0].lineno
+    if not _first_line(function) <= at[0] < body:
+        return None
+    line = source[index.offset(body, 1) : index.offset(body + 1, 1)]
+    indentation = line[: len(line) - len(line.lstrip(" \t\f"))]
+    if len(indentation) != function.body[0].col_offset:
+        return None  # the statement does not start its line: a one-line function
+    above = source[index.offset(_first_line(function), 1) : index.offset(body, 1)]
+    if above.rstrip("\r\n").endswith("\\"):
+        return None  # the statement continues the line above
+    return f"{above}{indentation}pass\n"
 
 
 def _blocks(statement: ast.stmt) -> list[ast.stmt]:

@@ -141,21 +141,41 @@ METHODS_SOURCE = f"import ivy\n\n\nclass Array:\n{_METHODS}\n"
 METHODS_PATH = "ivy/data_classes/array/example.py"
 
 
-def _method_fixes() -> list[tuple[str, int, tuple[object, ...]]]:
+TOP_LEVEL_SOURCE = (
+    "import ivy\n\n\n"
+    "@handle_nestable\n# between\n@handle_exceptions  # after one\n"
+    "def add(x, out=None):  # after the colon\n"
+    '    # above the docstring\n    """Docstring."""\n    return x\n\n\n'
+    "@handle_nestable\n@handle_exceptions\nasync def wait(x, out=None):\n"
+    '        """Indented deeper."""\n        return x\n\n\n'
+    "@handle_nestable\n@handle_exceptions\ndef one_line(x, out=None): return x\n\n\n"
+    "@handle_nestable\n@handle_exceptions\ndef continued(x, out=None): \\\n    return x\n"
+)
+TOP_LEVEL_PATH = "ivy/functional/ivy/example.py"
+
+
+def _fixes(source: str, path: str) -> list[tuple[str, int, tuple[object, ...]]]:
     config = Config(root=Path("/project"))
-    found = engine.check_source(
-        METHODS_SOURCE, path=METHODS_PATH, config=config, rules=list(all_rules().values())
-    )
+    found = engine.check_source(source, path=path, config=config, rules=list(all_rules().values()))
     return [(d.code, d.line, d.fix.edits) for d in found if d.fix is not None]
+
+
+def _method_fixes() -> list[tuple[str, int, tuple[object, ...]]]:
+    return _fixes(METHODS_SOURCE, METHODS_PATH)
 
 
 def test_a_method_fix_is_the_edit_its_class_parse_gives(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each fix of a method (decorators reordered with their comments, ``out`` made
     keyword-only; an ``async`` method, one in an ``if`` block, one holding a nested
-    function) is the very edit of the parse of its whole class."""
+    function) is the very edit of the parse of its whole class; and each fix of a
+    top-level function that parses only its decorators and signature, the edit of the
+    parse of the whole function (comments after the colon, a deeper body, a one-line
+    function, a body after a backslash)."""
     own = _method_fixes()
-    monkeypatch.setattr(fix_render, "_definition_slice", lambda *_: None)
+    top_level = _fixes(TOP_LEVEL_SOURCE, TOP_LEVEL_PATH)
+    monkeypatch.setattr(fix_render, "_definition_slice", lambda *_, **__: None)
     assert own == _method_fixes()
+    assert top_level == _fixes(TOP_LEVEL_SOURCE, TOP_LEVEL_PATH)
     assert [(code, line) for code, line, _ in own] == [
         ("IVY005", 11),
         ("IVY008", 12),
@@ -164,6 +184,8 @@ def test_a_method_fix_is_the_edit_its_class_parse_gives(monkeypatch: pytest.Monk
         ("IVY005", 26),
         ("IVY008", 27),
     ]
+    assert {code for code, _, _ in top_level} == {"IVY005", "IVY008"}
+    assert len(top_level) >= 8
 
 
 def test_a_method_fix_parses_its_method_not_its_class(monkeypatch: pytest.MonkeyPatch) -> None:
