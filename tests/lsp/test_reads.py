@@ -64,3 +64,46 @@ def test_whether_a_text_was_summarized_clean_is_answered_and_recorded() -> None:
         assert not recording.reads.untracked
     broken = ProjectIndex.build([summarize("def (", path, "backend:numpy")])
     assert not broken.summarized_clean(path, "def (")
+
+
+WRAPPER = """\
+def handle_view(fn):
+    def _handle_view(*args, **kwargs):
+        return fn(*args, **kwargs)
+
+    return _handle_view
+"""
+WRAPPER_ON_FAILURE = """\
+def handle_view(fn):
+    def _handle_view(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except ValueError:
+            raise
+
+    return _handle_view
+"""
+
+
+def _index_with_wrapper(backend: str, wrapper: str) -> ProjectIndex:
+    return ProjectIndex.build(
+        [*_index(backend).files.values(), summarize(wrapper, "ivy/func_wrapper.py", "other")]
+    )
+
+
+def test_the_projects_own_wrappers_are_questions_the_recorder_follows() -> None:
+    """Asked of nearly every file (a decorator's order, where ``out`` goes): a change to
+    what a wrapper does changes the key, another file's change does not."""
+    before = _index_with_wrapper(BACKEND, WRAPPER)
+    recording = RecordingIndex(before)
+    assert recording.decorator("handle_view") is not None
+    recording.wrapper_takes("handle_view", "copy")
+    recording.wrapper_order()
+    recording.wrapper_paths()
+    recording.part_of("ivy/func_wrapper.py")
+    assert not recording.reads.untracked
+    key = answers_key(before, recording.reads)
+    assert answers_key(_index_with_wrapper(BACKEND_WITH_COS, WRAPPER), recording.reads) == key
+    changed = _index_with_wrapper(BACKEND, WRAPPER_ON_FAILURE)
+    assert changed.decorator("handle_view") != before.decorator("handle_view")
+    assert answers_key(changed, recording.reads) != key
