@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import re
+import weakref
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -44,16 +45,29 @@ class NativeOutSite:
     """The loop setting the attribute on its variable (the loop form only)."""
 
 
-def native_out_sites(tree: ast.Module, lines: Lines) -> list[NativeOutSite]:
+_SITES: weakref.WeakKeyDictionary[ast.Module, tuple[NativeOutSite, ...]] = (
+    weakref.WeakKeyDictionary()
+)
+"""A tree's sites, read once: IVY001, IVY002 and IVY015 each ask, and IVY001's fix asks
+again for every function it fixes (a file of thousands of findings read its module once
+per fix, quadratic in the file). A tree is its file's text parsed and never changed."""
+
+
+def native_out_sites(tree: ast.Module, lines: Lines) -> tuple[NativeOutSite, ...]:
     """Every ``support_native_out`` setting at module level, in source order (a loop
-    gives one site per function it names)."""
-    sites: list[NativeOutSite] = []
+    gives one site per function it names); ``lines`` must be ``tree``'s text."""
+    known = _SITES.get(tree)
+    if known is None:
+        known = _SITES[tree] = tuple(_read_sites(tree, lines))
+    return known
+
+
+def _read_sites(tree: ast.Module, lines: Lines) -> Iterator[NativeOutSite]:
     for statement, line in _module_statements(tree.body, lines):
         if isinstance(statement, ast.For):
-            sites.extend(_loop_sites(statement, lines))
+            yield from _loop_sites(statement, lines)
         else:
-            sites.extend(NativeOutSite(name, v, s, line) for name, v, s in _sets(statement, lines))
-    return sites
+            yield from (NativeOutSite(name, v, s, line) for name, v, s in _sets(statement, lines))
 
 
 def is_falsy_literal(value: ast.expr, lines: Lines) -> bool:
@@ -76,9 +90,20 @@ def trailing_comment(site: NativeOutSite, lines: Lines) -> str | None:
     return found.group(1) if found is not None else None
 
 
-def type_ignore_comment(sites: list[NativeOutSite], lines: Lines) -> str:
+_COMMENTS: weakref.WeakKeyDictionary[ast.Module, str] = weakref.WeakKeyDictionary()
+
+
+def type_ignore_comment(tree: ast.Module, lines: Lines) -> str:
     """The trailing comment the file already puts on its attribute lines (``# type:
-    ignore``), as the first function's first such line has it."""
+    ignore``), as the first function's first such line has it; read once per tree (IVY001's
+    fix asks for every function it fixes)."""
+    known = _COMMENTS.get(tree)
+    if known is None:
+        known = _COMMENTS[tree] = _type_ignore_comment(native_out_sites(tree, lines), lines)
+    return known
+
+
+def _type_ignore_comment(sites: Sequence[NativeOutSite], lines: Lines) -> str:
     by_function: dict[str, list[NativeOutSite]] = {}
     for site in sites:
         by_function.setdefault(site.function, []).append(site)

@@ -27,7 +27,7 @@ import io
 import itertools
 import re
 import tokenize
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ivycheck.rules._ast_logical_lines import continued
@@ -77,7 +77,7 @@ def _bodies(statement: ast.stmt) -> list[list[ast.stmt]]:
     return []
 
 
-def with_elements(sites: list[NativeOutSite]) -> Iterator[tuple[NativeOutSite, int]]:
+def with_elements(sites: Sequence[NativeOutSite]) -> Iterator[tuple[NativeOutSite, int]]:
     """Each site with the index, among its loop's elements, of the one naming its function
     (``-1`` outside a loop): a loop gives one site per plain name it lists, in order, for
     each statement of its body setting the attribute."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import textwrap
+from bisect import bisect_left
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -154,7 +155,7 @@ class MissingNativeOut(Rule):
 
         name, at = finding.fix_data
         lines = Lines(file.source)
-        comment = type_ignore_comment(native_out_sites(file.tree, lines), lines)
+        comment = type_ignore_comment(file.tree, lines)
 
         def add_attribute(node: cst.FunctionDef) -> cst.FlattenSentinel[cst.CSTNode]:
             line = cst.parse_statement(f"{name}.{ATTRIBUTE} = True{comment}\n")
@@ -172,7 +173,7 @@ def _through_next_statement(tree: ast.Module, line: int, last_line: int) -> ast.
     after those, as in the whole module; only a slice reaching into the next statement
     holds them, and parses them as the whole module does."""
     body = tree.body
-    index = next(i for i, s in enumerate(body) if (s.end_lineno or s.lineno) >= line)
+    index = bisect_left(body, line, key=lambda s: s.end_lineno or s.lineno)
     first = body[index]
     start = min([first.lineno, *(d.lineno for d in getattr(first, "decorator_list", []))])
     end = body[index + 1].end_lineno if index + 1 < len(body) else last_line
