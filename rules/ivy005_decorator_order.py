@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from ivycheck.checker.rule_api import (
     Config,
@@ -19,6 +18,7 @@ from ivycheck.checker.rule_api import (
 from ivycheck.rules._ast_decorator_order import decorated, misordered
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._ast_spans import decorator_span
+from ivycheck.rules._text_fixes import function_at, reordered_decorators, reordered_with_libcst
 from ivycheck.rules._vocabulary import EXAMPLE_WRAPPER_LIST, wrapper_list
 from ivycheck.rules._wrapper_order import (
     EXAMPLE_CATCHING_NESTABLE,
@@ -33,9 +33,6 @@ from ivycheck.rules._wrapper_order import (
     rewraps,
     slots,
 )
-
-if TYPE_CHECKING:
-    import libcst as cst
 
 
 class DecoratorOrder(Rule):
@@ -140,20 +137,13 @@ class DecoratorOrder(Rule):
     def fix(cls, finding: Finding, file: FileUnderCheck) -> Edit | None:
         """The function's decorators in the order :meth:`check` worked out (``fix_data``:
         where its ``def`` is, and each place's decorator by its index as written): each
-        decorator moves with the comments above it, the unknown ones stay where they are."""
-        import libcst as cst
-
-        from ivycheck.checker.core.fix_render import replace_node
-
+        decorator moves with the comments above it, the unknown ones stay where they are.
+        Rendered as text where the shape is plain (libcst's edit, without its import)."""
         at, permutation = finding.fix_data
-
-        def reorder(node: cst.FunctionDef) -> cst.FunctionDef:
-            written = node.decorators
-            if len(written) != len(permutation):
-                return node  # not the function check() read: no fix
-            return node.with_changes(decorators=[written[i] for i in permutation])
-
-        return replace_node(file.source, file.tree, at, cst.FunctionDef, reorder, header_only=True)
+        function = function_at(file.source, file.tree, at)
+        if edit := function and reordered_decorators(file.source, function, permutation):
+            return edit
+        return reordered_with_libcst(file.source, file.tree, at, permutation)
 
 
 _FIX = "Reorder the decorators"

@@ -18,6 +18,7 @@ from ivycheck.checker.rule_api import (
 from ivycheck.rules._ast_calls import function_wrappers, out_arg, wrapped_by_assignment
 from ivycheck.rules._ast_facts import FunctionNode, facts, wrapper_name
 from ivycheck.rules._ast_source import Lines
+from ivycheck.rules._text_fixes import keyword_only_out, parameter_at
 from ivycheck.rules._vocabulary import VIEW_DECORATORS, is_private_helper
 
 if TYPE_CHECKING:
@@ -261,25 +262,13 @@ class OutNotKeywordOnly(Rule):
 
     @classmethod
     def fix(cls, finding: Finding, file: FileUnderCheck) -> Edit | None:
-        """The function's signature with ``out`` moved after ``*`` (:func:`_keyword_only`)."""
-        import libcst as cst
-
-        from ivycheck.checker.core.fix_render import replace_node
-
-        def keyword_only(node: cst.FunctionDef) -> cst.FunctionDef:
-            params = node.params
-            everyone = (*params.posonly_params, *params.params, *params.kwonly_params)
-            out = next(param for param in everyone if param.name.value == OUT)
-            return node.with_changes(params=_keyword_only(params, out))
-
-        return replace_node(
-            file.source,
-            file.tree,
-            finding.fix_data,
-            cst.FunctionDef,
-            keyword_only,
-            header_only=True,
-        )
+        """The function's signature with ``out`` moved after ``*`` (:func:`_keyword_only`;
+        as text, without importing libcst, where the signature is plain:
+        :func:`~ivycheck.rules._text_fixes.keyword_only_out`)."""
+        found = parameter_at(file.source, file.tree, finding.fix_data)
+        if edit := found and keyword_only_out(file.source, *found):
+            return edit
+        return keyword_only_with_libcst(file.source, file.tree, finding.fix_data)
 
 
 OUT = "out"
@@ -319,6 +308,22 @@ def _positional_outs(
             wrappers = {wrapper_name(d) for d in node.decorator_list}
         if wrappers & known:
             yield node, found[0]
+
+
+def keyword_only_with_libcst(source: str, tree: ast.Module, at: tuple[int, int]) -> Edit | None:
+    """:meth:`OutNotKeywordOnly.fix` rendered by libcst, for any shape (and the reference
+    the text is held to): ``out``, whose name is at ``at``, moved after ``*``."""
+    import libcst as cst
+
+    from ivycheck.checker.core.fix_render import replace_node
+
+    def keyword_only(node: cst.FunctionDef) -> cst.FunctionDef:
+        params = node.params
+        everyone = (*params.posonly_params, *params.params, *params.kwonly_params)
+        out = next(param for param in everyone if param.name.value == OUT)
+        return node.with_changes(params=_keyword_only(params, out))
+
+    return replace_node(source, tree, at, cst.FunctionDef, keyword_only, header_only=True)
 
 
 def _keyword_only(params: cst.Parameters, out: cst.Param) -> cst.Parameters:

@@ -164,6 +164,16 @@ def _method_fixes() -> list[tuple[str, int, tuple[object, ...]]]:
     return _fixes(METHODS_SOURCE, METHODS_PATH)
 
 
+@pytest.fixture(autouse=True)
+def _libcst_renders(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are about libcst's slices: IVY005's and IVY008's plain shapes, which
+    they render as text (tests/rules/test_text_fixes.py), go to libcst here."""
+    from ivycheck.rules import ivy005_decorator_order, ivy008_out_not_keyword_only
+
+    monkeypatch.setattr(ivy005_decorator_order, "reordered_decorators", lambda *_: None)
+    monkeypatch.setattr(ivy008_out_not_keyword_only, "keyword_only_out", lambda *_: None)
+
+
 def test_a_method_fix_is_the_edit_its_class_parse_gives(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each fix of a method (decorators reordered with their comments, ``out`` made
     keyword-only; an ``async`` method, one in an ``if`` block, one holding a nested
