@@ -1,4 +1,5 @@
-"""Fixes rendered as text, without libcst, where the shape leaves no doubt (IVY005, IVY008).
+"""Fixes rendered as text, without libcst, where the shape leaves no doubt (IVY005, IVY008,
+IVY015).
 
 A JSON or SARIF run renders every fix's text, and importing libcst alone cost more than
 all the rules' checks of the snapshot; its only fixes reorder decorators (IVY005) and
@@ -13,6 +14,9 @@ and CPython's tree delimit:
 - Moving ``out`` after ``*``: libcst's fix keeps commas by position (the n-th element of
   the new signature takes the n-th separator of the old), a new ``*`` taking the
   separator that preceded ``out``; each element's own text moves whole.
+- Writing ``True`` for a falsy ``support_native_out`` value (IVY015): libcst replaces the
+  value's node, parentheses included; a value without parentheses around it is one token
+  on its line, and ``True`` takes that token's place.
 
 Each function returns ``None`` wherever the shape is not one of those (a decorator
 sharing a line with other code or continued by a backslash, a parenthesised decorator,
@@ -290,3 +294,22 @@ def _shifted(edit: Edit | None, first: int) -> Edit | None:
         return None
     shift = first - 1
     return Edit(edit.line + shift, edit.col, edit.end_line + shift, edit.end_col, edit.content)
+
+
+_FALSY_VALUE = re.compile(r"(?:False|None|0x0|0b0|0o0|0)(?![\w.])")
+"""A falsy value as IVY015 reads one: a name, or zero spelled as its rule accepts."""
+
+
+def true_in_place(source: str, at: tuple[int, int]) -> Edit | None:
+    """``True`` in place of the falsy value starting at ``at`` (1-based line, 0-based
+    code-point column), or ``None`` where libcst must render it: the value is in
+    parentheses (libcst's node holds them, and its ``True`` replaces them too) or does not
+    start at ``at``."""
+    line = line_text(source, at[0])
+    before = line[: at[1]].rstrip(" \t\f")
+    if not before or before.endswith(("(", "\\")):
+        return None  # parenthesised, or continued from the line above
+    value = _FALSY_VALUE.match(line, at[1])
+    if value is None:
+        return None
+    return _shifted(minimal_edit(line, line[: value.start()] + "True" + line[value.end() :]), at[0])

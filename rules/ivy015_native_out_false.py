@@ -27,6 +27,7 @@ from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._out_fate import project_wrapper
 from ivycheck.rules._quote import quoted
 from ivycheck.rules._site_removal import remove, remove_loop, statement_span
+from ivycheck.rules._text_fixes import true_in_place
 from ivycheck.rules._vocabulary import OutWrapping, out_wrapping
 
 NP = "ivy/functional/backends/numpy/example.py"
@@ -404,19 +405,25 @@ class NativeOutFalse(Rule):
         """``True`` in place of the value, or the statement removed (see :func:`_removal`)
         with libcst over it and its neighbours (:mod:`ivycheck.rules._site_removal`: the
         blank and comment lines above it go with it, as in the whole module)."""
-        import libcst as cst
-
-        from ivycheck.checker.core.fix_render import replace_node
-
         kind, at, index = finding.fix_data
-        if kind == "true":  # False and None are names, 0 an integer
-            true = cst.Name("True")
-            return replace_node(file.source, file.tree, at, cst.Name, lambda _: true) or (
-                replace_node(file.source, file.tree, at, cst.Integer, lambda _: true)
-            )
+        if kind == "true":
+            return true_in_place(file.source, at) or true_with_libcst(file.source, file.tree, at)
         if kind == "loop":
             return remove_loop(file.source, file.tree, at)
         return remove(file.source, file.tree, (*at, index, False))
+
+
+def true_with_libcst(source: str, tree: ast.Module, at: tuple[int, int]) -> Edit | None:
+    """``True`` in place of the value's node (its parentheses with it), rendered by libcst:
+    the reference :func:`~ivycheck.rules._text_fixes.true_in_place` matches."""
+    import libcst as cst
+
+    from ivycheck.checker.core.fix_render import replace_node
+
+    true = cst.Name("True")  # False and None are names, 0 an integer
+    return replace_node(source, tree, at, cst.Name, lambda _: true) or (
+        replace_node(source, tree, at, cst.Integer, lambda _: true)
+    )
 
 
 REMOVE = "Remove the `support_native_out` attribute"
