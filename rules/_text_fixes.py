@@ -33,6 +33,7 @@ import ast
 import io
 import re
 import tokenize
+from bisect import bisect_left
 from collections.abc import Sequence
 
 from ivycheck.checker.base.diagnostics import Edit
@@ -313,3 +314,72 @@ def true_in_place(source: str, at: tuple[int, int]) -> Edit | None:
     if value is None:
         return None
     return _shifted(minimal_edit(line, line[: value.start()] + "True" + line[value.end() :]), at[0])
+
+
+def line_after_function(
+    source: str, tree: ast.Module, index: int, slice_lines: tuple[int, int], added: str
+) -> Edit | None:
+    """``added`` (one line with its break) after the function ``tree.body[index]``, two blank lines
+    before it, as libcst's rendering of the slice ``slice_lines`` (the function through
+    the next statement, IVY001's) gives it; ``None`` where libcst must render it.
+
+    libcst gives a function's block the comment lines after its body and the next
+    statement (or the module) the blank lines before it, so where only empty lines stand
+    between the function's last line and the next statement (or the file's end) the new
+    line goes right after the function's last line. Any comment there, a line break other
+    than ``\\n`` anywhere, or a last line continued by a backslash: libcst renders it."""
+    function = tree.body[index]
+    if "\r" in source or function.end_lineno is None:
+        return None
+    lines = Lines(source).lines
+    first, last = slice_lines
+    end = function.end_lineno
+    if not lines[end - 1].endswith("\n") or lines[end - 1].endswith("\\\n"):
+        return None
+    following = tree.body[index + 1] if index + 1 < len(tree.body) else None
+    next_start = len(lines) + 1
+    if following is not None:
+        decorators: list[ast.expr] = getattr(following, "decorator_list", [])
+        next_start = min([following.lineno, *(d.lineno for d in decorators)])
+    if any(line != "\n" for line in lines[end : next_start - 1]):
+        return None
+    before = "".join(lines[first - 1 : last])
+    cut = len("".join(lines[first - 1 : end]))
+    after = before[:cut] + "\n\n" + added + before[cut:]
+    return _shifted(minimal_edit(before, after), first)
+
+
+def attribute_with_libcst(
+    source: str, span: tuple[int, int], at: tuple[int, int], added: str
+) -> Edit | None:
+    """``added`` after the function at ``at``, two blank lines before it, rendered by
+    libcst over the lines ``span``: the reference
+    :func:`line_after_function` matches."""
+    import libcst as cst
+
+    from ivycheck.checker.core.fix_render import replace_node
+
+    def add_attribute(node: cst.FunctionDef) -> cst.FlattenSentinel[cst.CSTNode]:
+        line = cst.parse_statement(added)
+        line = line.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine()])
+        return cst.FlattenSentinel([node, line])
+
+    stand_in = ast.Pass(lineno=span[0], col_offset=0, end_lineno=span[1], end_col_offset=0)
+    around = ast.Module(body=[stand_in], type_ignores=[])
+    return replace_node(source, around, at, cst.FunctionDef, add_attribute)
+
+
+def through_next_statement(
+    tree: ast.Module, line: int, last_line: int
+) -> tuple[int, tuple[int, int]]:
+    """The index of the top-level statement holding ``line``, and the lines from its
+    start through the next statement (or the file's end): the slice the fix renders.
+    libcst gives a function the comments after its body (and the blank lines after them),
+    and the attribute goes after those, as in the whole module; only a slice reaching into
+    the next statement holds them, and parses them as the whole module does."""
+    body = tree.body
+    index = bisect_left(body, line, key=lambda s: s.end_lineno or s.lineno)
+    first = body[index]
+    start = min([first.lineno, *(d.lineno for d in getattr(first, "decorator_list", []))])
+    end = body[index + 1].end_lineno if index + 1 < len(body) else last_line
+    return index, (start, end or last_line)

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import ast
 import textwrap
-from bisect import bisect_left
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from ivycheck.checker.rule_api import (
     Category,
@@ -27,6 +25,11 @@ from ivycheck.rules._ast_native_out_sites import (
 from ivycheck.rules._ast_out_analysis import ModuleFlows
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._native_out_readiness import forwards, not_ready_for_the_attribute, with_advice
+from ivycheck.rules._text_fixes import (
+    attribute_with_libcst,
+    line_after_function,
+    through_next_statement,
+)
 from ivycheck.rules._vocabulary import (
     ATTRIBUTE,
     OUT,
@@ -34,10 +37,6 @@ from ivycheck.rules._vocabulary import (
     is_private_helper,
     out_wrapping,
 )
-
-if TYPE_CHECKING:
-    import libcst as cst
-
 
 FIX_DESCRIPTION = "Add `support_native_out = True` after the function"
 
@@ -149,36 +148,16 @@ class MissingNativeOut(Rule):
         """``name.support_native_out = True`` after the function, two blank lines before
         it, with the trailing comment the file's own attribute lines carry (``# type:
         ignore[attr-defined]``)."""
-        import libcst as cst
-
-        from ivycheck.checker.core.fix_render import replace_node
-
         name, at = finding.fix_data
         lines = Lines(file.source)
-        comment = type_ignore_comment(file.tree, lines)
-
-        def add_attribute(node: cst.FunctionDef) -> cst.FlattenSentinel[cst.CSTNode]:
-            line = cst.parse_statement(f"{name}.{ATTRIBUTE} = True{comment}\n")
-            line = line.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine()])
-            return cst.FlattenSentinel([node, line])
-
-        around = _through_next_statement(file.tree, at[0], len(lines.lines))
-        return replace_node(file.source, around, at, cst.FunctionDef, add_attribute)
-
-
-def _through_next_statement(tree: ast.Module, line: int, last_line: int) -> ast.Module:
-    """A tree whose one statement spans the top-level statement holding ``line`` and the
-    next one (or the file's end): the slice the fix renders. libcst gives a function the
-    comments after its body (and the blank lines after them), and the attribute goes
-    after those, as in the whole module; only a slice reaching into the next statement
-    holds them, and parses them as the whole module does."""
-    body = tree.body
-    index = bisect_left(body, line, key=lambda s: s.end_lineno or s.lineno)
-    first = body[index]
-    start = min([first.lineno, *(d.lineno for d in getattr(first, "decorator_list", []))])
-    end = body[index + 1].end_lineno if index + 1 < len(body) else last_line
-    span = ast.Pass(lineno=start, col_offset=0, end_lineno=end or last_line, end_col_offset=0)
-    return ast.Module(body=[span], type_ignores=[])
+        added = f"{name}.{ATTRIBUTE} = True{type_ignore_comment(file.tree, lines)}\n"
+        index, span = through_next_statement(file.tree, at[0], len(lines.lines))
+        function = file.tree.body[index]
+        if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef) and function.name == name:
+            edit = line_after_function(file.source, file.tree, index, span, added)
+            if edit is not None:
+                return edit
+        return attribute_with_libcst(file.source, span, at, added)
 
 
 # Examples: each is a test (tests/rules/test_examples.py) and is shown by --explain.
