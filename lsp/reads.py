@@ -204,7 +204,9 @@ def answers_key(
     if reads.wrapper_paths:
         answers.append(f"wrappers:{index.wrapper_paths()!r}")
     answers += [f"part:{path}:{index.part_of(path)!r}" for path in sorted(reads.part_of)]
-    return hashlib.blake2b("\n".join(answers).encode(), digest_size=12).hexdigest()
+    # A path the file system holds need not be UTF-8 (its bytes surrogate-escaped).
+    text = "\n".join(answers).encode("utf-8", "surrogateescape")
+    return hashlib.blake2b(text, digest_size=12).hexdigest()
 
 
 __all__ = ["Reads", "RecordingIndex", "answers_key"]
