@@ -35,6 +35,7 @@ import re
 import tokenize
 from bisect import bisect_left
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ivycheck.checker.base.diagnostics import Edit
 from ivycheck.checker.base.textedit import minimal_edit
@@ -74,11 +75,33 @@ def parameter_at(
     return None
 
 
+@dataclass(frozen=True)
+class _LineBreaks:
+    carriage_return: bool
+    """Some line ends in ``\\r`` (alone or before ``\\n``)."""
+    lone_carriage_return: bool
+    """Some line ends in a ``\\r`` not followed by ``\\n``."""
+
+
+_last_breaks: tuple[str, _LineBreaks] | None = None
+
+
+def _line_breaks(source: str) -> _LineBreaks:
+    """What line breaks ``source`` uses, read once for the fixes of one text (asked per
+    fix, a scan of the whole text each time made a file of thousands of fixes quadratic)."""
+    global _last_breaks
+    if _last_breaks is None or _last_breaks[0] is not source:
+        carriage_returns = source.count("\r")
+        breaks = _LineBreaks(carriage_returns > 0, carriage_returns != source.count("\r\n"))
+        _last_breaks = (source, breaks)
+    return _last_breaks[1]
+
+
 def _functions_around(source: str, tree: ast.Module, line: int) -> list[Function]:
     """The functions in the top-level statement holding ``line``; none when the file's
     line breaks are not all ``\\n`` or ``\\r\\n`` (CPython and the renderer would count
     lines apart)."""
-    if source.count("\r") != source.count("\r\n"):
+    if _line_breaks(source).lone_carriage_return:
         return []
     top = top_level_index(tree, line)
     if top is None:
@@ -329,7 +352,7 @@ def line_after_function(
     line goes right after the function's last line. Any comment there, a line break other
     than ``\\n`` anywhere, or a last line continued by a backslash: libcst renders it."""
     function = tree.body[index]
-    if "\r" in source or function.end_lineno is None:
+    if _line_breaks(source).carriage_return or function.end_lineno is None:
         return None
     lines = Lines(source).lines
     first, last = slice_lines
