@@ -107,10 +107,12 @@ def apply_edits(text: str, edit_groups: Iterable[tuple[Edit, ...]]) -> tuple[str
     """Apply groups of edits (one group per fix) that do not overlap earlier groups.
 
     Returns the new text and how many groups were applied; a group that overlaps one
-    already taken is left for the next round of the fix loop.
+    already taken is left for the next round of the fix loop. The ranges taken are kept in
+    order, so a group is tested against its neighbours only, and the text is joined once:
+    a file with thousands of fixes costs time in proportion to them, not their square.
     """
     index = LineIndex(text)
-    taken: list[tuple[int, int]] = []
+    taken = _TakenRanges()
     spans: list[tuple[int, int, str]] = []
     applied = 0
     for group in edit_groups:
@@ -118,16 +120,63 @@ def apply_edits(text: str, edit_groups: Iterable[tuple[Edit, ...]]) -> tuple[str
             (index.offset(e.line, e.col), index.offset(e.end_line, e.end_col), e.content)
             for e in group
         ]
-        if any(_overlaps(start, end, taken) for start, end, _ in ranges):
+        if any(taken.overlaps(start, end) for start, end, _ in ranges):
             continue
         for start, end, content in ranges:
-            taken.append((start, end))
+            taken.add(start, end)
             spans.append((start, end, content))
         applied += 1
-    for start, end, content in sorted(spans, key=lambda s: (s[0], s[1]), reverse=True):
-        text = text[:start] + content + text[end:]
-    return text, applied
+    return _joined(text, spans), applied
 
 
-def _overlaps(start: int, end: int, taken: list[tuple[int, int]]) -> bool:
-    return any((start < t_end and t_start < end) or start == t_start for t_start, t_end in taken)
+def _joined(text: str, spans: list[tuple[int, int, str]]) -> str:
+    """``text`` with each span's range replaced by its content, as replacing them one by one
+    from the last (by start, then end; of equal ones, the last given first) gives it."""
+    order = sorted(range(len(spans)), key=lambda i: (spans[i][0], spans[i][1], -i))
+    pieces: list[str] = []
+    position = 0
+    for i in order:
+        start, end, content = spans[i]
+        if start < position:  # ranges of one group that overlap: replace one by one
+            for start, end, content in sorted(spans, key=lambda s: (s[0], s[1]), reverse=True):
+                text = text[:start] + content + text[end:]
+            return text
+        pieces += (text[position:start], content)
+        position = end
+    pieces.append(text[position:])
+    return "".join(pieces)
+
+
+class _TakenRanges:
+    """Ranges already taken, in order of start: whether a new one overlaps any (or starts
+    where one starts) asks only its neighbours while taken ranges do not overlap (groups
+    are taken only when they overlap no earlier group; a group's own ranges may)."""
+
+    def __init__(self) -> None:
+        self._starts: list[int] = []
+        self._ends: list[int] = []
+        self._disjoint = True
+        """False once one group's own ranges overlap: then every range is asked."""
+
+    def overlaps(self, start: int, end: int) -> bool:
+        starts, ends = self._starts, self._ends
+        if not self._disjoint:
+            return any(
+                (start < t_end and t_start < end) or start == t_start
+                for t_start, t_end in zip(starts, ends, strict=True)
+            )
+        at = bisect.bisect_left(starts, start)
+        if at > 0 and start < ends[at - 1] and starts[at - 1] < end:
+            return True
+        while at < len(starts) and (starts[at] < end or starts[at] == start):
+            if (start < ends[at] and starts[at] < end) or starts[at] == start:
+                return True
+            at += 1
+        return False
+
+    def add(self, start: int, end: int) -> None:
+        if self._disjoint and self.overlaps(start, end):
+            self._disjoint = False
+        at = bisect.bisect_right(self._starts, start)
+        self._starts.insert(at, start)
+        self._ends.insert(at, end)
