@@ -38,8 +38,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ivycheck.checker.base.diagnostics import Edit
-from ivycheck.checker.base.textedit import minimal_edit
-from ivycheck.checker.core.fix_render import line_text, top_level_index
+from ivycheck.checker.core.fix_render import (
+    line_text,
+    own_first_line,
+    slice_edit,
+    top_level_index,
+)
 from ivycheck.rules._ast_source import Lines
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -147,7 +151,7 @@ def reordered_decorators(
         start = end + 1
     before = "".join(chunks)
     after = "".join(chunks[index] for index in permutation)
-    return _shifted(minimal_edit(before, after), decorators[0].lineno)
+    return slice_edit(before, after, decorators[0].lineno)
 
 
 def reordered_with_libcst(
@@ -200,7 +204,7 @@ def keyword_only_out(source: str, function: Function, out: ast.arg) -> Edit | No
         return None  # (what ends the list may belong to its old last parameter)
     new = "".join(word + comma for word, comma in zip(texts, commas, strict=True))
     fixed = text[: elements[0][0]] + new + text[closing:]
-    return _shifted(minimal_edit(text, fixed), first)
+    return slice_edit(text, fixed, first)
 
 
 def _signature_pieces(
@@ -312,14 +316,6 @@ def _kind(element: str) -> str:
     return "/" if element == "/" else ""
 
 
-def _shifted(edit: Edit | None, first: int) -> Edit | None:
-    """An edit of text starting at line ``first``, as an edit of the file."""
-    if edit is None:
-        return None
-    shift = first - 1
-    return Edit(edit.line + shift, edit.col, edit.end_line + shift, edit.end_col, edit.content)
-
-
 _FALSY_VALUE = re.compile(r"(?:False|None|0x0|0b0|0o0|0)(?![\w.])")
 """A falsy value as IVY015 reads one: a name, or zero spelled as its rule accepts."""
 
@@ -336,7 +332,7 @@ def true_in_place(source: str, at: tuple[int, int]) -> Edit | None:
     value = _FALSY_VALUE.match(line, at[1])
     if value is None:
         return None
-    return _shifted(minimal_edit(line, line[: value.start()] + "True" + line[value.end() :]), at[0])
+    return slice_edit(line, line[: value.start()] + "True" + line[value.end() :], at[0])
 
 
 def line_after_function(
@@ -359,17 +355,12 @@ def line_after_function(
     end = function.end_lineno
     if not lines[end - 1].endswith("\n") or lines[end - 1].endswith("\\\n"):
         return None
-    following = tree.body[index + 1] if index + 1 < len(tree.body) else None
-    next_start = len(lines) + 1
-    if following is not None:
-        decorators: list[ast.expr] = getattr(following, "decorator_list", [])
-        next_start = min([following.lineno, *(d.lineno for d in decorators)])
+    following = index + 1 < len(tree.body)
+    next_start = own_first_line(tree.body[index + 1]) if following else len(lines) + 1
     if any(line != "\n" for line in lines[end : next_start - 1]):
         return None
-    before = "".join(lines[first - 1 : last])
-    cut = len("".join(lines[first - 1 : end]))
-    after = before[:cut] + "\n\n" + added + before[cut:]
-    return _shifted(minimal_edit(before, after), first)
+    head, tail = "".join(lines[first - 1 : end]), "".join(lines[end:last])
+    return slice_edit(head + tail, head + "\n\n" + added + tail, first)
 
 
 def attribute_with_libcst(
@@ -403,6 +394,6 @@ def through_next_statement(
     body = tree.body
     index = bisect_left(body, line, key=lambda s: s.end_lineno or s.lineno)
     first = body[index]
-    start = min([first.lineno, *(d.lineno for d in getattr(first, "decorator_list", []))])
+    start = own_first_line(first)
     end = body[index + 1].end_lineno if index + 1 < len(body) else last_line
     return index, (start, end or last_line)

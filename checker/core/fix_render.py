@@ -64,6 +64,14 @@ def statement_lines(tree: ast.Module, line: int) -> tuple[int, int] | None:
     return layout.firsts[low], max(layout.lasts[low : high + 1])
 
 
+def own_first_line(statement: ast.stmt) -> int:
+    """The first line of ``statement``'s own text: its first decorator's, which CPython
+    does not count in the statement's ``lineno`` (an ``@`` may also stand lines above its
+    expression's line; the expression's line is the one known)."""
+    decorators: list[ast.expr] = getattr(statement, "decorator_list", [])
+    return min([statement.lineno, *(d.lineno for d in decorators)])
+
+
 @dataclass(frozen=True)
 class _Layout:
     """Each top-level statement's first and last line, in order (``lasts`` ascending)."""
@@ -84,13 +92,11 @@ def _layout(tree: ast.Module) -> _Layout:
         lasts: list[int] = []
         previous_end: int | None = None
         for statement in tree.body:
-            decorators: list[ast.expr] = getattr(statement, "decorator_list", [])
-            starts = [statement.lineno, *(d.lineno for d in decorators)]
+            first = own_first_line(statement)
             if previous_end is not None:
                 # (not before a tree's first statement: a tree cut down to one span of
                 # the file, as a fix may hand in, starts where its span starts)
-                starts.append(previous_end + 1)
-            first = min(starts)
+                first = min(first, previous_end + 1)
             previous_end = statement.end_lineno or statement.lineno
             firsts.append(first)
             lasts.append(previous_end)
@@ -158,7 +164,7 @@ def replace_node(
         # deep_replace is typed for nodes; its transformer takes a FlattenSentinel too.
         fixed = module.deep_replace(target, cast(cst.CSTNode, new))
     assert isinstance(fixed, cst.Module)
-    return _shifted(minimal_edit(text, fixed.code), first)
+    return slice_edit(text, fixed.code, first)
 
 
 def remove_lines(source: str, tree: ast.Module, lines: tuple[int, int]) -> Edit | None:
@@ -176,7 +182,7 @@ def remove_lines(source: str, tree: ast.Module, lines: tuple[int, int]) -> Edit 
     base = index.offset(first, 1)
     start = index.offset(lines[0], 1) - base
     end = index.offset(lines[1] + 1, 1) - base
-    return _shifted(minimal_edit(text, text[:start] + text[end:]), first)
+    return slice_edit(text, text[:start] + text[end:], first)
 
 
 def top_level_index(tree: ast.Module, line: int) -> int | None:
@@ -297,8 +303,11 @@ def _is_async(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return isinstance(function, ast.AsyncFunctionDef)
 
 
-def _shifted(edit: Edit | None, first: int) -> Edit | None:
-    """An edit of a slice starting at line ``first``, as an edit of the file."""
+def slice_edit(before: str, after: str, first: int) -> Edit | None:
+    """The smallest edit of the file that turns ``before``, its whole lines from line
+    ``first`` on, into ``after`` (``None`` if they are equal): every renderer, libcst's
+    and the text paths, computes its edit over the slice it changed, then places it."""
+    edit = minimal_edit(before, after)
     if edit is None:
         return None
     shift = first - 1
