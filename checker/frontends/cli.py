@@ -238,7 +238,8 @@ def _emit(
         )
     else:
         out.write(FORMATTERS[args.format](diagnostics))
-    if isinstance(out, io.StringIO):
+    if args.output_file is not None:
+        assert isinstance(out, io.StringIO)
         write_report(args.output_file, out.getvalue())
     # A problem or note names a file: its ESC, newline or bidi override is escaped as in
     # the text report's messages, never printed raw (a recoloured terminal, a forged line).
