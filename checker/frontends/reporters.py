@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import json
 import os
 import unicodedata
 import urllib.parse
@@ -31,6 +30,7 @@ from typing import Any
 from ivycheck import __version__
 from ivycheck.checker.base.diagnostics import Diagnostic, Severity
 from ivycheck.checker.core.registry import all_rules
+from ivycheck.checker.frontends.indented_json import dumps_indented
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -174,7 +174,7 @@ def format_json(diagnostics: Sequence[Diagnostic]) -> str:
     """The diagnostics' JSON; a name holding undecodable bytes is written with U+FFFD for
     each, and its exact bytes in ``filename_bytes`` (base64), so that the document is valid
     UTF-8 and the name can be had back."""
-    return json.dumps([_json_diagnostic(d) for d in diagnostics], indent=2) + "\n"
+    return dumps_indented([_json_diagnostic(d) for d in diagnostics]) + "\n"
 
 
 def _json_diagnostic(d: Diagnostic) -> dict[str, Any]:
@@ -288,7 +288,7 @@ def format_sarif(diagnostics: Sequence[Diagnostic]) -> str:
             }
         ],
     }
-    return json.dumps(document, indent=2) + "\n"
+    return dumps_indented(document) + "\n"
 
 
 def _escape_data(text: str) -> str:
@@ -395,7 +395,7 @@ def format_gitlab(diagnostics: Sequence[Diagnostic]) -> str:
                 },
             }
         )
-    return json.dumps(issues, indent=2) + "\n"
+    return dumps_indented(issues) + "\n"
 
 
 def format_statistics(diagnostics: Sequence[Diagnostic]) -> str:
