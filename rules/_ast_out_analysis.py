@@ -125,7 +125,15 @@ def may_forward_natively(flow: OutFlow) -> bool:
 
 
 class ModuleFlows:
-    """The out-flows of one file's functions, each helper analysed once per parameter."""
+    """The out-flows of one file's functions, each helper analysed once per parameter.
+
+    A flow found while a recursive helper's own flow was being decided holds "something
+    unknown" for it, so what such a flow says depends on the order the flows are asked in:
+    those stay in this instance (one rule's order, as each rule always had). A flow whose
+    walk met no helper in progress, and used no flow that did, says the same in any order
+    (no helper it reaches, however deep, reaches back to it): those are kept on the
+    tree's facts and shared by every rule that asks (IVY002 and IVY003 ask the same
+    functions the same question)."""
 
     def __init__(
         self,
@@ -138,22 +146,61 @@ class ModuleFlows:
         self.imports = imports
         self.runtime_modules = tuple(runtime_modules)
         self.functions = module_functions(tree.body)
-        self._bodies: dict[int, _Body] = facts(tree).kept("out-analysis bodies", dict)
+        found = facts(tree)
+        self._bodies: dict[int, _Body] = found.kept("out-analysis bodies", dict)
         self._memo: dict[tuple[str, str | None], OutFlow] = {}
         self._running: set[tuple[str, str | None]] = set()
+        self._order_bound: set[tuple[str, str | None]] = set()
+        """Keys of ``_memo`` whose flow met a helper in progress (or used such a flow)."""
+        self._walks: list[list[bool]] = []
+        """One flag per walk in progress, outermost first: set when the walk meets a helper
+        in progress or uses a flow of :attr:`_order_bound`."""
+        shared: dict[tuple[str, ...], dict[tuple[str, str | None], OutFlow]] = found.kept(
+            "order-free out-flows", dict
+        )
+        self._shared: dict[tuple[str, str | None], OutFlow] | None = (
+            shared.setdefault(self.runtime_modules, {}) if imports is found.import_map else None
+        )
 
     def analyse(self, function: FunctionNode, root: str | None = OUT) -> OutFlow:
         """The out-flow of ``root`` (a parameter name) in ``function``."""
         key = (function.name, root)
         if self.functions.get(function.name) is not function:
-            return _Walk(self, function, root).run()  # a nested or shadowed def: no memo
-        if key not in self._memo:
-            self._running.add(key)
-            try:
-                self._memo[key] = _Walk(self, function, root).run()
-            finally:
-                self._running.discard(key)
-        return self._memo[key]
+            return self._walk(function, root)[0]  # a nested or shadowed def: no memo
+        found = self._memo.get(key)
+        if found is not None:
+            if key in self._order_bound:
+                self._bind_to_order()
+            return found
+        shared = self._shared
+        found = shared.get(key) if shared is not None else None
+        if found is not None:
+            return found
+        self._running.add(key)
+        try:
+            found, order_free = self._walk(function, root)
+        finally:
+            self._running.discard(key)
+        self._memo[key] = found
+        if not order_free:
+            self._order_bound.add(key)
+        elif shared is not None:
+            shared[key] = found
+        return found
+
+    def _walk(self, function: FunctionNode, root: str | None) -> tuple[OutFlow, bool]:
+        """The flow, and whether it is the same in any order (see the class)."""
+        flag = [False]
+        self._walks.append(flag)
+        try:
+            return _Walk(self, function, root).run(), not flag[0]
+        finally:
+            self._walks.pop()
+
+    def _bind_to_order(self) -> None:
+        """Every walk in progress depends on the order of the questions."""
+        for flag in self._walks:
+            flag[0] = True
 
     def body(self, function: FunctionNode) -> _Body:
         """The walk of ``function``'s body, made once per tree (:class:`_Body`)."""
@@ -164,8 +211,11 @@ class ModuleFlows:
 
     def helper_kind(self, helper: FunctionNode, root: str | None) -> UseKind:
         """What a same-file helper does with the value it receives as parameter ``root``."""
-        if root is None or (helper.name, root) in self._running:
-            return UseKind.UNKNOWN  # no such parameter, or recursion: do not guess
+        if root is None:
+            return UseKind.UNKNOWN  # no such parameter: do not guess
+        if (helper.name, root) in self._running:
+            self._bind_to_order()
+            return UseKind.UNKNOWN  # recursion: do not guess
         kind = self.analyse(helper, root).best_kind
         return UseKind.DROPPED if kind is None else kind
 
