@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterator
 
 from ivycheck.checker.project.index import ProjectIndex
-from ivycheck.rules._ast_facts import FunctionNode, module_functions
+from ivycheck.rules._ast_facts import FunctionNode, facts
 from ivycheck.rules._ast_native_out_sites import is_falsy_literal, native_out_sites
 from ivycheck.rules._ast_outflow import returns_method_of_call
 from ivycheck.rules._ast_source import Lines
@@ -57,7 +57,7 @@ def attributed_functions(
         return []
     wrapper = project_wrapper(index)
     reads_value = wrapper is not None and wrapper[1].reads_value
-    functions = module_functions(tree.body)
+    functions = facts(tree).module_functions
     return [
         (name, functions[name])
         for name, values in by_function.items()

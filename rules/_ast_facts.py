@@ -280,6 +280,19 @@ def _block_fields(kind: type[ast.AST]) -> tuple[str, ...]:
     return fields
 
 
+def statements_below(statements: Sequence[ast.stmt]) -> Iterator[ast.AST]:
+    """Every statement below ``statements`` (themselves included), nested functions' and
+    classes' too, with the ``except`` clauses and ``case`` blocks holding some: all of
+    ``ast.walk``'s statements without entering an expression (which holds none), in no
+    particular order."""
+    stack: list[ast.AST] = list(statements)
+    while stack:
+        node = stack.pop()
+        yield node
+        for name in _BLOCK_FIELDS.get(node.__class__) or _block_fields(node.__class__):
+            stack.extend(getattr(node, name))
+
+
 def child_nodes(node: ast.AST) -> list[ast.AST]:
     """``ast.iter_child_nodes`` without contexts and operators (shared singletons that hold
     nothing), in the same order: a list from the fields known per node type, a third of
@@ -314,7 +327,17 @@ class TreeFacts:
         self._functions: list[tuple[FunctionNode, Scope]] | None = None
         self._keywords: dict[str | None, list[tuple[ast.Call, ast.keyword, Scope]]] | None = None
         self._import_map: AstImportMap | None = None
+        self._module_functions: dict[str, FunctionNode] | None = None
         self._kept: dict[str, object] = {}
+
+    @property
+    def module_functions(self) -> dict[str, FunctionNode]:
+        """:func:`module_functions` of the module's body, made once (callers must not
+        change it): every out-flow and several rules ask, and a big module's statements
+        were listed anew each time."""
+        if self._module_functions is None:
+            self._module_functions = module_functions(self.body)
+        return self._module_functions
 
     @property
     def calls(self) -> list[tuple[ast.Call, Scope]]:

@@ -41,7 +41,6 @@ from ivycheck.rules._ast_facts import (
     FunctionNode,
     child_fields,
     facts,
-    module_functions,
     positional_or_keyword,
 )
 from ivycheck.rules._ast_outflow import PlainUse
@@ -145,8 +144,8 @@ class ModuleFlows:
         self.lines = lines
         self.imports = imports
         self.runtime_modules = tuple(runtime_modules)
-        self.functions = module_functions(tree.body)
         found = facts(tree)
+        self.functions = found.module_functions
         self._bodies: dict[int, _Body] = found.kept("out-analysis bodies", dict)
         self._memo: dict[tuple[str, str | None], OutFlow] = {}
         self._running: set[tuple[str, str | None]] = set()

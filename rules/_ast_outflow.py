@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from ivycheck.rules._ast_facts import FunctionNode
+from ivycheck.rules._ast_facts import FunctionNode, statements_below
 from ivycheck.rules._vocabulary import OUT, UseKind, describe_use
 
 
@@ -48,9 +48,8 @@ def first_method_of_call_return(function: FunctionNode) -> ast.Return | None:
     method of a call given ``out=``."""
     found = [
         node
-        for statement in function.body
-        for node in ast.walk(statement)
-        if isinstance(node, ast.Return) and returns_method_of_call(node)
+        for node in statements_below(function.body)
+        if node.__class__ is ast.Return and returns_method_of_call(node)
     ]
     return min(found, key=lambda r: (r.lineno, r.col_offset), default=None)
 

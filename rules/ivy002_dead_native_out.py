@@ -18,7 +18,7 @@ from ivycheck.checker.rule_api import (
 )
 from ivycheck.rules import _fate_examples as shapes
 from ivycheck.rules import _native_out_projects as projects
-from ivycheck.rules._ast_facts import facts, module_functions
+from ivycheck.rules._ast_facts import facts
 from ivycheck.rules._ast_native_out_sites import NativeOutSite, is_falsy_literal, native_out_sites
 from ivycheck.rules._ast_out_analysis import ModuleFlows, may_forward_natively
 from ivycheck.rules._ast_several_results import several_results
@@ -544,7 +544,7 @@ class DeadNativeOut(Rule):
         for site, element in with_elements(native_out_sites(tree, lines)):
             if not is_falsy_literal(site.value, lines) and not on_header_line(tree, lines, site):
                 by_function.setdefault(site.function, []).append((site, element))
-        functions = module_functions(tree.body)
+        functions = facts(tree).module_functions
         backend = file.part.removeprefix("backend:")
         flows: ModuleFlows | None = None
         fates = ignored_buffer_fates(file.index, backend)
