@@ -406,7 +406,7 @@ def _attribute_targets(stmt: ast.stmt) -> list[tuple[str, str, str]]:
     if isinstance(stmt, ast.Assign):
         for target in stmt.targets:
             if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
-                found.append((target.value.id, target.attr, ast.unparse(stmt.value)))
+                found.append((target.value.id, target.attr, _source_of(stmt.value)))
     elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
         call = stmt.value
         if (
@@ -417,8 +417,18 @@ def _attribute_targets(stmt: ast.stmt) -> list[tuple[str, str, str]]:
             and isinstance(call.args[1], ast.Constant)
             and isinstance(call.args[1].value, str)
         ):
-            found.append((call.args[0].id, call.args[1].value, ast.unparse(call.args[2])))
+            found.append((call.args[0].id, call.args[1].value, _source_of(call.args[2])))
     return found
+
+
+def _source_of(value: ast.expr) -> str:
+    """``ast.unparse(value)``, without its cost for ``True``, ``False`` and ``None`` (what
+    a backend's ``fn.support_native_out = True`` lines hold, thousands in a big file)."""
+    if value.__class__ is ast.Constant:
+        constant = value.value
+        if constant is True or constant is False or constant is None:
+            return str(constant)
+    return ast.unparse(value)
 
 
 def rewrapping_call(node: ast.AST) -> ast.Call | None:
@@ -707,7 +717,7 @@ def true_for_arrays(node: ast.FunctionDef | ast.AsyncFunctionDef, imports: dict[
     ``NativeArray`` (by that name, or imported under it): any other type (``tf.Variable``),
     or a further condition (``and x.requires_grad``), is not read as true for every array."""
     positional = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
-    if not positional:
+    if not positional or not any(_returns_isinstance(s) for s in node.body):
         return False
     off = off_flags(node.args)
     body = [
@@ -739,6 +749,19 @@ def true_for_arrays(node: ast.FunctionDef | ast.AsyncFunctionDef, imports: dict[
         return kind.id == "NativeArray" or imports.get(kind.id, "").endswith(".NativeArray")
     qualified = _qualify(kind, imports) if isinstance(kind, ast.Attribute) else None
     return qualified is not None and qualified.endswith(".NativeArray")
+
+
+def _returns_isinstance(statement: ast.stmt) -> bool:
+    """``return isinstance(...)``: the one statement :func:`true_for_arrays` reads (asked
+    first, since most functions have none)."""
+    if statement.__class__ is not ast.Return:
+        return False
+    value = statement.value
+    return (
+        value.__class__ is ast.Call
+        and value.func.__class__ is ast.Name
+        and value.func.id == "isinstance"
+    )
 
 
 def decorators(tree: ast.Module) -> dict[str, DecoratorSummary]:
