@@ -24,7 +24,6 @@ import gc
 import logging
 import sys
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, BinaryIO
 from urllib.parse import urlparse
@@ -44,7 +43,8 @@ from ivycheck.checker.run.config_problems import ConfigProblem, problem_line
 from ivycheck.checker.run.projects import Projects
 from ivycheck.lsp import actions, hover, transport
 from ivycheck.lsp.buffers import Buffers
-from ivycheck.lsp.convert import split_lines, to_lsp_diagnostic
+from ivycheck.lsp.checking_thread import DeepStackThread
+from ivycheck.lsp.convert import split_lines, to_lsp_diagnostic, to_lsp_json
 from ivycheck.lsp.document_uris import document_key, file_uri
 from ivycheck.lsp.idle_gc import IdleCollector
 from ivycheck.lsp.logs import timing
@@ -132,7 +132,7 @@ class IvycheckServer(LanguageServer):
         """Per document, the run that is checking or publishing."""
         self.last_change: dict[str, float] = {}
         """Per document, when its last change arrived (event loop time)."""
-        self.analysis_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ivycheck-lsp")
+        self.analysis_thread = DeepStackThread()
         self.pull_mode = False
         self.refresh_support = False
         self.progress_support = False
@@ -594,13 +594,14 @@ class IvycheckServer(LanguageServer):
         if self.pull_mode:
             return
         lines = split_lines(self.workspace.get_text_document(uri).source)
+        params: dict[str, Any] = {"uri": uri, "diagnostics": [to_lsp_json(d, lines) for d in found]}
         version = self.results.get(uri, (None, []))[0]
-        self.text_document_publish_diagnostics(
-            types.PublishDiagnosticsParams(
-                uri=uri,
-                version=version,
-                diagnostics=[to_lsp_diagnostic(d, lines) for d in found],
-            )
+        if version is not None:
+            params["version"] = version
+        # The JSON lsprotocol would make of ``PublishDiagnosticsParams``, made directly:
+        # this goes out after every keystroke (see ``convert.to_lsp_json``).
+        self.protocol._send_data(
+            {"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, "params": params}
         )
         self.collector.checked()  # after sending: a collection here delays no result
 
