@@ -731,7 +731,10 @@ class Projects:
         prefixes = tuple(os.path.join(os.path.abspath(f), "") for f in folders)
         with self._lock:
             known: set[str] = set().union(*(scope.files for scope in self.scopes.values()))
-            return sorted(Path(k) for k in known if k not in opened and k.startswith(prefixes))
+        # Sorted as strings (Paths compare part by part in Python: 13 ms for the Ivy
+        # snapshot, on the server's event loop at every workspace pull).
+        closed = sorted(k for k in known if k not in opened and k.startswith(prefixes))
+        return [Path(k) for k in closed]
 
     def fix_all(self, path: Path, text: str) -> str:
         config = self.config_for(path)
