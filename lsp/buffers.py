@@ -32,6 +32,7 @@ from pathlib import Path
 
 from ivycheck.checker.base.diagnostics import Diagnostic
 from ivycheck.checker.run.projects import Projects, Scope, Summary
+from ivycheck.lsp.logs import timing
 from ivycheck.lsp.reparse import ParsedText, parse_text
 
 
@@ -75,6 +76,8 @@ class Buffers:
         """Summarize (if needed) and check ``text`` as the buffer of ``path``."""
         if not current():
             return Outcome(False, None)
+        if not self._checked:
+            timing("checks its first document")
         scope = self.project.scope_for(path)  # first: a buffer not on disk joins its index
         key = os.path.abspath(path)
         parsed = self._parsed[key] = parse_text(text, self._parsed.get(key))

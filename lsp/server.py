@@ -325,6 +325,8 @@ class IvycheckServer(LanguageServer):
         path = Path(path_text)
         loop = asyncio.get_running_loop()
         self.answering += 1
+        if not self.checked_once:
+            timing("asked to check its first document")
         try:
             outcome = await loop.run_in_executor(
                 self.analysis_thread,
@@ -446,9 +448,11 @@ class IvycheckServer(LanguageServer):
         try:
             while True:
                 await self.documents_first()
-                if await loop.run_in_executor(
+                done = await loop.run_in_executor(
                     self.analysis_thread, self.project.scan_step, SCAN_STEP_SECONDS
-                ):
+                )
+                self.report_config_problems()  # a broken file met while finding the files
+                if done:
                     break
                 if progress is not None:
                     progress.report(*self.project.scan_progress())

@@ -114,6 +114,9 @@ class Scope:
     files: set[str]
     """Absolute paths of the Python files discovery finds under ``root``."""
     pending: list[ProjectFiles]
+    discovered: bool = True
+    """Whether ``files`` holds what discovery finds. A scope made for a document's check
+    is not walked there: its first scan step walks it (:meth:`Projects.scope_for`)."""
     summarized: int = 0
     """Files of the first scan summarized so far (its progress, with ``len(files)``)."""
     complete: bool = False
@@ -153,6 +156,8 @@ class Projects:
         """Keep going on a broken configuration file (the editor) instead of raising."""
         self.summaries: dict[str, Summary] = {}
         self.scopes: dict[Path, Scope] = {}
+        self._folders: list[Path] = []
+        """Folders given to :meth:`begin_scan` whose scopes are not made yet."""
         self.problems: list[str] = []
         """Discovery problems not yet reported."""
         self.config_problems: dict[Path, ConfigProblem] = {}
@@ -448,19 +453,30 @@ class Projects:
             return found
 
     def scope_for(self, path: Path, discovered: ProjectFiles | None = None) -> Scope:
-        """The scope of ``path``'s project root, discovered now if new (its files are then
-        summarized by :meth:`scan_step`). ``discovered``: the root's files, when the
-        caller walked them already."""
+        """The scope of ``path``'s project root; a new one's files are found and then
+        summarized by :meth:`scan_step`. ``discovered``: the root's files, when the
+        caller walked them already.
+
+        A new scope is not walked here: a document's check asks for its scope first, and
+        the walk of a project (0.15-0.4 s for the 755-file Ivy snapshot) is no part of its
+        first findings, which need no index (:meth:`rules_for`)."""
         root = self.root_of(path)
         with self._lock:
             scope = self.scopes.get(root)
             if scope is None:
-                project = discovered or discover([root], self.config_for)
                 cache = self.cache_at(root)  # where the command keeps this root's cache
-                files = {os.path.abspath(p) for p in project.files}
-                scope = self.scopes[root] = Scope(root, cache, files, [project])
-                self.problems += [f"{p.path}: {p.message}" for p in project.problems]
+                scope = self.scopes[root] = Scope(root, cache, set(), [], discovered=False)
+            if discovered is not None and not scope.discovered:
+                self._discovered(scope, discovered)
             return scope
+
+    def _discovered(self, scope: Scope, project: ProjectFiles) -> None:
+        """``project`` is what discovery found under ``scope.root``: its files to index.
+        Under the lock."""
+        scope.files |= {os.path.abspath(p) for p in project.files}
+        scope.pending.append(project)
+        scope.discovered = True
+        self.problems += [f"{p.path}: {p.message}" for p in project.problems]
 
     def _scope_folder(self, folder: Path) -> None:
         """The scopes of the files under ``folder`` (a workspace folder, an open file).
@@ -495,14 +511,16 @@ class Projects:
         problems = self.begin_scan(folders)
         while not self.scan_step(float("inf")):
             pass
-        return problems
+        return problems + self.begin_scan(())
 
     def begin_scan(self, folders: Iterable[Path]) -> list[str]:
-        """Discover the files of the project of each of ``folders`` (see the module doc);
-        :meth:`scan_step` then summarizes them. Returns problems to log."""
-        for folder in folders:
-            self._scope_folder(folder)
+        """Index the projects of ``folders``: :meth:`scan_step` finds their files (see
+        the module doc), then summarizes them. Returns the problems found so far, to log.
+
+        Nothing is walked here: the server's first step may wait for a document's
+        check, whose findings need no index."""
         with self._lock:
+            self._folders.extend(Path(folder) for folder in folders)
             problems, self.problems = self.problems, []
         return problems
 
@@ -516,13 +534,15 @@ class Projects:
         """Summarize the project of ``path`` (an open document) before the others."""
         with self._lock:
             scope = self.scopes.get(self.root_of(path))
-            if scope is not None and scope.pending:
+            if scope is not None and (scope.pending or not scope.discovered):
                 self.scopes = {scope.root: scope, **self.scopes}
 
     @property
     def scanning(self) -> bool:
         with self._lock:
-            return any(scope.pending for scope in self.scopes.values())
+            return bool(self._folders) or any(
+                scope.pending or not scope.discovered for scope in self.scopes.values()
+            )
 
     def scan_step(self, budget: float) -> bool:
         """Summarize pending files for about ``budget`` seconds; whether every scope is
@@ -535,9 +555,22 @@ class Projects:
         deadline = time.perf_counter() + budget
         while time.perf_counter() < deadline:
             with self._lock:
-                scope = next((s for s in self.scopes.values() if s.pending), None)
+                folder = self._folders.pop(0) if self._folders else None
+            if folder is not None:
+                self._scope_folder(folder)
+                continue
+            with self._lock:
+                scope = next(
+                    (s for s in self.scopes.values() if s.pending or not s.discovered), None
+                )
             if scope is None:
                 return True
+            if not scope.discovered:
+                project = discover([scope.root], self.config_for)
+                with self._lock:
+                    if self.scopes.get(scope.root) is scope and not scope.discovered:
+                        self._discovered(scope, project)
+                continue
             project = scope.pending[0]
             chunk, rest = project.files[:SCAN_CHUNK], project.files[SCAN_CHUNK:]
             part = ProjectFiles(chunk, {path: project.configs[path] for path in chunk}, [])

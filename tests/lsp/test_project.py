@@ -60,3 +60,32 @@ def test_configuration_reload_invalidates_cached_results(workspace: Path) -> Non
     (workspace / "pyproject.toml").write_text('[tool.ivycheck]\nignore = ["IVY017"]\n')
     project.forget_configs()
     assert project.check(api, API) == []
+
+
+OWN_FINDING = """\
+@handle_out_argument
+def sinh(x, out=None):
+    return current_backend(x).sinh(x, out=out)
+"""
+"""IVY008 (``out`` not keyword-only): a finding of the file alone."""
+
+
+def test_a_documents_first_check_waits_for_no_walk_of_its_project(workspace: Path) -> None:
+    """The server's first answer needs no index: neither the document's check nor
+    ``begin_scan`` walks the project; the scan's steps do, then index what they find."""
+    api = workspace / "ivy/functional/ivy/own.py"
+    api.write_text(OWN_FINDING)
+    project = Projects(tolerant=True)
+    project.begin_scan([workspace])
+    project.update(api, OWN_FINDING)
+    assert [d.code for d in project.check(api, OWN_FINDING)] == ["IVY008"]
+    assert project.closed_files([api], [workspace]) == []  # no file of the project found yet
+    assert project.scanning and not project.indexed(api)
+    while not project.scan_step(float("inf")):
+        pass
+    assert project.closed_files([api], [workspace]) == [
+        workspace / "ivy/functional/backends/numpy/special.py",
+        workspace / API_PATH,
+    ]
+    assert project.indexed(api)
+    assert sorted(d.code for d in project.check(api, OWN_FINDING)) == ["IVY008", "IVY017"]
