@@ -100,12 +100,31 @@ def _pattern_names(pattern: ast.pattern) -> Iterator[str]:
             yield node.rest
 
 
+_BINDS_NOTHING = frozenset(
+    {
+        ast.Return,
+        ast.Expr,
+        ast.Pass,
+        ast.Break,
+        ast.Continue,
+        ast.Raise,
+        ast.Assert,
+        ast.Delete,
+        ast.Global,
+        ast.Nonlocal,
+    }
+)
+"""Statements that bind no name and hold no block (asked first: most are these)."""
+
+
 def scan_statements(
     statements: Sequence[ast.stmt], imports: dict[str, str], hidden: set[str]
 ) -> None:
     """Names bound by statements (recursing into blocks, never into expressions or nested
     definitions)."""
     for statement in statements:
+        if statement.__class__ in _BINDS_NOTHING:
+            continue
         if isinstance(statement, ast.Import | ast.ImportFrom):
             imports.update(import_bindings(statement))
         elif isinstance(statement, ast.Assign):

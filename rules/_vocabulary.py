@@ -113,9 +113,26 @@ def classify_callee(
     qualified: str | None, runtime_modules: Sequence[str]
 ) -> tuple[UseKind, str | None]:
     """What a call of ``qualified`` (``None``: no import names it) does with an ``out=``
-    it is given, by name alone; the same on libcst's and CPython's trees."""
+    it is given, by name alone; the same on libcst's and CPython's trees. Answered once
+    per name and runtime modules: a function of the names and of the installed
+    libraries' data, asked for nearly every call of a backend (thousands of ``np.tan``
+    in one file)."""
     if qualified is None:
         return UseKind.UNKNOWN, None
+    key = (qualified, runtime_modules if type(runtime_modules) is tuple else tuple(runtime_modules))
+    found = _CLASSIFIED.get(key)
+    if found is None:
+        if len(_CLASSIFIED) >= _CLASSIFIED_AT_MOST:
+            _CLASSIFIED.clear()  # a long-lived server meeting ever new names: start again
+        found = _CLASSIFIED[key] = _classify_callee(qualified, key[1])
+    return found
+
+
+_CLASSIFIED: dict[tuple[str, tuple[str, ...]], tuple[UseKind, str | None]] = {}
+_CLASSIFIED_AT_MOST = 50_000
+
+
+def _classify_callee(qualified: str, runtime_modules: Sequence[str]) -> tuple[UseKind, str | None]:
     if in_modules(qualified, runtime_modules):
         return UseKind.UNKNOWN, qualified
     library = _native_out.native_library(qualified)
