@@ -9,6 +9,9 @@ from ivycheck.runtime.backends.tensorflow import (
     primitives,
     statistical,
 )
+from ivycheck.runtime.backends.tensorflow.api_dispatch import serialize_api_dispatch
+
+serialize_api_dispatch()  # before any thread calls TensorFlow through the runtime
 
 __all__ = ["primitives"]
 __all__ += export(globals(), creation, elementwise, linear_algebra, manipulation, statistical)
