@@ -7,6 +7,7 @@ import gc
 import os
 from collections.abc import Sequence
 
+from ivycheck.lsp import generated_code
 from ivycheck.lsp.logs import LEVELS, configure_logging, timing
 
 
@@ -47,6 +48,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # are moved out of every generation (``gc.freeze``), so no later collection walks them.
     gc.disable()
     try:
+        code = generated_code.install()
         from ivycheck.lsp.server import server
     finally:
         gc.freeze()
@@ -54,10 +56,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     timing("modules imported")
 
-    if args.tcp:
-        server.start_tcp(*args.tcp)
-    else:
-        server.start_io()
+    try:
+        if args.tcp:
+            server.start_tcp(*args.tcp)
+        else:
+            server.start_io()
+    finally:
+        code.save()
     return 0
 
 

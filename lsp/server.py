@@ -41,7 +41,7 @@ from ivycheck.checker.base.diagnostics import Diagnostic
 from ivycheck.checker.core.engine import INTERNAL_ERROR
 from ivycheck.checker.run.config_problems import ConfigProblem, problem_line
 from ivycheck.checker.run.projects import Projects
-from ivycheck.lsp import actions, hover, transport
+from ivycheck.lsp import actions, generated_code, hover, transport
 from ivycheck.lsp.buffers import Buffers
 from ivycheck.lsp.checking_thread import DeepStackThread
 from ivycheck.lsp.convert import split_lines, to_lsp_diagnostic, to_lsp_json
@@ -462,6 +462,7 @@ class IvycheckServer(LanguageServer):
         for problem in self.project.begin_scan(()):
             self.log(problem, types.MessageType.Warning)
         self.collector.after_batch()
+        generated_code.save()  # what the start compiled, for the next start
         # At --log-level info: the moment the index is complete (benchmarks wait for it).
         self.log(
             f"index built: {len(self.project.summaries)} files in {loop.time() - started:.1f} s",

@@ -270,6 +270,9 @@ def main(argv: list[str]) -> int:
         os.environ["HOME"] = str(root / "home")
         for variable in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
             os.environ.pop(variable, None)
+        # As on a user's machine: Python writes its caches (the server keeps the code
+        # attrs and cattrs generate in ~/.cache/ivycheck, not written under this flag).
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
         (root / "home").mkdir()
         user_data, extensions, workspace = root / "user", root / "extensions", root / "ws"
         USER_DATA = user_data
