@@ -480,7 +480,8 @@ class _Body:
     names: list[tuple[ast.Name, bool]]
     """Every name, and whether it is in a nested scope."""
     spelled: list[tuple[ast.AST, bool]]
-    """Every node holding a name as a string (:data:`_SPELLING`), and whether nested."""
+    """Every node holding a name as a string (:data:`_SPELLING`) in a nested scope, and
+    those outside that may read or escape one (:data:`_READ_OR_ESCAPED`); whether nested."""
     star_calls: list[tuple[ast.Call, str]]
     """``(call, name)`` of each ``**name`` a call outside nested scopes unpacks."""
     pairs: list[tuple[str, str]]
@@ -490,6 +491,21 @@ class _Body:
 _SCOPE_TYPES = frozenset(_SCOPES)
 _FUNCTION_TYPES = frozenset(_FUNCTIONS)
 _SPELLING_TYPES = frozenset(_SPELLING)
+_READ_OR_ESCAPED = frozenset(
+    {
+        ast.alias,
+        ast.ImportFrom,
+        ast.Global,
+        ast.Nonlocal,
+        ast.MatchAs,
+        ast.MatchStar,
+        ast.MatchMapping,
+        ast.MatchClass,
+    }
+)
+"""The spellings whose names may be read or escape (:func:`_string_names`): outside a
+nested scope, the others hold only labels, which :meth:`_Walk._spelled` never judges
+there, so the walk does not keep them."""
 _ALIASING = frozenset({ast.Assign, ast.AnnAssign})
 
 
@@ -500,20 +516,31 @@ def _walk_body(function: FunctionNode) -> _Body:
     out-flow's cost."""
     parents: dict[int, ast.AST] = {id(statement): function for statement in function.body}
     found = _Body(parents, [], [], [], [])
-    names, spelled, star_calls, pairs = found.names, found.spelled, found.star_calls, found.pairs
-    stack: list[tuple[ast.AST, bool, bool]] = [(s, False, False) for s in reversed(function.body)]
+    _walk_nodes(list(reversed(function.body)), found, False, False)
+    return found
+
+
+def _walk_nodes(stack: list[ast.AST], found: _Body, nested: bool, in_function: bool) -> None:
+    """:func:`_walk_body` from the nodes on ``stack`` (the next on top), all under the same
+    scope flags: pre-order, left to right. A node opening a scope that changes the flags is
+    walked with its subtree by a call of its own, at once: the order stays that of one
+    walk, and the stack holds bare nodes (no flags per node)."""
+    parents, names, spelled = found.parents, found.names, found.spelled
+    star_calls, pairs = found.star_calls, found.pairs
     name_type, call_type, constant_type, node_type = ast.Name, ast.Call, ast.Constant, ast.AST
+    pop, push = stack.pop, stack.append
     while stack:
-        node, nested, in_function = stack.pop()
+        node = pop()
         cls = node.__class__
         if cls is name_type:
             names.append((node, nested))  # type: ignore[arg-type]
             continue  # no child node
-        if cls in _SCOPE_TYPES:
-            nested = True
-            in_function = in_function or cls in _FUNCTION_TYPES
+        if cls in _SCOPE_TYPES and not (nested and (in_function or cls not in _FUNCTION_TYPES)):
+            _walk_nodes([node], found, True, in_function or cls in _FUNCTION_TYPES)
+            continue
         if cls in _SPELLING_TYPES:
-            spelled.append((node, nested))
+            if nested or cls in _READ_OR_ESCAPED:
+                spelled.append((node, nested))
         elif cls is call_type and not nested:
             star_calls.extend(
                 (node, k.value.id)  # type: ignore[misc]
@@ -522,20 +549,19 @@ def _walk_body(function: FunctionNode) -> _Body:
             )
         elif cls in _ALIASING and not in_function:
             pairs.extend(_alias_pairs(node))
-        children: list[ast.AST] = []
+        first = len(stack)
         for attribute in CHILD_FIELDS.get(cls) or child_fields(cls):
             value = getattr(node, attribute, None)
             if value.__class__ is list:
                 for item in value:
                     if isinstance(item, node_type) and item.__class__ is not constant_type:
                         parents[id(item)] = node
-                        children.append(item)
+                        push(item)
             elif isinstance(value, node_type) and value.__class__ is not constant_type:
                 parents[id(value)] = node
-                children.append(value)
-        children.reverse()
-        stack.extend([(child, nested, in_function) for child in children])
-    return found
+                push(value)
+        if len(stack) - first > 1:
+            stack[first:] = stack[first:][::-1]
 
 
 def _alias_pairs(node: ast.AST) -> list[tuple[str, str]]:
