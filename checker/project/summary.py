@@ -385,10 +385,19 @@ def _summarize_function(
         for field_name in _node_fields(kind) if fields is None else fields:
             value = getattr(child, field_name, None)
             if type(value) is list:
-                extend([item for item in value if isinstance(item, AST)])
+                if field_name in _NOT_ONLY_NODES:
+                    extend([item for item in value if isinstance(item, AST)])
+                else:
+                    extend(value)
             elif isinstance(value, AST):
                 append(value)
     return summary, writes
+
+
+_NOT_ONLY_NODES = frozenset({"keys", "kw_defaults", "kwd_attrs"})
+"""The list fields the grammar lets hold something else than nodes (``None`` for a
+dictionary's ``**`` and a keyword-only parameter without default, names in a class
+pattern): the walk takes every other list whole."""
 
 
 _DATA = frozenset({"data", "_data"})
@@ -608,6 +617,8 @@ def _first_line(stmt: ast.stmt) -> int:
 
 
 def _record_module_statement(stmt: ast.stmt, functions: dict[str, FunctionSummary]) -> None:
+    if stmt.__class__ not in _RECORDED:
+        return  # a definition, an import...: nothing below reads it
     for name, attr, value in _attribute_targets(stmt):
         if name in functions:
             functions[name].attributes[attr] = value
@@ -616,6 +627,11 @@ def _record_module_statement(stmt: ast.stmt, functions: dict[str, FunctionSummar
         functions[wrapped[0]].decorators.insert(0, wrapped[1])
     if isinstance(stmt, ast.For) and isinstance(stmt.target, ast.Name):
         _record_loop(stmt, functions)
+
+
+_RECORDED = frozenset({ast.Assign, ast.Expr, ast.For})
+"""The statements :func:`_record_module_statement` reads: an attribute set by assignment
+or ``setattr``, a wrapper applied by assignment, a loop setting an attribute."""
 
 
 def _record_loop(loop: ast.For, functions: dict[str, FunctionSummary]) -> None:
