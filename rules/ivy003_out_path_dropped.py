@@ -99,7 +99,7 @@ class OutPathDropped(Rule):
             fate = fates(several_results(function, lines, out_only=True))
             if fate.never_handed:
                 continue  # the wrapper never hands this function the buffer
-            partly = {id(p.node) for p in return_paths(flow, some=True) if p.covered}
+            partly: set[int] | None = None  # made for the first return that drops `out`
             for path in return_paths(flow):
                 returned = path.node
                 end_line = returned.end_lineno or returned.lineno
@@ -116,6 +116,8 @@ class OutPathDropped(Rule):
                         yield Finding(*span, message, None, fate.severity, fate.category)
                     continue
                 when = degenerate(function, returned, lines)
+                if partly is None:
+                    partly = {id(p.node) for p in return_paths(flow, some=True) if p.covered}
                 message = dropped_message(name, when, fate, id(returned) in partly)
                 severity = Severity.WARNING if when else fate.severity
                 yield Finding(*span, message, None, severity, fate.category)
