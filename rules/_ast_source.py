@@ -27,9 +27,10 @@ def split_lines(source: str) -> list[str]:
     fraction of a split: 40 ms for an 80,000-line file). Never change the list."""
     global _last_split
     text, lines = _last_split
-    if text is not source and text != source:
-        lines = _LINE.findall(source)
-        _last_split = (source, lines)
+    if text is not source:
+        if text != source:
+            lines = _LINE.findall(source)
+        _last_split = (source, lines)  # the next question about this object: no comparison
     return lines
 
 
