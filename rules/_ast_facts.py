@@ -201,15 +201,23 @@ class AstImportMap:
         return self.module_imports.get(head)
 
     def qualify(self, expression: ast.expr, scope: Sequence[FunctionNode] = ()) -> str | None:
-        """The imported thing an expression names (``numpy.linalg.norm``), else ``None``."""
-        chain = dotted(expression)
-        if chain is None:
+        """The imported thing an expression names (``numpy.linalg.norm``), else ``None``:
+        :func:`dotted`'s chain with its head resolved, the chain joined only once the head
+        is known to be imported (every rule qualifies every call of a backend)."""
+        attributes: list[str] = []
+        while isinstance(expression, ast.Attribute):
+            attributes.append(expression.attr)
+            expression = expression.value
+        if not isinstance(expression, ast.Name):
             return None
-        head, _, rest = chain.partition(".")
-        target = self.lookup(head, scope)
-        if target is None:
-            return None
-        return f"{target}.{rest}" if rest else target
+        target = (
+            self.lookup(expression.id, scope) if scope else self.module_imports.get(expression.id)
+        )
+        if target is None or not attributes:
+            return target
+        attributes.append(target)
+        attributes.reverse()
+        return ".".join(attributes)
 
     def qualified_names(self) -> set[str]:
         """Every qualified name the module's own imports bind."""
