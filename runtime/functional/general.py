@@ -66,6 +66,14 @@ def asarray(
         obj = obj._data
     if copy is False and dtype is not None:
         _refuse_conversion(p, obj, as_dtype(dtype))
+    if copy is False and isinstance(obj, _PYTHON_DATA):
+        # One error on every backend (NumPy's "Unable to avoid copy", PyTorch's "can't
+        # alias tensor with dtype 'Double' into dtype 'Float'"; JAX and TensorFlow copied).
+        what = f"NumPy {type(obj).__name__} scalar" if isinstance(obj, np.generic) else None
+        raise IvyValueError(
+            f"asarray: copy=False, but a {what or type(obj).__qualname__} becomes an array "
+            "only by a copy"
+        )
     if not isinstance(obj, p.NATIVE_TYPES) and not hasattr(obj, "__array__"):
         # Python data goes through NumPy, with the requested dtype so that values only that
         # dtype holds (``2**63 + 5`` in uint64) are not first squeezed through another.
@@ -82,6 +90,10 @@ def asarray(
         )
     return Array(p.asarray(obj, None if dtype is None else as_dtype(dtype), copy))
 
+
+_PYTHON_DATA = (list, tuple, bool, int, float, complex, np.generic)
+"""What ``asarray`` turns into an array only by a copy: Python values and sequences, and
+NumPy scalars (which own no array memory to share)."""
 
 _NUMERIC_KINDS = frozenset("biufc")
 """NumPy dtype kinds of the standard's dtypes (bool, signed, unsigned, float, complex)."""

@@ -96,8 +96,9 @@ def eye(
 
 def from_dlpack(x: Any, /, *, copy: bool | None = None, out: Arr | None = None) -> Arr:
     """Through :func:`dlpack.importable`: JAX's importer refuses strides that are not
-    compact, where the standard asks for a copy."""
-    source = dlpack.importable(x, copy, dlpack.c_contiguous)
+    compact, where the standard asks for a copy, and copies a buffer off a 64-byte boundary
+    itself, where ``copy=False`` must raise."""
+    source = dlpack.importable(x, copy, dlpack.aligned_c_contiguous)
     ret = jax.dlpack.from_dlpack(source)
     return jnp.array(ret, copy=True) if copy and source is x else ret
 

@@ -9,6 +9,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from ivycheck.runtime.backends._common import dlpack
 from ivycheck.runtime.backends._common.package import (
     remembered_accumulation,
     remembered_defaults,
@@ -46,7 +47,12 @@ def shape(x: Any) -> tuple[int, ...]:
 
 
 def asarray(obj: Any, dtype: Dtype | str | None, copy: bool | None) -> Any:
-    """``jnp.array``; ``copy=True`` gives a fresh buffer."""
+    """``jnp.array``; ``copy=True`` gives a fresh buffer, ``copy=False`` shares the memory of
+    anything else or raises (``dlpack.shared_view``)."""
+    if copy is False and not isinstance(obj, jax.Array):
+        return jax.dlpack.from_dlpack(
+            dlpack.shared_view(obj, None if dtype is None else str(dtype))
+        )
     return jnp.array(
         obj,
         dtype=None if dtype is None else str(dtype),

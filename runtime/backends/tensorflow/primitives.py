@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 import tensorflow as tf
 
+from ivycheck.runtime.backends._common import dlpack
 from ivycheck.runtime.backends._common.package import (
     remembered_accumulation,
     remembered_defaults,
@@ -60,6 +61,9 @@ def asarray(obj: Any, dtype: Dtype | str | None, copy: bool | None) -> Any:
     dtype = None if dtype is None else str(dtype)
     if isinstance(obj, tf.Variable) and not copy and dtype in (None, obj.dtype.name):
         return obj
+    if copy is False and not isinstance(obj, (tf.Tensor, tf.Variable)):
+        # shared, or the standard's ValueError (``convert_to_tensor`` copied silently)
+        return tf.experimental.dlpack.from_dlpack(dlpack.shared_view(obj, dtype).__dlpack__())
     if isinstance(obj, (tf.Tensor, tf.Variable)) and dtype not in (None, obj.dtype.name):
         # ``convert_to_tensor`` refuses a tensor of another dtype ("Tensor conversion
         # requested dtype float64 for Tensor with dtype int64"): a conversion is a cast.

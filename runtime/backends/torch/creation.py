@@ -123,8 +123,8 @@ def eye(
 
 def from_dlpack(x: Any, /, *, copy: bool | None = None, out: Arr | None = None) -> Arr:
     """Through :func:`dlpack.importable`: a negative-stride buffer imported as it is would
-    abort the process at the next kernel."""
-    source = dlpack.importable(x, copy, dlpack.non_negative_strides)
+    abort the process at the next kernel, read-only memory written in place crash it."""
+    source = dlpack.importable(x, copy, dlpack.writable_non_negative_strides)
     ret = torch.utils.dlpack.from_dlpack(source)
     return ret.clone() if copy and source is x else ret
 

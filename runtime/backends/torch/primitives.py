@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 import torch
 
+from ivycheck.runtime.backends._common import dlpack
 from ivycheck.runtime.backends._common.package import (
     remembered_accumulation,
     remembered_defaults,
@@ -57,14 +58,17 @@ def asarray(obj: Any, dtype: Dtype | str | None, copy: bool | None) -> Any:
     A NumPy array with a negative stride (``a[::-1]``) is copied into a compact one first:
     a tensor has no negative strides, and ``torch.asarray`` refused it whatever ``copy``
     said, where the standard asks ``copy=None``/``True`` for a copy; ``copy=False`` raises
-    the standard's ``ValueError`` (only a copy gives the tensor)."""
-    if isinstance(obj, np.ndarray) and any(step < 0 for step in obj.strides):
+    the standard's ``ValueError`` (only a copy gives the tensor). So is a read-only one: a
+    tensor is never read-only, and a write in place into shared read-only memory (a
+    read-only ``mmap``) crashed the process."""
+    if isinstance(obj, np.ndarray) and not dlpack.writable_non_negative_strides(obj):
         if copy is False:
             raise ValueError(
-                "copy=False, but PyTorch shares no memory with negative strides "
-                f"{obj.strides}: only a copy gives the tensor"
+                "copy=False, but PyTorch shares no memory with negative strides or read-only "
+                f"(strides {obj.strides}, writeable {obj.flags.writeable}): only a copy gives "
+                "the tensor"
             )
-        obj, copy = np.ascontiguousarray(obj), None
+        obj, copy = np.array(obj, order="C"), None
     return torch.asarray(
         obj, dtype=None if dtype is None else getattr(torch, str(dtype)), copy=copy
     )
