@@ -356,7 +356,7 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
         if isinstance(e, IvyException) or not catch:
             return e
         extra = tuple(t for k, ts in error_types.items() if isinstance(e, k) for t in ts)
-        return backend_exception(f"{prims.NAME}: {name}: {e}", e, extra)
+        return backend_exception(f"{prims.NAME}: {name}: {without_name(name, str(e))}", e, extra)
 
     def general(*args: Any, **kwargs: Any) -> Any:
         try:
@@ -498,3 +498,11 @@ def build(api: Callable[..., Any], backend: ModuleType) -> Built:
         getattr(impl, "native_table", None) if inline and target is impl else None,
         out_quick,
     )
+
+
+def without_name(name: str, message: str) -> str:
+    """``message`` without a leading ``"name: "``: the backend's own message often names the
+    function already (NumPy's ``"matmul: Input operand 1 ..."``, the backends' own checks),
+    and the wrap puts ``"backend: name: "`` in front of it ("numpy: matmul: matmul: ...")."""
+    prefix = f"{name}: "
+    return message[len(prefix) :] if message.startswith(prefix) else message

@@ -45,3 +45,13 @@ def test_index_out_of_bounds_is_an_index_error(backend: str) -> None:
         x[5]
     with pytest.raises(IndexError):
         x[ivy.asarray([True, False, True])]  # mask longer than the axis
+
+
+def test_a_backend_error_names_the_backend_and_the_function_once(backend: str) -> None:
+    """The wrap puts ``"backend: function: "`` before the original message, which often
+    names the function already: "numpy: cumulative_sum: cumulative_sum: axis is required"."""
+    with pytest.raises(IvyBackendException) as caught:
+        ivy.cumulative_sum(ivy.asarray(3))
+    message = str(caught.value)
+    assert message.startswith(f"{backend}: cumulative_sum: ")
+    assert message.count("cumulative_sum: ") == 1, message
