@@ -66,7 +66,7 @@ def _read_sites(tree: ast.Module, lines: Lines) -> Iterator[NativeOutSite]:
     for statement, line in _module_statements(tree.body, lines):
         if isinstance(statement, ast.For):
             yield from _loop_sites(statement, lines)
-        else:
+        elif isinstance(statement, ast.Assign | ast.Expr):  # what :func:`_sets` reads
             yield from (NativeOutSite(name, v, s, line) for name, v, s in _sets(statement, lines))
 
 
@@ -141,10 +141,14 @@ def _lines_of(
     group: list[ast.stmt] = []
     for statement in body:
         if group and not _joined(group[-1], statement):
-            yield from ((s, tuple(group)) for s in group)
+            line = tuple(group)
+            for each in group:
+                yield each, line
             group = []
         group.append(statement)
-    yield from ((s, tuple(group)) for s in group)
+    line = tuple(group)
+    for each in group:
+        yield each, line
 
 
 def _after_colon(statement: ast.stmt, lines: Lines) -> bool:
