@@ -7,10 +7,15 @@ writes (``initialize``'s parameters are a tree of a hundred classes). Those ``co
 calls were 0.27 s of the server's 0.6 s of CPU before it can answer anything, a window
 reload's squiggle waiting for all of it. The source they compile is the same on every
 start of the same library versions, so the code objects are kept, as Python keeps a
-module's bytecode in ``__pycache__``: in the user's cache folder
-(``$XDG_CACHE_HOME/ivycheck``, else ``~/.cache/ivycheck``), one file per Python version,
+module's bytecode in ``__pycache__``: in the user's cache folder beside the result cache's
+key (:func:`~ivycheck.checker.run.cache_key.key_folder`), one file per Python version,
 written (atomically) by a server that compiled something new, read by the next one; and,
 as bytecode, not written when Python is told not to (``PYTHONDONTWRITEBYTECODE``).
+
+Invariant: this is code, so it is read only from where nobody else could have written it,
+as the cache key is: never through a link, never from a file or folder of another user or
+that another user may write (else no cache: the code is compiled, as without one). No
+repository, and no other user, can hand the server code this way.
 
 A code object is looked up by everything ``compile`` reads: the source text, the file
 name and the compiler flags (those the caller would have passed on: its ``__future__``
@@ -23,14 +28,18 @@ from __future__ import annotations
 import __future__
 
 import builtins
+import contextlib
 import marshal
 import os
+import secrets
+import stat
 import sys
-import tempfile
 from importlib.util import MAGIC_NUMBER
 from pathlib import Path
 from types import CodeType, ModuleType
 from typing import Any
+
+from ivycheck.checker.run.cache_key import key_folder
 
 _FUTURE_FLAGS = 0
 for _name in __future__.all_feature_names:
@@ -39,11 +48,48 @@ for _name in __future__.all_feature_names:
 Key = tuple[str, str, int]
 
 
+_NOFOLLOW = os.O_NOFOLLOW | os.O_CLOEXEC
+
+
 def default_path() -> Path:
     """Where this Python version's cache lives (see the module doc)."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     version = f"{sys.implementation.cache_tag}-{MAGIC_NUMBER.hex()}"
-    return Path(base) / "ivycheck" / f"generated-code-{version}.marshal"
+    return key_folder() / f"generated-code-{version}.marshal"
+
+
+def _private(found: os.stat_result) -> bool:
+    """Ours, and writable by nobody else."""
+    return found.st_uid == os.geteuid() and not found.st_mode & 0o022
+
+
+def _private_folder(folder: Path) -> int | None:
+    """The folder opened (a descriptor) if it is private (see the module doc)."""
+    try:
+        directory = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | _NOFOLLOW)
+    except OSError:
+        return None
+    if _private(os.fstat(directory)):
+        return directory
+    os.close(directory)
+    return None
+
+
+def _read_private(path: Path) -> bytes | None:
+    """The file's bytes if it and its folder are private, else ``None``."""
+    directory = _private_folder(path.parent)
+    if directory is None:
+        return None
+    try:
+        fd = os.open(path.name, os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW, dir_fd=directory)
+    except OSError:
+        return None
+    finally:
+        os.close(directory)
+    with os.fdopen(fd, "rb") as handle:
+        found = os.fstat(fd)
+        if not (stat.S_ISREG(found.st_mode) and _private(found)):
+            return None
+        return handle.read()
 
 
 class GeneratedCode:
@@ -60,7 +106,8 @@ class GeneratedCode:
     @classmethod
     def load(cls, path: Path) -> GeneratedCode:
         try:
-            known = marshal.loads(path.read_bytes())
+            data = _read_private(path)
+            known = marshal.loads(data) if data is not None else {}
         except (OSError, EOFError, ValueError, TypeError):
             known = {}
         return cls(path, known if isinstance(known, dict) else {})
@@ -96,17 +143,24 @@ class GeneratedCode:
         self._saved = self.compiled
         entries = {**self.known, **dict(self.used)}
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=self.path.parent, suffix=".tmp")
-            try:
-                with os.fdopen(handle, "wb") as out:
-                    out.write(marshal.dumps(entries))
-                os.replace(temporary, self.path)
-            except BaseException:
-                os.unlink(temporary)
-                raise
+            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         except OSError:
             return
+        directory = _private_folder(self.path.parent)
+        if directory is None:
+            return
+        temporary = f"{self.path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+        try:
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW
+            with os.fdopen(os.open(temporary, flags, 0o600, dir_fd=directory), "wb") as out:
+                out.write(marshal.dumps(entries))
+            os.replace(temporary, self.path.name, src_dir_fd=directory, dst_dir_fd=directory)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary, dir_fd=directory)
+            return
+        finally:
+            os.close(directory)
         self.known = entries
 
 

@@ -73,6 +73,35 @@ def test_an_unreadable_cache_is_no_cache(tmp_path: Path) -> None:
     assert GeneratedCode.load(path).known
 
 
+@pytest.mark.usefixtures("writes_caches")
+def test_code_is_read_only_from_where_nobody_else_could_write(tmp_path: Path) -> None:
+    """Code is run from this file: never through a link, nor from a file or folder that
+    another user may write (the cache key's rule)."""
+    folder = tmp_path / "cache"
+    folder.mkdir(mode=0o700)
+    path = folder / "code.marshal"
+    first = GeneratedCode.load(path)
+    _define_with(first)
+    first.save()
+    assert GeneratedCode.load(path).known  # private: read
+    path.chmod(0o666)
+    assert not GeneratedCode.load(path).known
+    path.chmod(0o600)
+    link = folder / "link.marshal"
+    link.symlink_to(path)
+    assert not GeneratedCode.load(link).known
+    folder.chmod(0o777)
+    try:
+        assert not GeneratedCode.load(path).known
+        again = GeneratedCode.load(path)
+        _define_with(again)
+        os.unlink(path)
+        again.save()  # nor written there
+        assert not path.exists()
+    finally:
+        folder.chmod(0o700)
+
+
 def test_nothing_is_written_where_python_writes_no_bytecode(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
