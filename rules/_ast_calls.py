@@ -13,7 +13,8 @@ what IVY004 and IVY008-IVY018 read:
 * :func:`is_inplace_update` - a call of ``inplace_update`` by name,
 * :func:`rejects_out` - a native function with no working ``out``
   (``_vocabulary.UseKind.REJECTED``),
-* :func:`first_keyword_calls` - the calls given ``name=``, each with its first such keyword.
+* :func:`first_keyword_calls` - the calls given ``name=``, each with its first such keyword;
+  :func:`qualified_out_calls` - those given ``out=``, with their callees qualified.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from ivycheck.rules._ast_facts import (
     facts,
     wrapper_name,
 )
-from ivycheck.rules._vocabulary import UseKind, classify_callee, in_modules, is_private_helper
+from ivycheck.rules._vocabulary import OUT, UseKind, classify_callee, in_modules, is_private_helper
 
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
@@ -175,3 +176,21 @@ def first_keyword_calls(
         if call is not previous:
             previous = call
             yield call, k, scope
+
+
+def qualified_out_calls(
+    tree: ast.Module,
+) -> list[tuple[ast.Call, ast.keyword, Scope, str | None]]:
+    """:func:`first_keyword_calls` of ``out``, each with what its callee names through the
+    imports of its scope (``AstImportMap.qualify``): made once per tree, since IVY004 and
+    IVY007 both ask it of every call given ``out=``."""
+    found = facts(tree)
+
+    def qualified() -> list[tuple[ast.Call, ast.keyword, Scope, str | None]]:
+        imports = found.import_map
+        return [
+            (call, out, scope, imports.qualify(call.func, scope))
+            for call, out, scope in first_keyword_calls(tree, OUT)
+        ]
+
+    return found.kept("qualified out= calls", qualified)

@@ -7,13 +7,12 @@ from collections.abc import Iterator
 
 from ivycheck.checker.rule_api import Example, FileUnderCheck, Finding, ProjectIndex, Rule
 from ivycheck.rules import _native_out
-from ivycheck.rules._ast_calls import first_keyword_calls, is_inplace_update, rejects_out
-from ivycheck.rules._ast_facts import facts
+from ivycheck.rules._ast_calls import is_inplace_update, qualified_out_calls, rejects_out
 from ivycheck.rules._ast_out_keyword import keyword_span
 from ivycheck.rules._ast_out_none import attributed_functions, known_none
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._out_fate import COPIES, REBINDS, UNWRITTEN, path_fate
-from ivycheck.rules._vocabulary import OUT, is_versioned_helper
+from ivycheck.rules._vocabulary import is_versioned_helper
 
 NP = "ivy/functional/backends/numpy/example.py"
 TORCH = "ivy/functional/backends/torch/example.py"
@@ -531,14 +530,12 @@ class OutToNativeWithoutOut(Rule):
         a versioned helper and unless a declared ``out`` is known to be ``None``), reported
         at the keyword (from ``out`` to the value's end, in code points)."""
         runtime = file.config.runtime_modules
-        found = facts(tree)
         lines: Lines | None = None
         attributed: frozenset[str] = frozenset()
         backend = file.part.removeprefix("backend:") if file.part.startswith("backend:") else ""
-        for call, out, enclosing in first_keyword_calls(tree, OUT):
+        for call, out, enclosing, qualified in qualified_out_calls(tree):
             if is_inplace_update(call.func):
                 continue  # the wrapper's own update: never rejected
-            qualified = found.import_map.qualify(call.func, enclosing)
             if qualified is None or not rejects_out(qualified, runtime):
                 continue
             if enclosing and is_versioned_helper(enclosing[0].name):

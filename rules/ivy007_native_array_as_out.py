@@ -6,7 +6,7 @@ import ast
 from collections.abc import Callable, Iterator, Sequence
 
 from ivycheck.checker.rule_api import Example, FileUnderCheck, Finding, Rule
-from ivycheck.rules._ast_calls import FUNCTIONS, first_keyword_calls
+from ivycheck.rules._ast_calls import FUNCTIONS, qualified_out_calls
 from ivycheck.rules._ast_facts import FunctionNode, Scope, facts
 from ivycheck.rules._ast_layout import keyword_value_code
 from ivycheck.rules._ast_out_keyword import keyword_span
@@ -577,8 +577,7 @@ def _native_outs(tree: ast.Module, file: FileUnderCheck) -> Iterator[tuple[ast.k
     imports = found.import_map
     runtime = file.config.runtime_modules
     scopes: _Scopes | None = None
-    for call, out, enclosing in first_keyword_calls(tree, "out"):
-        called = imports.qualify(call.func, enclosing)
+    for _, out, enclosing, called in qualified_out_calls(tree):
         if called is None or not _is_runtime(called, runtime):
             continue
         scopes = scopes or _Scopes(tree, ":=" in file.source)
