@@ -251,9 +251,13 @@ class _Walk:
     def run(self) -> OutFlow:
         if self.root is not None or self.var_kwargs is not None:
             names, star_calls = self._occurrences()
-            for _, node in sorted(names, key=lambda found: found[0]):
+            if len(names) > 1:
+                names.sort(key=_position)
+            for _, node in names:
                 self._name(node)
-            for call, name in sorted(star_calls, key=lambda s: (s[0].lineno, s[0].col_offset)):
+            if len(star_calls) > 1:  # (the body's list is shared: sorted as a copy)
+                star_calls = sorted(star_calls, key=lambda s: (s[0].lineno, s[0].col_offset))
+            for call, name in star_calls:
                 if name in self.carriers:
                     self._use(call, OUT)
                 elif (
@@ -562,6 +566,10 @@ def _walk_nodes(stack: list[ast.AST], found: _Body, nested: bool, in_function: b
                 push(value)
         if len(stack) - first > 1:
             stack[first:] = stack[first:][::-1]
+
+
+def _position(found: tuple[tuple[int, int], ast.Name]) -> tuple[int, int]:
+    return found[0]
 
 
 def _alias_pairs(node: ast.AST) -> list[tuple[str, str]]:
