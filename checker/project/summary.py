@@ -783,13 +783,11 @@ def decorators(tree: ast.Module) -> dict[str, DecoratorSummary]:
     for stmt in tree.body:
         if not isinstance(stmt, ast.FunctionDef) or not stmt.args.args:
             continue
-        inner = {d.name: d for d in stmt.body if isinstance(d, ast.FunctionDef)}
         last = stmt.body[-1]
-        if not (
-            isinstance(last, ast.Return)
-            and isinstance(last.value, ast.Name)
-            and last.value.id in inner
-        ):
+        if not (isinstance(last, ast.Return) and isinstance(last.value, ast.Name)):
+            continue  # (asked before listing the inner functions: most functions fail it)
+        inner = {d.name: d for d in stmt.body if isinstance(d, ast.FunctionDef)}
+        if last.value.id not in inner:
             continue
         wrapped = stmt.args.args[0].arg
         wrapper = inner[last.value.id]
