@@ -546,11 +546,9 @@ def _walk_nodes(stack: list[ast.AST], found: _Body, nested: bool, in_function: b
             if nested or cls in _READ_OR_ESCAPED:
                 spelled.append((node, nested))
         elif cls is call_type and not nested:
-            star_calls.extend(
-                (node, k.value.id)  # type: ignore[misc]
-                for k in node.keywords  # type: ignore[attr-defined]
-                if k.arg is None and isinstance(k.value, ast.Name)
-            )
+            for k in node.keywords:  # type: ignore[attr-defined]
+                if k.arg is None and k.value.__class__ is name_type:
+                    star_calls.append((node, k.value.id))  # type: ignore[arg-type]
         elif cls in _ALIASING and not in_function:
             pairs.extend(_alias_pairs(node))
         first = len(stack)
