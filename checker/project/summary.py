@@ -966,10 +966,16 @@ def argument_chains_split(
     args = node.args
     params = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
     flow = _Flow(imports)
-    flow.block(node.body, {name: frozenset({()}) for name in params})
+    flow.block(node.body, dict.fromkeys(params, _PARAMETER))
     chains = list(dict.fromkeys(flow.returned))
+    if not flow.degenerate:
+        return chains, []
     regular = set(flow.regular)
     return chains, [c for c in dict.fromkeys(flow.degenerate) if c not in regular]
+
+
+_PARAMETER: Chains = frozenset({()})
+"""A parameter's own chain: no link yet (shared: a state's chains are never changed)."""
 
 
 class _Flow:
@@ -996,7 +1002,7 @@ class _Flow:
             if stmt.value is not None:
                 # Sorted: a set's order changes with the string hash seed, and a summary
                 # must be the same in every process (its facts digest keys cached results).
-                found = sorted(c for c in self.chains(stmt.value, env) if c)
+                found = sorted([c for c in self.chains(stmt.value, env) if c])
                 self.returned.extend(found)
                 (self.degenerate if self.in_degenerate else self.regular).extend(found)
             return None
