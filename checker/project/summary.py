@@ -334,7 +334,7 @@ def _summarize_function(
         ast.Call,
         ast.Return,
     )
-    Load, Store = ast.Load, ast.Store
+    Load, Store, Constant = ast.Load, ast.Store, ast.Constant
     # The nodes below ``node`` (itself included) in ``ast.walk``'s breadth-first order,
     # less the childless context and operator nodes (:data:`_LEAF_FIELDS`), each judged
     # as it is reached: a list grown while it is read (no generator, no deque), the
@@ -354,6 +354,8 @@ def _summarize_function(
             if name.id == "out" and type(name.ctx) is Load:
                 summary.uses_out = True
             continue  # no child node
+        if kind is Constant:
+            continue  # no child node, nothing read
         if kind is Call:
             call: ast.Call = child  # type: ignore[assignment]
             func = call.func
