@@ -55,22 +55,29 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 """Nested scopes whose assignments make no alias (a class body's do)."""
 
-_SPELLING = (
-    ast.keyword,
-    ast.Attribute,
+_READ_OR_ESCAPING = (
     ast.alias,
     ast.ImportFrom,
-    ast.ExceptHandler,
     ast.Global,
     ast.Nonlocal,
     ast.MatchAs,
     ast.MatchStar,
     ast.MatchMapping,
     ast.MatchClass,
+)
+"""The spellings whose names may be read or escape (:func:`_string_names`): outside a
+nested scope, the others hold only labels, which :meth:`_Walk._spelled` never judges
+there, so the walk does not keep them."""
+
+_SPELLING = (
+    ast.keyword,
+    ast.Attribute,
+    ast.ExceptHandler,
     ast.FunctionDef,
     ast.AsyncFunctionDef,
     ast.ClassDef,
     ast.arg,
+    *_READ_OR_ESCAPING,
 )
 """Nodes holding a name as a string (see :func:`_string_names`)."""
 
@@ -495,21 +502,7 @@ class _Body:
 _SCOPE_TYPES = frozenset(_SCOPES)
 _FUNCTION_TYPES = frozenset(_FUNCTIONS)
 _SPELLING_TYPES = frozenset(_SPELLING)
-_READ_OR_ESCAPED = frozenset(
-    {
-        ast.alias,
-        ast.ImportFrom,
-        ast.Global,
-        ast.Nonlocal,
-        ast.MatchAs,
-        ast.MatchStar,
-        ast.MatchMapping,
-        ast.MatchClass,
-    }
-)
-"""The spellings whose names may be read or escape (:func:`_string_names`): outside a
-nested scope, the others hold only labels, which :meth:`_Walk._spelled` never judges
-there, so the walk does not keep them."""
+_READ_OR_ESCAPED = frozenset(_READ_OR_ESCAPING)
 _ALIASING = frozenset({ast.Assign, ast.AnnAssign})
 
 
