@@ -2,8 +2,10 @@
 
 JAX (XLA) computes an array's byte size in a signed 64-bit product and, when it overflows,
 terminates the process (``overflow in static extent product``) instead of raising:
-``zeros((2**62, 8))`` killed the interpreter. NumPy and TensorFlow raise ``ValueError``
-there and PyTorch ``RuntimeError``; the backends that call :func:`check_size` raise the one
+``zeros((2**62, 8))`` killed the interpreter. The others answered each in its own way
+(NumPy and TensorFlow ``ValueError``, PyTorch ``RuntimeError``; NumPy's ``arange`` with a
+float step and TensorFlow's ``linspace`` an empty array), so every backend's creation
+functions and ``broadcast_to`` call :func:`check_size` first and raise the one
 :class:`IvyValueError` NumPy's "array is too big" stands for.
 """
 

@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from ivycheck.runtime.backends._common.sizes import check_range, check_size
 from ivycheck.runtime.backends.numpy.primitives import default_native, native_dtype
 from ivycheck.runtime.dtypes import DEFAULT_INT
 from ivycheck.runtime.info import as_sequence
@@ -14,19 +15,24 @@ Arr = Any
 
 
 def zeros(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
+    check_size("zeros", shape, dtype)  # NumPy's own error is another class
     return np.zeros(shape, dtype=dtype)
 
 
 def ones(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
+    check_size("ones", shape, dtype)  # NumPy's own error is another class
     return np.ones(shape, dtype=dtype)
 
 
 def empty(shape: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
+    check_size("empty", shape, dtype)  # NumPy's own error is another class
     return np.empty(shape, dtype=dtype)
 
 
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, out: Arr | None = None) -> Arr:
-    return np.full(shape, fill_value, dtype=dtype or default_native(fill_value))
+    dtype = dtype or default_native(fill_value)
+    check_size("full", shape, dtype)
+    return np.full(shape, fill_value, dtype=dtype)
 
 
 def arange(
@@ -37,6 +43,7 @@ def arange(
     if dtype is None:  # integers only (the common call) make the default int: no lookup
         ints = type(start) is type(stop) is type(step) is int
         dtype = _DEFAULT_INT if ints else default_native(start, stop, step)
+    check_range("arange", start, stop, step, dtype)  # NumPy gave an empty array
     return np.arange(start, stop, step, dtype=dtype)
 
 
@@ -52,6 +59,7 @@ def linspace(
     dtype: Any = None,
     out: Arr | None = None,
 ) -> Arr:
+    check_size("linspace", num, dtype)
     return np.linspace(start, stop, num, endpoint=endpoint, dtype=dtype)
 
 
@@ -84,6 +92,7 @@ def eye(
     dtype: Any = None,
     out: Arr | None = None,
 ) -> Arr:
+    check_size("eye", (n_rows, n_rows if n_cols is None else n_cols), dtype)
     return np.eye(n_rows, n_cols, k=k, dtype=dtype)
 
 

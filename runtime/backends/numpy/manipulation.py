@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from ivycheck.runtime.backends._common.promote import promote
+from ivycheck.runtime.backends._common.sizes import check_size
 from ivycheck.runtime.backends.numpy import primitives
 
 Arr = Any
@@ -63,6 +64,7 @@ def get_item(x: Arr, /, query: Any, *, out: Arr | None = None) -> Arr:
 
 
 def broadcast_to(x: Arr, /, shape: Sequence[int], *, out: Arr | None = None) -> Arr:
+    check_size("broadcast_to", shape, x.dtype)  # NumPy's own error is another class
     return np.broadcast_to(x, tuple(shape))
 
 

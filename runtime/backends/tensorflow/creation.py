@@ -70,6 +70,7 @@ def linspace(
     dtype: Any = None,
     out: Arr | None = None,
 ) -> Arr:
+    check_size("linspace", num, dtype)  # TensorFlow gave an empty array
     # Converted in float64, not through tf.cast: a Python float would be made float32 first.
     ret = tf.linspace(
         primitives.asarray(float(start), "float64", None),

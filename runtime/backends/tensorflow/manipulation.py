@@ -11,6 +11,7 @@ import tensorflow as tf
 
 from ivycheck.runtime.axes import normalize_axes
 from ivycheck.runtime.backends._common.indexing import flat_positions, plain_query
+from ivycheck.runtime.backends._common.sizes import check_size
 from ivycheck.runtime.backends.tensorflow import primitives
 from ivycheck.runtime.backends.tensorflow._promotion import promoted
 
@@ -111,6 +112,7 @@ def get_item(x: Arr, /, query: Any, *, out: Arr | None = None) -> Arr:
 
 
 def broadcast_to(x: Arr, /, shape: Sequence[int], *, out: Arr | None = None) -> Arr:
+    check_size("broadcast_to", shape, x.dtype)  # TensorFlow's own error is another class
     return tf.broadcast_to(x, list(shape))
 
 

@@ -76,6 +76,7 @@ def linspace(
     dtype: Any = None,
     out: Arr | None = None,
 ) -> Arr:
+    check_size("linspace", num, dtype)  # torch raised RuntimeError, the others ValueError
     if endpoint:
         return torch.linspace(start, stop, num, dtype=dtype)
     return torch.linspace(start, stop, num + 1, dtype=dtype)[:-1].clone()
