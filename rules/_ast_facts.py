@@ -164,6 +164,33 @@ def _scan_compound(statement: ast.stmt, imports: dict[str, str], hidden: set[str
         scan_statements(block, imports, hidden)
 
 
+FunctionScope = tuple[dict[str, str], frozenset[str]]
+"""A function's own imports (name -> qualified name) and the other names it binds."""
+
+_SCOPES: weakref.WeakKeyDictionary[FunctionNode, FunctionScope] = weakref.WeakKeyDictionary()
+_SCOPES_LOCK = threading.Lock()
+
+
+def function_scope(function: FunctionNode) -> FunctionScope:
+    """What ``function`` binds itself (parameters, imports, assignments...; callers must not
+    change it), kept as long as the definition node lives.
+
+    It depends on that node alone, so it is kept by node rather than by tree: the language
+    server's tree of a new buffer version reuses the nodes of the statements an edit did not
+    touch, and a keystroke read the scope of every function of the document again (IVY009
+    qualifies each ``out`` annotation in its function's scope)."""
+    with _SCOPES_LOCK:
+        found = _SCOPES.get(function)
+    if found is None:
+        imports: dict[str, str] = {}
+        hidden: set[str] = set(parameter_names(function))
+        scan_statements(function.body, imports, hidden)
+        found = (imports, frozenset(hidden - set(imports)))
+        with _SCOPES_LOCK:
+            _SCOPES[function] = found
+    return found
+
+
 class AstImportMap:
     """Names bound by imports, resolved to qualified names (``np`` -> ``numpy``).
 
@@ -174,7 +201,6 @@ class AstImportMap:
 
     def __init__(self, module_imports: dict[str, str]) -> None:
         self.module_imports = module_imports
-        self._scopes: dict[FunctionNode, tuple[dict[str, str], frozenset[str]]] = {}
 
     @classmethod
     def of(cls, tree: ast.Module) -> AstImportMap:
@@ -182,18 +208,9 @@ class AstImportMap:
         scan_statements(tree.body, imports, set())
         return cls(imports)
 
-    def _scope(self, function: FunctionNode) -> tuple[dict[str, str], frozenset[str]]:
-        scope = self._scopes.get(function)
-        if scope is None:
-            imports: dict[str, str] = {}
-            hidden: set[str] = set(parameter_names(function))
-            scan_statements(function.body, imports, hidden)
-            scope = self._scopes[function] = (imports, frozenset(hidden - set(imports)))
-        return scope
-
     def lookup(self, head: str, scope: Sequence[FunctionNode] = ()) -> str | None:
         for function in reversed(scope):
-            imports, hidden = self._scope(function)
+            imports, hidden = function_scope(function)
             if head in imports:
                 return imports[head]
             if head in hidden:
