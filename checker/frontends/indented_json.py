@@ -20,7 +20,7 @@ from typing import Any
 def dumps_indented(value: Any, indent: int = 2) -> str:
     """``json.dumps(value, indent=indent)``."""
     parts: list[str] = []
-    _encode(value, parts, "\n", " " * indent)
+    _encode(value, parts, "\n", " " * indent, {})
     return "".join(parts)
 
 
@@ -64,31 +64,54 @@ def _key(key: Any) -> str:
     raise TypeError(f"keys must be str, int, float, bool or None, not {key.__class__.__name__}")
 
 
-def _encode(value: Any, parts: list[str], newline: str, step: str) -> None:
-    text = _scalar(value)
-    if text is not None:
-        parts.append(text)
-    elif isinstance(value, dict):
+def _encode(value: Any, parts: list[str], newline: str, step: str, keys: dict[str, str]) -> None:
+    # Plain ``str`` and ``int`` (most of a report's leaves) are written in the container's
+    # loop without a call; subclasses, floats and the constants take ``_scalar``, as
+    # ``json`` treats them by ``isinstance``. String keys repeat in every finding, so their
+    # text is made once per report (only ``str`` keys: ``True`` and ``1`` are equal as keys of the memo).
+    kind = type(value)
+    if kind is dict:
         if not value:
             parts.append("{}")
             return
         inner = newline + step
-        opening = "{"
+        opening = "{" + inner
+        between = "," + inner
         for key, item in value.items():
-            parts.append(opening + inner + _key(key) + ": ")
-            opening = ","
-            _encode(item, parts, inner, step)
+            key_text = keys.get(key) if type(key) is str else None
+            if key_text is None:
+                key_text = _key(key)
+                if type(key) is str:
+                    keys[key] = key_text
+            item_kind = type(item)
+            if item_kind is str:
+                parts.append(opening + key_text + ": " + _string(item))
+            elif item_kind is int:
+                parts.append(opening + key_text + ": " + int.__repr__(item))
+            else:
+                parts.append(opening + key_text + ": ")
+                _encode(item, parts, inner, step, keys)
+            opening = between
         parts.append(newline + "}")
-    elif isinstance(value, list | tuple):
+    elif kind is list or kind is tuple:
         if not value:
             parts.append("[]")
             return
         inner = newline + step
-        opening = "["
+        opening = "[" + inner
+        between = "," + inner
         for item in value:
-            parts.append(opening + inner)
-            opening = ","
-            _encode(item, parts, inner, step)
+            parts.append(opening)
+            opening = between
+            _encode(item, parts, inner, step, keys)
         parts.append(newline + "]")
     else:
-        raise TypeError(f"Object of type {value.__class__.__name__} is not JSON serializable")
+        text = _scalar(value)
+        if text is not None:
+            parts.append(text)
+        elif isinstance(value, dict):
+            _encode(dict(value), parts, newline, step, keys)
+        elif isinstance(value, list | tuple):
+            _encode(list(value), parts, newline, step, keys)
+        else:
+            raise TypeError(f"Object of type {kind.__name__} is not JSON serializable")

@@ -2,15 +2,31 @@
 
 from __future__ import annotations
 
+import enum
 import json
 import math
-from typing import Any
+from collections import OrderedDict
+from typing import Any, NamedTuple
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ivycheck.checker.frontends.indented_json import dumps_indented
+
+
+class _Level(enum.StrEnum):
+    HIGH = "high"
+
+
+class _Count(enum.IntEnum):
+    TWO = 2
+
+
+class _Pair(NamedTuple):
+    number: int
+    text: str
+
 
 _scalars = (
     st.none()
@@ -48,6 +64,9 @@ def test_same_text_as_json_dumps(value: Any) -> None:
         {1.5: 1, math.inf: 2, -math.inf: 3, math.nan: 4},
         {"é\u2028\x00": ["\ud800", "\U0001f600"]},
         [True, False, None, 10**30, -0.0, 1e300],
+        {True: 1, "1": [1, True], 2: False},
+        {_Level.HIGH: _Level.HIGH, "n": _Count.TWO, "t": _Pair(1, "a")},
+        OrderedDict([("b", OrderedDict(a=(1, 2)))]),
     ],
 )
 def test_edge_values(value: Any) -> None:
