@@ -19,7 +19,9 @@ def test_wrapped_error_is_both_ivy_and_the_original_type() -> None:
 
 
 @pytest.mark.parametrize("axis", [3, -4, (0, 5)])
-def test_expand_dims_axis_out_of_range_is_an_index_error(backend: str, axis: object) -> None:
+def test_expand_dims_axis_out_of_range_is_an_index_error(
+    backend: str, axis: int | tuple[int, ...]
+) -> None:
     x = ivy.zeros((2, 3))
     with pytest.raises(IndexError) as info:
         ivy.expand_dims(x, axis=axis)
