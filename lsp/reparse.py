@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 
 from ivycheck.checker.base import trees
+from ivycheck.rules._ast_facts import follow_statements
 
 
 @dataclass(frozen=True)
@@ -55,10 +56,14 @@ class ParsedText:
 def parse_text(text: str, previous: ParsedText | None = None) -> ParsedText:
     """``text`` and its tree, reusing ``previous`` (the same document's last text) where
     the edit between them allows (see the module doc); the tree is ``None`` when CPython
-    rejects the text."""
+    rejects the text. The rules' facts of the statements the new tree shares with
+    ``previous``'s go over to it (:func:`~ivycheck.rules._ast_facts.follow_statements`):
+    a keystroke then costs the rules in proportion to what it changed."""
     tree = _spliced(previous, text) if previous is not None else None
     if tree is None:
         tree = trees.parse_or_none(text)
+    if tree is not None:
+        follow_statements(tree, previous.tree if previous is not None else None)
     return ParsedText(text, tree)
 
 

@@ -19,6 +19,7 @@ import ast
 import threading
 import weakref
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import TypeVar
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
@@ -373,6 +374,10 @@ class TreeFacts:
         self._import_map: AstImportMap | None = None
         self._module_functions: dict[str, FunctionNode] | None = None
         self._kept: dict[str, object] = {}
+        self._statements: dict[int, tuple[ast.stmt, dict[str, object]]] | None = None
+        """Per top-level statement (by id, with the statement, which keeps the id its own),
+        facts of its nodes alone (:meth:`of_statement`); ``None``: the tree follows no
+        earlier version, and they are not kept."""
 
     @property
     def module_functions(self) -> dict[str, FunctionNode]:
@@ -401,43 +406,43 @@ class TreeFacts:
     def _walk(
         self, every_node: bool
     ) -> tuple[list[tuple[ast.Call, Scope]], list[tuple[FunctionNode, Scope]]]:
-        """The calls (with ``every_node``) and the functions, each with its scope. One
-        stack per function (its scope known on the way in): a node's children are pushed
-        in field order, so pruning the expressions (which hold no definition) leaves the
-        functions in the same order."""
-        fields_of = _CALL_FIELDS if every_node else _BLOCK_FIELDS
-        more_fields = _call_fields if every_node else _block_fields
-        skipped, call_type = _SKIPPED, ast.Call
-        definitions = (ast.FunctionDef, ast.AsyncFunctionDef)
-        calls: list[tuple[ast.Call, Scope]] = []
-        functions: list[tuple[FunctionNode, Scope]] = []
-        segments: list[tuple[ast.AST, Scope]] = [(ast.Module(body=self.body, type_ignores=[]), ())]
-        while segments:
-            root, scope = segments.pop()
-            stack: list[ast.AST] = [root]
-            push = stack.append
-            while stack:
-                node = stack.pop()
-                cls = node.__class__
-                if cls is call_type:
-                    calls.append((node, scope))  # type: ignore[arg-type]
-                elif cls in definitions and node is not root:
-                    function: FunctionNode = node  # type: ignore[assignment]
-                    functions.append((function, scope))
-                    segments.append((function, (*scope, function)))
-                    continue
-                fields = fields_of.get(cls)
-                if fields is None:
-                    fields = more_fields(cls)
-                for name in fields:
-                    value = getattr(node, name)
-                    if value.__class__ is list:
-                        for item in value:
-                            if item.__class__ not in skipped:
-                                push(item)
-                    elif value.__class__ not in skipped:
-                        push(value)
+        """The calls (with ``every_node``) and the functions, each with its scope: one walk
+        of the whole tree, or, where the tree follows an earlier version's
+        (:func:`follow_statements`), the walks of its top-level statements joined, each
+        kept with its statement (the same lists, see :func:`_statement_walk`)."""
+        kept = self._statements
+        if kept is None:
+            calls: list[tuple[ast.Call, Scope]] = []
+            functions: list[tuple[FunctionNode, Scope]] = []
+            root = ast.Module(body=self.body, type_ignores=[])
+            segments = _walk_segment([root], root, (), every_node, calls, functions)
+            _walk_segments(segments, every_node, calls, functions)
+            return calls, functions
+        key = "calls walk" if every_node else "functions walk"
+        walks = [self.of_statement(s, key, partial(_statement_walk, every_node)) for s in self.body]
+        calls = [found for walk in reversed(walks) for found in walk[0]]
+        calls.extend(found for walk in walks for found in walk[2])
+        functions = [found for walk in reversed(walks) for found in walk[1]]
+        functions.extend(found for walk in walks for found in walk[3])
         return calls, functions
+
+    def of_statement(
+        self, statement: ast.stmt, key: str, make: Callable[[ast.stmt], _Found]
+    ) -> _Found:
+        """``make(statement)`` for a top-level statement of this tree, a fact of that
+        statement's nodes alone: kept with the statement where the tree follows an earlier
+        version's (:func:`follow_statements`), so that the next version sharing the
+        statement's nodes does not make it again; made anew otherwise."""
+        kept = self._statements
+        if kept is None:
+            return make(statement)
+        entry = kept.get(id(statement))
+        if entry is None:
+            entry = kept[id(statement)] = (statement, {})
+        found = entry[1].get(key)
+        if found is None:
+            found = entry[1][key] = make(statement)
+        return found  # type: ignore[return-value]
 
     def keyword_calls(self, name: str | None = "out") -> list[tuple[ast.Call, ast.keyword, Scope]]:
         """Every call passing ``name=`` (``None``: a ``**mapping``), with the keyword and
@@ -469,6 +474,95 @@ class TreeFacts:
         return found  # type: ignore[return-value]
 
 
+_Segments = list[tuple[ast.AST, Scope]]
+_StatementWalk = tuple[
+    list[tuple[ast.Call, Scope]],
+    list[tuple[FunctionNode, Scope]],
+    list[tuple[ast.Call, Scope]],
+    list[tuple[FunctionNode, Scope]],
+]
+
+
+def _walk_segment(
+    stack: list[ast.AST],
+    root: ast.AST,
+    scope: Scope,
+    every_node: bool,
+    calls: list[tuple[ast.Call, Scope]],
+    functions: list[tuple[FunctionNode, Scope]],
+    segments: _Segments | None = None,
+) -> _Segments:
+    """Walk the nodes on ``stack`` (the last first) in ``scope``, appending the calls
+    (with ``every_node``) and the functions met, each with its scope; a function's own
+    nodes (other than ``root``'s) are not entered but left on the segments returned (the
+    given ``segments``, or a new list), each with the scope inside it. A node's children
+    are pushed in field order, so pruning the expressions (which hold no definition)
+    leaves the functions in the same order."""
+    fields_of = _CALL_FIELDS if every_node else _BLOCK_FIELDS
+    more_fields = _call_fields if every_node else _block_fields
+    skipped, call_type = _SKIPPED, ast.Call
+    definitions = (ast.FunctionDef, ast.AsyncFunctionDef)
+    found_segments: _Segments = [] if segments is None else segments
+    push = stack.append
+    while stack:
+        node = stack.pop()
+        cls = node.__class__
+        if cls is call_type:
+            calls.append((node, scope))  # type: ignore[arg-type]
+        elif cls in definitions and node is not root:
+            function: FunctionNode = node  # type: ignore[assignment]
+            functions.append((function, scope))
+            found_segments.append((function, (*scope, function)))
+            continue
+        fields = fields_of.get(cls)
+        if fields is None:
+            fields = more_fields(cls)
+        for name in fields:
+            value = getattr(node, name)
+            if value.__class__ is list:
+                for item in value:
+                    if item.__class__ not in skipped:
+                        push(item)
+            elif value.__class__ not in skipped:
+                push(value)
+    return found_segments
+
+
+def _walk_segments(
+    segments: _Segments,
+    every_node: bool,
+    calls: list[tuple[ast.Call, Scope]],
+    functions: list[tuple[FunctionNode, Scope]],
+) -> None:
+    """Each function left on ``segments`` walked (the last first), with the functions
+    it holds, which go on the same stack: one stack per function, its scope known on the
+    way in."""
+    while segments:
+        root, scope = segments.pop()
+        _walk_segment([root], root, scope, every_node, calls, functions, segments)
+
+
+def _statement_walk(every_node: bool, statement: ast.stmt) -> _StatementWalk:
+    """One top-level statement's part of the whole tree's walk (``TreeFacts._walk``): the
+    calls and the functions met while the module's own nodes are walked, then those met
+    in the statement's functions. The whole walk takes the module's statements from the
+    last (its stack) and leaves their functions on one stack of segments, the last
+    statement's at the bottom; so its calls are the first parts of the statements, last
+    statement first, then the second parts, first statement first; and so for the
+    functions (``TreeFacts._walk`` joins them so)."""
+    calls: list[tuple[ast.Call, Scope]] = []
+    functions: list[tuple[FunctionNode, Scope]] = []
+    segments = _walk_segment([statement], _NO_ROOT, (), every_node, calls, functions)
+    inner_calls: list[tuple[ast.Call, Scope]] = []
+    inner_functions: list[tuple[FunctionNode, Scope]] = []
+    _walk_segments(segments, every_node, inner_calls, inner_functions)
+    return calls, functions, inner_calls, inner_functions
+
+
+_NO_ROOT = ast.AST()
+"""A root no statement is: a top-level definition is a function met, as in the module's walk."""
+
+
 _FACTS: weakref.WeakKeyDictionary[ast.Module, TreeFacts] = weakref.WeakKeyDictionary()
 _FACTS_LOCK = threading.Lock()
 
@@ -481,6 +575,35 @@ def facts(tree: ast.Module) -> TreeFacts:
         if found is None:
             found = _FACTS[tree] = TreeFacts(tree)
     return found
+
+
+def follow_statements(tree: ast.Module, previous: ast.Module | None) -> None:
+    """Keep the facts of ``tree``'s top-level statements with each statement
+    (:meth:`TreeFacts.of_statement`), taking over those ``previous`` kept of the statements
+    ``tree`` shares with it (the same nodes).
+
+    For the language server: the tree of a new buffer version reuses the nodes of the
+    statements an edit did not touch (``lsp/reparse.py``), and a keystroke walked every
+    node of the document again for its calls. Handed over explicitly from one version's
+    facts to the next, never through a table keyed weakly by node: a fact holds its
+    statement's nodes (a call's scope holds the function itself), and a weak key its
+    value refers to is never freed. The facts of statements ``tree`` does not share stay
+    with ``previous``'s and go with it."""
+    with _FACTS_LOCK:
+        earlier = _FACTS.get(previous) if previous is not None else None
+        found = _FACTS.get(tree)
+        if found is None:
+            found = _FACTS[tree] = TreeFacts(tree)
+    if found._statements is not None:
+        return  # (the same text again: the same tree)
+    kept: dict[int, tuple[ast.stmt, dict[str, object]]] = {}
+    before = earlier._statements if earlier is not None else None
+    if before:
+        for statement in tree.body:
+            entry = before.get(id(statement))
+            if entry is not None and entry[0] is statement:
+                kept[id(statement)] = entry
+    found._statements = kept
 
 
 def module_functions(body: Sequence[ast.stmt]) -> dict[str, FunctionNode]:
