@@ -1,14 +1,23 @@
-"""``ivycheck lsp`` and ``ivycheck-lsp``: start the language server on stdio or TCP."""
+"""``ivycheck lsp`` and ``ivycheck-lsp``: start the language server on stdio, TCP or a
+shared Unix socket (:mod:`ivycheck.lsp.shared`)."""
 
 from __future__ import annotations
 
 import argparse
 import gc
 import os
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from ivycheck.lsp import generated_code
-from ivycheck.lsp.logs import LEVELS, configure_logging, timing
+from ivycheck.lsp.logs import LEVELS, configure_logging, log, timing
+from ivycheck.lsp.rendezvous import UnsafeFolder, check_socket_path, claim, default_socket
+
+CLAIM_WAIT_SECONDS = 5.0
+"""How long a new shared server waits for its socket's lock: a restarted server's
+predecessor may still be leaving. A live server that holds it longer serves that
+socket, and this one exits."""
 
 
 def _address(value: str) -> tuple[str, int]:
@@ -25,6 +34,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     transport = parser.add_mutually_exclusive_group()
     transport.add_argument("--stdio", action="store_true", help="talk over stdin/stdout (default)")
     transport.add_argument("--tcp", type=_address, metavar="HOST:PORT", help="listen on TCP")
+    transport.add_argument(
+        "--shared",
+        nargs="?",
+        const="",
+        metavar="SOCKET",
+        help="serve one client after another on a Unix socket, keeping the index between "
+        "them (an editor's window reload reconnects to a warm server); the socket's folder "
+        "must be private (made 0700). Default socket: in $XDG_RUNTIME_DIR/ivycheck (else "
+        "~/.cache/ivycheck/lsp), named by ivycheck's version, the interpreter and the "
+        "current folder",
+    )
+    parser.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="with --shared: exit this long after the last client left (default 10)",
+    )
     parser.add_argument("--log-file", help="write the server's log here (default: standard error)")
     parser.add_argument(
         "--log-level",
@@ -39,6 +66,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"IVYCHECK_LOG_LEVEL must be one of {', '.join(LEVELS)}, not {level!r}")
     configure_logging(level, args.log_file)
     timing("main() entered")
+    lock: int | None = None
+    if args.shared is not None:
+        socket = Path(args.shared) if args.shared else default_socket(os.getcwd())
+        try:
+            check_socket_path(socket)
+            lock = claim(socket, CLAIM_WAIT_SECONDS)
+        except (UnsafeFolder, OSError) as err:
+            print(f"ivycheck lsp: {err}", file=sys.stderr)
+            return 2
+        if lock is None:  # its clients connect to that one
+            log.warning("another ivycheck server serves %s", socket)
+            return 0
+    elif args.idle_timeout is not None:
+        parser.error("--idle-timeout applies to --shared only")
     # The imports (pygls, lsprotocol's ~550 attrs classes, the checker; not libcst, which
     # only a fix's text needs: tests/lsp/test_layering.py) allocate
     # hundreds of thousands of objects that live as long as the process, and none of them
@@ -57,7 +98,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     timing("modules imported")
 
     try:
-        if args.tcp:
+        if args.shared is not None:
+            from ivycheck.lsp.shared import DEFAULT_IDLE_SECONDS, SharedServer
+
+            idle = DEFAULT_IDLE_SECONDS if args.idle_timeout is None else args.idle_timeout
+            SharedServer(server, socket, idle).run()
+        elif args.tcp:
             server.start_tcp(*args.tcp)
         else:
             server.start_io()

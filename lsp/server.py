@@ -32,7 +32,8 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
-from pygls.protocol import LanguageServerProtocol
+from pygls.progress import Progress
+from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.uris import to_fs_path
 from pygls.workspace import TextDocument
 
@@ -92,6 +93,17 @@ class IvycheckProtocol(LanguageServerProtocol):
             error = types.ResponseError(code=error.code, message=error.message)
         super()._send_response(msg_id, result, error)
 
+    @lsp_method(types.EXIT)
+    def lsp_exit(self, *args: Any) -> Any:
+        """``exit`` ends the process, except for a shared server (``--shared``): there
+        it ends the client's connection, and the server waits for the next client."""
+        server = self._server
+        if not (isinstance(server, IvycheckServer) and server.shared):
+            yield from super().lsp_exit(*args)
+            return
+        if self.writer is not None:
+            self.writer.close()
+
     def structure_message(self, data: dict[str, Any]) -> Any:
         try:
             return super().structure_message(data)
@@ -150,6 +162,14 @@ class IvycheckServer(LanguageServer):
         self.logged_errors: dict[str, set[str]] = {}
         self.shown_problems: dict[Path, ConfigProblem] = {}
         self.checked_once = False
+        self.shared = False
+        """Serving one client after another (:mod:`ivycheck.lsp.shared`): ``exit`` ends a
+        connection, not the process, and a client's leaving forgets only its state."""
+        self.clients = 0
+        """Clients served so far (shared mode)."""
+        self.left_configs: dict[str, tuple[int, int, int] | None] | None = None
+        """The configuration files' ``stat`` when the last client left (shared mode)."""
+        self.unseen_task: asyncio.Task[None] | None = None
         self.answering = 0
         """Checks of documents under way, each until its answer has been sent: the
         workspace scan and the closed files' rounds start no step meanwhile. A step holds
@@ -209,6 +229,117 @@ class IvycheckServer(LanguageServer):
         with contextlib.suppress(asyncio.CancelledError):
             asyncio.run(listen())
 
+    # --- shared mode: one client after another (see ``shared``) --------------------------
+
+    def attach_client(self, writer: Any) -> None:
+        """A new client's connection: everything is sent to it from now on."""
+        self.clients += 1
+        self.protocol.set_writer(writer)
+        timing(f"client {self.clients} connected")
+
+    async def forget_client(self) -> None:
+        """The client left (``exit``, or its connection dropped, as on a window reload):
+        forget everything that was its own and keep what is the workspace's.
+
+        Forgotten: its open documents (the index reads those files from disk again, as
+        after ``didClose``), its capabilities and settings, the results it was sent and
+        their ids, the requests in flight both ways (a held workspace pull among them),
+        progress tokens, the checks scheduled for it. Kept: the index, the summaries,
+        the closed files' results and the cache, which the next client's answers are
+        made of (:meth:`revalidate` first reads again what changed on disk meanwhile).
+        """
+        self.protocol.set_writer(_Nowhere())
+        self.protocol._shutdown = False  # pygls refuses every message after ``shutdown``
+        for future in self.protocol._request_futures.values():
+            future.cancel()
+        self.protocol._request_futures.clear()
+        self.protocol._result_types.clear()
+        self.protocol.progress = Progress(self.protocol)
+        self.protocol.trace = types.TraceValue.Off
+        for task in [*self.pending.values(), *self.running.values(), self.workspace_task]:
+            if task is not None:
+                task.cancel()
+        self.pending.clear()
+        self.running.clear()
+        opened: list[tuple[Path, bool]] = []
+        if self.protocol._workspace is not None:
+            opened = [
+                (Path(p), self.disk_path(uri) is not None)
+                for uri in self.open_uris()
+                if (p := to_fs_path(uri))
+            ]
+        self.protocol._workspace = None
+        loop = asyncio.get_running_loop()
+        for path, from_disk in opened:
+            self.project.close(path)
+            await loop.run_in_executor(self.analysis_thread, self.buffers.close, path, from_disk)
+        self.results.clear()
+        self.pushed.clear()
+        self.last_change.clear()
+        self.logged_errors.clear()
+        self.shown_problems.clear()
+        self.pull_mode = self.refresh_support = self.progress_support = False
+        self.watching = False
+        self.settings = Settings()
+        self.last_closed_answer = None
+        self.closed_may_change()
+        self.checked_once = False
+        self.left_configs = await loop.run_in_executor(
+            self.analysis_thread, self.project.config_stamps
+        )
+        log.info(
+            "client %d left: %d documents closed, the index of %d files kept",
+            self.clients,
+            len(opened),
+            len(self.project.summaries),
+        )
+
+    async def revalidate(self) -> None:
+        """A client connected to a server that served another before it: what changed
+        on disk while no client was there to tell is read again before any answer
+        (configuration files: everything is indexed again; Python files: each one whose
+        ``stat`` differs from the one taken as it was read; files created meanwhile
+        are found by a walk once the first documents are answered). One job on the
+        checking thread, submitted before this handler first yields: the first
+        document's check, queued behind it, sees the index as the disk is."""
+        loop = asyncio.get_running_loop()
+        configs_changed, stale = await loop.run_in_executor(self.analysis_thread, self._reread)
+        if configs_changed:
+            log.info("configuration files changed while no client was connected")
+            await self.reload_configs()
+            return
+        log.info(
+            "client %d: %d files changed on disk meanwhile, read again; the index of %d files kept",
+            self.clients,
+            stale,
+            len(self.project.summaries),
+        )
+        self.unseen_task = asyncio.ensure_future(self._find_unseen())
+
+    def _reread(self) -> tuple[bool, int]:
+        """On the checking thread: whether a configuration file changed since the last
+        client left (then nothing else is read: everything is indexed again), else how
+        many files were read again."""
+        if self.left_configs is not None and self.project.config_stamps() != self.left_configs:
+            return True, 0
+        stale = self.project.stale_files()
+        for path in stale:
+            self.buffers.update_from_disk(path)
+        return False, len(stale)
+
+    async def _find_unseen(self) -> None:
+        """Files created while no client was connected join the index (after the first
+        documents' answers: a walk of the workspace is no part of them)."""
+        await asyncio.sleep(0.1)
+        await self.documents_first()
+        loop = asyncio.get_running_loop()
+        unseen = await loop.run_in_executor(self.analysis_thread, self.project.unseen_files)
+        for path in unseen:
+            await loop.run_in_executor(self.analysis_thread, self.buffers.update_from_disk, path)
+        if unseen:
+            log.info("%d files created while no client was connected: indexed", len(unseen))
+            self.recheck_others()
+
     def handle_body(self, body: bytes) -> None:
         """One message's body: parsed and dispatched; a body that is no JSON-RPC message
         gets an error response (see :meth:`report_server_error`)."""
@@ -242,6 +373,8 @@ class IvycheckServer(LanguageServer):
         self.window_log_message(types.LogMessageParams(type=kind, message=message))
 
     def folders(self) -> list[Path]:
+        if self.protocol._workspace is None:
+            return []  # no client (a shared server between two)
         found = []
         for folder in self.workspace.folders.values():
             path = to_fs_path(folder.uri)
@@ -444,6 +577,7 @@ class IvycheckServer(LanguageServer):
         loop = asyncio.get_running_loop()
         started = loop.time()
         progress = IndexingProgress(self) if self.progress_support else None
+        read_before = self.project.files_read
         try:
             while True:
                 await self.documents_first()
@@ -462,11 +596,14 @@ class IvycheckServer(LanguageServer):
             self.log(problem, types.MessageType.Warning)
         self.collector.after_batch()
         generated_code.save()  # what the start compiled, for the next start
-        # At --log-level info: the moment the index is complete (benchmarks wait for it).
-        self.log(
-            f"index built: {len(self.project.summaries)} files in {loop.time() - started:.1f} s",
-            types.MessageType.Info,
-        )
+        # At --log-level info: the moment the index is complete (benchmarks wait for it);
+        # not said when no file had to be read (a shared server's next client).
+        if self.project.files_read != read_before:
+            self.log(
+                f"index built: {len(self.project.summaries)} files in "
+                f"{loop.time() - started:.1f} s",
+                types.MessageType.Info,
+            )
         self.recheck_others()
 
     async def closed_reports(self) -> list[tuple[str, FileResult]]:
@@ -673,10 +810,10 @@ class IvycheckServer(LanguageServer):
     async def apply_settings(self, settings: Settings) -> None:
         """New client settings: re-index and re-check under them, unless they are the
         ones in use (the answer at start-up usually is: the scan is not begun again)."""
-        if settings == self.settings:
+        if settings == self.settings and settings.overrides == self.project.overrides:
             return
         previous, self.settings = self.settings, settings
-        if (previous.enable, previous.overrides) == (settings.enable, settings.overrides):
+        if previous.enable == settings.enable and settings.overrides == self.project.overrides:
             self.closed_may_change()  # the scope alone: nothing to index again
             if self.pull_mode and self.refresh_support:
                 self.workspace_diagnostic_refresh(None)
@@ -684,6 +821,17 @@ class IvycheckServer(LanguageServer):
             return
         self.project.set_overrides(settings.overrides)
         await self.reload_configs()
+
+
+class _Nowhere:
+    """The writer while no client is connected (shared mode): what the server would
+    send (a scan's progress, re-checked results) goes to nobody."""
+
+    def write(self, data: bytes) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
 
 
 server = IvycheckServer()
@@ -702,7 +850,8 @@ def initialize(ls: IvycheckServer, params: types.InitializeParams) -> None:
     options = params.initialization_options
     if isinstance(options, dict) and "settings" in options:
         ls.settings = Settings.from_client(options["settings"])
-        ls.project.set_overrides(ls.settings.overrides)
+        if ls.clients <= 1:  # nothing indexed yet (see ``initialized`` for the next ones)
+            ls.project.set_overrides(ls.settings.overrides)
     timing("answers initialize")
     asyncio.get_running_loop().call_soon(ls.warm_up)  # after the answer has gone out
 
@@ -710,8 +859,12 @@ def initialize(ls: IvycheckServer, params: types.InitializeParams) -> None:
 @server.feature(types.INITIALIZED)
 async def initialized(ls: IvycheckServer, params: types.InitializedParams) -> None:
     capabilities = ls.client_capabilities
+    if ls.shared and ls.clients > 1:
+        await ls.revalidate()
     if capabilities.workspace and capabilities.workspace.configuration:
         await ls.refresh_settings()
+    if ls.settings.overrides != ls.project.overrides:  # a shared server's next client
+        await ls.apply_settings(ls.settings)
     watched = capabilities.workspace and capabilities.workspace.did_change_watched_files
     if watched and watched.dynamic_registration:
         await _register_watchers(ls)

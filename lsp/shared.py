@@ -1,0 +1,195 @@
+"""``ivycheck lsp --shared``: one server that clients take turns with, over a Unix socket.
+
+An editor that runs its server over stdio starts a new one with every window, and a
+window reload is such a start: the new process imports its modules and reads the index
+again before the restored file gets its squiggle. A shared server outlives its client:
+
+- it listens on a socket in a private folder (:mod:`ivycheck.lsp.rendezvous`: where, who
+  may use it, a dead server's socket replaced);
+- it serves **one client at a time**. Each connection first gets one line,
+  ``ivycheck-lsp <version> ready pid=<pid>`` (then LSP as usual) or ``... busy ...``
+  (another client holds it; the connection is closed, and that client starts a server
+  of its own);
+- when the client goes (``shutdown`` and ``exit``, or its connection drops), the server
+  forgets what was the client's and keeps the index
+  (:meth:`~ivycheck.lsp.server.IvycheckServer.forget_client`); the next client's
+  ``initialized`` first reads again what changed on disk meanwhile;
+- it exits by itself ``idle_timeout`` seconds after the last client left (or after it
+  started, if none comes), and at ``SIGTERM`` (the editor's "restart"), removing its
+  socket.
+
+While a client is connected, what the server logs (its timing marks among them) also
+goes to that client as ``window/logMessage``: its standard error is a file nobody
+watches; what was logged before the first client came (the imports' marks) is sent to it
+as it connects.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import logging
+import os
+import signal
+import threading
+from pathlib import Path
+
+from lsprotocol import types
+
+from ivycheck.lsp import transport
+from ivycheck.lsp.rendezvous import greeting
+from ivycheck.lsp.server import IvycheckServer
+
+DEFAULT_IDLE_SECONDS = 10.0
+"""How long a shared server waits for the next client: a window reload reconnects
+within 3-6 s on a busy machine (VS Code's own start), and a server left behind costs its
+memory (about 100 MB for the Ivy snapshot) until then."""
+BACKLOG = 200
+"""Log records kept for the first client."""
+
+log = logging.getLogger(__name__)
+
+_LEVELS = (
+    (logging.ERROR, types.MessageType.Error),
+    (logging.WARNING, types.MessageType.Warning),
+    (logging.INFO, types.MessageType.Info),
+)
+
+
+class ClientLog(logging.Handler):
+    """Log records to the connected client as ``window/logMessage`` (see the module
+    doc), from whichever thread logs them: sent on the event loop's thread."""
+
+    def __init__(self, server: IvycheckServer, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__()
+        self.server = server
+        self.loop = loop
+        self.connected = False
+        self.backlog: collections.deque[tuple[types.MessageType, str]] = collections.deque(
+            maxlen=BACKLOG
+        )
+        self.setFormatter(logging.Formatter("%(levelname)s %(message)s"))
+
+    def emit(self, record: logging.LogRecord) -> None:
+        kind = next((k for level, k in _LEVELS if record.levelno >= level), types.MessageType.Log)
+        message = (kind, self.format(record))
+        with contextlib.suppress(RuntimeError):  # the loop is closed: the server is leaving
+            self.loop.call_soon_threadsafe(self._send, message)
+
+    def _send(self, message: tuple[types.MessageType, str]) -> None:
+        if not self.connected:
+            self.backlog.append(message)
+            return
+        kind, text = message
+        self.server.window_log_message(types.LogMessageParams(type=kind, message=text))
+
+    def connect(self) -> None:
+        self.connected = True
+        while self.backlog:
+            self._send(self.backlog.popleft())
+
+
+class SharedServer:
+    """The listening socket, its one client at a time, and the exit when idle."""
+
+    def __init__(self, server: IvycheckServer, path: Path, idle_timeout: float) -> None:
+        self.server = server
+        self.path = path
+        self.idle_timeout = idle_timeout
+        self.slot = asyncio.Lock()
+        self.leaving = False
+        """The last client is being forgotten: a new one waits for it, it is not busy."""
+        self.idle: asyncio.TimerHandle | None = None
+        self.stopped: asyncio.Future[None] | None = None
+        self.client_log: ClientLog | None = None
+
+    def run(self) -> None:
+        """Serve until idle or told to stop. The socket's lock is held already
+        (:func:`~ivycheck.lsp.rendezvous.claim`, before the server's imports)."""
+        self.server.shared = True
+        try:
+            asyncio.run(self._serve())
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                self.path.unlink()  # ours: the lock is held until the process ends
+
+    async def _serve(self) -> None:
+        loop = asyncio.get_running_loop()
+        self.stopped = loop.create_future()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, self.stop)
+        self.client_log = ClientLog(self.server, loop)
+        logging.getLogger("ivycheck").addHandler(self.client_log)
+        # Made 0600 as it is bound (no moment where another user could connect); the
+        # umask is the process's, and no other thread makes files now.
+        mask = os.umask(0o177)
+        try:
+            listener = await asyncio.start_unix_server(
+                self._connection, path=str(self.path), limit=transport.MAX_LINE_BYTES
+            )
+        finally:
+            os.umask(mask)
+        log.info("shared server listening on %s", self.path)
+        self._wait_idle()
+        try:
+            await self.stopped
+        finally:
+            listener.close()
+            logging.getLogger("ivycheck").removeHandler(self.client_log)
+
+    def stop(self) -> None:
+        if self.stopped is not None and not self.stopped.done():
+            self.stopped.set_result(None)
+
+    def _wait_idle(self) -> None:
+        if self.idle is not None:
+            self.idle.cancel()
+        self.idle = asyncio.get_running_loop().call_later(self.idle_timeout, self._idle_exit)
+
+    def _idle_exit(self) -> None:
+        log.info("no client for %g s: the shared server exits", self.idle_timeout)
+        self.stop()
+
+    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if self.slot.locked() and not self.leaving:
+            await _refuse(writer)
+            return
+        async with self.slot:
+            if self.idle is not None:
+                self.idle.cancel()
+                self.idle = None
+            try:
+                writer.write(greeting("ready", os.getpid()))
+                self.server.attach_client(writer)
+                if self.client_log is not None:
+                    self.client_log.connect()
+                source = transport.StreamSource(reader)
+                messages = transport.MessageReader(source, self.server.protocol._send_data)
+                await transport.serve(threading.Event(), messages, self.server.handle_body)
+            except ConnectionError:
+                pass  # the client went without a word: as if it had closed the connection
+            finally:
+                self.leaving = True
+                if self.client_log is not None:
+                    self.client_log.connected = False
+                try:
+                    await self.server.forget_client()
+                except asyncio.CancelledError:
+                    pass  # the server is stopping: nothing to keep
+                finally:
+                    self.leaving = False
+                    writer.close()
+                    self._wait_idle()
+
+
+async def _refuse(writer: asyncio.StreamWriter) -> None:
+    """Tell a second client the server is taken, and close its connection."""
+    log.info("a second client was turned away (one client at a time)")
+    with contextlib.suppress(ConnectionError):
+        writer.write(greeting("busy", os.getpid()))
+        await writer.drain()
+    writer.close()
+
+
+__all__ = ["DEFAULT_IDLE_SECONDS", "ClientLog", "SharedServer"]

@@ -1,0 +1,380 @@
+"""The shared server (``ivycheck lsp --shared``): real processes on real Unix sockets.
+
+A client here is a plain JSON-RPC connection to the socket (no mock of the transport):
+it reads the server's greeting line, then speaks LSP as an editor does, answering the
+server's own requests with ``null``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import socket
+import stat
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.helpers import write_tree
+from tests.lsp.harness import NUMPY_TAN, SPECIAL_API, uri
+
+API_PATH = "ivy/functional/ivy/special.py"
+BACKEND_PATH = "ivy/functional/backends/numpy/special.py"
+ERF = "\n\ndef erf(x, /, *, out=None):\n    return np.erf(x)\n"
+"""``erf`` for the NumPy backend: with it, the API's IVY017 (no backend defines ``erf``)
+goes."""
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    return write_tree(
+        tmp_path / "ws",
+        {
+            "pyproject.toml": "[tool.ivycheck]\n",
+            API_PATH: SPECIAL_API,
+            BACKEND_PATH: NUMPY_TAN,
+        },
+    )
+
+
+@pytest.fixture
+def sock(tmp_path: Path) -> Path:
+    return tmp_path / "run" / "ivycheck" / "test.sock"
+
+
+def start(sock: Path, cwd: Path, *args: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "ivycheck", "lsp", "--shared", str(sock), *args],
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+
+
+@contextlib.contextmanager
+def shared_server(sock: Path, cwd: Path, *args: str) -> Iterator[subprocess.Popen[bytes]]:
+    process = start(sock, cwd, "--log-level", "info", *args)
+    try:
+        yield process
+    finally:
+        if process.poll() is None:
+            process.terminate()
+        process.wait(30)
+        assert process.stderr is not None
+        process.stderr.close()
+
+
+class Client:
+    """One connection to the socket: the greeting, then LSP."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.greeting = ""
+        self.next_id = 0
+        self.diagnostics: dict[str, list[dict[str, Any]]] = {}
+        self.logs: list[str] = []
+        self.responses: dict[int, dict[str, Any]] = {}
+        self.task: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def connect(cls, sock: Path, timeout: float = 60.0) -> Client:
+        """Connect as soon as the server accepts (it may still be importing)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                reader, writer = await asyncio.open_unix_connection(str(sock))
+                break
+            except (FileNotFoundError, ConnectionRefusedError):
+                if time.monotonic() > deadline:
+                    raise
+                await asyncio.sleep(0.02)
+        client = cls(reader, writer)
+        client.greeting = (await asyncio.wait_for(reader.readline(), timeout)).decode()
+        return client
+
+    @property
+    def state(self) -> str:
+        return self.greeting.split()[2]
+
+    def send(self, message: dict[str, Any]) -> None:
+        body = json.dumps({"jsonrpc": "2.0", **message}).encode()
+        self.writer.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+    async def request(self, method: str, params: Any) -> dict[str, Any]:
+        self.next_id += 1
+        request_id = self.next_id
+        self.send({"id": request_id, "method": method, "params": params})
+        while request_id not in self.responses:
+            await asyncio.sleep(0.01)
+        return self.responses.pop(request_id)
+
+    def notify(self, method: str, params: Any) -> None:
+        self.send({"method": method, "params": params})
+
+    async def _read(self) -> None:
+        while True:
+            length = 0
+            while True:
+                line = await self.reader.readline()
+                if not line:
+                    return
+                if line in (b"\r\n", b"\n"):
+                    break
+                name, _, value = line.decode().partition(":")
+                if name.lower() == "content-length":
+                    length = int(value)
+            message = json.loads(await self.reader.readexactly(length))
+            method = message.get("method")
+            if method == "textDocument/publishDiagnostics":
+                self.diagnostics[message["params"]["uri"]] = message["params"]["diagnostics"]
+            elif method == "window/logMessage":
+                self.logs.append(message["params"]["message"])
+            elif method is not None and "id" in message:  # a request of the server's
+                self.send({"id": message["id"], "result": None})
+            elif "id" in message:
+                self.responses[message["id"]] = message
+
+    async def initialize(self, root: Path) -> None:
+        self.task = asyncio.ensure_future(self._read())
+        await self.request(
+            "initialize",
+            {
+                "processId": os.getpid(),
+                "rootUri": uri(root),
+                "workspaceFolders": [{"uri": uri(root), "name": root.name}],
+                "capabilities": {},
+            },
+        )
+        self.notify("initialized", {})
+
+    def open(self, path: Path, text: str | None = None) -> str:
+        document = uri(path)
+        self.notify(
+            "textDocument/didOpen",
+            {
+                "textDocument": {
+                    "uri": document,
+                    "languageId": "python",
+                    "version": 1,
+                    "text": path.read_text() if text is None else text,
+                }
+            },
+        )
+        return document
+
+    async def codes(self, document: str, until: set[str], timeout: float = 60.0) -> set[str]:
+        """The codes published for ``document`` once they are ``until``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = {d["code"] for d in self.diagnostics.get(document, [])}
+            if document in self.diagnostics and found == until:
+                return found
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{document}: {found}, never {until}")
+            await asyncio.sleep(0.02)
+
+    async def leave(self) -> None:
+        """Drop the connection without a word, as a window reload does."""
+        self.writer.close()
+        with contextlib.suppress(ConnectionError):
+            await self.writer.wait_closed()
+        if self.task is not None:
+            self.task.cancel()
+
+
+@contextlib.asynccontextmanager
+async def connected(sock: Path, root: Path) -> AsyncIterator[Client]:
+    client = await Client.connect(sock)
+    assert client.state == "ready", client.greeting
+    await client.initialize(root)
+    try:
+        yield client
+    finally:
+        await client.leave()
+
+
+def wait_exit(process: subprocess.Popen[bytes], timeout: float = 30.0) -> int:
+    return process.wait(timeout)
+
+
+@pytest.mark.asyncio
+async def test_a_second_client_gets_the_index_the_first_left(workspace: Path, sock: Path) -> None:
+    api = workspace / API_PATH
+    with shared_server(sock, workspace, "--idle-timeout", "60") as process:
+        async with connected(sock, workspace) as first:
+            document = first.open(api)
+            assert await first.codes(document, {"IVY005", "IVY017"})
+            assert f"pid={process.pid}" in first.greeting
+            while not any(line.startswith("index built") for line in first.logs):
+                await asyncio.sleep(0.02)
+        async with connected(sock, workspace) as second:
+            document = second.open(api)
+            assert await second.codes(document, {"IVY005", "IVY017"})
+            while not any("files kept" in line for line in second.logs):
+                await asyncio.sleep(0.02)
+            await asyncio.sleep(0.3)  # an index built again would say so by now
+        assert process.poll() is None, "the server outlives its clients"
+    indexed = [line for line in first.logs + second.logs if line.startswith("index built")]
+    assert len(indexed) == 1, indexed
+    assert any("client 2: 0 files changed on disk" in line for line in second.logs), second.logs
+
+
+@pytest.mark.asyncio
+async def test_a_client_s_documents_are_forgotten_when_it_leaves(
+    workspace: Path, sock: Path
+) -> None:
+    """Client 1's unsaved texts: the API without ``erf`` (no IVY017 there) and a backend
+    that defines ``erf`` (no IVY017 anywhere). Client 2 opens nothing: the API's
+    diagnostics it pulls are those of the files on disk."""
+    api, backend = workspace / API_PATH, workspace / BACKEND_PATH
+    without_erf = SPECIAL_API[: SPECIAL_API.index("@handle_exceptions")]
+    with shared_server(sock, workspace, "--idle-timeout", "60"):
+        async with connected(sock, workspace) as first:
+            first.open(backend, NUMPY_TAN + ERF)
+            document = first.open(api, without_erf)
+            await first.codes(document, {"IVY005"})
+        async with connected(sock, workspace) as second:
+            pulled = await second.request(
+                "textDocument/diagnostic", {"textDocument": {"uri": document}}
+            )
+            assert {d["code"] for d in pulled["result"]["items"]} == {"IVY005", "IVY017"}
+
+
+@pytest.mark.asyncio
+async def test_files_changed_while_no_client_was_connected_are_read_again(
+    workspace: Path, sock: Path
+) -> None:
+    api, backend = workspace / API_PATH, workspace / BACKEND_PATH
+    with shared_server(sock, workspace, "--idle-timeout", "60"):
+        async with connected(sock, workspace) as first:
+            document = first.open(api)
+            await first.codes(document, {"IVY005", "IVY017"})
+        backend.write_text(NUMPY_TAN + ERF)
+        async with connected(sock, workspace) as second:
+            document = second.open(api)
+            assert await second.codes(document, {"IVY005"})
+        backend.write_text(NUMPY_TAN)
+        (backend.parent / "erf_only.py").write_text("import numpy as np" + ERF)
+        async with connected(sock, workspace) as third:
+            document = third.open(api)
+            # The new file is found by a walk after the first answer: then re-published.
+            assert await third.codes(document, {"IVY005"})
+
+
+@pytest.mark.asyncio
+async def test_shutdown_and_exit_end_the_connection_not_the_server(
+    workspace: Path, sock: Path
+) -> None:
+    with shared_server(sock, workspace, "--idle-timeout", "60") as process:
+        client = await Client.connect(sock)
+        await client.initialize(workspace)
+        assert (await client.request("shutdown", None)).get("result", "missing") is None
+        client.notify("exit", None)
+        assert client.task is not None
+        await asyncio.wait_for(client.task, 30)  # the server closed the connection
+        await client.leave()
+        async with connected(sock, workspace) as second:
+            document = second.open(workspace / API_PATH)
+            assert await second.codes(document, {"IVY005", "IVY017"})
+        assert process.poll() is None
+
+
+@pytest.mark.asyncio
+async def test_a_second_client_at_once_is_turned_away(workspace: Path, sock: Path) -> None:
+    with shared_server(sock, workspace, "--idle-timeout", "60"):
+        async with connected(sock, workspace) as first:
+            second = await Client.connect(sock)
+            assert second.state == "busy"
+            assert await asyncio.wait_for(second.reader.read(), 30) == b""
+            document = first.open(workspace / API_PATH)
+            assert await first.codes(document, {"IVY005", "IVY017"})
+
+
+@pytest.mark.asyncio
+async def test_the_server_exits_once_idle_and_removes_its_socket(
+    workspace: Path, sock: Path
+) -> None:
+    with shared_server(sock, workspace, "--idle-timeout", "0.5") as process:
+        async with connected(sock, workspace):
+            await asyncio.sleep(1.0)  # longer than the timeout: a connected client keeps it
+            assert process.poll() is None
+        assert wait_exit(process) == 0
+    assert not sock.exists()
+    assert Path(f"{sock}.lock").exists()  # never removed (see rendezvous)
+
+
+def test_a_server_with_no_client_exits_once_idle(workspace: Path, sock: Path) -> None:
+    with shared_server(sock, workspace, "--idle-timeout", "0.2") as process:
+        assert wait_exit(process) == 0
+
+
+@pytest.mark.asyncio
+async def test_a_dead_server_s_socket_is_replaced(workspace: Path, sock: Path) -> None:
+    sock.parent.mkdir(mode=0o700, parents=True)
+    dead = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    dead.bind(str(sock))
+    dead.close()  # the file stays, nobody listens: what a killed server leaves
+    with pytest.raises(ConnectionRefusedError):
+        await asyncio.open_unix_connection(str(sock))
+    with shared_server(sock, workspace, "--idle-timeout", "60"):
+        async with connected(sock, workspace) as client:
+            document = client.open(workspace / API_PATH)
+            assert await client.codes(document, {"IVY005", "IVY017"})
+
+
+def test_a_second_server_for_the_same_socket_leaves_it_to_the_first(
+    workspace: Path, sock: Path
+) -> None:
+    with shared_server(sock, workspace, "--idle-timeout", "60") as first:
+        while not sock.exists():
+            assert first.poll() is None
+            time.sleep(0.02)
+        second = start(sock, workspace, "--log-level", "info")
+        assert second.wait(60) == 0
+        assert second.stderr is not None
+        assert "another ivycheck server serves" in second.stderr.read().decode()
+        second.stderr.close()
+        assert first.poll() is None
+    assert stat.S_IMODE(os.stat(sock.parent).st_mode) == 0o700
+
+
+@pytest.mark.parametrize("how", ["open to others", "a link", "another user's"])
+def test_a_folder_others_control_is_refused(tmp_path: Path, workspace: Path, how: str) -> None:
+    folder = tmp_path / "rendezvous"
+    if how == "open to others":
+        folder.mkdir()
+        folder.chmod(0o777)
+    elif how == "a link":
+        (tmp_path / "elsewhere").mkdir(mode=0o700)
+        folder.symlink_to(tmp_path / "elsewhere")
+    else:
+        if os.geteuid() != 0:
+            pytest.skip("only root can give a folder to another user")
+        folder.mkdir(mode=0o700)
+        os.chown(folder, 65534, 65534)
+    process = start(folder / "x.sock", workspace)
+    assert process.wait(60) == 2
+    assert process.stderr is not None
+    message = process.stderr.read().decode()
+    process.stderr.close()
+    assert "Traceback" not in message
+    assert f"{folder}" in message and "not used" in message
+    assert not (folder / "x.sock").exists()
+
+
+def test_the_socket_is_the_user_s_alone(workspace: Path, sock: Path) -> None:
+    with shared_server(sock, workspace, "--idle-timeout", "60") as process:
+        while not sock.exists():
+            assert process.poll() is None
+            time.sleep(0.02)
+        assert stat.S_IMODE(os.stat(sock).st_mode) == 0o600
+        assert stat.S_IMODE(os.stat(sock.parent).st_mode) == 0o700
