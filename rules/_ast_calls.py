@@ -26,9 +26,9 @@ from ivycheck.checker.rule_api import FileUnderCheck
 from ivycheck.rules._ast_facts import (
     FunctionNode,
     Scope,
+    decorator_names,
     dotted,
     facts,
-    wrapper_name,
 )
 from ivycheck.rules._vocabulary import OUT, UseKind, classify_callee, in_modules, is_private_helper
 
@@ -64,9 +64,11 @@ def wrapped_by_assignment(tree: ast.Module) -> dict[str, list[str]]:
     return found
 
 
-def function_wrappers(function: FunctionNode, assigned: dict[str, list[str]]) -> set[str]:
+def function_wrappers(
+    tree: ast.Module, function: FunctionNode, assigned: dict[str, list[str]]
+) -> set[str]:
     """Decorators and module-level assignments of ``function`` (``_decorators.wrappers_of``)."""
-    return {wrapper_name(d) for d in function.decorator_list} | set(assigned.get(function.name, ()))
+    return {*decorator_names(facts(tree), function), *assigned.get(function.name, ())}
 
 
 def out_arg(function: FunctionNode | ast.Lambda) -> tuple[ast.arg, bool] | None:
@@ -105,7 +107,7 @@ def backend_calls_in(tree: ast.Module, function: FunctionNode) -> frozenset[str]
     per tree for every function and every rule that asks (IVY010, IVY011)."""
     return (
         facts(tree)
-        .kept("backend calls", lambda: _backend_calls(tree))
+        .kept("backend calls by function", lambda: _backend_calls(tree))
         .get(id(function), frozenset())
     )
 
@@ -116,9 +118,8 @@ def _backend_calls(tree: ast.Module) -> dict[int, frozenset[str]]:
     function when it starts at or after the function's first statement (what comes
     before, in the header, is the function's decorators, defaults and annotations)."""
     found: dict[int, set[str]] = {}
-    for call, scope in facts(tree).calls:
-        name = backend_call(call) if scope else None
-        if name is None:
+    for call, scope, name in facts(tree).picked_calls("backend calls", backend_call):
+        if not scope:
             continue
         at = (call.lineno, call.col_offset)
         for function in scope:

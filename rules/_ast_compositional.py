@@ -19,7 +19,7 @@ import ast
 from collections.abc import Iterator
 
 from ivycheck.rules._ast_calls import backend_call
-from ivycheck.rules._ast_facts import FunctionNode
+from ivycheck.rules._ast_facts import FunctionNode, facts
 from ivycheck.rules._ast_source import Lines
 
 Span = tuple[int, int, int, int]
@@ -57,6 +57,19 @@ def arg_span(lines: Lines, arg: ast.arg) -> Span:
     """The span of a parameter's name: CPython's ``arg`` starts with it."""
     start = lines.column(arg.lineno, arg.col_offset)
     return arg.lineno, start, arg.lineno, start + len(arg.arg)
+
+
+def reads_out_of(tree: ast.Module, function: FunctionNode) -> tuple[bool, frozenset[str]]:
+    """:func:`reads_out` of a top-level function of ``tree``, kept with its statement
+    (``TreeFacts.of_statement``): IVY010 and IVY016 ask it of every API function with
+    ``out``, on every keystroke."""
+    return facts(tree).of_statement(function, "reads out", _reads_out_kept)
+
+
+def _reads_out_kept(function: ast.stmt) -> tuple[bool, frozenset[str]]:
+    assert isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
+    used, forwarded = reads_out(function)
+    return used, frozenset(forwarded)
 
 
 def reads_out(function: FunctionNode) -> tuple[bool, set[str]]:

@@ -12,7 +12,7 @@ import ast
 from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
-from ivycheck.rules._ast_facts import FunctionNode, Scope, facts, wrapper_name
+from ivycheck.rules._ast_facts import FunctionNode, Scope, decorator_names, facts
 from ivycheck.rules._wrapper_order import Slots, commuting_pairs, fix_order, reported_pair
 
 if TYPE_CHECKING:
@@ -38,8 +38,9 @@ def decorated(tree: ast.Module, era: Collection[str]) -> list[tuple[FunctionNode
     """The functions with two decorators or more, or none when no function carries two
     whose names are in ``era`` (any name some order could hold): the project's own order
     (another file, the index) is then not needed to rule the file out."""
-    functions = [(f, scope) for f, scope in facts(tree).functions if len(f.decorator_list) > 1]
-    if any(sum(wrapper_name(d) in era for d in f.decorator_list) > 1 for f, _ in functions):
+    found = facts(tree)
+    functions = [(f, scope) for f, scope in found.functions if len(f.decorator_list) > 1]
+    if any(sum(n in era for n in decorator_names(found, f)) > 1 for f, _ in functions):
         return functions
     return []
 
@@ -54,16 +55,20 @@ def misordered(
     orders. A helper (nested in a function, or private) is wrapped once, by its
     decorators: there a pair whose order cannot change what it does is not misplaced."""
     top = {id(statement) for statement in tree.body}
+    found = facts(tree)
+    pairs: dict[tuple[tuple[str, ...], frozenset[frozenset[str]]], tuple[int, int] | None] = {}
     for function, scope in functions:
         known = [
-            (at, name)
-            for at, decorator in enumerate(function.decorator_list)
-            if (name := wrapper_name(decorator)) in places
+            (at, name) for at, name in enumerate(decorator_names(found, function)) if name in places
         ]
-        names = [name for _, name in known]
+        names = tuple(name for _, name in known)
         helper = bool(scope) or _is_private(function.name)
         commute = commuting_pairs(names, _annotated(function.args)) if helper else frozenset()
-        pair = reported_pair(names, places, commute, index)
+        key = (names, commute)
+        if key in pairs:  # (the functions of a file share a few decorator lists)
+            pair = pairs[key]
+        else:
+            pair = pairs[key] = reported_pair(names, places, commute, index)
         if pair is None:
             continue
         yield Misordered(

@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 import threading
 import weakref
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from functools import partial
 from typing import TypeVar
 
@@ -267,6 +267,17 @@ def wrapper_name(decorator: ast.expr) -> str:
     return ""
 
 
+def decorator_names(found: TreeFacts, function: FunctionNode) -> tuple[str, ...]:
+    """:func:`wrapper_name` of each of ``function``'s decorators, in order, kept with its
+    statement (:meth:`TreeFacts.of_statement`): six rules ask it of every function of an
+    API file, on every keystroke."""
+    return found.of_statement(function, "decorator names", _decorator_names)
+
+
+def _decorator_names(function: ast.stmt) -> tuple[str, ...]:
+    return tuple(wrapper_name(d) for d in function.decorator_list)  # type: ignore[attr-defined]
+
+
 # One walk per tree ----------------------------------------------------------------------
 
 Scope = tuple[FunctionNode, ...]
@@ -353,6 +364,7 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
 
 
 _Found = TypeVar("_Found")
+_Picked = TypeVar("_Picked")
 
 
 class TreeFacts:
@@ -374,7 +386,7 @@ class TreeFacts:
         self._import_map: AstImportMap | None = None
         self._module_functions: dict[str, FunctionNode] | None = None
         self._kept: dict[str, object] = {}
-        self._statements: dict[int, tuple[ast.stmt, dict[str, object]]] | None = None
+        self._statements: dict[int, tuple[ast.stmt, dict[Hashable, object]]] | None = None
         """Per top-level statement (by id, with the statement, which keeps the id its own),
         facts of its nodes alone (:meth:`of_statement`); ``None``: the tree follows no
         earlier version, and they are not kept."""
@@ -427,7 +439,7 @@ class TreeFacts:
         return calls, functions
 
     def of_statement(
-        self, statement: ast.stmt, key: str, make: Callable[[ast.stmt], _Found]
+        self, statement: ast.stmt, key: Hashable, make: Callable[[ast.stmt], _Found]
     ) -> _Found:
         """``make(statement)`` for a top-level statement of this tree, a fact of that
         statement's nodes alone: kept with the statement where the tree follows an earlier
@@ -439,10 +451,37 @@ class TreeFacts:
         entry = kept.get(id(statement))
         if entry is None:
             entry = kept[id(statement)] = (statement, {})
-        found = entry[1].get(key)
-        if found is None:
+        found = entry[1].get(key, entry)
+        if found is entry:
             found = entry[1][key] = make(statement)
         return found  # type: ignore[return-value]
+
+    def picked_calls(
+        self, key: str, pick: Callable[[ast.Call], _Picked | None]
+    ) -> list[tuple[ast.Call, Scope, _Picked]]:
+        """``(call, scope, pick(call))`` for each of :attr:`calls` for which ``pick``
+        (a question about the call's own nodes) answers, in their order: made once per
+        tree under ``key``, and per top-level statement where the tree follows an earlier
+        version's (:func:`follow_statements`), as the walks are."""
+        if self._statements is None:
+            return self.kept(
+                key, lambda: [(c, s, p) for c, s in self.calls if (p := pick(c)) is not None]
+            )
+
+        def of(statement: ast.stmt) -> tuple[list[tuple[ast.Call, Scope, _Picked]], ...]:
+            walk = self.of_statement(statement, "calls walk", partial(_statement_walk, True))
+            return tuple(
+                [(c, s, p) for c, s in part if (p := pick(c)) is not None]
+                for part in (walk[0], walk[2])
+            )
+
+        def joined() -> list[tuple[ast.Call, Scope, _Picked]]:
+            parts = [self.of_statement(s, key, of) for s in self.body]
+            found = [picked for part in reversed(parts) for picked in part[0]]
+            found.extend(picked for part in parts for picked in part[1])
+            return found
+
+        return self.kept(key, joined)
 
     def keyword_calls(self, name: str | None = "out") -> list[tuple[ast.Call, ast.keyword, Scope]]:
         """Every call passing ``name=`` (``None``: a ``**mapping``), with the keyword and
@@ -596,7 +635,7 @@ def follow_statements(tree: ast.Module, previous: ast.Module | None) -> None:
             found = _FACTS[tree] = TreeFacts(tree)
     if found._statements is not None:
         return  # (the same text again: the same tree)
-    kept: dict[int, tuple[ast.stmt, dict[str, object]]] = {}
+    kept: dict[int, tuple[ast.stmt, dict[Hashable, object]]] = {}
     before = earlier._statements if earlier is not None else None
     if before:
         for statement in tree.body:

@@ -303,7 +303,7 @@ def _positional_outs(
                 continue
             if assigned is None:
                 assigned = wrapped_by_assignment(tree)
-            wrappers = function_wrappers(node, assigned)
+            wrappers = function_wrappers(tree, node, assigned)
         else:
             wrappers = {wrapper_name(d) for d in node.decorator_list}
         if wrappers & known:

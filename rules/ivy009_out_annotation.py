@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import io
 import re
 import tokenize
@@ -332,29 +333,53 @@ class OutAnnotation(Rule):
         found = _ast_facts.facts(tree)
         assigned: dict[str, list[str]] | None = None
         runtime = file.config.runtime_modules
+        imports = found.import_map
+        module_imports: frozenset[tuple[str, str]] | None = None
         for function, enclosing in found.functions:
             out = out_arg(function)
-            if out is None or is_private_helper(function.name):
-                continue
-            annotation = out[0].annotation
-            if annotation is None:
+            if out is None or is_private_helper(function.name) or out[0].annotation is None:
                 continue
             lines = lines or Lines(file.source)
-            judged: ast.expr | None = annotation
-            name = _names(found.import_map, (*enclosing, function))
-            if isinstance(annotation, ast.Constant) and _forward_reference(lines, annotation):
-                # a string imports nothing: its names are read as written
-                judged, name = _written_in_string(annotation), _ast_facts.dotted
-            if judged is None:
-                continue  # no expression in the string: not judged
             if assigned is None:
                 assigned = wrapped_by_assignment(tree)
-            nestable = "handle_nestable" in function_wrappers(function, assigned)
-            if _acceptable(judged, name, runtime, nestable=nestable):
-                continue
+            nestable = "handle_nestable" in function_wrappers(tree, function, assigned)
+            judge = functools.partial(_judged, out[0], lines, imports, enclosing, runtime, nestable)
+            if enclosing:
+                verdict = judge(function)
+            else:  # a verdict of the statement and the module's imports: kept with it
+                if module_imports is None:
+                    module_imports = frozenset(imports.module_imports.items())
+                key = ("IVY009", module_imports, runtime, nestable)
+                verdict = found.of_statement(function, key, judge)
+            if verdict is not False:
+                continue  # acceptable, or not judged
             span = _annotation_span(lines, out[0])
             text = _text(lines, span)
             yield Finding(*span, _message(function.name, text, nestable=nestable))
+
+
+def _judged(
+    out: ast.arg,
+    lines: Lines,
+    imports: _ast_facts.AstImportMap,
+    enclosing: _ast_facts.Scope,
+    runtime: tuple[str, ...],
+    nestable: bool,
+    function: ast.stmt,
+) -> bool | None:
+    """Whether the annotation of ``out`` (of ``function``, inside ``enclosing``) is
+    acceptable; ``None``: a string holding no expression, not judged."""
+    assert out.annotation is not None and isinstance(
+        function, ast.FunctionDef | ast.AsyncFunctionDef
+    )
+    judged: ast.expr | None = out.annotation
+    name = _names(imports, (*enclosing, function))
+    if isinstance(judged, ast.Constant) and _forward_reference(lines, judged):
+        # a string imports nothing: its names are read as written
+        judged, name = _written_in_string(judged), _ast_facts.dotted
+    if judged is None:
+        return None
+    return _acceptable(judged, name, runtime, nestable=nestable)
 
 
 def _message(function: str, annotation: str, *, nestable: bool) -> str:

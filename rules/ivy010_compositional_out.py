@@ -14,7 +14,7 @@ from ivycheck.checker.rule_api import (
     Severity,
 )
 from ivycheck.rules import _ast_calls
-from ivycheck.rules._ast_compositional import OUT, arg_span, name_span, reads_out
+from ivycheck.rules._ast_compositional import OUT, arg_span, name_span, reads_out_of
 from ivycheck.rules._ast_facts import FunctionNode, wrapper_name
 from ivycheck.rules._ast_logical_lines import continued, indented
 from ivycheck.rules._ast_source import Lines
@@ -428,13 +428,13 @@ def _candidates(
         found = _ast_calls.out_arg(function)
         if found is None or _is_stub(function, lines, tree):
             continue
-        wrappers = _ast_calls.function_wrappers(function, assigned)
+        wrappers = _ast_calls.function_wrappers(tree, function, assigned)
         if "handle_partial_mixed_function" in wrappers or _ast_calls.backend_calls_in(
             tree, function
         ):
             continue
         wrapped = _WRAPPER in wrappers
-        if reads_out(function)[0] != wrapped:
+        if reads_out_of(tree, function)[0] != wrapped:
             continue
         attributes = _ast_calls.index_attributes(file, function.name)
         if {"mixed_backend_wrappers", "support_native_out"} & attributes.keys():

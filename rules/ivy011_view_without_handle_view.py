@@ -519,7 +519,7 @@ def _views(
             continue
         if assigned is None:
             assigned = _ast_calls.wrapped_by_assignment(tree)
-        wrappers = _ast_calls.function_wrappers(function, assigned)
+        wrappers = _ast_calls.function_wrappers(tree, function, assigned)
         if _needs_view_wrapper(function.name, wrappers, found):
             yield function, found
 

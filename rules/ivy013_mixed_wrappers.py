@@ -437,7 +437,7 @@ class MixedWrappers(Rule):
                 continue
             if assigned is None:
                 assigned = wrapped_by_assignment(tree)
-            lacking = _lacking(entries, value, function_wrappers(definition, assigned))
+            lacking = _lacking(entries, value, function_wrappers(tree, definition, assigned))
             if lacking is None:
                 continue
             message = _lacks_message(function, file.index.implementations(function))

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 
 from ivycheck.checker.rule_api import Example, FileUnderCheck, Finding, Rule
 from ivycheck.rules import _ast_calls
-from ivycheck.rules._ast_compositional import arg_span, reads_out
+from ivycheck.rules._ast_compositional import arg_span, reads_out_of
 from ivycheck.rules._ast_facts import FunctionNode
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._vocabulary import implementation_uses_out, implementations
@@ -317,10 +317,10 @@ def _dropped(
         found = _ast_calls.out_arg(function)
         if found is None:
             continue
-        wrappers = _ast_calls.function_wrappers(function, assigned)
+        wrappers = _ast_calls.function_wrappers(tree, function, assigned)
         if wrappers & {"handle_out_argument", "handle_partial_mixed_function"}:
             continue
-        used, forwarded = reads_out(function)
+        used, forwarded = reads_out_of(tree, function)
         if used:
             continue
         # Other files last: a file with no candidate is decided before the index exists.

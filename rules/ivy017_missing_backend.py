@@ -273,7 +273,8 @@ def _missing(tree: ast.Module, file: FileUnderCheck) -> Iterator[tuple[ast.Call,
     that no backend defines, wherever it stands. The index is read only once the tree
     holds such a call: most files hold none."""
     found = [
-        (call, name) for call, _ in facts(tree).calls if (name := _ast_calls.backend_call(call))
+        (call, name)
+        for call, _, name in facts(tree).picked_calls("backend calls", _ast_calls.backend_call)
     ]
     if not found:
         return

@@ -15,7 +15,17 @@ import ast
 import gc
 import textwrap
 import weakref
+from pathlib import Path
 
+import pytest
+
+from ivycheck.checker.base.diagnostics import Diagnostic
+from ivycheck.checker.core.engine import check_source
+from ivycheck.checker.core.registry import all_rules
+from ivycheck.checker.core.rule import Example
+from ivycheck.checker.project.config import Config
+from ivycheck.checker.project.index import ProjectIndex
+from ivycheck.checker.project.layout import summarize_file
 from ivycheck.lsp.reparse import parse_text
 from ivycheck.rules._ast_facts import TreeFacts, facts, follow_statements
 
@@ -110,3 +120,69 @@ def test_an_earlier_version_s_statements_go_with_it() -> None:
     gc.collect()
     assert replaced() is None
     assert facts(edited.tree).calls
+
+
+RULES = list(all_rules().values())
+CONFIG = Config(root=Path("/project"))
+EDITS = (
+    ("_EDITED = 0\n", ""),  # a statement before the example's
+    ("", "\n\ndef _edited():\n    return 0\n"),  # one after them
+)
+
+
+def _examples() -> list[object]:
+    return [
+        pytest.param(example, id=f"{rule.CODE}-{kind}-{number}")
+        for rule in RULES
+        for kind in ("VALID", "INVALID")
+        for number, example in enumerate(getattr(rule, kind))
+    ]
+
+
+def _check(
+    example: Example, source: str, tree: ast.Module | None, config: Config = CONFIG
+) -> list[Diagnostic]:
+    files = {example.path: source, **example.files}
+    index = ProjectIndex.build(
+        summarize_file(text, path, CONFIG.part_of(path)) for path, text in files.items()
+    )
+    return check_source(
+        source,
+        path=example.path,
+        config=config,
+        rules=RULES,
+        index=index,
+        relative_path=example.path,
+        tree=tree,
+    )
+
+
+@pytest.mark.parametrize("example", _examples())
+def test_every_rule_finds_on_a_following_tree_what_it_finds_on_a_fresh_one(
+    example: Example,
+) -> None:
+    """Each example edited before or after its own statements: the check of the tree that
+    took the previous version's facts over gives every finding and fix of a fresh parse."""
+    for before, added in EDITS:
+        first = parse_text(before + example.code + added)
+        if first.tree is None:
+            continue  # (an example of a syntax error)
+        _check(example, first.text, first.tree)  # the facts the next version takes over
+        edited = before.replace("0", "1") + example.code + added.replace("0", "1")
+        second = parse_text(edited, first)
+        assert second.tree is not None
+        assert _check(example, edited, second.tree) == _check(example, edited, None)
+
+
+def test_a_verdict_kept_with_a_statement_follows_the_module_s_imports() -> None:
+    """IVY009 keeps its verdict on a function's annotation with the statement, for the
+    module's imports it was made with: an edit of an import judges the kept function again."""
+    function = "\n\ndef f(x, *, out: Optional[Array] = None):\n    return x\n"
+    example = Example("", path="ivy/functional/ivy/example.py")
+    config = CONFIG.with_overrides(select=("IVY009",))
+    first = parse_text("from ivy import Array\n" + function)
+    assert first.tree is not None
+    assert _check(example, first.text, first.tree, config) == []
+    second = parse_text("from jax import Array\n" + function, first)
+    assert second.tree is not None and second.tree.body[1] is first.tree.body[1]
+    assert [d.code for d in _check(example, second.text, second.tree, config)] == ["IVY009"]
