@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import argparse
 import gc
+import logging
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from ivycheck.lsp import generated_code
-from ivycheck.lsp.logs import LEVELS, configure_logging, log, timing
+from ivycheck.lsp.logs import LEVELS, ClientLog, configure_logging, log, timing
 from ivycheck.lsp.rendezvous import UnsafeFolder, check_socket_path, claim, default_socket
 
 CLAIM_WAIT_SECONDS = 5.0
@@ -65,6 +66,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if level not in LEVELS:
         parser.error(f"IVYCHECK_LOG_LEVEL must be one of {', '.join(LEVELS)}, not {level!r}")
     configure_logging(level, args.log_file)
+    client_log = ClientLog()
+    if args.shared is not None:  # what the server logs reaches its clients as well
+        logging.getLogger("ivycheck").addHandler(client_log)
     timing("main() entered")
     lock: int | None = None
     if args.shared is not None:
@@ -102,7 +106,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from ivycheck.lsp.shared import DEFAULT_IDLE_SECONDS, SharedServer
 
             idle = DEFAULT_IDLE_SECONDS if args.idle_timeout is None else args.idle_timeout
-            SharedServer(server, socket, idle).run()
+            SharedServer(server, socket, idle, client_log).run()
         elif args.tcp:
             server.start_tcp(*args.tcp)
         else:

@@ -27,7 +27,6 @@ as it connects.
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
 import logging
 import os
@@ -35,9 +34,8 @@ import signal
 import threading
 from pathlib import Path
 
-from lsprotocol import types
-
 from ivycheck.lsp import transport
+from ivycheck.lsp.logs import ClientLog
 from ivycheck.lsp.rendezvous import greeting
 from ivycheck.lsp.server import IvycheckServer
 
@@ -45,55 +43,15 @@ DEFAULT_IDLE_SECONDS = 10.0
 """How long a shared server waits for the next client: a window reload reconnects
 within 3-6 s on a busy machine (VS Code's own start), and a server left behind costs its
 memory (about 100 MB for the Ivy snapshot) until then."""
-BACKLOG = 200
-"""Log records kept for the first client."""
-
 log = logging.getLogger(__name__)
-
-_LEVELS = (
-    (logging.ERROR, types.MessageType.Error),
-    (logging.WARNING, types.MessageType.Warning),
-    (logging.INFO, types.MessageType.Info),
-)
-
-
-class ClientLog(logging.Handler):
-    """Log records to the connected client as ``window/logMessage`` (see the module
-    doc), from whichever thread logs them: sent on the event loop's thread."""
-
-    def __init__(self, server: IvycheckServer, loop: asyncio.AbstractEventLoop) -> None:
-        super().__init__()
-        self.server = server
-        self.loop = loop
-        self.connected = False
-        self.backlog: collections.deque[tuple[types.MessageType, str]] = collections.deque(
-            maxlen=BACKLOG
-        )
-        self.setFormatter(logging.Formatter("%(levelname)s %(message)s"))
-
-    def emit(self, record: logging.LogRecord) -> None:
-        kind = next((k for level, k in _LEVELS if record.levelno >= level), types.MessageType.Log)
-        message = (kind, self.format(record))
-        with contextlib.suppress(RuntimeError):  # the loop is closed: the server is leaving
-            self.loop.call_soon_threadsafe(self._send, message)
-
-    def _send(self, message: tuple[types.MessageType, str]) -> None:
-        if not self.connected:
-            self.backlog.append(message)
-            return
-        kind, text = message
-        self.server.window_log_message(types.LogMessageParams(type=kind, message=text))
-
-    def connect(self) -> None:
-        self.connected = True
-        while self.backlog:
-            self._send(self.backlog.popleft())
 
 
 class SharedServer:
     """The listening socket, its one client at a time, and the exit when idle."""
 
-    def __init__(self, server: IvycheckServer, path: Path, idle_timeout: float) -> None:
+    def __init__(
+        self, server: IvycheckServer, path: Path, idle_timeout: float, client_log: ClientLog
+    ) -> None:
         self.server = server
         self.path = path
         self.idle_timeout = idle_timeout
@@ -102,7 +60,7 @@ class SharedServer:
         """The last client is being forgotten: a new one waits for it, it is not busy."""
         self.idle: asyncio.TimerHandle | None = None
         self.stopped: asyncio.Future[None] | None = None
-        self.client_log: ClientLog | None = None
+        self.client_log = client_log
 
     def run(self) -> None:
         """Serve until idle or told to stop. The socket's lock is held already
@@ -119,8 +77,7 @@ class SharedServer:
         self.stopped = loop.create_future()
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(signum, self.stop)
-        self.client_log = ClientLog(self.server, loop)
-        logging.getLogger("ivycheck").addHandler(self.client_log)
+        self.client_log.serve(loop)
         # Made 0600 as it is bound (no moment where another user could connect); the
         # umask is the process's, and no other thread makes files now.
         mask = os.umask(0o177)
@@ -136,7 +93,6 @@ class SharedServer:
             await self.stopped
         finally:
             listener.close()
-            logging.getLogger("ivycheck").removeHandler(self.client_log)
 
     def stop(self) -> None:
         if self.stopped is not None and not self.stopped.done():
@@ -162,8 +118,7 @@ class SharedServer:
             try:
                 writer.write(greeting("ready", os.getpid()))
                 self.server.attach_client(writer)
-                if self.client_log is not None:
-                    self.client_log.connect()
+                self.client_log.connect(self.server.protocol._send_data)
                 source = transport.StreamSource(reader)
                 messages = transport.MessageReader(source, self.server.protocol._send_data)
                 await transport.serve(threading.Event(), messages, self.server.handle_body)
@@ -171,8 +126,7 @@ class SharedServer:
                 pass  # the client went without a word: as if it had closed the connection
             finally:
                 self.leaving = True
-                if self.client_log is not None:
-                    self.client_log.connected = False
+                self.client_log.disconnect()
                 try:
                     await self.server.forget_client()
                 except asyncio.CancelledError:
@@ -192,4 +146,4 @@ async def _refuse(writer: asyncio.StreamWriter) -> None:
     writer.close()
 
 
-__all__ = ["DEFAULT_IDLE_SECONDS", "ClientLog", "SharedServer"]
+__all__ = ["DEFAULT_IDLE_SECONDS", "SharedServer"]

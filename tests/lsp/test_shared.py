@@ -202,6 +202,15 @@ async def connected(sock: Path, root: Path) -> AsyncIterator[Client]:
         await client.leave()
 
 
+async def logged(client: Client, text: str, timeout: float = 60.0) -> None:
+    """Wait until the client was sent a log message holding ``text``."""
+    deadline = time.monotonic() + timeout
+    while not any(text in line for line in client.logs):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never logged {text!r}: {client.logs}")
+        await asyncio.sleep(0.02)
+
+
 def wait_exit(process: subprocess.Popen[bytes], timeout: float = 30.0) -> int:
     return process.wait(timeout)
 
@@ -214,13 +223,11 @@ async def test_a_second_client_gets_the_index_the_first_left(workspace: Path, so
             document = first.open(api)
             assert await first.codes(document, {"IVY005", "IVY017"})
             assert f"pid={process.pid}" in first.greeting
-            while not any(line.startswith("index built") for line in first.logs):
-                await asyncio.sleep(0.02)
+            await logged(first, "index built")
         async with connected(sock, workspace) as second:
             document = second.open(api)
             assert await second.codes(document, {"IVY005", "IVY017"})
-            while not any("files kept" in line for line in second.logs):
-                await asyncio.sleep(0.02)
+            await logged(second, "files kept")
             await asyncio.sleep(0.3)  # an index built again would say so by now
         assert process.poll() is None, "the server outlives its clients"
     indexed = [line for line in first.logs + second.logs if line.startswith("index built")]
@@ -378,3 +385,15 @@ def test_the_socket_is_the_user_s_alone(workspace: Path, sock: Path) -> None:
             time.sleep(0.02)
         assert stat.S_IMODE(os.stat(sock).st_mode) == 0o600
         assert stat.S_IMODE(os.stat(sock.parent).st_mode) == 0o700
+
+
+@pytest.mark.asyncio
+async def test_what_the_server_logged_before_its_first_client_reaches_that_client(
+    workspace: Path, sock: Path
+) -> None:
+    """Its standard error is a file nobody watches: the start-up timing marks (debug)
+    wait for the first client, as ``window/logMessage``."""
+    with shared_server(sock, workspace, "--idle-timeout", "60", "--log-level", "debug"):
+        async with connected(sock, workspace) as client:
+            await logged(client, "timing: server answers initialize")
+    assert any("timing: server modules imported" in line for line in client.logs)

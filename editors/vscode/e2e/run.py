@@ -339,6 +339,7 @@ def main(argv: list[str]) -> int:
                     raise
             finally:
                 browser.close()
+        stop_shared_servers(root)
     print(json.dumps({"times_s": TIMES}), flush=True)
     return 0
 
@@ -590,6 +591,29 @@ def processes(*words: str) -> list[int]:
                 if all(word in line for word in words):
                     found.append(int(entry.name))
     return found
+
+
+def stop_shared_servers(root: Path) -> None:
+    """The shared language servers the windows left (``ivycheck lsp --shared``, their
+    socket under this run's ``HOME``): each would exit 10 s after its last window, and
+    write its cache meanwhile; stopped (SIGTERM) and waited for, so that nothing runs or
+    writes once the run's folder is removed."""
+    found = processes("--shared", str(root))
+    for pid in found:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + 10
+    while any(running(pid) for pid in found) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    step(f"{len(found)} shared server(s) stopped")
+
+
+def running(pid: int) -> bool:
+    """Whether the process runs (a zombie nobody reaped yet does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 def idle_cost(page: Page, label: str) -> None:

@@ -9,7 +9,10 @@
 // here, as the bundle is evaluated, before the language client library's code is.
 // `activate()` then hands this process to the language client if it is what it would have
 // started itself (the same command, arguments, environment and directory, and the
-// interpreter check passed before), and stops it otherwise.
+// interpreter check passed before), and stops it otherwise. With `ivycheck.sharedServer`
+// (shared.ts) it is the connection to the shared server that is begun here (and the server
+// started, detached, if none accepts): a window reload's new extension host is connected to
+// the warm server before `activate()` is called.
 //
 // This module is imported first by extension.ts, so that esbuild evaluates it before
 // vscode-languageclient.
@@ -19,6 +22,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import * as vscode from "vscode";
+import { connectOrStart, folderProblem, SharedOutcome, sharedSocketPath, StartedShared } from "./shared";
 
 export const SECTION = "ivycheck";
 export const IMPORT_STRATEGIES = ["useBundled", "fromEnvironment"];
@@ -106,6 +110,35 @@ export interface EarlyStart {
 
 let early: EarlyStart | undefined;
 
+/** The shared server's connection begun as the bundle loaded (`ivycheck.sharedServer`). */
+export interface EarlyShared {
+  launch: Launch;
+  socketPath: string;
+  connecting: Promise<{ outcome: SharedOutcome; started?: StartedShared }>;
+  /** Wall-clock ms of the start. */
+  at: number;
+}
+
+let earlyShared: EarlyShared | undefined;
+
+/** The workspace folders, as the shared server's socket name has them. */
+export function workspaceFolderPaths(): string[] {
+  return (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
+}
+
+/** The socket of the shared server for `launch`, if `ivycheck.sharedServer` is on and it can be used. */
+export function usableSocket(config: vscode.WorkspaceConfiguration, launch: Launch): { socket?: string; problem?: string } {
+  if (!config.get<boolean>("sharedServer", true)) {
+    return {};
+  }
+  const socket = sharedSocketPath(launch, workspaceFolderPaths());
+  if (socket === undefined) {
+    return {};
+  }
+  const problem = folderProblem(socket);
+  return problem === undefined ? { socket } : { problem };
+}
+
 function startEarly(): void {
   const config = vscode.workspace.getConfiguration(SECTION, firstWorkspaceFolder()?.uri);
   const configured = config.get<string>("interpreter", "").trim();
@@ -118,6 +151,11 @@ function startEarly(): void {
     return;
   }
   const at = Date.now();
+  const { socket } = usableSocket(config, launch);
+  if (socket !== undefined) {
+    earlyShared = { launch, socketPath: socket, connecting: connectOrStart(launch, socket), at };
+    return;
+  }
   const { process: started, failed } = spawnServer(launch);
   early = { launch, process: started, failed, at };
 }
@@ -147,4 +185,26 @@ export function takeEarly(launch: Launch | undefined): EarlyStart | undefined {
     return undefined;
   }
   return found;
+}
+
+/**
+ * The shared server's connection begun as the bundle loaded, once: if it was begun for
+ * `launch` and `socket`; otherwise its connection, when made, is closed (the server it
+ * may have started exits by itself once idle).
+ */
+export function takeEarlyShared(launch: Launch | undefined, socket: string | undefined): EarlyShared | undefined {
+  const found = earlyShared;
+  earlyShared = undefined;
+  if (found === undefined) {
+    return undefined;
+  }
+  if (launch !== undefined && sameLaunch(found.launch, launch) && found.socketPath === socket) {
+    return found;
+  }
+  void found.connecting.then(({ outcome }) => {
+    if (outcome !== undefined && outcome !== "busy") {
+      outcome.socket.destroy();
+    }
+  });
+  return undefined;
 }

@@ -19,7 +19,10 @@ import {
   SECTION,
   spawnServer,
   takeEarly,
+  takeEarlyShared,
+  usableSocket,
 } from "./early";
+import { connectOrStart, connectShared, SharedConnection, SharedOutcome, stopShared } from "./shared";
 import * as childProcess from "child_process";
 import * as fs from "fs";
 import * as path from "path";
@@ -29,6 +32,7 @@ import {
   LanguageClientOptions,
   Middleware,
   ServerOptions,
+  StreamInfo,
   TransportKind,
 } from "vscode-languageclient/node";
 
@@ -248,13 +252,39 @@ async function startClient(): Promise<void> {
   // reports why.
   const check = bundled ? [launcher, "--check"] : ["-c", "import ivycheck.lsp.cli"];
   const identity = bundled ? checkIdentity(interpreter, strategy, launcher, processOptions.env) : undefined;
-  const skipped = checkedBefore(identity, launcher);
+  // A shared server (shared.ts) that greets this window serves it at once: it is a running
+  // ivycheck, no check needed. Busy with another window: a server of this window's own.
+  const { socket, problem: sharedProblem } = usableSocket(config, launch);
+  if (sharedProblem !== undefined) {
+    log(`shared server not used: ${sharedProblem}`);
+  }
+  const earlyShared = takeEarlyShared(launch, socket);
+  let connected: SharedOutcome;
+  if (earlyShared !== undefined) {
+    const { outcome, started } = await earlyShared.connecting;
+    connected = outcome;
+    if (started !== undefined && outcome !== undefined && outcome !== "busy") {
+      timing("the shared server was started as the extension loaded", earlyShared.at);
+    }
+  } else if (socket !== undefined) {
+    connected = await connectShared(socket);
+  }
+  const greeted = connected !== undefined && connected !== "busy" ? connected : undefined;
+  if (connected === "busy") {
+    log("the shared server serves another window: this window starts a server of its own");
+  }
+  const skipped = greeted !== undefined || checkedBefore(identity, launcher);
   // The process started as the bundle loaded (see early.ts) serves if it is this one and
   // no check is due; otherwise it is stopped here.
-  const earlyStart = takeEarly(skipped ? launch : undefined);
-  const serverOptions: ServerOptions = earlyStart
-    ? serveEarly(earlyStart, launch)
-    : { command: interpreter, args, transport: TransportKind.stdio, options: processOptions };
+  const earlyStart = takeEarly(skipped && socket === undefined ? launch : undefined);
+  let serverOptions: ServerOptions;
+  if (socket !== undefined && connected !== "busy") {
+    serverOptions = serveShared(greeted, launch, socket);
+  } else if (earlyStart) {
+    serverOptions = serveEarly(earlyStart, launch);
+  } else {
+    serverOptions = { command: interpreter, args, transport: TransportKind.stdio, options: processOptions };
+  }
 
   const watchers = [
     vscode.workspace.createFileSystemWatcher("**/pyproject.toml"),
@@ -276,14 +306,17 @@ async function startClient(): Promise<void> {
   };
 
   log(
-    `starting: ${[interpreter, ...args].map(quoteArg).join(" ")}` +
+    `${greeted ? `connected to the shared server (pid ${greeted.pid}, ivycheck ${greeted.version}) of` : "starting"}: ` +
+      `${[interpreter, ...args].map(quoteArg).join(" ")}${socket && !greeted ? ` --shared ${socket}` : ""}` +
       `${bundled ? ` (importStrategy ${strategy})` : " (no bundled server in this build)"}` +
       `${cwd ? ` (cwd ${cwd})` : ""}`,
   );
   const next = new IvycheckClient(SECTION, "ivycheck", serverOptions, clientOptions);
   client = next;
   try {
-    if (skipped) {
+    if (greeted) {
+      timing(`greeted by the shared server (pid ${greeted.pid})`, greeted.at);
+    } else if (skipped) {
       timing("interpreter check skipped (it passed before for this interpreter)");
     } else {
       const { problem, served } = await checkServer(interpreter, check, processOptions);
@@ -295,8 +328,8 @@ async function startClient(): Promise<void> {
     }
     if (earlyStart) {
       timing("the server process was started as the extension loaded", earlyStart.at);
-    } else {
-      timing("starting the server process");
+    } else if (!greeted) {
+      timing(socket !== undefined ? "connecting to or starting the shared server" : "starting the server process");
     }
     await next.start();
     timing("server answered initialize");
@@ -337,6 +370,42 @@ function serveEarly(earlyStart: EarlyStart, launch: Launch): ServerOptions {
     return started;
   };
 }
+
+/**
+ * The language client's server through the shared server's socket: the connection made
+ * already, if any, the first time; else (and when the client starts it again after the
+ * connection dropped) a new connection, starting the server if none accepts. Should that
+ * fail (the server cannot start, or another window holds it), a server of this window's
+ * own over stdio.
+ */
+function serveShared(first: SharedConnection | undefined, launch: Launch, socket: string): ServerOptions {
+  let connection = first;
+  return async (): Promise<childProcess.ChildProcess | StreamInfo> => {
+    let found: SharedOutcome = connection;
+    connection = undefined;
+    if (found === undefined) {
+      found = (await connectOrStart(launch, socket)).outcome;
+    }
+    if (found === undefined || found === "busy") {
+      log(
+        found === "busy"
+          ? "the shared server serves another window: this window starts a server of its own"
+          : `the shared server did not start (its log: ${socket}.log): this window starts a server of its own`,
+      );
+      sharedPid = undefined;
+      const started = spawnServer(launch).process;
+      handedProcess = started;
+      return started;
+    }
+    sharedPid = found.pid;
+    timing(`connected to the shared server (pid ${found.pid})`);
+    found.socket.resume();
+    return { reader: found.socket, writer: found.socket };
+  };
+}
+
+/** The shared server this window is connected to (the restart command stops it). */
+let sharedPid: number | undefined;
 
 /**
  * The process last handed to the language client by `serveEarly`: the client stops it
@@ -460,6 +529,7 @@ async function stopClient(): Promise<void> {
   clientWatchers = [];
   const handed = handedProcess;
   handedProcess = undefined;
+  sharedPid = undefined;
   if (current) {
     log("stopping server");
     try {
@@ -523,7 +593,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(
     vscode.commands.registerCommand("ivycheck.restart", () =>
       enqueue(async () => {
+        const shared = sharedPid;
         await stopClient();
+        if (shared !== undefined) {
+          // A real restart: a new process, not this window connecting to the same one.
+          log(`stopping the shared server (pid ${shared})`);
+          await stopShared(shared);
+        }
         await startClient();
       }),
     ),
@@ -544,6 +620,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         "interpreter",
         "importStrategy",
         "args",
+        "sharedServer",
         "select",
         "ignore",
         "logLevel",
@@ -612,5 +689,6 @@ async function followPythonInterpreter(context: vscode.ExtensionContext): Promis
 
 export async function deactivate(): Promise<void> {
   takeEarly(undefined); // not taken if activate() did not get to start the server
+  takeEarlyShared(undefined, undefined);
   await enqueue(stopClient);
 }
