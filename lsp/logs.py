@@ -87,9 +87,18 @@ class ClientLog(logging.Handler):
         """From now on, records are handed to ``loop``'s thread."""
         self.loop = loop
 
-    def connect(self, send: Callable[[dict[str, Any]], None]) -> None:
-        """A client connected: what waited goes to it first, then everything as logged."""
+    def connect(self, send: Callable[[dict[str, Any]], None], banner: str | None) -> None:
+        """A client connected: ``banner`` (which ivycheck serves it) and what waited go
+        to it first, then everything as logged."""
         self.send = send
+        if banner is not None:
+            send(
+                {
+                    "jsonrpc": "2.0",
+                    "method": "window/logMessage",
+                    "params": {"type": 3, "message": banner},
+                }
+            )
         while self.backlog:
             send(self.backlog.popleft())
 

@@ -94,6 +94,16 @@ class SharedServer:
         finally:
             listener.close()
 
+    def banner(self) -> str | None:
+        """The launcher's line naming the copy of ivycheck that serves (the VS Code
+        extension's ``launch.py`` hands it over in ``IVYCHECK_LAUNCH_LINE``), for the
+        client: as written for the first, as a server serving again for the next."""
+        line = os.environ.get("IVYCHECK_LAUNCH_LINE")
+        if line is None or self.server.clients <= 1:
+            return line
+        again = f"the shared language server (pid {os.getpid()}) serves this window"
+        return line.replace("starting the language server", again, 1)
+
     def stop(self) -> None:
         if self.stopped is not None and not self.stopped.done():
             self.stopped.set_result(None)
@@ -118,7 +128,7 @@ class SharedServer:
             try:
                 writer.write(greeting("ready", os.getpid()))
                 self.server.attach_client(writer)
-                self.client_log.connect(self.server.protocol._send_data)
+                self.client_log.connect(self.server.protocol._send_data, self.banner())
                 source = transport.StreamSource(reader)
                 messages = transport.MessageReader(source, self.server.protocol._send_data)
                 await transport.serve(threading.Event(), messages, self.server.handle_body)

@@ -49,10 +49,14 @@ def sock(tmp_path: Path) -> Path:
     return tmp_path / "run" / "ivycheck" / "test.sock"
 
 
+LAUNCH_LINE = "ivycheck: starting the language server: ivycheck 0.1.0 (the test's)"
+
+
 def start(sock: Path, cwd: Path, *args: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-m", "ivycheck", "lsp", "--shared", str(sock), *args],
         cwd=cwd,
+        env={**os.environ, "IVYCHECK_LAUNCH_LINE": LAUNCH_LINE},
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -397,3 +401,15 @@ async def test_what_the_server_logged_before_its_first_client_reaches_that_clien
         async with connected(sock, workspace) as client:
             await logged(client, "timing: server answers initialize")
     assert any("timing: server modules imported" in line for line in client.logs)
+
+
+@pytest.mark.asyncio
+async def test_each_client_is_told_which_ivycheck_serves_it(workspace: Path, sock: Path) -> None:
+    """The VS Code launcher's line naming the copy that runs (its standard error is a
+    file here): to the first client as written, to the next as a server serving again."""
+    with shared_server(sock, workspace, "--idle-timeout", "60") as process:
+        async with connected(sock, workspace) as first:
+            await logged(first, LAUNCH_LINE)
+        async with connected(sock, workspace) as second:
+            await logged(second, f"the shared language server (pid {process.pid}) serves")
+    assert LAUNCH_LINE not in second.logs

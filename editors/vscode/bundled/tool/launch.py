@@ -112,12 +112,14 @@ def main(argv: list[str]) -> int:
         if libs in origin.parents
         else f"from the interpreter's environment ({origin})"
     )
-    print(
+    line = (
         f"ivycheck: starting the language server: ivycheck {_version(origin)} {where}, "
-        f"Python {sys.version.split()[0]} ({sys.executable}), importStrategy {strategy}",
-        file=sys.stderr,
-        flush=True,
+        f"Python {sys.version.split()[0]} ({sys.executable}), importStrategy {strategy}"
     )
+    print(line, file=sys.stderr, flush=True)
+    # A shared server (``--shared``) writes its standard error to a file: it sends the
+    # line to each window it serves instead.
+    os.environ["IVYCHECK_LAUNCH_LINE"] = line
     sys.argv = [str(Path(__file__)), *argv]
     runpy.run_module("ivycheck", run_name="__main__", alter_sys=True)
     return 0
