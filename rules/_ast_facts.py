@@ -168,28 +168,14 @@ def _scan_compound(statement: ast.stmt, imports: dict[str, str], hidden: set[str
 FunctionScope = tuple[dict[str, str], frozenset[str]]
 """A function's own imports (name -> qualified name) and the other names it binds."""
 
-_SCOPES: weakref.WeakKeyDictionary[FunctionNode, FunctionScope] = weakref.WeakKeyDictionary()
-_SCOPES_LOCK = threading.Lock()
-
 
 def function_scope(function: FunctionNode) -> FunctionScope:
     """What ``function`` binds itself (parameters, imports, assignments...; callers must not
-    change it), kept as long as the definition node lives.
-
-    It depends on that node alone, so it is kept by node rather than by tree: the language
-    server's tree of a new buffer version reuses the nodes of the statements an edit did not
-    touch, and a keystroke read the scope of every function of the document again (IVY009
-    qualifies each ``out`` annotation in its function's scope)."""
-    with _SCOPES_LOCK:
-        found = _SCOPES.get(function)
-    if found is None:
-        imports: dict[str, str] = {}
-        hidden: set[str] = set(parameter_names(function))
-        scan_statements(function.body, imports, hidden)
-        found = (imports, frozenset(hidden - set(imports)))
-        with _SCOPES_LOCK:
-            _SCOPES[function] = found
-    return found
+    change it). A tree's import map keeps it per function (:meth:`TreeFacts.scope_of`)."""
+    imports: dict[str, str] = {}
+    hidden: set[str] = set(parameter_names(function))
+    scan_statements(function.body, imports, hidden)
+    return imports, frozenset(hidden - set(imports))
 
 
 class AstImportMap:
@@ -200,8 +186,13 @@ class AstImportMap:
     import of it.
     """
 
-    def __init__(self, module_imports: dict[str, str]) -> None:
+    def __init__(
+        self,
+        module_imports: dict[str, str],
+        scope_of: Callable[[FunctionNode], FunctionScope] = function_scope,
+    ) -> None:
         self.module_imports = module_imports
+        self._scope_of = scope_of
 
     @classmethod
     def of(cls, tree: ast.Module) -> AstImportMap:
@@ -211,7 +202,7 @@ class AstImportMap:
 
     def lookup(self, head: str, scope: Sequence[FunctionNode] = ()) -> str | None:
         for function in reversed(scope):
-            imports, hidden = function_scope(function)
+            imports, hidden = self._scope_of(function)
             if head in imports:
                 return imports[head]
             if head in hidden:
@@ -367,6 +358,53 @@ _Found = TypeVar("_Found")
 _Picked = TypeVar("_Picked")
 
 
+class _StatementFacts:
+    """Per top-level statement (by id, with the statement, which keeps the id its own),
+    facts of its nodes alone (:meth:`TreeFacts.of_statement`). ``kept`` is ``None`` where
+    the tree follows no earlier version: they are not kept then."""
+
+    __slots__ = ("kept",)
+
+    def __init__(self) -> None:
+        self.kept: dict[int, tuple[ast.stmt, dict[Hashable, object]]] | None = None
+
+    def of(self, statement: ast.stmt, key: Hashable, make: Callable[[ast.stmt], _Found]) -> _Found:
+        kept = self.kept
+        if kept is None:
+            return make(statement)
+        entry = kept.get(id(statement))
+        if entry is None:
+            entry = kept[id(statement)] = (statement, {})
+        found = entry[1].get(key, entry)
+        if found is entry:
+            found = entry[1][key] = make(statement)
+        return found  # type: ignore[return-value]
+
+
+class _FunctionScopes:
+    """:func:`function_scope` of each function of one tree, made once: kept per tree (by
+    id, with the node, which the tree keeps alive), and with its statement where the tree
+    follows an earlier version's (a keystroke read the scope of every function of the
+    document again: IVY009 qualifies each ``out`` annotation in its function's scope). A
+    table keyed weakly by node cost a large file's check more than the scans (an entry
+    made, and dropped, per function). Held by the tree's import map: it refers to no
+    :class:`TreeFacts` (a cycle would keep the whole tree until a collection)."""
+
+    __slots__ = ("by_id", "statements")
+
+    def __init__(self, statements: _StatementFacts) -> None:
+        self.by_id: dict[int, tuple[FunctionNode, FunctionScope]] = {}
+        self.statements = statements
+
+    def scope_of(self, function: FunctionNode) -> FunctionScope:
+        if self.statements.kept is not None:
+            return self.statements.of(function, "scope", _statement_scope)
+        entry = self.by_id.get(id(function))
+        if entry is None or entry[0] is not function:
+            entry = self.by_id[id(function)] = (function, function_scope(function))
+        return entry[1]
+
+
 class TreeFacts:
     """What the rules read from one file's tree, each gathered once, on first use: its
     functions and its calls, each with the functions enclosing it, the calls by keyword,
@@ -386,10 +424,8 @@ class TreeFacts:
         self._import_map: AstImportMap | None = None
         self._module_functions: dict[str, FunctionNode] | None = None
         self._kept: dict[str, object] = {}
-        self._statements: dict[int, tuple[ast.stmt, dict[Hashable, object]]] | None = None
-        """Per top-level statement (by id, with the statement, which keeps the id its own),
-        facts of its nodes alone (:meth:`of_statement`); ``None``: the tree follows no
-        earlier version, and they are not kept."""
+        self._statements = _StatementFacts()
+        self._scopes = _FunctionScopes(self._statements)
 
     @property
     def module_functions(self) -> dict[str, FunctionNode]:
@@ -422,8 +458,7 @@ class TreeFacts:
         of the whole tree, or, where the tree follows an earlier version's
         (:func:`follow_statements`), the walks of its top-level statements joined, each
         kept with its statement (the same lists, see :func:`_statement_walk`)."""
-        kept = self._statements
-        if kept is None:
+        if self._statements.kept is None:
             calls: list[tuple[ast.Call, Scope]] = []
             functions: list[tuple[FunctionNode, Scope]] = []
             root = ast.Module(body=self.body, type_ignores=[])
@@ -445,16 +480,7 @@ class TreeFacts:
         statement's nodes alone: kept with the statement where the tree follows an earlier
         version's (:func:`follow_statements`), so that the next version sharing the
         statement's nodes does not make it again; made anew otherwise."""
-        kept = self._statements
-        if kept is None:
-            return make(statement)
-        entry = kept.get(id(statement))
-        if entry is None:
-            entry = kept[id(statement)] = (statement, {})
-        found = entry[1].get(key, entry)
-        if found is entry:
-            found = entry[1][key] = make(statement)
-        return found  # type: ignore[return-value]
+        return self._statements.of(statement, key, make)
 
     def picked_calls(
         self, key: str, pick: Callable[[ast.Call], _Picked | None]
@@ -463,7 +489,7 @@ class TreeFacts:
         (a question about the call's own nodes) answers, in their order: made once per
         tree under ``key``, and per top-level statement where the tree follows an earlier
         version's (:func:`follow_statements`), as the walks are."""
-        if self._statements is None:
+        if self._statements.kept is None:
             return self.kept(
                 key, lambda: [(c, s, p) for c, s in self.calls if (p := pick(c)) is not None]
             )
@@ -500,7 +526,7 @@ class TreeFacts:
         if self._import_map is None:
             imports: dict[str, str] = {}
             scan_statements(self.body, imports, set())
-            self._import_map = AstImportMap(imports)
+            self._import_map = AstImportMap(imports, self._scopes.scope_of)
         return self._import_map
 
     def kept(self, key: str, make: Callable[[], _Found]) -> _Found:
@@ -598,6 +624,11 @@ def _statement_walk(every_node: bool, statement: ast.stmt) -> _StatementWalk:
     return calls, functions, inner_calls, inner_functions
 
 
+def _statement_scope(function: ast.stmt) -> FunctionScope:
+    assert isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
+    return function_scope(function)
+
+
 _NO_ROOT = ast.AST()
 """A root no statement is: a top-level definition is a function met, as in the module's walk."""
 
@@ -633,16 +664,16 @@ def follow_statements(tree: ast.Module, previous: ast.Module | None) -> None:
         found = _FACTS.get(tree)
         if found is None:
             found = _FACTS[tree] = TreeFacts(tree)
-    if found._statements is not None:
+    if found._statements.kept is not None:
         return  # (the same text again: the same tree)
     kept: dict[int, tuple[ast.stmt, dict[Hashable, object]]] = {}
-    before = earlier._statements if earlier is not None else None
+    before = earlier._statements.kept if earlier is not None else None
     if before:
         for statement in tree.body:
             entry = before.get(id(statement))
             if entry is not None and entry[0] is statement:
                 kept[id(statement)] = entry
-    found._statements = kept
+    found._statements.kept = kept
 
 
 def module_functions(body: Sequence[ast.stmt]) -> dict[str, FunctionNode]:

@@ -186,3 +186,24 @@ def test_a_verdict_kept_with_a_statement_follows_the_module_s_imports() -> None:
     second = parse_text("from jax import Array\n" + function, first)
     assert second.tree is not None and second.tree.body[1] is first.tree.body[1]
     assert [d.code for d in _check(example, second.text, second.tree, config)] == ["IVY009"]
+
+
+def test_a_tree_s_facts_go_with_it_without_a_collection() -> None:
+    """The import map keeps each function's scope; nothing it holds refers back to the
+    tree's facts, so reference counting frees them with the tree (the command pauses the
+    collector while it checks: a cycle kept a whole tree until the end of the run)."""
+    tree = ast.parse(SOURCE)
+    found = facts(tree)
+    outer = next(f for f, _ in found.functions if f.name == "outer")
+    assert found.import_map.qualify(ast.parse("np.tan", mode="eval").body, (outer,)) == (
+        "numpy.tan"
+    )
+    gone = weakref.ref(found)
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        del found, outer, tree
+        assert gone() is None
+    finally:
+        if enabled:
+            gc.enable()
