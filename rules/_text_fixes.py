@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 from ivycheck.checker.base.diagnostics import Edit
 from ivycheck.checker.core.fix_render import (
+    insertion_edit,
     line_text,
     own_first_line,
     slice_edit,
@@ -360,7 +361,7 @@ def line_after_function(
     if any(line != "\n" for line in lines[end : next_start - 1]):
         return None
     head, tail = "".join(lines[first - 1 : end]), "".join(lines[end:last])
-    return slice_edit(head + tail, head + "\n\n" + added + tail, first)
+    return insertion_edit(head, "\n\n" + added, tail, first)
 
 
 def attribute_with_libcst(
