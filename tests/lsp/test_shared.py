@@ -15,6 +15,7 @@ import socket
 import stat
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -413,3 +414,34 @@ async def test_each_client_is_told_which_ivycheck_serves_it(workspace: Path, soc
         async with connected(sock, workspace) as second:
             await logged(second, f"the shared language server (pid {process.pid}) serves")
     assert LAUNCH_LINE not in second.logs
+
+
+@pytest.mark.asyncio
+async def test_without_a_socket_the_server_picks_one_in_the_runtime_folder(
+    workspace: Path,
+) -> None:
+    # Short: a socket's path has at most 107 bytes (pytest's folders are longer).
+    with tempfile.TemporaryDirectory(prefix="rt") as folder:
+        await serve_in_runtime_folder(Path(folder), workspace)
+
+
+async def serve_in_runtime_folder(runtime: Path, workspace: Path) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ivycheck", "lsp", "--shared", "--idle-timeout", "0.5"],
+        cwd=workspace,
+        env={**os.environ, "XDG_RUNTIME_DIR": str(runtime)},
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not list((runtime / "ivycheck").glob("*.sock")):
+            assert process.poll() is None and time.monotonic() < deadline
+            await asyncio.sleep(0.02)
+        [sock] = (runtime / "ivycheck").glob("*.sock")
+        async with connected(sock, workspace) as client:
+            assert f"pid={process.pid}" in client.greeting
+        assert wait_exit(process) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()

@@ -597,7 +597,8 @@ def stop_shared_servers(root: Path) -> None:
     """The shared language servers the windows left (``ivycheck lsp --shared``, their
     socket under this run's ``HOME``): each would exit 10 s after its last window, and
     write its cache meanwhile; stopped (SIGTERM) and waited for, so that nothing runs or
-    writes once the run's folder is removed."""
+    writes once the run's folder is removed. Their logs go to the artifacts (the last
+    server of each socket: a log is rewritten by the next server)."""
     found = processes("--shared", str(root))
     for pid in found:
         with contextlib.suppress(ProcessLookupError):
@@ -606,6 +607,10 @@ def stop_shared_servers(root: Path) -> None:
     while any(running(pid) for pid in found) and time.monotonic() < deadline:
         time.sleep(0.05)
     step(f"{len(found)} shared server(s) stopped")
+    logs = ARTIFACTS / "shared-server-logs"
+    logs.mkdir(exist_ok=True)
+    for log in (root / "home").rglob("*.sock.log"):  # their standard error
+        shutil.copy(log, logs / log.name)
 
 
 def running(pid: int) -> bool:

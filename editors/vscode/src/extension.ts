@@ -263,9 +263,12 @@ async function startClient(): Promise<void> {
   if (earlyShared !== undefined) {
     const { outcome, started } = await earlyShared.connecting;
     connected = outcome;
-    if (started !== undefined && outcome !== undefined && outcome !== "busy") {
-      timing("the shared server was started as the extension loaded", earlyShared.at);
-    }
+    timing(
+      started !== undefined
+        ? "the shared server was started as the extension loaded"
+        : "connecting to the shared server as the extension loaded",
+      earlyShared.at,
+    );
   } else if (socket !== undefined) {
     connected = await connectShared(socket);
   }

@@ -28,8 +28,16 @@ import type { Launch } from "./early";
 
 /** The longest socket path Linux accepts. */
 const MAX_SOCKET_PATH = 107;
-/** How long a connection to a socket may take before it counts as no server there. */
-export const CONNECT_MS = 200;
+/**
+ * How long a server that accepted the connection may take to greet before it counts as
+ * hung. Not how long a connection may take: the kernel accepts or refuses a Unix socket's
+ * connection at once, and the answer waits only for this extension host's event loop (busy
+ * loading the bundle after a reload: a timer started with the connection fired before
+ * the greeting was read, and a needless server was started).
+ */
+export const GREETING_MS = 2000;
+/** An upper bound on the whole attempt, whatever happens. */
+const ATTEMPT_MS = 5000;
 /** How long a server this window started may take to accept (its imports on a busy machine). */
 const SPAWN_READY_MS = 30000;
 /** Between two connection attempts to a server being started. */
@@ -112,10 +120,11 @@ export function folderProblem(socket: string): string | undefined {
 }
 
 /**
- * Connect to the socket and read the server's greeting, within `timeoutMs`. A connection
- * refused, a socket file that is not there, silence or anything but a greeting: undefined.
+ * Connect to the socket and read the server's greeting (within `GREETING_MS` of the
+ * connection). A connection refused, a socket file that is not there, silence or anything
+ * but a greeting: undefined.
  */
-export function connectShared(socketPath: string, timeoutMs: number = CONNECT_MS): Promise<SharedOutcome> {
+export function connectShared(socketPath: string): Promise<SharedOutcome> {
   return new Promise((resolve) => {
     let settled = false;
     let received = Buffer.alloc(0);
@@ -132,7 +141,11 @@ export function connectShared(socketPath: string, timeoutMs: number = CONNECT_MS
       }
       resolve(outcome);
     };
-    const timer = setTimeout(() => finish(undefined), timeoutMs);
+    let timer = setTimeout(() => finish(undefined), ATTEMPT_MS);
+    socket.on("connect", () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => finish(undefined), GREETING_MS);
+    });
     const onData = (chunk: Buffer): void => {
       received = Buffer.concat([received, chunk]);
       const end = received.indexOf(0x0a);
@@ -222,7 +235,7 @@ export async function waitForShared(
 ): Promise<SharedOutcome> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const outcome = await connectShared(socketPath, CONNECT_MS);
+    const outcome = await connectShared(socketPath);
     if (outcome !== undefined) {
       return outcome;
     }
