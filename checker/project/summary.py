@@ -306,14 +306,19 @@ def _node_fields(kind: type[ast.AST]) -> tuple[str, ...]:
 
 
 def _summarize_function(
-    node: ast.FunctionDef | ast.AsyncFunctionDef, imports: dict[str, str]
+    node: ast.FunctionDef | ast.AsyncFunctionDef,
+    imports: dict[str, str],
+    qualified_by_id: dict[int, str | None] | None = None,
 ) -> tuple[FunctionSummary, bool]:
     """The function's summary, and whether it assigns a ``.data``/``._data`` attribute or
     a whole array (``b[()] = v``, ``b[...] = v``, ``b[:] = v``), or calls an in-place method
     (``copy_``, ``assign``, ``set_``, ``copyto``): a function that may write a value into
     an Array it is given, which only then the out-fate model runs (it costs more than the
     rest of a summary; an update writing otherwise, item by item say, would be answered
-    "unknown" anyway). One walk answers both."""
+    "unknown" anyway). One walk answers both. ``qualified_by_id``: where each callee
+    qualified on the way is kept (by the id of the callee's node, alive with ``node``),
+    so that the returned call's is not asked again, nor by the argument chains."""
+    known: dict[int, str | None] = {} if qualified_by_id is None else qualified_by_id
     args = node.args
     writes = False
     summary = FunctionSummary(
@@ -366,7 +371,9 @@ def _summarize_function(
                     called = _backend_call_name(call)
                     if called is not None:
                         summary.backend_calls.append(called)
-            qualified = _qualify(func, imports)
+            qualified = known.get(id(func), _UNASKED)
+            if qualified is _UNASKED:
+                qualified = known[id(func)] = _qualify(func, imports)
             if qualified is not None:
                 summary.calls.append(qualified)
         elif kind is Attribute:
@@ -380,7 +387,7 @@ def _summarize_function(
         elif kind is Return:
             returned = child.value  # type: ignore[attr-defined]
             if type(returned) is Call:
-                qualified = _qualify(returned.func, imports)
+                qualified = known[id(returned.func)] = _qualify(returned.func, imports)
                 if qualified is not None:
                     summary.return_calls.append(qualified)
         fields = fields_of(kind)
@@ -395,6 +402,9 @@ def _summarize_function(
                 append(value)
     return summary, writes
 
+
+_UNASKED = ""
+"""Not in ``qualified_by_id`` (no qualified name is empty)."""
 
 _NOT_ONLY_NODES = frozenset({"keys", "kw_defaults", "kwd_attrs"})
 """The list fields the grammar lets hold something else than nodes (``None`` for a
@@ -538,11 +548,12 @@ def _function_facts(
     applied by assignment). ``update_fates`` also depends on the module's other functions
     (helpers run in place), which the memo's key does not cover: a memo never answers for
     a function that has them (:func:`_reuse_functions`)."""
-    summary, writes = _summarize_function(stmt, imports)
+    qualified: dict[int, str | None] = {}
+    summary, writes = _summarize_function(stmt, imports, qualified)
     if not backend:
         summary.maps_items = maps_over_items(stmt)
     if backend:
-        chains, degenerate = argument_chains_split(stmt, imports)
+        chains, degenerate = argument_chains_split(stmt, imports, qualified)
         summary.argument_chains = chains
         summary.degenerate_chains = degenerate
         if writes:
@@ -962,12 +973,15 @@ def argument_chains(
 
 
 def argument_chains_split(
-    node: ast.FunctionDef | ast.AsyncFunctionDef, imports: dict[str, str]
+    node: ast.FunctionDef | ast.AsyncFunctionDef,
+    imports: dict[str, str],
+    qualified_by_id: dict[int, str | None] | None = None,
 ) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
-    """:func:`argument_chains`, and those of them returned only on degenerate input."""
+    """:func:`argument_chains`, and those of them returned only on degenerate input
+    (``qualified_by_id``: callees the summary's walk of ``node`` qualified already)."""
     args = node.args
     params = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
-    flow = _Flow(imports)
+    flow = _Flow(imports, qualified_by_id)
     flow.block(node.body, dict.fromkeys(params, _PARAMETER))
     chains = list(dict.fromkeys(flow.returned))
     if not flow.degenerate:
@@ -983,8 +997,11 @@ _PARAMETER: Chains = frozenset({()})
 class _Flow:
     """A forward pass over one function body; ``None`` as a state means unreachable."""
 
-    def __init__(self, imports: dict[str, str]) -> None:
+    def __init__(
+        self, imports: dict[str, str], qualified_by_id: dict[int, str | None] | None = None
+    ) -> None:
         self.imports = imports
+        self.known = qualified_by_id if qualified_by_id is not None else {}
         self.returned: list[tuple[str, ...]] = []
         self.degenerate: list[tuple[str, ...]] = []
         """Chains returned under a test for degenerate input (:func:`_degenerate_test`)."""
@@ -1096,7 +1113,9 @@ class _Flow:
             return env.get(node.id, _NONE)
         if isinstance(node, ast.Call):
             func = node.func
-            qualified = _qualify(func, self.imports)
+            qualified = self.known.get(id(func), _UNASKED)
+            if qualified is _UNASKED:
+                qualified = _qualify(func, self.imports)
             if qualified is not None:
                 subject = _first_argument(node)
                 link = qualified
