@@ -41,8 +41,8 @@ from ivycheck.checker.base.diagnostics import Edit
 from ivycheck.checker.core.fix_render import (
     insertion_edit,
     line_text,
-    own_first_line,
     slice_edit,
+    statement_lines_of,
     top_level_index,
 )
 from ivycheck.rules._ast_source import Lines
@@ -357,7 +357,7 @@ def line_after_function(
     if not lines[end - 1].endswith("\n") or lines[end - 1].endswith("\\\n"):
         return None
     following = index + 1 < len(tree.body)
-    next_start = own_first_line(tree.body[index + 1]) if following else len(lines) + 1
+    next_start = statement_lines_of(tree)[0][index + 1] if following else len(lines) + 1
     if any(line != "\n" for line in lines[end : next_start - 1]):
         return None
     head, tail = "".join(lines[first - 1 : end]), "".join(lines[end:last])
@@ -392,9 +392,7 @@ def through_next_statement(
     libcst gives a function the comments after its body (and the blank lines after them),
     and the attribute goes after those, as in the whole module; only a slice reaching into
     the next statement holds them, and parses them as the whole module does."""
-    body = tree.body
-    index = bisect_left(body, line, key=lambda s: s.end_lineno or s.lineno)
-    first = body[index]
-    start = own_first_line(first)
-    end = body[index + 1].end_lineno if index + 1 < len(body) else last_line
-    return index, (start, end or last_line)
+    firsts, lasts = statement_lines_of(tree)
+    index = bisect_left(lasts, line)
+    end = lasts[index + 1] if index + 1 < len(lasts) else last_line
+    return index, (firsts[index], end or last_line)
