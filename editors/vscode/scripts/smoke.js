@@ -22,6 +22,7 @@ const bundle = path.resolve(argv[1] || path.join(__dirname, "..", "out", "extens
 const importStrategy = process.env.IVYCHECK_SMOKE_STRATEGY || "useBundled";
 const settings = { interpreter: python, importStrategy, enable: true, args: [], select: [], ignore: ["IVY006"], logLevel: "debug", trace: { server: "verbose" } };
 const lines = [];
+const commands = {};
 
 function thing(name) {
   return new Proxy(function () {}, {
@@ -87,7 +88,7 @@ const vscodeStub = withFallback({
     createFileSystemWatcher: () => ({ onDidCreate: noop, onDidChange: noop, onDidDelete: noop, dispose() {} }),
   }, "workspace"),
   extensions: { getExtension: (id) => (id === "ms-python.python" ? pythonExtension : undefined), all: [], onDidChange: noop },
-  commands: withFallback({ registerCommand: (id) => { lines.push(`[command] ${id}`); return { dispose() {} }; } }, "commands"),
+  commands: withFallback({ registerCommand: (id, f) => { lines.push(`[command] ${id}`); commands[id] = f; return { dispose() {} }; } }, "commands"),
   languages: withFallback({ createLanguageStatusItem: () => ({ dispose() {} }) }, "languages"),
   LanguageStatusSeverity: { Information: 0, Warning: 1, Error: 2 },
 }, "vscode");
@@ -110,6 +111,15 @@ process.on("unhandledRejection", (err) => { unhandled.push(String(err && err.sta
   const startedBeforePython = !pythonActivated;
   finishPythonActivation();
   await new Promise((r) => setTimeout(r, 1500));
+  // A shared server (ivycheck.sharedServer) is stopped by the restart command, and a new
+  // one serves: a real restart, not a reconnection to the same process.
+  const servedBy = () => [...lines.join("\n").matchAll(/connected to the shared server \(pid (\d+)/g)].map((m) => m[1]);
+  const before = servedBy();
+  if (before.length) {
+    await commands["ivycheck.restart"]();
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const after = servedBy();
   await ext.deactivate();
   const log = lines.join("\n");
   const report = lines.find((l) => l.startsWith("[error message] ivycheck: "));
@@ -138,6 +148,12 @@ process.on("unhandledRejection", (err) => { unhandled.push(String(err && err.sta
     "settings sent": log.includes('"IVY006"'),
     "shutdown answered": log.includes("Received response 'shutdown"),
   };
+  if (before.length) {
+    const [first, last] = [before[before.length - 1], after[after.length - 1]];
+    let gone = true;
+    try { process.kill(Number(first), 0); gone = false; } catch { /* gone */ }
+    checks["restart stops the shared server and a new one serves"] = gone && last !== first && log.includes(`stopping the shared server (pid ${first})`);
+  }
   let failed = 0;
   for (const [name, ok] of Object.entries(checks)) {
     console.log(`${ok ? "ok  " : "FAIL"} ${name}`);
