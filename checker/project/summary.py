@@ -15,7 +15,7 @@ import ast
 import hashlib
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import ClassVar, cast
 
 from ivycheck.checker.base import trees
@@ -485,6 +485,10 @@ line. The language server keeps one per open document (:func:`summarize`'s ``mem
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 """A line as CPython's parser counts lines (``str.splitlines`` also breaks at ``\\f``...)."""
 
+_OTHER_BREAKS = re.compile("[\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+"""What ``str.splitlines`` also breaks at: without any, it splits as :data:`_LINE` does,
+in a fraction of the time (the language server splits the buffer at every keystroke)."""
+
 
 def summarize(
     source: str | bytes,
@@ -572,7 +576,8 @@ def _reuse_functions(
 ) -> None:
     """``functions`` as :func:`summarize` fills them, from ``memo`` where a function's text
     is in it; ``memo`` then holds this text's functions only."""
-    lines = _LINE.findall(source)
+    plain = _OTHER_BREAKS.search(source) is None
+    lines = source.splitlines(keepends=True) if plain else _LINE.findall(source)
     imported = tuple(sorted(imports.items()))
     kept: FunctionMemo = {}
     for stmt in tree.body:
@@ -591,21 +596,28 @@ def _reuse_functions(
 
 def _fresh_copy(facts: FunctionSummary, line: int) -> FunctionSummary:
     """A memo's summary at ``line``, its containers the copy's own (the module's statements
-    add attributes and wrappers to them)."""
-    return replace(
-        facts,
+    add attributes and wrappers to them). Made field by field, not by
+    ``dataclasses.replace`` (which looks every field up again: a fifth of the language
+    server's summary of a 2,000-line document at each keystroke); ``tests`` hold the two
+    to the same fields."""
+    return FunctionSummary(
+        name=facts.name,
         line=line,
         decorators=list(facts.decorators),
         params=list(facts.params),
         kwonly=list(facts.kwonly),
+        has_var_kwargs=facts.has_var_kwargs,
+        uses_out=facts.uses_out,
         backend_calls=list(facts.backend_calls),
         attributes=dict(facts.attributes),
         calls=list(facts.calls),
         return_calls=list(facts.return_calls),
+        argument_chains=list(facts.argument_chains),
         update_fates=dict(facts.update_fates),
         variable_tests=list(facts.variable_tests),
-        argument_chains=list(facts.argument_chains),
+        maps_items=facts.maps_items,
         degenerate_chains=list(facts.degenerate_chains),
+        true_for_arrays=facts.true_for_arrays,
     )
 
 
