@@ -179,19 +179,31 @@ def first_keyword_calls(
             yield call, k, scope
 
 
+def _first_keyword(call: ast.Call, name: str) -> ast.keyword | None:
+    for k in call.keywords:
+        if k.arg == name:
+            return k
+    return None
+
+
 def qualified_out_calls(
     tree: ast.Module,
 ) -> list[tuple[ast.Call, ast.keyword, Scope, str | None]]:
     """:func:`first_keyword_calls` of ``out``, each with what its callee names through the
     imports of its scope (``AstImportMap.qualify``): made once per tree, since IVY004 and
-    IVY007 both ask it of every call given ``out=``."""
+    IVY007 both ask it of every call given ``out=``; per top-level statement and the
+    module's imports where the tree follows an earlier version's (``TreeFacts.from_calls``)."""
     found = facts(tree)
+    imports = found.import_map
 
-    def qualified() -> list[tuple[ast.Call, ast.keyword, Scope, str | None]]:
-        imports = found.import_map
+    def qualified(
+        calls: list[tuple[ast.Call, Scope]],
+    ) -> list[tuple[ast.Call, ast.keyword, Scope, str | None]]:
         return [
             (call, out, scope, imports.qualify(call.func, scope))
-            for call, out, scope in first_keyword_calls(tree, OUT)
+            for call, scope in calls
+            if (out := _first_keyword(call, OUT)) is not None
         ]
 
-    return found.kept("qualified out= calls", qualified)
+    key = ("qualified out= calls", frozenset(imports.module_imports.items()))
+    return found.from_calls(key, qualified)

@@ -423,7 +423,7 @@ class TreeFacts:
         self._keywords: dict[str | None, list[tuple[ast.Call, ast.keyword, Scope]]] | None = None
         self._import_map: AstImportMap | None = None
         self._module_functions: dict[str, FunctionNode] | None = None
-        self._kept: dict[str, object] = {}
+        self._kept: dict[Hashable, object] = {}
         self._statements = _StatementFacts()
         self._scopes = _FunctionScopes(self._statements)
 
@@ -486,22 +486,29 @@ class TreeFacts:
         self, key: str, pick: Callable[[ast.Call], _Picked | None]
     ) -> list[tuple[ast.Call, Scope, _Picked]]:
         """``(call, scope, pick(call))`` for each of :attr:`calls` for which ``pick``
-        (a question about the call's own nodes) answers, in their order: made once per
-        tree under ``key``, and per top-level statement where the tree follows an earlier
-        version's (:func:`follow_statements`), as the walks are."""
+        (a question about the call's own nodes) answers, in their order (see
+        :meth:`from_calls`)."""
+        return self.from_calls(
+            key, lambda calls: [(c, s, p) for c, s in calls if (p := pick(c)) is not None]
+        )
+
+    def from_calls(
+        self, key: Hashable, make: Callable[[list[tuple[ast.Call, Scope]]], list[_Picked]]
+    ) -> list[_Picked]:
+        """``make(calls)`` of :attr:`calls`, ``make`` a question about each call in turn
+        (the answers of a part of the calls, in their order, must be that part's of the
+        whole's): made once per tree under ``key``, and per top-level statement where the
+        tree follows an earlier version's (:func:`follow_statements`), as the walks are,
+        then joined in the whole walk's order (``key`` then holds what else ``make`` reads:
+        the module's imports, say)."""
         if self._statements.kept is None:
-            return self.kept(
-                key, lambda: [(c, s, p) for c, s in self.calls if (p := pick(c)) is not None]
-            )
+            return self.kept(key, lambda: make(self.calls))
 
-        def of(statement: ast.stmt) -> tuple[list[tuple[ast.Call, Scope, _Picked]], ...]:
+        def of(statement: ast.stmt) -> tuple[list[_Picked], list[_Picked]]:
             walk = self.of_statement(statement, "calls walk", partial(_statement_walk, True))
-            return tuple(
-                [(c, s, p) for c, s in part if (p := pick(c)) is not None]
-                for part in (walk[0], walk[2])
-            )
+            return make(walk[0]), make(walk[2])
 
-        def joined() -> list[tuple[ast.Call, Scope, _Picked]]:
+        def joined() -> list[_Picked]:
             parts = [self.of_statement(s, key, of) for s in self.body]
             found = [picked for part in reversed(parts) for picked in part[0]]
             found.extend(picked for part in parts for picked in part[1])
@@ -514,8 +521,12 @@ class TreeFacts:
         the functions enclosing the call (a call passing two ``**`` once per keyword)."""
         if self._keywords is None:
             by_keyword: dict[str | None, list[tuple[ast.Call, ast.keyword, Scope]]] = {}
-            for call, scope in self.calls:
-                for k in call.keywords:
+            if self._statements.kept is None:
+                for call, scope in self.calls:
+                    for k in call.keywords:
+                        by_keyword.setdefault(k.arg, []).append((call, k, scope))
+            else:
+                for call, k, scope in self.from_calls("keywords", _keywords_of):
                     by_keyword.setdefault(k.arg, []).append((call, k, scope))
             self._keywords = by_keyword
         return self._keywords.get(name, [])
@@ -529,7 +540,7 @@ class TreeFacts:
             self._import_map = AstImportMap(imports, self._scopes.scope_of)
         return self._import_map
 
-    def kept(self, key: str, make: Callable[[], _Found]) -> _Found:
+    def kept(self, key: Hashable, make: Callable[[], _Found]) -> _Found:
         """What a helper module derives from this tree, made once under ``key`` however
         many rules ask (it must hold no reference to the ``ast.Module``, and callers must
         not change it)."""
@@ -627,6 +638,11 @@ def _statement_walk(every_node: bool, statement: ast.stmt) -> _StatementWalk:
 def _statement_scope(function: ast.stmt) -> FunctionScope:
     assert isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
     return function_scope(function)
+
+
+def _keywords_of(calls: list[tuple[ast.Call, Scope]]) -> list[tuple[ast.Call, ast.keyword, Scope]]:
+    """Each keyword of each call, in order, with its call and the call's scope."""
+    return [(call, k, scope) for call, scope in calls for k in call.keywords]
 
 
 _NO_ROOT = ast.AST()
