@@ -11,7 +11,7 @@ built, each "reload" drops the connection without a word (a window reload ends t
 extension host) and connects a new client at once, which initializes and opens the same
 module: from the connection to the first ``publishDiagnostics`` holding a finding, and to
 the one with the cross-file findings (the same count as the cold start's last). The
-server's CPU time per reload comes from ``/proc``. The client is a plain JSON-RPC
+server's CPU time per reload and its memory before and after them come from ``/proc``. The client is a plain JSON-RPC
 connection (no LSP library): the figures are the server's and the socket's.
 """
 
@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
-from lsp_latency import cpu_seconds
+from lsp_latency import cpu_seconds, rss_mib
 
 DOCUMENT = "ivy/functional/ivy/experimental/manipulation.py"
 
@@ -150,6 +150,7 @@ async def run(workspace: Path, sock: Path, reloads: int) -> None:
             f"-> first findings {first - started:.2f} s, -> all {complete} findings (with "
             f"the index) {whole - started:.2f} s"
         )
+        memory = rss_mib(process.pid)
         firsts, wholes, cpus = [], [], []
         for _ in range(reloads):
             client.leave()
@@ -169,7 +170,8 @@ async def run(workspace: Path, sock: Path, reloads: int) -> None:
                 f"reload ({reloads}x, medians): connect -> first findings "
                 f"{statistics.median(firsts) * 1000:.0f} ms, -> all {complete} findings "
                 f"{statistics.median(wholes) * 1000:.0f} ms (max {max(wholes) * 1000:.0f} "
-                f"ms); server CPU {statistics.median(cpus) * 1000:.0f} ms"
+                f"ms); server CPU {statistics.median(cpus) * 1000:.0f} ms; server memory "
+                f"{memory:.0f} -> {rss_mib(process.pid):.0f} MiB"
             )
         client.leave()
     finally:

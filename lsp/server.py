@@ -881,7 +881,11 @@ async def initialized(ls: IvycheckServer, params: types.InitializedParams) -> No
     ls.report_config_problems()
     await ls.ensure_scan()
     # The workspace's summaries live as long as the server: keep them out of the cyclic
-    # collector's full passes, which otherwise stall an edit every few keystrokes.
+    # collector's full passes, which otherwise stall an edit every few keystrokes. A
+    # shared server's next client: what the last one left is garbage, collected first
+    # (frozen, it would stay for the server's life, one client's worth per reload).
+    if ls.clients > 1:
+        gc.collect()
     gc.freeze()
     ls.collector.start()
 
