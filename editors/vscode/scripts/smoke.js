@@ -120,6 +120,20 @@ process.on("unhandledRejection", (err) => { unhandled.push(String(err && err.sta
     await new Promise((r) => setTimeout(r, 500));
   }
   const after = servedBy();
+  // A second window while the first holds the shared server (a fresh copy of the bundle:
+  // its own module state, as another extension host has): told "busy", it starts a
+  // server of its own and is served.
+  const answered = () => lines.filter((l) => l.includes("[client] timing: server answered initialize")).length;
+  const answeredBefore = answered();
+  let secondWindow = false;
+  if (before.length) {
+    delete require.cache[require.resolve(bundle)];
+    const second = require(bundle);
+    await second.activate({ ...context, subscriptions: [] });
+    await new Promise((r) => setTimeout(r, 500));
+    secondWindow = answered() > answeredBefore && lines.some((l) => l.includes("serves another window"));
+    await second.deactivate();
+  }
   await ext.deactivate();
   const log = lines.join("\n");
   const report = lines.find((l) => l.startsWith("[error message] ivycheck: "));
@@ -153,6 +167,7 @@ process.on("unhandledRejection", (err) => { unhandled.push(String(err && err.sta
     let gone = true;
     try { process.kill(Number(first), 0); gone = false; } catch { /* gone */ }
     checks["restart stops the shared server and a new one serves"] = gone && last !== first && log.includes(`stopping the shared server (pid ${first})`);
+    checks["a second window at once gets a server of its own"] = secondWindow;
   }
   let failed = 0;
   for (const [name, ok] of Object.entries(checks)) {
