@@ -445,3 +445,28 @@ async def serve_in_runtime_folder(runtime: Path, workspace: Path) -> None:
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def test_the_index_tells_which_files_changed_since_it_read_them(workspace: Path) -> None:
+    """What a shared server's next client re-validates (``Projects.stale_files``,
+    ``unseen_files``, ``config_stamps``), against the disk."""
+    from ivycheck.checker.run.projects import Projects
+
+    api, backend = workspace / API_PATH, workspace / BACKEND_PATH
+    project = Projects(tolerant=True, use_cache=False)
+    project.scan([workspace])
+    configs = project.config_stamps()
+    assert project.stale_files() == [] and project.unseen_files() == []
+    backend.write_text(NUMPY_TAN + "\n")  # another size
+    project.update(api, SPECIAL_API + "\n")  # a buffer: not what the disk holds
+    assert project.stale_files() == sorted([api, backend])
+    project.update(api, None)
+    project.update(backend, None)
+    assert project.stale_files() == []
+    (backend.parent / "new.py").write_text("import numpy as np\n")
+    assert project.unseen_files() == [backend.parent / "new.py"]
+    backend.unlink()
+    assert project.stale_files() == [backend]
+    assert project.config_stamps() == configs
+    (workspace / "pyproject.toml").write_text("[tool.ivycheck]\nignore = ['IVY006']\n")
+    assert project.config_stamps() != configs
