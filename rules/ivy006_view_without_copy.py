@@ -16,7 +16,7 @@ from ivycheck.checker.rule_api import (
     Rule,
 )
 from ivycheck.rules._ast_compositional import name_span
-from ivycheck.rules._ast_facts import FunctionNode, dotted, facts, wrapper_name
+from ivycheck.rules._ast_facts import FunctionNode, decorator_names, dotted, facts, wrapper_name
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._ast_spans import decorator_span
 from ivycheck.rules._vocabulary import VIEW_DECORATORS
@@ -484,12 +484,19 @@ def _views_without_copy(tree: ast.Module) -> Iterator[tuple[FunctionNode, ast.ex
     """Each function the check reports (every depth, methods too), with its first view
     decorator: not a dunder (run from syntax, ``x[q]``: no caller can pass ``copy``), no
     ``copy`` among its positional-or-keyword and keyword-only parameters."""
-    for function, _ in facts(tree).functions:
+    found = facts(tree)
+    for function, _ in found.functions:
         name = function.name
         if name.startswith("__") and name.endswith("__"):
             continue
+        names = decorator_names(found, function)
         view = next(
-            (d for d in function.decorator_list if wrapper_name(d) in VIEW_DECORATORS), None
+            (
+                d
+                for d, n in zip(function.decorator_list, names, strict=True)
+                if n in VIEW_DECORATORS
+            ),
+            None,
         )
         if view is None:
             continue
