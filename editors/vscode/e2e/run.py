@@ -268,7 +268,15 @@ def main(argv: list[str]) -> int:
         # code-server, Chromium and the server they start write under HOME (and the XDG
         # folders, which default to it): a home of their own, removed with the rest.
         os.environ["HOME"] = str(root / "home")
-        for variable in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+        # XDG_RUNTIME_DIR too: the shared servers' sockets then live under that HOME as
+        # well (~/.cache/ivycheck/lsp), where the end of the run finds and stops them.
+        for variable in (
+            "XDG_CONFIG_HOME",
+            "XDG_DATA_HOME",
+            "XDG_CACHE_HOME",
+            "XDG_STATE_HOME",
+            "XDG_RUNTIME_DIR",
+        ):
             os.environ.pop(variable, None)
         # As on a user's machine: Python writes its caches (the server keeps the code
         # attrs and cattrs generate in ~/.cache/ivycheck, not written under this flag).

@@ -12,7 +12,15 @@
 //       (defaults: python3, out/extension.js; IVYCHECK_SMOKE_STRATEGY sets importStrategy)
 "use strict";
 const Module = require("module");
+const fs = require("fs");
+const os = require("os");
 const path = require("path");
+
+// The shared servers' sockets in a runtime folder of this run's own (removed at the end;
+// a server left running exits 10 s after its last client), not in ~/.cache/ivycheck/lsp.
+const runtime = fs.mkdtempSync(path.join(os.tmpdir(), "ivycheck-smoke-"));
+process.env.XDG_RUNTIME_DIR = runtime;
+process.on("exit", () => fs.rmSync(runtime, { recursive: true, force: true }));
 
 const argv = process.argv.slice(2);
 const expectMissing = argv[0] === "--expect-missing";
