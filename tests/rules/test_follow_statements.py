@@ -15,6 +15,7 @@ import ast
 import gc
 import textwrap
 import weakref
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -60,7 +61,7 @@ SOURCE = textwrap.dedent(
 )
 
 
-Found = list[tuple[ast.AST, tuple[ast.AST, ...]]]
+Found = Sequence[tuple[ast.AST, Sequence[ast.AST]]]
 
 
 def _same(first: Found, second: Found) -> bool:
