@@ -680,14 +680,17 @@ class Projects:
 
     def unseen_files(self) -> list[Path]:
         """Python files under the complete scopes' roots that their index does not know
-        (created while nobody watched): a walk of each root, as its first scan made."""
+        (created while nobody watched): a walk of each root, as its first scan made.
+        A file of a project nested under a root is its own root's (:meth:`root_of`), as
+        in the first scan, never the outer one's."""
         with self._lock:
             scopes = [scope for scope in self.scopes.values() if scope.complete]
         found: list[Path] = []
         for scope in scopes:
             project = discover([scope.root], self.config_for)
             with self._lock:
-                found += [p for p in project.files if os.path.abspath(p) not in scope.files]
+                new = [p for p in project.files if os.path.abspath(p) not in scope.files]
+            found += [p for p in new if self.root_of(p) == scope.root]
         return found
 
     def _same_facts(self, key: str, previous: Summary, summary: Summary) -> bool:

@@ -468,5 +468,10 @@ def test_the_index_tells_which_files_changed_since_it_read_them(workspace: Path)
     backend.unlink()
     assert project.stale_files() == [backend]
     assert project.config_stamps() == configs
+    nested = {"pyproject.toml": "[tool.ivycheck]\n", "x.py": ""}  # a project of its own
+    write_tree(workspace / "tools" / "other", nested)
+    assert project.unseen_files() == [backend.parent / "new.py"]  # not the nested project's
+    configs = project.config_stamps()  # now with the nested project's folder
+    assert project.config_stamps() == configs
     (workspace / "pyproject.toml").write_text("[tool.ivycheck]\nignore = ['IVY006']\n")
     assert project.config_stamps() != configs
