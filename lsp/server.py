@@ -24,6 +24,7 @@ import gc
 import logging
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO
 from urllib.parse import urlparse
@@ -92,6 +93,28 @@ class IvycheckProtocol(LanguageServerProtocol):
             log.debug("error response %s: %s (%s)", msg_id, error.message, error.data)
             error = types.ResponseError(code=error.code, message=error.message)
         super()._send_response(msg_id, result, error)
+
+    def _execute_handler(
+        self,
+        msg_id: Any,
+        handler: Any,
+        callback: Callable[[Any], None],
+        args: tuple[Any, ...] | None = None,
+        kwargs: dict[str, Any] | None = None,
+    ) -> None:
+        """pygls files the future of an ``async`` notification handler (``didClose``,
+        watched files, configuration) under a fresh id that only a response would take
+        out again, and a notification has none: each would stay for the server's life.
+        Its future leaves the table when it is done, as a request's does."""
+        if callback == self._check_handler_result:
+            futures = self._request_futures
+
+            def done(future: Any) -> None:
+                futures.pop(msg_id, None)
+                callback(future)
+
+            callback = done
+        super()._execute_handler(msg_id, handler, callback, args, kwargs)
 
     @lsp_method(types.EXIT)
     def lsp_exit(self, *args: Any) -> Any:
