@@ -107,11 +107,11 @@ class IvycheckProtocol(LanguageServerProtocol):
         out again, and a notification has none: each would stay for the server's life.
         Its future leaves the table when it is done, as a request's does."""
         if callback == self._check_handler_result:
-            futures = self._request_futures
+            futures, check = self._request_futures, callback
 
             def done(future: Any) -> None:
                 futures.pop(msg_id, None)
-                callback(future)
+                check(future)  # (not ``callback``: rebound to ``done`` below)
 
             callback = done
         super()._execute_handler(msg_id, handler, callback, args, kwargs)
