@@ -110,7 +110,13 @@ class IvycheckProtocol(LanguageServerProtocol):
             futures, check = self._request_futures, callback
 
             def done(future: Any) -> None:
-                futures.pop(msg_id, None)
+                if future.cancelled():
+                    # pygls's shutdown cancels what is pending while it iterates this
+                    # table, and a generator handler's (``didClose``) future is a
+                    # concurrent one, which calls this at once: take it out after.
+                    asyncio.get_running_loop().call_soon(futures.pop, msg_id, None)
+                else:
+                    futures.pop(msg_id, None)
                 check(future)  # (not ``callback``: rebound to ``done`` below)
 
             callback = done
