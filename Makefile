@@ -151,6 +151,13 @@ conformance-dask: install-dev
 ecosystem: install-dev
 	$(BIN)/python scripts/ecosystem_check.py --strict --probe
 
+# Every front door against the JSON door on both Ivy snapshots in ../shared (issue 37):
+# ivycheck's formats, flake8 --select IVY, the language server pushed and pulled, closed and
+# opened files; exit 1 on any finding dropped, added or moved (docs/doors.md).
+.PHONY: doors
+doors: install-dev
+	$(BIN)/python scripts/doors_agree.py
+
 # Fix safety proven by execution (issue 23): --fix on a temporary copy of each Ivy snapshot in
 # ../shared, each changed function run before and after on NumPy and PyTorch (JAX, TensorFlow,
 # Paddle where they import), each correctness claim run; --unsafe: unsafe fixes too, none may
