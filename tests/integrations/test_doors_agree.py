@@ -45,18 +45,14 @@ def comparisons(tmp_path_factory: pytest.TempPathFactory) -> list[Any]:
     if not SNAPSHOT.is_dir():
         pytest.fail(f"the shared Ivy snapshot is missing: expected {SNAPSHOT}")
     root = tmp_path_factory.mktemp("doors")
-    for name in FILES:
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(SNAPSHOT / name, root / name)
+    packages = {f"{parent}/__init__.py" for name in FILES for parent in Path(name).parents}
+    for name in [*FILES, *packages]:  # the packages too: they make ``ivy`` the project root
+        if (SNAPSHOT / name).is_file():
+            (root / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(SNAPSHOT / name, root / name)
     (root / "ivy" / "broken.py").write_text("def broken(:\n    pass\n")  # IVY000: flake8's E999
     result: list[Any] = doors.check_folder(root / "ivy", doors.DOORS, root / "cache")
     return result
-
-
-KNOWN = {door: "IVY017" for door in doors.LSP_DOORS}
-"""A disagreement found by this test and not fixed yet (reported, issue 37): on this tree
-(two backends, a few files each) the command reports IVY017 for the API functions neither
-backend defines; the language server reports none of them. Only those may differ."""
 
 
 def test_every_door_reports_what_the_json_door_reports(comparisons: list[Any]) -> None:
@@ -65,7 +61,7 @@ def test_every_door_reports_what_the_json_door_reports(comparisons: list[Any]) -
         f"{c.door}: missing {[f.shown() for f in c.missing][:5]} extra "
         f"{[f.shown() for f in c.extra][:5]}"
         for c in comparisons
-        if [f for f in c.missing if f.code != KNOWN.get(c.door)] or c.extra
+        if not c.agrees
     )
     assert not shown, shown
 
@@ -76,7 +72,7 @@ def test_the_files_hold_findings_of_many_rules(comparisons: list[Any]) -> None:
     assert "IVY000" in {f.code for f in reference}
     by_door = {c.door: c for c in comparisons}
     assert by_door["flake8"].by_design == 1  # the IVY000 flake8 leaves to E999
-    assert all(len({f.code for f in c.run.findings}) >= 9 for c in comparisons)
+    assert all(len(c.run.findings) >= len(reference) - 1 for c in comparisons)
 
 
 def test_a_moved_dropped_or_added_finding_is_a_difference(comparisons: list[Any]) -> None:
