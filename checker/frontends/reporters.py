@@ -30,6 +30,7 @@ from typing import Any
 from ivycheck import __version__
 from ivycheck.checker.base.diagnostics import Diagnostic, Severity
 from ivycheck.checker.core.registry import all_rules
+from ivycheck.checker.frontends import diagnostic_json
 from ivycheck.checker.frontends.indented_json import dumps_indented
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -174,7 +175,16 @@ def format_json(diagnostics: Sequence[Diagnostic]) -> str:
     """The diagnostics' JSON; a name holding undecodable bytes is written with U+FFFD for
     each, and its exact bytes in ``filename_bytes`` (base64), so that the document is valid
     UTF-8 and the name can be had back."""
-    return dumps_indented([_json_diagnostic(d) for d in diagnostics]) + "\n"
+    if not diagnostics:
+        return "[]\n"
+    elements = []
+    for d in diagnostics:
+        text = diagnostic_json.element(d) if _is_exact(d.path) else None
+        if text is None:  # a lossy name, or a field no plain str or int: the generic way
+            text = dumps_indented(_json_diagnostic(d)).replace("\n", diagnostic_json.ELEMENT_MARGIN)
+        elements.append(text)
+    between = "," + diagnostic_json.ELEMENT_MARGIN
+    return "[" + diagnostic_json.ELEMENT_MARGIN + between.join(elements) + "\n]\n"
 
 
 def _json_diagnostic(d: Diagnostic) -> dict[str, Any]:
