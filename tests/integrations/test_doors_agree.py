@@ -25,6 +25,13 @@ FILES = (
     "ivy/data_classes/array/experimental/manipulation.py",  # IVY006
 )
 
+ASTRAL = "ivy/functional/ivy/astral.py"
+ASTRAL_SOURCE = (
+    'def astral(x):\n    return "\U0001d465\U0001d466" and current_backend(x).nowhere(x)\n'
+)
+"""IVY017 after two characters outside the Basic Multilingual Plane: column 21 in code points,
+character 22 in LSP's UTF-16 units."""
+
 
 def _load_script() -> ModuleType:
     spec = importlib.util.spec_from_file_location(
@@ -51,6 +58,7 @@ def comparisons(tmp_path_factory: pytest.TempPathFactory) -> list[Any]:
             (root / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(SNAPSHOT / name, root / name)
     (root / "ivy" / "broken.py").write_text("def broken(:\n    pass\n")  # IVY000: flake8's E999
+    (root / ASTRAL).write_text(ASTRAL_SOURCE, encoding="utf-8")
     result: list[Any] = doors.check_folder(root / "ivy", doors.DOORS, root / "cache")
     return result
 
@@ -70,6 +78,7 @@ def test_the_files_hold_findings_of_many_rules(comparisons: list[Any]) -> None:
     reference = comparisons[0].run.findings
     assert len({f.code for f in reference}) >= 10
     assert "IVY000" in {f.code for f in reference}
+    assert (ASTRAL, "IVY017", 2, 21) in {(f.path, f.code, f.line, f.col) for f in reference}
     by_door = {c.door: c for c in comparisons}
     assert by_door["flake8"].by_design == 1  # the IVY000 flake8 leaves to E999
     assert all(len(c.run.findings) >= len(reference) - 1 for c in comparisons)
