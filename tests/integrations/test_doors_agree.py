@@ -47,23 +47,25 @@ def _load_script() -> ModuleType:
 doors = _load_script()
 
 
-@pytest.fixture(scope="module")
-def comparisons(tmp_path_factory: pytest.TempPathFactory) -> list[Any]:
-    if not SNAPSHOT.is_dir():
-        pytest.fail(f"the shared Ivy snapshot is missing: expected {SNAPSHOT}")
-    root = tmp_path_factory.mktemp("doors")
+def _tree(root: Path) -> Path:
+    """The files, their packages' ``__init__.py`` (they make ``ivy`` the project root, as in
+    the snapshot), a file that does not parse and :data:`ASTRAL`, under ``root/ivy``."""
     packages = {f"{parent}/__init__.py" for name in FILES for parent in Path(name).parents}
-    for name in [*FILES, *packages]:  # the packages too: they make ``ivy`` the project root
+    for name in [*FILES, *packages]:
         if (SNAPSHOT / name).is_file():
             (root / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(SNAPSHOT / name, root / name)
     (root / "ivy" / "broken.py").write_text("def broken(:\n    pass\n")  # IVY000: flake8's E999
     (root / ASTRAL).write_text(ASTRAL_SOURCE, encoding="utf-8")
-    result: list[Any] = doors.check_folder(root / "ivy", doors.DOORS, root / "cache")
-    return result
+    return root / "ivy"
 
 
-def test_every_door_reports_what_the_json_door_reports(comparisons: list[Any]) -> None:
+def test_every_door_reports_what_the_json_door_reports(tmp_path: Path) -> None:
+    """One test (one run of every door): under xdist a fixture shared by several tests
+    would run once per worker."""
+    if not SNAPSHOT.is_dir():
+        pytest.fail(f"the shared Ivy snapshot is missing: expected {SNAPSHOT}")
+    comparisons: list[Any] = doors.check_folder(_tree(tmp_path), doors.DOORS, tmp_path / "cache")
     assert [c.door for c in comparisons] == list(doors.DOORS)
     shown = "\n".join(
         f"{c.door}: missing {[f.shown() for f in c.missing][:5]} extra "
@@ -72,9 +74,6 @@ def test_every_door_reports_what_the_json_door_reports(comparisons: list[Any]) -
         if not c.agrees
     )
     assert not shown, shown
-
-
-def test_the_files_hold_findings_of_many_rules(comparisons: list[Any]) -> None:
     reference = comparisons[0].run.findings
     assert len({f.code for f in reference}) >= 10
     assert "IVY000" in {f.code for f in reference}
@@ -84,11 +83,14 @@ def test_the_files_hold_findings_of_many_rules(comparisons: list[Any]) -> None:
     assert all(len(c.run.findings) >= len(reference) - 1 for c in comparisons)
 
 
-def test_a_moved_dropped_or_added_finding_is_a_difference(comparisons: list[Any]) -> None:
-    json_door = comparisons[0]
+def test_a_moved_dropped_or_added_finding_is_a_difference() -> None:
+    finding = doors.Finding("ivy/a.py", "IVY005", 3, 1, 3, 20, "m")
+    other = finding._replace(line=9)
+    reference = [finding, other]
     folder = doors.Folder.of(Path("."), Path("."))
-    first, *rest = json_door.run.findings
-    moved = first._replace(col=first.col + 1)
-    for findings in ([moved, *rest], rest, [first, first, *rest]):
+    for findings in ([finding._replace(col=2), other], [other], [finding, finding, other]):
         run = doors.DoorRun(findings, 0.0)
-        assert not doors.compare("json", run, json_door.run.findings, folder).agrees
+        assert not doors.compare("json", run, reference, folder).agrees
+    assert doors.compare("json", doors.DoorRun(reference[::-1], 0.0), reference, folder).agrees
+    without_ends = [f._replace(end_line=None, end_col=None) for f in reference]
+    assert doors.compare("text", doors.DoorRun(without_ends, 0.0), reference, folder).agrees
