@@ -35,8 +35,9 @@ Usage::
 A folder is checked from its parent (``ivycheck ivy`` in the corpus root, as
 ``scripts/ecosystem_check.py`` does); the language server's workspace folder is the folder
 itself, the project root the command finds for it. (Opened one level up, the server takes
-that folder as the root: IVY005's messages then name ``ivy/func_wrapper.py`` where the
-command says ``func_wrapper.py`` -- 23 findings on ivy-975c8fc.)
+that folder as the root, as ``ivycheck .`` there does: IVY005's messages then name
+``ivy/func_wrapper.py`` where ``ivycheck ivy`` says ``func_wrapper.py``, 23 findings on
+ivy-975c8fc. The root follows the folder named, for the command as for the server.)
 No door writes a cache into the folder: ``IVYCHECK_CACHE_DIR`` points at a temporary one.
 """
 
