@@ -361,12 +361,19 @@ _Picked = TypeVar("_Picked")
 class _StatementFacts:
     """Per top-level statement (by id, with the statement, which keeps the id its own),
     facts of its nodes alone (:meth:`TreeFacts.of_statement`). ``kept`` is ``None`` where
-    the tree follows no earlier version: they are not kept then."""
+    the tree follows no earlier version: they are not kept then.
+
+    Each entry is ``(statement, asked, carried)``: the facts this tree was asked, and
+    those the version it follows holds for the statement (:func:`follow_statements`),
+    taken over as asked. Only what one version was asked goes over to the next: a key
+    holding the module's imports (IVY009's verdict) is a new key after an edit of an
+    import, and kept in one table for the statement's life, every such edit added one
+    more fact to every statement, without bound."""
 
     __slots__ = ("kept",)
 
     def __init__(self) -> None:
-        self.kept: dict[int, tuple[ast.stmt, dict[Hashable, object]]] | None = None
+        self.kept: dict[int, _KeptFacts] | None = None
 
     def of(self, statement: ast.stmt, key: Hashable, make: Callable[[ast.stmt], _Found]) -> _Found:
         kept = self.kept
@@ -374,11 +381,29 @@ class _StatementFacts:
             return make(statement)
         entry = kept.get(id(statement))
         if entry is None:
-            entry = kept[id(statement)] = (statement, {})
-        found = entry[1].get(key, entry)
+            entry = kept[id(statement)] = (statement, {}, _NOTHING_CARRIED)
+        asked = entry[1]
+        found = asked.get(key, entry)
         if found is entry:
-            found = entry[1][key] = make(statement)
+            found = entry[2].get(key, entry)
+            if found is entry:
+                found = make(statement)
+            asked[key] = found
         return found  # type: ignore[return-value]
+
+    def handed_over(self, statement: ast.stmt) -> _KeptFacts | None:
+        """The statement's entry for the next version's tree, if this tree keeps one:
+        what this version was asked (what the one before it held, if it was asked
+        nothing: a version the server skipped)."""
+        entry = self.kept.get(id(statement)) if self.kept is not None else None
+        if entry is None or entry[0] is not statement:
+            return None
+        return (statement, {}, entry[1] or entry[2])
+
+
+_KeptFacts = tuple[ast.stmt, dict[Hashable, object], dict[Hashable, object]]
+_NOTHING_CARRIED: dict[Hashable, object] = {}
+"""The facts carried to a statement that no earlier version had (never written)."""
 
 
 class _FunctionScopes:
@@ -678,7 +703,8 @@ def facts(tree: ast.Module) -> TreeFacts:
 def follow_statements(tree: ast.Module, previous: ast.Module | None) -> None:
     """Keep the facts of ``tree``'s top-level statements with each statement
     (:meth:`TreeFacts.of_statement`), taking over those ``previous`` kept of the statements
-    ``tree`` shares with it (the same nodes).
+    ``tree`` shares with it (the same nodes): those ``previous`` was asked (see
+    :class:`_StatementFacts`).
 
     For the language server: the tree of a new buffer version reuses the nodes of the
     statements an edit did not touch (``lsp/reparse.py``), and a keystroke walked every
@@ -694,12 +720,11 @@ def follow_statements(tree: ast.Module, previous: ast.Module | None) -> None:
             found = _FACTS[tree] = TreeFacts(tree)
     if found._statements.kept is not None:
         return  # (the same text again: the same tree)
-    kept: dict[int, tuple[ast.stmt, dict[Hashable, object]]] = {}
-    before = earlier._statements.kept if earlier is not None else None
-    if before:
+    kept: dict[int, _KeptFacts] = {}
+    if earlier is not None and earlier._statements.kept:
         for statement in tree.body:
-            entry = before.get(id(statement))
-            if entry is not None and entry[0] is statement:
+            entry = earlier._statements.handed_over(statement)
+            if entry is not None:
                 kept[id(statement)] = entry
     found._statements.kept = kept
 

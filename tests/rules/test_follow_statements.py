@@ -208,3 +208,26 @@ def test_a_tree_s_facts_go_with_it_without_a_collection() -> None:
     finally:
         if enabled:
             gc.enable()
+
+
+def test_facts_kept_with_a_statement_are_those_its_last_version_was_asked() -> None:
+    """A fact kept under a key holding the module's imports (IVY009's verdict, the
+    qualified ``out=`` calls) is made again after an edit of an import, under a new key:
+    the old one must not stay with the statement for as long as it lives (each edit of an
+    import line added one more to every statement, without bound)."""
+    function = "\n\ndef f(x, *, out: Optional[Array] = None):\n    return np.tan(x, out=out)\n"
+    example = Example("", path="ivy/functional/ivy/example.py")
+    parsed = parse_text("from ivy import Array as A0\n" + function)
+    assert parsed.tree is not None
+    _check(example, parsed.text, parsed.tree)
+    kept = facts(parsed.tree)._statements.kept
+    assert kept is not None
+    asked = len(kept[id(parsed.tree.body[1])][1])
+    for version in range(1, 20):
+        parsed = parse_text(f"from ivy import Array as A{version}\n" + function, parsed)
+        assert parsed.tree is not None
+        _check(example, parsed.text, parsed.tree)
+    kept = facts(parsed.tree)._statements.kept
+    assert kept is not None
+    entry = kept[id(parsed.tree.body[1])]
+    assert sum(len(part) for part in entry[1:]) <= 2 * asked  # type: ignore[arg-type]
