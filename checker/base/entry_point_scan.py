@@ -40,9 +40,14 @@ def may_declare(group: str) -> bool:
             listing = os.scandir(folder)
         except OSError:
             continue
+        # As importlib.metadata reads a folder: names in any case, and a folder egg's
+        # own ``EGG-INFO``.
+        is_egg = os.path.basename(entry).lower().endswith(".egg")
         with listing:
             for found in listing:
-                if found.name.endswith(_METADATA_FOLDERS) and _names(found.path, needle):
+                name = found.name.lower()
+                metadata = name.endswith(_METADATA_FOLDERS) or (is_egg and name == "egg-info")
+                if metadata and _names(found.path, needle):
                     return True
     return False
 

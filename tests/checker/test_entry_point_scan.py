@@ -76,3 +76,23 @@ def test_another_distribution_finder_is_left_to_importlib_metadata(
 def test_missing_path_entries_are_skipped(site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "path", [str(site / "gone"), str(site)])
     assert not may_declare(GROUP)
+
+
+def test_metadata_folders_are_found_as_importlib_metadata_finds_them(
+    site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A metadata folder's suffix in any case, and a folder egg's ``EGG-INFO``: both
+    declare entry points to :mod:`importlib.metadata`, so the scan must not say "none"."""
+    shouting = site / "Shouting-1.0.DIST-INFO"
+    shouting.mkdir()
+    (shouting / "METADATA").write_text("Metadata-Version: 2.1\nName: shouting\nVersion: 1.0\n")
+    (shouting / "entry_points.txt").write_text(f"[{GROUP}]\nloud = loud_rules\n")
+    assert may_declare(GROUP)
+    assert [entry.value for entry in entry_points(group=GROUP)] == ["loud_rules"]
+    egg = tmp_path / "eggy-1.0-py3.11.egg"
+    (egg / "EGG-INFO").mkdir(parents=True)
+    (egg / "EGG-INFO" / "PKG-INFO").write_text("Metadata-Version: 1.1\nName: eggy\nVersion: 1.0\n")
+    (egg / "EGG-INFO" / "entry_points.txt").write_text(f"[{GROUP}]\neggy = eggy_rules\n")
+    monkeypatch.setattr(sys, "path", [str(egg)])
+    assert may_declare(GROUP)
+    assert [entry.value for entry in entry_points(group=GROUP)] == ["eggy_rules"]
