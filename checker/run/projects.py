@@ -670,12 +670,24 @@ class Projects:
         (changed or deleted since), and those read from a buffer: to read again before
         answering a client that was not there to tell of the change (the shared language
         server's next client). A ``stat`` a file, about 5 ms for 755 files; as the cache,
-        a change that keeps the size, the modification time and the inode is not seen."""
+        a change that keeps the size, the modification time and the inode is not seen.
+        A file a scan under way has not read yet is none of them: the scan reads it, in
+        steps that let documents go first (a client that left during the first scan had
+        every such file read again at once, before the next client's first answer)."""
         with self._lock:
             known: set[str] = set().union(*(scope.files for scope in self.scopes.values()))
+            unread = {
+                key
+                for scope in self.scopes.values()
+                for part in scope.pending
+                for path in part.files
+                if (key := os.path.abspath(path)) not in self.summaries
+            }
             stamps = dict(self._stamps)
         return [
-            Path(key) for key in sorted(known) if key not in stamps or _stamp(key) != stamps[key]
+            Path(key)
+            for key in sorted(known - unread)
+            if key not in stamps or _stamp(key) != stamps[key]
         ]
 
     def unseen_files(self) -> list[Path]:

@@ -475,3 +475,28 @@ def test_the_index_tells_which_files_changed_since_it_read_them(workspace: Path)
     assert project.config_stamps() == configs
     (workspace / "pyproject.toml").write_text("[tool.ivycheck]\nignore = ['IVY006']\n")
     assert project.config_stamps() != configs
+
+
+@pytest.mark.asyncio
+async def test_files_the_scan_has_not_read_yet_are_not_read_again_as_changed(
+    workspace: Path, sock: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client that leaves while the index is being built (a window reloaded at once):
+    the files the scan has not reached are no files changed on disk. Read again one by
+    one before the next client's first answer, they held it back behind what the scan
+    does in steps, documents first."""
+    for number in range(1500):
+        (workspace / "ivy" / f"extra_{number}.py").write_text(f"def f{number}(x):\n    return x\n")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # nothing summarized yet
+    with shared_server(sock, workspace, "--idle-timeout", "60"):
+        first = await Client.connect(sock)
+        await first.initialize(workspace)
+        document = first.open(workspace / API_PATH)
+        while document not in first.diagnostics:  # answered first: the scan goes on
+            await asyncio.sleep(0.01)
+        await first.leave()
+        async with connected(sock, workspace) as second:
+            await logged(second, "files changed on disk meanwhile")
+            await logged(second, "index built: 1502 files")  # the scan read them
+    said = [line for line in second.logs if "changed on disk meanwhile" in line]
+    assert any("client 2: 0 files changed on disk" in line for line in said), said
