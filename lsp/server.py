@@ -349,7 +349,7 @@ class IvycheckServer(LanguageServer):
         """On the checking thread: whether a configuration file changed since the last
         client left (then nothing else is read: everything is indexed again), else how
         many files were read again."""
-        if self.left_configs is not None and self.project.config_stamps() != self.left_configs:
+        if self.left_configs is not None and self.project.configs_changed(self.left_configs):
             return True, 0
         stale = self.project.stale_files()
         for path in stale:
@@ -421,11 +421,16 @@ class IvycheckServer(LanguageServer):
 
     def open_uris(self) -> list[str]:
         """The open documents, each under the URI string its client sent (the one its
-        diagnostics must be published under)."""
+        diagnostics must be published under); none while no client is connected (a
+        shared server between two: its scan goes on meanwhile)."""
+        if self.protocol._workspace is None:
+            return []
         return [document.uri for document in self.workspace.text_documents.values()]
 
     def is_open(self, uri: str) -> bool:
         """Whether ``uri`` names an open document, however it is percent-encoded."""
+        if self.protocol._workspace is None:
+            return False
         return document_key(uri) in self.workspace.text_documents
 
     def forget_pushed(self, uri: str) -> None:
@@ -816,8 +821,12 @@ class IvycheckServer(LanguageServer):
     def recheck_others(self, changed_uri: str | None = None) -> None:
         """Other files' diagnostics may have changed: ask a pulling client to pull again
         (if it can be asked), or re-check the open documents and re-publish the closed
-        files whose results changed."""
+        files whose results changed. With no client connected (a shared server between
+        two), nothing: what the next client is sent is checked then, and results sent
+        to nobody would count as sent (``pushed``)."""
         self.closed_may_change()
+        if self.protocol._workspace is None:
+            return
         if self.pull_mode:
             if self.refresh_support:
                 self.workspace_diagnostic_refresh(None)
@@ -908,7 +917,10 @@ async def initialized(ls: IvycheckServer, params: types.InitializedParams) -> No
     for problem in problems:
         ls.log(problem, types.MessageType.Warning)
     ls.report_config_problems()
-    await ls.ensure_scan()
+    # Shielded: a client that leaves cancels its handlers, and this one's cancellation
+    # would cancel the scan, which is the workspace's (a shared server's next client
+    # finds it done, or further on).
+    await asyncio.shield(ls.ensure_scan())
     # The workspace's summaries live as long as the server: keep them out of the cyclic
     # collector's full passes, which otherwise stall an edit every few keystrokes. A
     # shared server's next client: what the last one left is garbage, collected first

@@ -290,6 +290,13 @@ class Projects:
             for name in CONFIG_FILE_NAMES
         }
 
+    @staticmethod
+    def configs_changed(stamps: dict[str, tuple[int, int, int] | None]) -> bool:
+        """Whether a configuration file of ``stamps`` (:meth:`config_stamps` at an earlier
+        moment) changed since. Only those: the folders looked at since (a scan going on)
+        were read as they are now."""
+        return any(_stamp(path) != stamp for path, stamp in stamps.items())
+
     def close(self, path: Path) -> None:
         """A document was closed: drop what was kept for it."""
         with self._lock:

@@ -473,8 +473,10 @@ def test_the_index_tells_which_files_changed_since_it_read_them(workspace: Path)
     assert project.unseen_files() == [backend.parent / "new.py"]  # not the nested project's
     configs = project.config_stamps()  # now with the nested project's folder
     assert project.config_stamps() == configs
+    assert not project.configs_changed(configs)
     (workspace / "pyproject.toml").write_text("[tool.ivycheck]\nignore = ['IVY006']\n")
     assert project.config_stamps() != configs
+    assert project.configs_changed(configs)
 
 
 @pytest.mark.asyncio
@@ -500,3 +502,50 @@ async def test_files_the_scan_has_not_read_yet_are_not_read_again_as_changed(
             await logged(second, "index built: 1502 files")  # the scan read them
     said = [line for line in second.logs if "changed on disk meanwhile" in line]
     assert any("client 2: 0 files changed on disk" in line for line in said), said
+
+
+def _cpu_ticks(pid: int) -> int:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])  # utime + stime
+
+
+async def _quiet(pid: int, timeout: float = 60.0) -> None:
+    """Wait until the process has used no CPU for a second (its scan is over)."""
+    deadline = time.monotonic() + timeout
+    last, still = _cpu_ticks(pid), 0
+    while still < 5:
+        await asyncio.sleep(0.2)
+        ticks = _cpu_ticks(pid)
+        still = still + 1 if ticks == last else 0
+        last = ticks
+        assert time.monotonic() < deadline, "the server never went quiet"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.asyncio
+async def test_the_index_is_built_on_while_no_client_is_connected(
+    workspace: Path, sock: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client that leaves during the first scan: the scan is the workspace's, and goes
+    on without a client (it was cancelled with the client's ``initialized`` handler),
+    and ends without an error (it re-checked the open documents of a client that was
+    gone: ``RuntimeError`` in the server's log)."""
+    for number in range(1500):
+        (workspace / "ivy" / f"extra_{number}.py").write_text(f"def f{number}(x):\n    return x\n")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # nothing summarized yet
+    with shared_server(sock, workspace, "--idle-timeout", "60") as process:
+        first = await Client.connect(sock)
+        await first.initialize(workspace)
+        document = first.open(workspace / API_PATH)
+        while document not in first.diagnostics:  # answered first: the scan goes on
+            await asyncio.sleep(0.01)
+        await first.leave()
+        await _quiet(process.pid)
+        async with connected(sock, workspace) as second:
+            await logged(second, "files changed on disk meanwhile")
+        process.terminate()
+        assert process.stderr is not None
+        logged_by_server = process.stderr.read().decode()
+    said = [line for line in second.logs if "changed on disk meanwhile" in line]
+    assert any("the index of 1502 files kept" in line for line in said), said
+    assert "Traceback" not in logged_by_server, logged_by_server
