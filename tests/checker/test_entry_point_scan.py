@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import zipfile
+from importlib.machinery import PathFinder
 from importlib.metadata import entry_points
 from pathlib import Path
 
@@ -24,10 +25,15 @@ def _distribution(site: Path, name: str, entry_points_text: str | None) -> None:
 
 @pytest.fixture
 def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A folder that is the whole ``sys.path``, so only its distributions count."""
+    """A folder that is the whole ``sys.path``, so only its distributions count; and only
+    the standard finders on ``sys.meta_path`` (a finder that can find distributions, which
+    some library imported by another test in the process installs, rightly makes the scan
+    leave the answer to :mod:`importlib.metadata`)."""
     folder = tmp_path / "site"
     folder.mkdir()
     monkeypatch.setattr(sys, "path", [str(folder)])
+    standard = [f for f in sys.meta_path if f is PathFinder or not hasattr(f, "find_distributions")]
+    monkeypatch.setattr(sys, "meta_path", standard)
     return folder
 
 

@@ -18,12 +18,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ivycheck.checker.base import textedit
+from ivycheck.checker.base.diagnostics import Edit
 from ivycheck.checker.base.textedit import LineIndex, minimal_edit, replacement_edit
 from ivycheck.checker.core import engine, fix_render
 from ivycheck.checker.core.registry import all_rules
 from ivycheck.checker.project.config import Config
 from ivycheck.checker.project.index import ProjectIndex
 from ivycheck.checker.project.summary import summarize
+from ivycheck.rules import _text_fixes
 from tests.helpers import REPO
 
 texts = st.text(alphabet="ab\n", max_size=30)
@@ -97,7 +99,8 @@ def test_each_fix_of_a_big_file_compares_only_its_own_neighbourhood(
     """200 fixable findings in 400 functions: every comparison behind a fix's edit stays
     far below the file's size (it was the whole file, once per finding). IVY001's fix
     reads its function and the statement after it (where the attribute line goes): two
-    of the file's 400 functions."""
+    of the file's 400 functions, whether its edit comes from comparing texts
+    (``textedit._common_ends``) or from the slice's two sides (``insertion_edit``)."""
     source = _generated_module(200)
     path = "ivy/functional/backends/numpy/big.py"
     config = Config(root=Path("/project"))
@@ -108,7 +111,14 @@ def test_each_fix_of_a_big_file_compares_only_its_own_neighbourhood(
         compared.append(max(len(before), len(after)))
         return common_ends(before, after)
 
+    insertion_edit = _text_fixes.insertion_edit
+
+    def recording_insertion(head: str, inserted: str, tail: str, first: int) -> Edit | None:
+        compared.append(len(head) + len(inserted) + len(tail))
+        return insertion_edit(head, inserted, tail, first)
+
     monkeypatch.setattr(textedit, "_common_ends", recording)
+    monkeypatch.setattr(_text_fixes, "insertion_edit", recording_insertion)
     index = ProjectIndex.build([summarize(source, path, config.part_of(path))])
     found = engine.check_source(
         source,
