@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import gc
 import logging
+import math
 import os
 import sys
 from collections.abc import Sequence
@@ -28,6 +29,17 @@ def _address(value: str) -> tuple[str, int]:
     return host, int(port)
 
 
+def _seconds(value: str) -> float:
+    """A wait in seconds: a number, not negative (``inf``: never)."""
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = math.nan
+    if not seconds >= 0:  # also NaN, which every comparison refutes
+        raise argparse.ArgumentTypeError(f"expected a number of seconds >= 0, got {value!r}")
+    return seconds
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="ivycheck lsp", description="Run the ivycheck language server."
@@ -48,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--idle-timeout",
-        type=float,
+        type=_seconds,
         default=None,
         metavar="SECONDS",
         help="with --shared: exit this long after the last client left (default 10)",

@@ -383,6 +383,20 @@ def test_a_folder_others_control_is_refused(tmp_path: Path, workspace: Path, how
     assert not (folder / "x.sock").exists()
 
 
+@pytest.mark.parametrize("value", ["nan", "-5", "soon"])
+def test_an_idle_timeout_that_is_no_wait_is_refused(
+    sock: Path, workspace: Path, value: str
+) -> None:
+    """``--idle-timeout nan`` or a negative one made a server that exited at once."""
+    process = start(sock, workspace, "--idle-timeout", value)
+    assert process.wait(60) == 2
+    assert process.stderr is not None
+    message = process.stderr.read().decode()
+    process.stderr.close()
+    assert "Traceback" not in message
+    assert f"--idle-timeout: expected a number of seconds >= 0, got '{value}'" in message
+
+
 def test_the_socket_is_the_user_s_alone(workspace: Path, sock: Path) -> None:
     with shared_server(sock, workspace, "--idle-timeout", "60") as process:
         while not sock.exists():
