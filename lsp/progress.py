@@ -5,7 +5,10 @@ single-file findings; without a sign of work going on, an editor's empty Problem
 reads as "no problems". A client that declares ``window.workDoneProgress`` gets a
 progress token (``window/workDoneProgress/create``) and ``$/progress`` begin, reports
 (at most every :data:`REPORT_SECONDS`) and end: VS Code shows them in its status bar.
-The scan never waits for the client to accept the token.
+The scan never waits for the client to accept the token. A token is the client's that
+accepted it: a shared server's scan goes on after that client left
+(:mod:`ivycheck.lsp.shared`), and the next client, which never made the token, is sent
+nothing of it (its connection has a new ``Progress``: see ``forget_client``).
 """
 
 from __future__ import annotations
@@ -28,16 +31,21 @@ class IndexingProgress:
 
     def __init__(self, server: LanguageServer) -> None:
         self.server = server
+        self.progress = server.work_done_progress
+        """The client's (replaced as it leaves): the token is reported there only."""
         self.token = f"ivycheck-indexing-{next(_tokens)}"
-        self.created = asyncio.ensure_future(server.work_done_progress.create_async(self.token))
+        self.created = asyncio.ensure_future(self.progress.create_async(self.token))
         self.begun = False
         self.ended = False
         self.last = 0.0
         self.message = "indexing"
 
     def _accepted(self) -> bool:
-        """Whether the client has accepted the token (a refusal is no error of ours)."""
+        """Whether the client has accepted the token (a refusal is no error of ours), and
+        is still connected."""
         if not self.created.done() or self.created.cancelled():
+            return False
+        if self.server.work_done_progress is not self.progress:
             return False
         return self.created.exception() is None
 
@@ -50,7 +58,7 @@ class IndexingProgress:
         now = time.monotonic()
         if not self.begun:
             self.begun, self.last = True, now
-            self.server.work_done_progress.begin(
+            self.progress.begin(
                 self.token,
                 types.WorkDoneProgressBegin(
                     title=TITLE, message=self.message, percentage=percentage, cancellable=False
@@ -58,7 +66,7 @@ class IndexingProgress:
             )
         elif now - self.last >= REPORT_SECONDS:
             self.last = now
-            self.server.work_done_progress.report(
+            self.progress.report(
                 self.token,
                 types.WorkDoneProgressReport(message=self.message, percentage=percentage),
             )
@@ -75,7 +83,7 @@ class IndexingProgress:
     def _finish(self) -> None:
         if not self._accepted():
             return
-        progress = self.server.work_done_progress
+        progress = self.progress
         if not self.begun:
             progress.begin(
                 self.token, types.WorkDoneProgressBegin(title=TITLE, message=self.message)

@@ -627,6 +627,12 @@ class IvycheckServer(LanguageServer):
                 self.report_config_problems()  # a broken file met while finding the files
                 if done:
                     break
+                if self.progress_support and (
+                    progress is None or progress.progress is not self.work_done_progress
+                ):  # a shared server's next client: a token of its own
+                    if progress is not None:
+                        progress.end()
+                    progress = IndexingProgress(self)
                 if progress is not None:
                     progress.report(*self.project.scan_progress())
         finally:

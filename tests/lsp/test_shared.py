@@ -88,6 +88,8 @@ class Client:
         self.diagnostics: dict[str, list[dict[str, Any]]] = {}
         self.logs: list[str] = []
         self.responses: dict[int, dict[str, Any]] = {}
+        self.messages: list[dict[str, Any]] = []
+        """Everything the server sent, in order."""
         self.task: asyncio.Task[None] | None = None
 
     @classmethod
@@ -138,6 +140,7 @@ class Client:
                 if name.lower() == "content-length":
                     length = int(value)
             message = json.loads(await self.reader.readexactly(length))
+            self.messages.append(message)
             method = message.get("method")
             if method == "textDocument/publishDiagnostics":
                 self.diagnostics[message["params"]["uri"]] = message["params"]["diagnostics"]
@@ -148,7 +151,7 @@ class Client:
             elif "id" in message:
                 self.responses[message["id"]] = message
 
-    async def initialize(self, root: Path) -> None:
+    async def initialize(self, root: Path, capabilities: dict[str, Any] | None = None) -> None:
         self.task = asyncio.ensure_future(self._read())
         await self.request(
             "initialize",
@@ -156,7 +159,7 @@ class Client:
                 "processId": os.getpid(),
                 "rootUri": uri(root),
                 "workspaceFolders": [{"uri": uri(root), "name": root.name}],
-                "capabilities": {},
+                "capabilities": capabilities or {},
             },
         )
         self.notify("initialized", {})
@@ -563,3 +566,40 @@ async def test_the_index_is_built_on_while_no_client_is_connected(
     said = [line for line in second.logs if "changed on disk meanwhile" in line]
     assert any("the index of 1502 files kept" in line for line in said), said
     assert "Traceback" not in logged_by_server, logged_by_server
+
+
+def _progress_tokens(client: Client) -> tuple[set[str], set[str]]:
+    """The tokens the server asked ``client`` to create, and those it reported on."""
+    created = {
+        m["params"]["token"]
+        for m in client.messages
+        if m.get("method") == "window/workDoneProgress/create"
+    }
+    reported = {m["params"]["token"] for m in client.messages if m.get("method") == "$/progress"}
+    return created, reported
+
+
+@pytest.mark.asyncio
+async def test_a_scan_s_progress_goes_to_the_client_that_made_its_token(
+    workspace: Path, sock: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first scan goes on after its client left: the next client is sent no
+    ``$/progress`` of the token the last one made (unknown to it), and one of its own if
+    it takes progress."""
+    for number in range(1500):
+        (workspace / "ivy" / f"extra_{number}.py").write_text(f"def f{number}(x):\n    return x\n")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # nothing summarized yet
+    progress = {"window": {"workDoneProgress": True}}
+    with shared_server(sock, workspace, "--idle-timeout", "60"):
+        first = await Client.connect(sock)
+        await first.initialize(workspace, progress)
+        while not _progress_tokens(first)[1]:  # the scan has begun
+            await asyncio.sleep(0.01)
+        await first.leave()
+        second = await Client.connect(sock)
+        await second.initialize(workspace, progress)
+        await logged(second, "index built")
+        await second.leave()
+    created, reported = _progress_tokens(second)
+    assert reported <= created, (created, reported)
+    assert _progress_tokens(first)[1].isdisjoint(reported)
