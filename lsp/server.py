@@ -374,6 +374,8 @@ class IvycheckServer(LanguageServer):
         if unseen:
             log.info("%d files created while no client was connected: indexed", len(unseen))
             self.recheck_others()
+        if self.project.scanning:  # a project made meanwhile under a workspace folder
+            await self.ensure_scan()
 
     def handle_body(self, body: bytes) -> None:
         """One message's body: parsed and dispatched; a body that is no JSON-RPC message

@@ -701,7 +701,9 @@ class Projects:
         """Python files under the complete scopes' roots that their index does not know
         (created while nobody watched): a walk of each root, as its first scan made.
         A file of a project nested under a root is its own root's (:meth:`root_of`), as
-        in the first scan, never the outer one's."""
+        in the first scan, never the outer one's: a nested project made meanwhile gets
+        a scope of its own, its files pending for :meth:`scan_step` (:attr:`scanning`),
+        as the first scan would have given it (it was left unindexed)."""
         with self._lock:
             scopes = [scope for scope in self.scopes.values() if scope.complete]
         found: list[Path] = []
@@ -709,7 +711,16 @@ class Projects:
             project = discover([scope.root], self.config_for)
             with self._lock:
                 new = [p for p in project.files if os.path.abspath(p) not in scope.files]
-            found += [p for p in new if self.root_of(p) == scope.root]
+            nested: dict[Path, list[Path]] = {}
+            for path in new:
+                root = self.root_of(path)
+                if root == scope.root:
+                    found.append(path)
+                elif root not in self.scopes:
+                    nested.setdefault(root, []).append(path)
+            for root, files in nested.items():
+                configs = {f: project.configs[f] for f in files}
+                self.scope_for(root, ProjectFiles(files, configs, []))
         return found
 
     def _same_facts(self, key: str, previous: Summary, summary: Summary) -> bool:

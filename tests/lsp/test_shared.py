@@ -603,3 +603,19 @@ async def test_a_scan_s_progress_goes_to_the_client_that_made_its_token(
     created, reported = _progress_tokens(second)
     assert reported <= created, (created, reported)
     assert _progress_tokens(first)[1].isdisjoint(reported)
+
+
+@pytest.mark.asyncio
+async def test_a_project_made_under_the_workspace_while_no_client_was_connected_is_indexed(
+    workspace: Path, sock: Path
+) -> None:
+    """A project of its own (its ``pyproject.toml``) created under the workspace folder
+    between two clients: its files are its own root's, not the outer scope's, and were
+    left out of every index; a fresh server reports them."""
+    nested = workspace / "tools" / "other"
+    with shared_server(sock, workspace, "--idle-timeout", "60"):
+        async with connected(sock, workspace) as first:
+            await logged(first, "workspace diagnostics up to date")
+        write_tree(nested, {"pyproject.toml": "[tool.ivycheck]\n", API_PATH: SPECIAL_API})
+        async with connected(sock, workspace) as second:
+            assert await second.codes(uri(nested / API_PATH), {"IVY005"})
