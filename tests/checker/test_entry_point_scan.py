@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 import zipfile
-from importlib.machinery import PathFinder
+from importlib.machinery import BuiltinImporter, FrozenImporter, PathFinder
 from importlib.metadata import entry_points
 from pathlib import Path
 
@@ -23,17 +23,29 @@ def _distribution(site: Path, name: str, entry_points_text: str | None) -> None:
         (info / "entry_points.txt").write_text(entry_points_text)
 
 
+def _find_distributions(cls: type, *args: object, **kwargs: object) -> object:
+    """CPython 3.11's ``PathFinder.find_distributions``."""
+    from importlib.metadata import MetadataPathFinder
+
+    return MetadataPathFinder.find_distributions(*args, **kwargs)  # type: ignore[arg-type]
+
+
 @pytest.fixture
 def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A folder that is the whole ``sys.path``, so only its distributions count; and only
-    the standard finders on ``sys.meta_path`` (a finder that can find distributions, which
-    some library imported by another test in the process installs, rightly makes the scan
-    leave the answer to :mod:`importlib.metadata`)."""
+    """A folder that is the whole ``sys.path``, so only its distributions count, and
+    CPython's own finders the whole ``sys.meta_path``. The backport ``importlib_metadata``
+    (Dask imports it, and so may another test in this process) adds a distribution finder
+    of its own, which rightly makes the scan leave the answer to :mod:`importlib.metadata`,
+    and removes ``PathFinder.find_distributions``, without which :mod:`importlib.metadata`
+    finds nothing: that one is put back here for the test."""
     folder = tmp_path / "site"
     folder.mkdir()
     monkeypatch.setattr(sys, "path", [str(folder)])
-    standard = [f for f in sys.meta_path if f is PathFinder or not hasattr(f, "find_distributions")]
-    monkeypatch.setattr(sys, "meta_path", standard)
+    monkeypatch.setattr(sys, "meta_path", [BuiltinImporter, FrozenImporter, PathFinder])
+    if not hasattr(PathFinder, "find_distributions"):  # importlib_metadata took it away
+        monkeypatch.setattr(
+            PathFinder, "find_distributions", classmethod(_find_distributions), raising=False
+        )
     return folder
 
 
