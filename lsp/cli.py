@@ -9,6 +9,7 @@ import logging
 import math
 import os
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -82,6 +83,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.shared is not None:  # what the server logs reaches its clients as well
         logging.getLogger("ivycheck").addHandler(client_log)
     timing("main() entered")
+    # Before the server's imports: a module file changed from now on may not be the code
+    # the server runs (:mod:`ivycheck.lsp.loaded_code`).
+    code_since = time.time_ns()
     lock: int | None = None
     if args.shared is not None:
         socket = Path(args.shared) if args.shared else default_socket(os.getcwd())
@@ -118,7 +122,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from ivycheck.lsp.shared import DEFAULT_IDLE_SECONDS, SharedServer
 
             idle = DEFAULT_IDLE_SECONDS if args.idle_timeout is None else args.idle_timeout
-            SharedServer(server, socket, idle, client_log).run()
+            from ivycheck.lsp.loaded_code import LoadedCode
+
+            loaded = LoadedCode(__name__.partition(".")[0], code_since)  # the package
+            SharedServer(server, socket, idle, client_log, loaded).run()
         elif args.tcp:
             server.start_tcp(*args.tcp)
         else:

@@ -119,10 +119,13 @@ def claim(path: Path, wait: float) -> int | None:
 
 def greeting(state: str, pid: int) -> bytes:
     """The line a shared server writes as it accepts a connection, before any LSP
-    message: ``ivycheck-lsp <version> ready pid=<pid>`` (the connection is the client's)
-    or ``... busy ...`` (another client holds the server; the connection is closed).
-    A client learns from it, without a timeout, whether to go on, and the process to
-    stop for a real restart."""
+    message: ``ivycheck-lsp <version> ready pid=<pid>`` (the connection is the client's),
+    ``... busy ...`` (another client holds the server; the connection is closed) or
+    ``... stale ...`` (the ivycheck code on disk is no longer the code the server runs:
+    the connection is closed and the server exits; a client starts a new one once it is
+    gone). A client takes any word but ``ready`` it does not know as ``busy``. It learns
+    from the line, without a timeout, whether to go on, and the process to stop for a
+    real restart."""
     return f"{GREETING} {__version__} {state} pid={pid}\n".encode()
 
 

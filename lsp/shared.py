@@ -10,6 +10,11 @@ again before the restored file gets its squiggle. A shared server outlives its c
   ``ivycheck-lsp <version> ready pid=<pid>`` (then LSP as usual) or ``... busy ...``
   (another client holds it; the connection is closed, and that client starts a server
   of its own);
+- before it greets a new client ``ready``, it checks that the ivycheck code it imported
+  is still what is on disk (:mod:`ivycheck.lsp.loaded_code`): after an upgrade or an edit
+  of the source, it greets ``... stale ...`` instead, closes the connection and exits at
+  once (its socket removed, its lock released), so that the client starts a server that
+  runs the new code (a client that does not know ``stale`` takes it as ``busy``);
 - when the client goes (``shutdown`` and ``exit``, or its connection drops), the server
   forgets what was the client's and keeps the index
   (:meth:`~ivycheck.lsp.server.IvycheckServer.forget_client`); the next client's
@@ -35,6 +40,7 @@ import threading
 from pathlib import Path
 
 from ivycheck.lsp import transport
+from ivycheck.lsp.loaded_code import LoadedCode
 from ivycheck.lsp.logs import ClientLog
 from ivycheck.lsp.rendezvous import greeting
 from ivycheck.lsp.server import IvycheckServer
@@ -50,7 +56,12 @@ class SharedServer:
     """The listening socket, its one client at a time, and the exit when idle."""
 
     def __init__(
-        self, server: IvycheckServer, path: Path, idle_timeout: float, client_log: ClientLog
+        self,
+        server: IvycheckServer,
+        path: Path,
+        idle_timeout: float,
+        client_log: ClientLog,
+        code: LoadedCode,
     ) -> None:
         self.server = server
         self.path = path
@@ -61,6 +72,9 @@ class SharedServer:
         self.idle: asyncio.TimerHandle | None = None
         self.stopped: asyncio.Future[None] | None = None
         self.client_log = client_log
+        self.code = code
+        self.stale: str | None = None
+        """Why the code on disk is no longer the code imported, once known (for good)."""
 
     def run(self) -> None:
         """Serve until idle or told to stop. The socket's lock is held already
@@ -88,6 +102,8 @@ class SharedServer:
         finally:
             os.umask(mask)
         log.info("shared server listening on %s", self.path)
+        # Stamped now, off the first client's way (it checks again).
+        self.stale = self.code.changed()
         self._wait_idle()
         try:
             await self.stopped
@@ -121,6 +137,10 @@ class SharedServer:
         if self.slot.locked() and not self.leaving:
             await _refuse(writer)
             return
+        self.stale = self.stale or self.code.changed()
+        if self.stale is not None:
+            await self._retire(writer)
+            return
         async with self.slot:
             if self.idle is not None:
                 self.idle.cancel()
@@ -145,6 +165,15 @@ class SharedServer:
                     self.leaving = False
                     writer.close()
                     self._wait_idle()
+
+    async def _retire(self, writer: asyncio.StreamWriter) -> None:
+        """Tell a client this server runs code no longer on disk, and exit."""
+        log.info("%s: this server exits (the next one runs the code on disk)", self.stale)
+        with contextlib.suppress(ConnectionError):
+            writer.write(greeting("stale", os.getpid()))
+            await writer.drain()
+        writer.close()
+        self.stop()
 
 
 async def _refuse(writer: asyncio.StreamWriter) -> None:

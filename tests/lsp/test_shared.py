@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import os
+import shutil
 import socket
 import stat
 import subprocess
@@ -619,3 +620,113 @@ async def test_a_project_made_under_the_workspace_while_no_client_was_connected_
         write_tree(nested, {"pyproject.toml": "[tool.ivycheck]\n", API_PATH: SPECIAL_API})
         async with connected(sock, workspace) as second:
             assert await second.codes(uri(nested / API_PATH), {"IVY005"})
+
+
+def copy_of_ivycheck(folder: Path) -> Path:
+    """A copy of the running ivycheck package (each sub-package from wherever the install
+    put it: an editable install's tree of links, a site-packages folder), as ``folder /
+    "ivycheck"``; returns ``folder``, for ``sys.path``. Each file's change is older than
+    the return, by more than the kernel's file clock may lag (see ``loaded_code``)."""
+    import importlib.util
+
+    import ivycheck
+    from ivycheck.lsp.loaded_code import FILE_CLOCK_MARGIN_NS
+
+    skip = shutil.ignore_patterns("__pycache__")
+    package = folder / "ivycheck"
+    shutil.copytree(Path(ivycheck.__file__).parent, package, ignore=skip)
+    for part in ("checker", "rules", "lsp", "runtime"):
+        spec = importlib.util.find_spec(f"ivycheck.{part}")
+        assert spec is not None and spec.submodule_search_locations is not None
+        if not (package / part).is_dir():
+            location = next(iter(spec.submodule_search_locations))
+            shutil.copytree(location, package / part, ignore=skip)
+    newest = max(os.stat(path).st_ctime_ns for path in package.rglob("*"))
+    while time.time_ns() < newest + FILE_CLOCK_MARGIN_NS:
+        time.sleep(0.01)
+    return folder
+
+
+def start_copy(copy: Path, sock: Path, cwd: Path) -> subprocess.Popen[bytes]:
+    """A shared server that runs the ivycheck in ``copy`` (first on ``sys.path``: a
+    ``PYTHONPATH`` entry does not come before an editable install's), and says so."""
+    code = (
+        "import sys; sys.path.insert(0, sys.argv.pop(1)); import ivycheck; "
+        "print(ivycheck.__file__, file=sys.stderr, flush=True); "
+        "from ivycheck.lsp.cli import main; sys.exit(main())"
+    )
+    args = ["--shared", str(sock), "--idle-timeout", "60", "--log-level", "info"]
+    return subprocess.Popen(
+        [sys.executable, "-c", code, str(copy), *args],
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+
+
+@pytest.mark.asyncio
+async def test_a_server_whose_code_changed_on_disk_says_stale_and_exits(
+    workspace: Path, sock: Path, tmp_path: Path
+) -> None:
+    """An upgrade, or an edit of a development checkout, while the server runs: the next
+    client is not served the old code (its window would reload onto it again and again);
+    the server says ``stale``, exits and leaves the socket to the next one."""
+    copy = copy_of_ivycheck(tmp_path / "code")
+    process = start_copy(copy, sock, workspace)
+    assert process.stderr is not None
+    try:
+        imported = process.stderr.readline().decode().strip()
+        assert imported == str(copy / "ivycheck" / "__init__.py")
+        async with connected(sock, workspace) as first:
+            assert f"pid={process.pid}" in first.greeting
+            await first.request("shutdown", None)
+        async with connected(sock, workspace) as second:  # the code is the same
+            await second.request("shutdown", None)
+        with (copy / "ivycheck" / "lsp" / "shared.py").open("a") as module:
+            module.write("# edited\n")
+        third = await Client.connect(sock)
+        assert third.state == "stale" and f"pid={process.pid}" in third.greeting
+        assert await asyncio.wait_for(third.reader.read(), 30) == b""
+        assert wait_exit(process) == 0
+        assert not sock.exists()
+        with pytest.raises((FileNotFoundError, ConnectionRefusedError)):
+            await asyncio.open_unix_connection(str(sock))
+        logged_by_server = process.stderr.read().decode()
+        assert "lsp/shared.py changed: this server exits" in logged_by_server
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        process.stderr.close()
+
+
+def test_a_module_file_changed_after_the_start_is_changed_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A module stamped when first seen (imported by a request, after the start) may have
+    been imported before or after its file changed: changed code, as a file changed
+    after its stamp."""
+    from types import ModuleType
+
+    from ivycheck.lsp.loaded_code import LoadedCode
+
+    early, late = tmp_path / "early.py", tmp_path / "late.py"
+    monkeypatch.setitem(sys.modules, "pkg", ModuleType("pkg"))  # no file: nothing to stamp
+    monkeypatch.setitem(sys.modules, "pkgs.other", ModuleType("pkgs.other"))  # not the package
+    for name, path in (("pkg.early", early), ("pkg.late", late)):
+        path.write_text("")
+        module = ModuleType(name)
+        module.__file__ = str(path)
+        monkeypatch.setitem(sys.modules, name, module)
+    started = max(early.stat().st_ctime_ns, late.stat().st_ctime_ns) + 10**9
+    loaded = LoadedCode("pkg", started)  # both files older than the start
+    assert loaded.changed() is None and set(loaded.stamps) == {str(early), str(late)}
+    assert loaded.changed() is None
+    early.write_text("x = 1\n")
+    assert loaded.changed() == f"{early} changed"
+    assert LoadedCode("pkg", started - 2 * 10**9).changed() == (
+        f"{early} changed after the server started"
+    )
+    late.unlink()
+    assert LoadedCode("pkg", time.time_ns() + 10**9).changed() == f"{late} is gone"
