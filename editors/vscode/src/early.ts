@@ -22,7 +22,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import * as vscode from "vscode";
-import { connectOrStart, folderProblem, SharedOutcome, sharedSocketPath, StartedShared } from "./shared";
+import { connectOrStart, folderProblem, SharedAttempt, sharedSocketPath } from "./shared";
 
 export const SECTION = "ivycheck";
 export const IMPORT_STRATEGIES = ["useBundled", "fromEnvironment"];
@@ -114,7 +114,7 @@ let early: EarlyStart | undefined;
 export interface EarlyShared {
   launch: Launch;
   socketPath: string;
-  connecting: Promise<{ outcome: SharedOutcome; started?: StartedShared }>;
+  connecting: Promise<SharedAttempt>;
   /** Wall-clock ms of the start. */
   at: number;
 }

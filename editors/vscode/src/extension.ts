@@ -261,8 +261,9 @@ async function startClient(): Promise<void> {
   const earlyShared = takeEarlyShared(launch, socket);
   let connected: SharedOutcome;
   if (earlyShared !== undefined) {
-    const { outcome, started } = await earlyShared.connecting;
+    const { outcome, started, replaced } = await earlyShared.connecting;
     connected = outcome;
+    logReplaced(replaced);
     timing(
       started !== undefined
         ? "the shared server was started as the extension loaded"
@@ -387,7 +388,9 @@ function serveShared(first: SharedConnection | undefined, launch: Launch, socket
     let found: SharedOutcome = connection;
     connection = undefined;
     if (found === undefined) {
-      found = (await connectOrStart(launch, socket)).outcome;
+      const { outcome, replaced } = await connectOrStart(launch, socket);
+      found = outcome;
+      logReplaced(replaced);
     }
     if (found === undefined || found === "busy") {
       log(
@@ -405,6 +408,16 @@ function serveShared(first: SharedConnection | undefined, launch: Launch, socket
     found.socket.resume();
     return { reader: found.socket, writer: found.socket };
   };
+}
+
+/** Say that the shared server `replaced` ran code no longer on disk, so a new one was started. */
+function logReplaced(replaced: number | undefined): void {
+  if (replaced !== undefined) {
+    log(
+      `the shared server (pid ${replaced}) ran ivycheck code changed on disk since it started: ` +
+        "it exited, and a new one was started",
+    );
+  }
 }
 
 /** The shared server this window is connected to (the restart command stops it). */

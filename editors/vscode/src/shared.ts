@@ -15,8 +15,11 @@
 // two servers interchangeable: the interpreter, the server's arguments, import strategy and
 // log level, the launcher of this copy of the extension, the working folder and the
 // workspace folders. The server writes one line before LSP: `ivycheck-lsp <version> ready
-// pid=<pid>` (then it is this window's) or `... busy ...` (another window holds it: this
-// window starts a server of its own over stdio, as without the setting).
+// pid=<pid>` (then it is this window's), `... busy ...` (another window holds it: this
+// window starts a server of its own over stdio, as without the setting) or `... stale ...`
+// (the ivycheck code on disk changed since the server imported it: an upgrade, or an edit
+// of an editable install, which the socket's name does not cover; the server exits, and
+// this window starts a new one once it is gone). Any other word is taken as `busy`.
 
 import * as childProcess from "child_process";
 import * as crypto from "crypto";
@@ -42,6 +45,8 @@ const ATTEMPT_MS = 5000;
 const SPAWN_READY_MS = 30000;
 /** Between two connection attempts to a server being started. */
 const RETRY_MS = 20;
+/** How long a server that said `stale` may take to exit (it does at once, but for its interpreter's exit). */
+const STALE_EXIT_MS = 2000;
 
 /** A connection a shared server greeted as this window's. */
 export interface SharedConnection {
@@ -54,6 +59,15 @@ export interface SharedConnection {
 
 /** What a connection attempt found. */
 export type SharedOutcome = SharedConnection | "busy" | undefined;
+
+/** A server that runs code no longer on disk: it closed the connection and is exiting. */
+interface StaleServer {
+  stalePid: number;
+}
+
+function isStale(found: SharedOutcome | StaleServer): found is StaleServer {
+  return typeof found === "object" && "stalePid" in found;
+}
 
 /** The rendezvous folder (see the module comment). */
 export function rendezvousFolder(env: NodeJS.ProcessEnv = process.env): string {
@@ -122,21 +136,27 @@ export function folderProblem(socket: string): string | undefined {
 /**
  * Connect to the socket and read the server's greeting (within `GREETING_MS` of the
  * connection). A connection refused, a socket file that is not there, silence or anything
- * but a greeting: undefined.
+ * but a greeting: undefined; a server that is exiting (`stale`) as well.
  */
-export function connectShared(socketPath: string): Promise<SharedOutcome> {
+export async function connectShared(socketPath: string): Promise<SharedOutcome> {
+  const found = await greet(socketPath);
+  return isStale(found) ? undefined : found;
+}
+
+/** `connectShared`, telling a server that said `stale` (and which) from no server. */
+function greet(socketPath: string): Promise<SharedOutcome | StaleServer> {
   return new Promise((resolve) => {
     let settled = false;
     let received = Buffer.alloc(0);
     const socket = net.createConnection(socketPath);
-    const finish = (outcome: SharedOutcome): void => {
+    const finish = (outcome: SharedOutcome | StaleServer): void => {
       if (settled) {
         return;
       }
       settled = true;
       clearTimeout(timer);
       socket.removeListener("data", onData);
-      if (outcome === undefined || outcome === "busy") {
+      if (outcome === undefined || outcome === "busy" || isStale(outcome)) {
         socket.destroy();
       }
       resolve(outcome);
@@ -161,15 +181,19 @@ export function connectShared(socketPath: string): Promise<SharedOutcome> {
         finish(undefined);
         return;
       }
+      const pid = Number(words[3].replace(/^pid=/, ""));
+      if (words[2] === "stale" && Number.isInteger(pid) && pid > 0) {
+        finish({ stalePid: pid });
+        return;
+      }
       if (words[2] !== "ready") {
-        finish("busy");
+        finish("busy"); // busy, or a word this extension does not know
         return;
       }
       socket.pause();
       if (rest.length > 0) {
         socket.unshift(rest);
       }
-      const pid = Number(words[3].replace(/^pid=/, ""));
       finish({ socket, pid, version: words[1], at: Date.now() });
     };
     socket.on("data", onData);
@@ -235,7 +259,10 @@ export async function waitForShared(
 ): Promise<SharedOutcome> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const outcome = await connectShared(socketPath);
+    const outcome = await greet(socketPath);
+    if (isStale(outcome)) {
+      return undefined; // the code changed again as it started: a server of this window's own
+    }
     if (outcome !== undefined) {
       return outcome;
     }
@@ -247,17 +274,44 @@ export async function waitForShared(
   return undefined;
 }
 
-/** Connect, or start the server and connect once it accepts. */
-export async function connectOrStart(
-  launch: Launch,
-  socketPath: string,
-): Promise<{ outcome: SharedOutcome; started?: StartedShared }> {
-  const outcome = await connectShared(socketPath);
-  if (outcome !== undefined) {
-    return { outcome };
+/** What `connectOrStart` found, and what it did. */
+export interface SharedAttempt {
+  outcome: SharedOutcome;
+  /** The server it started, if it did. */
+  started?: StartedShared;
+  /** The pid of a server that said `stale`, which the started one replaces. */
+  replaced?: number;
+}
+
+/**
+ * Connect, or start the server and connect once it accepts. A server that said `stale`
+ * (its pid in `replaced`) is waited for until it is gone, up to `STALE_EXIT_MS`, then
+ * replaced (a server started while it holds the socket's lock would wait for the lock).
+ */
+export async function connectOrStart(launch: Launch, socketPath: string): Promise<SharedAttempt> {
+  const found = await greet(socketPath);
+  if (found !== undefined && !isStale(found)) {
+    return { outcome: found };
+  }
+  const replaced = isStale(found) ? found.stalePid : undefined;
+  if (replaced !== undefined) {
+    await processGone(replaced, STALE_EXIT_MS);
   }
   const started = spawnShared(launch, socketPath);
-  return { outcome: await waitForShared(socketPath, started), started };
+  return { outcome: await waitForShared(socketPath, started), started, replaced };
+}
+
+/** Wait until process `pid` is gone (or `timeoutMs` passed): it was told to stop, or is stopping. */
+async function processGone(pid: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return; // gone (or no longer this user's: another process took the number)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /**
@@ -270,13 +324,5 @@ export async function stopShared(pid: number): Promise<void> {
   } catch {
     return; // gone already
   }
-  const deadline = Date.now() + 3000;
-  while (Date.now() < deadline) {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  await processGone(pid, 3000);
 }
