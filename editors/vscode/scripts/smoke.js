@@ -143,6 +143,30 @@ process.on("unhandledRejection", (err) => { unhandled.push(String(err && err.sta
     await second.deactivate();
   }
   await ext.deactivate();
+  // A reload after the ivycheck the shared server runs changed on disk (an upgrade, an
+  // edit of an editable install; here a bundled module's mtime): the server says "stale"
+  // and exits, and the reloaded window starts a new one and is served by it.
+  const bundledModules = fs.existsSync(path.join(context.extensionPath, "bundled", "libs"))
+    ? fs.readdirSync(path.join(context.extensionPath, "bundled", "libs")).map((tag) => path.join(context.extensionPath, "bundled", "libs", tag, "ivycheck", "lsp", "shared.py")).filter((f) => fs.existsSync(f))
+    : [];
+  let staleReplaced;
+  if (before.length && importStrategy === "useBundled" && bundledModules.length) {
+    const old = servedBy().at(-1);
+    const answeredStale = answered();
+    const now = new Date();
+    bundledModules.forEach((f) => fs.utimesSync(f, now, now));
+    delete require.cache[require.resolve(bundle)];
+    const reloaded = require(bundle);
+    await reloaded.activate({ ...context, subscriptions: [] });
+    for (let waited = 0; answered() === answeredStale && waited < 30000; waited += 50) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    let oldGone = true;
+    try { process.kill(Number(old), 0); oldGone = false; } catch { /* gone */ }
+    const serving = servedBy().at(-1);
+    staleReplaced = oldGone && serving !== old && answered() > answeredStale && lines.some((l) => l.includes(`the shared server (pid ${old}) ran ivycheck code changed on disk`));
+    await reloaded.deactivate();
+  }
   const log = lines.join("\n");
   const report = lines.find((l) => l.startsWith("[error message] ivycheck: "));
   if (unhandled.length) {
@@ -176,6 +200,9 @@ process.on("unhandledRejection", (err) => { unhandled.push(String(err && err.sta
     try { process.kill(Number(first), 0); gone = false; } catch { /* gone */ }
     checks["restart stops the shared server and a new one serves"] = gone && last !== first && log.includes(`stopping the shared server (pid ${first})`);
     checks["a second window at once gets a server of its own"] = secondWindow;
+  }
+  if (staleReplaced !== undefined) {
+    checks["a server whose code changed on disk is replaced at the next window"] = staleReplaced;
   }
   let failed = 0;
   for (const [name, ok] of Object.entries(checks)) {
