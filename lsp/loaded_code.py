@@ -34,13 +34,12 @@ import os
 import sys
 import time
 
+from ivycheck.checker.base.file_stamp import FileStamp, stamp_of
+
 FILE_CLOCK_MARGIN_NS = 50_000_000
 """How far a file's timestamp may lag the clock ``time.time_ns`` reads: Linux stamps files
 with its coarse clock, at most one tick (1-10 ms) behind; a change 50 ms before the start
 counts as after it, at worst one needless restart."""
-
-Stamp = tuple[int, int, int]
-"""A file's inode, size and modification time (ns)."""
 
 
 class LoadedCode:
@@ -50,7 +49,7 @@ class LoadedCode:
         self.package = package
         self.started_ns = time.time_ns() if started_ns is None else started_ns
         """When the process began importing the package's code (before its imports)."""
-        self.stamps: dict[str, Stamp] = {}
+        self.stamps: dict[str, FileStamp] = {}
 
     def changed(self) -> str | None:
         """Why the code on disk is not the code imported (a file and what happened to
@@ -66,7 +65,7 @@ class LoadedCode:
                 found = os.stat(path)
             except OSError:
                 return f"{path} is gone"
-            stamp = (found.st_ino, found.st_size, found.st_mtime_ns)
+            stamp = stamp_of(found)
             known = self.stamps.get(path)
             if known is None:
                 if found.st_ctime_ns > self.started_ns - FILE_CLOCK_MARGIN_NS:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from ivycheck.checker.base.file_stamp import FileStamp, file_stamp, stamp_of
 from ivycheck.checker.project.config import CONFIG_FILE_NAMES, DEFAULT_EXCLUDE
 
 INTERVAL = 0.5
@@ -33,7 +34,7 @@ _SKIPPED_FOLDERS = frozenset(
 )
 _WATCHED_NAMES = frozenset((*CONFIG_FILE_NAMES, ".gitignore"))
 
-Snapshot = dict[str, tuple[int, int, int]]
+Snapshot = dict[str, FileStamp]
 """Path -> (modification time in ns, size, inode) of every watched file that exists: a
 file replaced by a rename (as many editors save) is a change even within one tick of the
 file system's clock."""
@@ -66,18 +67,15 @@ def _walk(folder: str, found: Snapshot) -> None:
                 if entry.name not in _SKIPPED_FOLDERS:
                     _walk(entry.path, found)
             elif entry.name.endswith(".py") or entry.name in _WATCHED_NAMES:
-                stat = entry.stat()
-                found[entry.path] = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
+                found[entry.path] = stamp_of(entry.stat())
         except OSError:
             continue
 
 
 def _stat_into(path: str, found: Snapshot) -> None:
-    try:
-        stat = os.stat(path)
-    except OSError:
-        return
-    found[path] = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
+    stamp = file_stamp(path)
+    if stamp is not None:
+        found[path] = stamp
 
 
 def changed(before: Snapshot, after: Snapshot) -> list[str]:

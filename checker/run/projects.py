@@ -42,6 +42,7 @@ from typing import NamedTuple
 
 from ivycheck.checker.base import trees
 from ivycheck.checker.base.diagnostics import Diagnostic
+from ivycheck.checker.base.file_stamp import FileStamp, file_stamp
 from ivycheck.checker.base.trees import KeptTrees
 from ivycheck.checker.core.engine import FixOutcome, check_source, fix_source
 from ivycheck.checker.core.registry import all_rules
@@ -179,7 +180,7 @@ class Projects:
         see :meth:`_same_facts`."""
         self.files_read = 0
         """Files the scans summarized (from the cache or not), since this was made."""
-        self._stamps: dict[str, tuple[int, int, int] | None] = {}
+        self._stamps: dict[str, FileStamp | None] = {}
         """Per file read from disk into ``summaries``, its ``stat`` taken just before the
         read (``None``: it could not be read): :meth:`stale_files` compares them."""
         self._last_good: dict[Path, Config] = {}
@@ -278,24 +279,24 @@ class Projects:
             self._buffer_trees.clear()
             self._stamps.clear()
 
-    def config_stamps(self) -> dict[str, tuple[int, int, int] | None]:
+    def config_stamps(self) -> dict[str, FileStamp | None]:
         """The ``stat`` of every configuration file the configurations in use were looked
         for at (``None`` where there is none): equal at two moments, no configuration
         changed in between (:meth:`forget_configs` is due otherwise)."""
         with self._lock:
             folders = list(self._configs)
         return {
-            str(folder / name): _stamp(folder / name)
+            str(folder / name): file_stamp(folder / name)
             for folder in folders
             for name in CONFIG_FILE_NAMES
         }
 
     @staticmethod
-    def configs_changed(stamps: dict[str, tuple[int, int, int] | None]) -> bool:
+    def configs_changed(stamps: dict[str, FileStamp | None]) -> bool:
         """Whether a configuration file of ``stamps`` (:meth:`config_stamps` at an earlier
         moment) changed since. Only those: the folders looked at since (a scan going on)
         were read as they are now."""
-        return any(_stamp(path) != stamp for path, stamp in stamps.items())
+        return any(file_stamp(path) != stamp for path, stamp in stamps.items())
 
     def close(self, path: Path) -> None:
         """A document was closed: drop what was kept for it."""
@@ -601,7 +602,7 @@ class Projects:
             chunk, rest = project.files[:SCAN_CHUNK], project.files[SCAN_CHUNK:]
             part = ProjectFiles(chunk, {path: project.configs[path] for path in chunk}, [])
             # A cached summary made under another configuration is made again here.
-            stamps = {os.path.abspath(p): _stamp(p) for p in chunk}
+            stamps = {os.path.abspath(p): file_stamp(p) for p in chunk}
             found = summarize_files(part, scope.cache)
             with self._lock:
                 if self.scopes.get(scope.root) is not scope:
@@ -639,7 +640,7 @@ class Projects:
         """
         key = os.path.abspath(path)
         if text is None:
-            stamp = _stamp(path)
+            stamp = file_stamp(path)
             summary: Summary | None = self._summary_from_disk(path) if stamp else None
             with self._lock:
                 self._stamps[key] = stamp
@@ -694,7 +695,7 @@ class Projects:
         return [
             Path(key)
             for key in sorted(known - unread)
-            if key not in stamps or _stamp(key) != stamps[key]
+            if key not in stamps or file_stamp(key) != stamps[key]
         ]
 
     def unseen_files(self) -> list[Path]:
@@ -866,16 +867,6 @@ class Projects:
             index=self.index_of(scope),
             relative_path=config.relative(path),
         ).source
-
-
-def _stamp(path: str | Path) -> tuple[int, int, int] | None:
-    """What says a file changed without reading it (the cache's test): modification
-    time, size and inode; ``None`` for a file that is not there."""
-    try:
-        found = os.stat(path)
-    except OSError:
-        return None
-    return (found.st_mtime_ns, found.st_size, found.st_ino)
 
 
 def _facts_digest(summary: Summary) -> str:
