@@ -497,24 +497,38 @@ def test_the_index_tells_which_files_changed_since_it_read_them(workspace: Path)
     assert project.configs_changed(configs)
 
 
+@pytest.fixture
+def uncached_big_workspace(
+    workspace: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The workspace with 1,500 more files and no cache: a first scan long enough for a
+    client to leave during it."""
+    for number in range(1500):
+        (workspace / "ivy" / f"extra_{number}.py").write_text(f"def f{number}(x):\n    return x\n")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # nothing summarized yet
+
+
+async def _leave_once_answered(sock: Path, workspace: Path) -> None:
+    """A client that opens a document, gets its answer (the scan goes on) and leaves."""
+    first = await Client.connect(sock)
+    await first.initialize(workspace)
+    document = first.open(workspace / API_PATH)
+    while document not in first.diagnostics:
+        await asyncio.sleep(0.01)
+    await first.leave()
+
+
+@pytest.mark.usefixtures("uncached_big_workspace")
 @pytest.mark.asyncio
 async def test_files_the_scan_has_not_read_yet_are_not_read_again_as_changed(
-    workspace: Path, sock: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    workspace: Path, sock: Path
 ) -> None:
     """A client that leaves while the index is being built (a window reloaded at once):
     the files the scan has not reached are no files changed on disk. Read again one by
     one before the next client's first answer, they held it back behind what the scan
     does in steps, documents first."""
-    for number in range(1500):
-        (workspace / "ivy" / f"extra_{number}.py").write_text(f"def f{number}(x):\n    return x\n")
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # nothing summarized yet
     with shared_server(sock, workspace, "--idle-timeout", "60"):
-        first = await Client.connect(sock)
-        await first.initialize(workspace)
-        document = first.open(workspace / API_PATH)
-        while document not in first.diagnostics:  # answered first: the scan goes on
-            await asyncio.sleep(0.01)
-        await first.leave()
+        await _leave_once_answered(sock, workspace)
         async with connected(sock, workspace) as second:
             await logged(second, "files changed on disk meanwhile")
             await logged(second, "index built: 1502 files")  # the scan read them
@@ -540,24 +554,17 @@ async def _quiet(pid: int, timeout: float = 60.0) -> None:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.usefixtures("uncached_big_workspace")
 @pytest.mark.asyncio
 async def test_the_index_is_built_on_while_no_client_is_connected(
-    workspace: Path, sock: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    workspace: Path, sock: Path
 ) -> None:
     """A client that leaves during the first scan: the scan is the workspace's, and goes
     on without a client (it was cancelled with the client's ``initialized`` handler),
     and ends without an error (it re-checked the open documents of a client that was
     gone: ``RuntimeError`` in the server's log)."""
-    for number in range(1500):
-        (workspace / "ivy" / f"extra_{number}.py").write_text(f"def f{number}(x):\n    return x\n")
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # nothing summarized yet
     with shared_server(sock, workspace, "--idle-timeout", "60") as process:
-        first = await Client.connect(sock)
-        await first.initialize(workspace)
-        document = first.open(workspace / API_PATH)
-        while document not in first.diagnostics:  # answered first: the scan goes on
-            await asyncio.sleep(0.01)
-        await first.leave()
+        await _leave_once_answered(sock, workspace)
         await _quiet(process.pid)
         async with connected(sock, workspace) as second:
             await logged(second, "files changed on disk meanwhile")
@@ -580,16 +587,14 @@ def _progress_tokens(client: Client) -> tuple[set[str], set[str]]:
     return created, reported
 
 
+@pytest.mark.usefixtures("uncached_big_workspace")
 @pytest.mark.asyncio
 async def test_a_scan_s_progress_goes_to_the_client_that_made_its_token(
-    workspace: Path, sock: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    workspace: Path, sock: Path
 ) -> None:
     """The first scan goes on after its client left: the next client is sent no
     ``$/progress`` of the token the last one made (unknown to it), and one of its own if
     it takes progress."""
-    for number in range(1500):
-        (workspace / "ivy" / f"extra_{number}.py").write_text(f"def f{number}(x):\n    return x\n")
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # nothing summarized yet
     progress = {"window": {"workDoneProgress": True}}
     with shared_server(sock, workspace, "--idle-timeout", "60"):
         first = await Client.connect(sock)
