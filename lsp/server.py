@@ -260,6 +260,13 @@ class IvycheckServer(LanguageServer):
 
     # --- shared mode: one client after another (see ``shared``) --------------------------
 
+    @property
+    def has_client(self) -> bool:
+        """Whether a client is connected and initialized: pygls makes the workspace at
+        ``initialize``, and a shared server drops it when the client leaves
+        (:meth:`forget_client`), so that nothing asks a departed client's documents."""
+        return self.protocol._workspace is not None
+
     def attach_client(self, writer: Any) -> None:
         """A new client's connection: everything is sent to it from now on."""
         self.clients += 1
@@ -291,7 +298,7 @@ class IvycheckServer(LanguageServer):
         self.pending.clear()
         self.running.clear()
         opened: list[tuple[Path, bool]] = []
-        if self.protocol._workspace is not None:
+        if self.has_client:
             opened = [
                 (Path(p), self.disk_path(uri) is not None)
                 for uri in self.open_uris()
@@ -410,7 +417,7 @@ class IvycheckServer(LanguageServer):
         self.window_log_message(types.LogMessageParams(type=kind, message=message))
 
     def folders(self) -> list[Path]:
-        if self.protocol._workspace is None:
+        if not self.has_client:
             return []  # no client (a shared server between two)
         found = []
         for folder in self.workspace.folders.values():
@@ -425,13 +432,13 @@ class IvycheckServer(LanguageServer):
         """The open documents, each under the URI string its client sent (the one its
         diagnostics must be published under); none while no client is connected (a
         shared server between two: its scan goes on meanwhile)."""
-        if self.protocol._workspace is None:
+        if not self.has_client:
             return []
         return [document.uri for document in self.workspace.text_documents.values()]
 
     def is_open(self, uri: str) -> bool:
         """Whether ``uri`` names an open document, however it is percent-encoded."""
-        if self.protocol._workspace is None:
+        if not self.has_client:
             return False
         return document_key(uri) in self.workspace.text_documents
 
@@ -833,7 +840,7 @@ class IvycheckServer(LanguageServer):
         two), nothing: what the next client is sent is checked then, and results sent
         to nobody would count as sent (``pushed``)."""
         self.closed_may_change()
-        if self.protocol._workspace is None:
+        if not self.has_client:
             return
         if self.pull_mode:
             if self.refresh_support:
