@@ -356,6 +356,7 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
 
 _Found = TypeVar("_Found")
 _Picked = TypeVar("_Picked")
+_Part = TypeVar("_Part")
 
 
 class _StatementFacts:
@@ -492,11 +493,10 @@ class TreeFacts:
             return calls, functions
         key = "calls walk" if every_node else "functions walk"
         walks = [self.of_statement(s, key, partial(_statement_walk, every_node)) for s in self.body]
-        calls = [found for walk in reversed(walks) for found in walk[0]]
-        calls.extend(found for walk in walks for found in walk[2])
-        functions = [found for walk in reversed(walks) for found in walk[1]]
-        functions.extend(found for walk in walks for found in walk[3])
-        return calls, functions
+        return (
+            _in_walk_order(walks, lambda walk: walk[0], lambda walk: walk[2]),
+            _in_walk_order(walks, lambda walk: walk[1], lambda walk: walk[3]),
+        )
 
     def of_statement(
         self, statement: ast.stmt, key: Hashable, make: Callable[[ast.stmt], _Found]
@@ -535,9 +535,7 @@ class TreeFacts:
 
         def joined() -> list[_Picked]:
             parts = [self.of_statement(s, key, of) for s in self.body]
-            found = [picked for part in reversed(parts) for picked in part[0]]
-            found.extend(picked for part in parts for picked in part[1])
-            return found
+            return _in_walk_order(parts, lambda part: part[0], lambda part: part[1])
 
         return self.kept(key, joined)
 
@@ -658,6 +656,19 @@ def _statement_walk(every_node: bool, statement: ast.stmt) -> _StatementWalk:
     inner_functions: list[tuple[FunctionNode, Scope]] = []
     _walk_segments(segments, every_node, inner_calls, inner_functions)
     return calls, functions, inner_calls, inner_functions
+
+
+def _in_walk_order(
+    parts: Sequence[_Part],
+    first: Callable[[_Part], list[_Found]],
+    second: Callable[[_Part], list[_Found]],
+) -> list[_Found]:
+    """The whole tree's walk's list from its statements' parts (see :func:`_statement_walk`):
+    each statement's ``first`` part, last statement first, then each one's ``second``
+    part, first statement first."""
+    found = [item for part in reversed(parts) for item in first(part)]
+    found.extend(item for part in parts for item in second(part))
+    return found
 
 
 def _statement_scope(function: ast.stmt) -> FunctionScope:
