@@ -169,18 +169,21 @@ class SharedServer:
     async def _retire(self, writer: asyncio.StreamWriter) -> None:
         """Tell a client this server runs code no longer on disk, and exit."""
         log.info("%s: this server exits (the next one runs the code on disk)", self.stale)
-        with contextlib.suppress(ConnectionError):
-            writer.write(greeting("stale", os.getpid()))
-            await writer.drain()
-        writer.close()
+        await _greet_and_close(writer, "stale")
         self.stop()
 
 
 async def _refuse(writer: asyncio.StreamWriter) -> None:
     """Tell a second client the server is taken, and close its connection."""
     log.info("a second client was turned away (one client at a time)")
+    await _greet_and_close(writer, "busy")
+
+
+async def _greet_and_close(writer: asyncio.StreamWriter, word: str) -> None:
+    """The greeting's one line with ``word`` (not ``ready``: no LSP follows), then the
+    connection closed; a client already gone is no error."""
     with contextlib.suppress(ConnectionError):
-        writer.write(greeting("busy", os.getpid()))
+        writer.write(greeting(word, os.getpid()))
         await writer.drain()
     writer.close()
 
