@@ -9,7 +9,6 @@ nothing else (the clean functions stay clean).
 from __future__ import annotations
 
 import ast
-import importlib.util
 import json
 import re
 from collections import Counter
@@ -20,18 +19,14 @@ from typing import Any
 import pytest
 
 from ivycheck.checker.core.registry import all_rules
-from tests.helpers import REPO, run_ivycheck
+from tests.helpers import REPO, load_script, run_ivycheck
 
 FUNCTIONS = 1000
 NAME = re.compile(r"^fn_(\d+)$")
 
 
 def _load_corpus() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("benchmark_corpus", REPO / "benchmarks/corpus.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(REPO / "benchmarks/corpus.py", "benchmark_corpus")
 
 
 corpus = _load_corpus()

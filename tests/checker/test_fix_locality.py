@@ -9,7 +9,6 @@ exactly the whole-file minimal edit.
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from typing import SupportsIndex
 
@@ -26,7 +25,7 @@ from ivycheck.checker.project.config import Config
 from ivycheck.checker.project.index import ProjectIndex
 from ivycheck.checker.project.summary import summarize
 from ivycheck.rules import _text_fixes
-from tests.helpers import REPO
+from tests.helpers import REPO, load_script
 
 texts = st.text(alphabet="ab\n", max_size=30)
 
@@ -85,10 +84,7 @@ def test_an_appending_edit_reads_only_its_statement_and_the_start_of_the_next() 
 
 
 def _generated_module(findings: int) -> str:
-    spec = importlib.util.spec_from_file_location("big_file", REPO / "benchmarks/big_file.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script(REPO / "benchmarks/big_file.py", "big_file")
     source: str = module.source(findings, findings)
     return source
 

@@ -6,7 +6,6 @@ test or start without the ones above it."""
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -14,16 +13,14 @@ from types import ModuleType
 
 import pytest
 
+from tests.helpers import load_script
+
 ROOT = Path(__file__).parents[2]
 
 
 @pytest.fixture(scope="module")
 def graph_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("import_graph", ROOT / "scripts/import_graph.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "scripts/import_graph.py", "import_graph")
 
 
 @pytest.fixture(scope="module")

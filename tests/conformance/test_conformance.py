@@ -14,22 +14,18 @@ full run) does not name.
 from __future__ import annotations
 
 import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from tests.helpers import load_script
+
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "conformance.py"
 
 
 def _load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("conformance", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while building
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT, "conformance")
 
 
 conformance = _load_script()

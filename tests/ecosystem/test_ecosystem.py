@@ -7,7 +7,6 @@ small snapshots written here, so that a broken comparison cannot pass the first 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -16,6 +15,8 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+
+from tests.helpers import load_script
 
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "scripts" / "ecosystem_check.py"
@@ -29,12 +30,7 @@ change that brings a false finding or a miss back cannot land by recording it.""
 
 
 def _load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("ecosystem_check", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT, "ecosystem_check")
 
 
 eco = _load_script()

@@ -8,8 +8,6 @@ overwrites it must be told apart), the verdicts, and the review's optional ``run
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import textwrap
 from pathlib import Path
 from types import ModuleType
@@ -17,16 +15,13 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import load_script
+
 REPO = Path(__file__).resolve().parents[2]
 
 
 def _load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, REPO / "scripts" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(REPO / "scripts" / f"{name}.py", name)
 
 
 vf = _load("verify_fixes")

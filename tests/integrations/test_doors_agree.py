@@ -6,14 +6,14 @@ own code."""
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+
+from tests.helpers import load_script
 
 REPO = Path(__file__).resolve().parents[2]
 SNAPSHOT = REPO.parent / "shared" / "corpora" / "ivy-975c8fc"
@@ -34,14 +34,7 @@ character 22 in LSP's UTF-16 units."""
 
 
 def _load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "doors_agree", REPO / "scripts" / "doors_agree.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(REPO / "scripts" / "doors_agree.py", "doors_agree")
 
 
 doors = _load_script()

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ast
 import difflib
-import importlib.util
 import json
 import shutil
 from pathlib import Path
@@ -19,15 +18,12 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import REPO, run_ivycheck
+from tests.helpers import REPO, load_script, run_ivycheck
 from tests.reliability import corpus
 
 
 def _generate_corpus(root: Path, functions: int) -> None:
-    spec = importlib.util.spec_from_file_location("corpus_gen", REPO / "benchmarks/corpus.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script(REPO / "benchmarks/corpus.py", "corpus_gen")
     module.generate(root, functions)
 
 
