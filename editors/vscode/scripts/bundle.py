@@ -22,6 +22,8 @@ from pathlib import Path
 EXTENSION = Path(__file__).resolve().parent.parent
 REPO = EXTENSION.parent.parent
 LAUNCHER = EXTENSION / "bundled" / "tool" / "launch.py"
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "src", "runtime", "rules", "checker", "lsp")
+"""What the wheel is built from (``setup.py`` maps the four folders onto ``ivycheck``)."""
 
 
 def _pip(*args: str) -> None:
@@ -45,12 +47,29 @@ def executable(name: str) -> str:
     return done.stdout.strip()
 
 
+def _source_copy(scratch: Path) -> Path:
+    """The sources the wheel is built from, copied under ``scratch``: setuptools builds in
+    the source tree (``build/``, ``*.egg-info``), so two bundles built at once from the
+    checkout (two test workers) would write the same files, and the checkout's ``build/``
+    also holds its editable install."""
+    copy = scratch / "source"
+    copy.mkdir()
+    caches = shutil.ignore_patterns("__pycache__", "*.so", "*.egg-info")
+    for name in SOURCES:
+        if (REPO / name).is_dir():
+            shutil.copytree(REPO / name, copy / name, ignore=caches)
+        else:
+            shutil.copy2(REPO / name, copy / name)
+    return copy
+
+
 def bundle(out: Path, interpreters: list[str]) -> list[Path]:
     """Fill ``out/<tag>`` for each interpreter; returns the directories written."""
     written = []
-    with tempfile.TemporaryDirectory() as wheels:
-        _pip("wheel", "--no-deps", "--wheel-dir", wheels, str(REPO))
-        (wheel,) = Path(wheels).glob("*.whl")
+    with tempfile.TemporaryDirectory() as scratch:
+        wheels = Path(scratch) / "wheels"
+        _pip("wheel", "--no-deps", "--wheel-dir", str(wheels), str(_source_copy(Path(scratch))))
+        (wheel,) = wheels.glob("*.whl")
         for name in interpreters:
             python = executable(name)
             tag = subprocess.run(
