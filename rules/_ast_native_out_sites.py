@@ -96,11 +96,16 @@ _COMMENTS: weakref.WeakKeyDictionary[ast.Module, str] = weakref.WeakKeyDictionar
 def type_ignore_comment(tree: ast.Module, lines: Lines) -> str:
     """The trailing comment the file already puts on its attribute lines (``# type:
     ignore``), as the first function's first such line has it; read once per tree (IVY001's
-    fix asks for every function it fixes)."""
+    fix asks for every function it fixes), and not at all in a text without the words (no
+    comment of it can hold them)."""
     known = _COMMENTS.get(tree)
     if known is None:
-        known = _COMMENTS[tree] = _type_ignore_comment(native_out_sites(tree, lines), lines)
+        sites = native_out_sites(tree, lines) if _IGNORE in lines.source else ()
+        known = _COMMENTS[tree] = _type_ignore_comment(sites, lines)
     return known
+
+
+_IGNORE = "type: ignore"
 
 
 def _type_ignore_comment(sites: Sequence[NativeOutSite], lines: Lines) -> str:
@@ -110,7 +115,7 @@ def _type_ignore_comment(sites: Sequence[NativeOutSite], lines: Lines) -> str:
     for each in by_function.values():
         for site in each:
             comment = trailing_comment(site, lines) if site.loop is None else None
-            if comment is not None and "type: ignore" in comment:
+            if comment is not None and _IGNORE in comment:
                 return f"  {comment}"
     return ""
 

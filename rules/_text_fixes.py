@@ -41,6 +41,7 @@ from ivycheck.checker.base.diagnostics import Edit
 from ivycheck.checker.core.fix_render import (
     insertion_edit,
     line_text,
+    own_first_line,
     slice_edit,
     statement_lines_of,
     top_level_index,
@@ -357,7 +358,7 @@ def line_after_function(
     if not lines[end - 1].endswith("\n") or lines[end - 1].endswith("\\\n"):
         return None
     following = index + 1 < len(tree.body)
-    next_start = statement_lines_of(tree)[0][index + 1] if following else len(lines) + 1
+    next_start = own_first_line(tree.body[index + 1]) if following else len(lines) + 1
     if any(line != "\n" for line in lines[end : next_start - 1]):
         return None
     head, tail = "".join(lines[first - 1 : end]), "".join(lines[end:last])
@@ -388,11 +389,21 @@ def through_next_statement(
     tree: ast.Module, line: int, last_line: int
 ) -> tuple[int, tuple[int, int]]:
     """The index of the top-level statement holding ``line``, and the lines from its
-    start through the next statement (or the file's end): the slice the fix renders.
+    start through the next statement (or the file's end): the slice the fix renders
+    (:func:`statement_through_next`)."""
+    index = bisect_left(statement_lines_of(tree)[1], line)
+    return index, statement_through_next(tree, index, last_line)
+
+
+def statement_through_next(tree: ast.Module, index: int, last_line: int) -> tuple[int, int]:
+    """The lines from the start of the top-level statement ``tree.body[index]`` through
+    the next statement (or the file's end, ``last_line``): the slice the fix renders.
     libcst gives a function the comments after its body (and the blank lines after them),
     and the attribute goes after those, as in the whole module; only a slice reaching into
-    the next statement holds them, and parses them as the whole module does."""
-    firsts, lasts = statement_lines_of(tree)
-    index = bisect_left(lasts, line)
-    end = lasts[index + 1] if index + 1 < len(lasts) else last_line
-    return index, (firsts[index], end or last_line)
+    the next statement holds them, and parses them as the whole module does. Read from
+    the two statements alone: a caller that knows the index (IVY001's check found the
+    function there) needs no layout of the module's statements."""
+    body = tree.body
+    following = body[index + 1] if index + 1 < len(body) else None
+    end = (following.end_lineno or following.lineno) if following is not None else last_line
+    return own_first_line(body[index]), end

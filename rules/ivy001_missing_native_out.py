@@ -28,6 +28,7 @@ from ivycheck.rules._native_out_readiness import forwards, not_ready_for_the_att
 from ivycheck.rules._text_fixes import (
     attribute_with_libcst,
     line_after_function,
+    statement_through_next,
     through_next_statement,
 )
 from ivycheck.rules._vocabulary import (
@@ -122,6 +123,7 @@ class MissingNativeOut(Rule):
         lines = Lines(file.source)
         flows = ModuleFlows(tree, lines, facts(tree).import_map, file.config.runtime_modules)
         attributed = {site.function for site in native_out_sites(tree, lines)}
+        places: dict[int, int] | None = None  # id of a module-level statement -> its index
         for function in flows.functions.values():
             name = function.name
             if is_private_helper(name) or name in attributed:
@@ -140,18 +142,28 @@ class MissingNativeOut(Rule):
             if blocker is not None:
                 yield Finding(*span, f"{found}; {blocker}")
             else:
+                if places is None:
+                    places = {id(statement): i for i, statement in enumerate(tree.body)}
                 message = with_advice(found, name)
-                yield Finding(*span, message, FIX_DESCRIPTION, fix_data=(name, (line, column)))
+                place = places.get(id(function))
+                yield Finding(
+                    *span, message, FIX_DESCRIPTION, fix_data=(name, (line, column), place)
+                )
 
     @classmethod
     def fix(cls, finding: Finding, file: FileUnderCheck) -> Edit | None:
         """``name.support_native_out = True`` after the function, two blank lines before
         it, with the trailing comment the file's own attribute lines carry (``# type:
-        ignore[attr-defined]``)."""
-        name, at = finding.fix_data
+        ignore[attr-defined]``). The check hands over the function's index among the
+        module's statements where it stands there (the same text parses to the same
+        statements), so that a fix per function of a large file looks nothing up."""
+        name, at, place = finding.fix_data
         lines = Lines(file.source)
         added = f"{name}.{ATTRIBUTE} = True{type_ignore_comment(file.tree, lines)}\n"
-        index, span = through_next_statement(file.tree, at[0], len(lines.lines))
+        if place is None:
+            index, span = through_next_statement(file.tree, at[0], len(lines.lines))
+        else:
+            index, span = place, statement_through_next(file.tree, place, len(lines.lines))
         function = file.tree.body[index]
         if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef) and function.name == name:
             edit = line_after_function(file.source, file.tree, index, span, added)
