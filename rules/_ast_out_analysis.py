@@ -250,6 +250,8 @@ class _Walk:
         self.aliases: set[str] = set()
         self.flow = OutFlow(function, self.root)
         self.parents: dict[int, ast.AST] = {}
+        self.name_parents: dict[int, ast.AST] = {}
+        """The parent of each name judged (:attr:`_Body.parents` holds no name)."""
         self.covering: dict[int, ast.AST] = {}
         """The nodes whose evaluation writes (or may write) ``out``, by id."""
         self.carriers: set[str] = set()
@@ -260,8 +262,8 @@ class _Walk:
             names, star_calls = self._occurrences()
             if len(names) > 1:
                 names.sort(key=_position)
-            for _, node in names:
-                self._name(node)
+            for _, node, parent in names:
+                self._name(node, parent)
             if len(star_calls) > 1:  # (the body's list is shared: sorted as a copy)
                 star_calls = sorted(star_calls, key=lambda s: (s[0].lineno, s[0].col_offset))
             for call, name in star_calls:
@@ -280,7 +282,7 @@ class _Walk:
 
     def _occurrences(
         self,
-    ) -> tuple[list[tuple[tuple[int, int], ast.Name]], list[tuple[ast.Call, str]]]:
+    ) -> tuple[list[tuple[tuple[int, int], ast.Name, ast.AST]], list[tuple[ast.Call, str]]]:
         """The function's variables spelled as an alias (outside nested scopes, with their
         positions), and its calls unpacking ``**name`` outside nested scopes; spellings
         that CPython keeps as strings are judged on the way. From the one walk of the body
@@ -290,14 +292,14 @@ class _Walk:
         self.parents = body.parents
         aliases = self.aliases = _closure(self.root, body.pairs) if self.root is not None else set()
         self.flow.aliases = frozenset(aliases)
-        names: list[tuple[tuple[int, int], ast.Name]] = []
-        for name, nested in body.names:
+        names: list[tuple[tuple[int, int], ast.Name, ast.AST]] = []
+        for name, parent, nested in body.names:
             if name.id not in aliases:
                 continue
             if nested:
                 self.flow.escapes = True  # captured by a closure: not followed
             else:
-                names.append(((name.lineno, name.col_offset), name))
+                names.append(((name.lineno, name.col_offset), name, parent))
         if aliases:
             for node, nested in body.spelled:
                 self._spelled(node, nested)
@@ -308,10 +310,14 @@ class _Walk:
         below the function (none is in a nested scope), so that "does this statement
         write ``out``?" is a set lookup."""
         holders: set[int] = set()
+        parents = self.parents
         for node in self.covering.values():
+            if node.__class__ is ast.Name:  # (names are not in the body's parents)
+                holders.add(id(node))
+                node = self.name_parents[id(node)]
             while node is not self.function and id(node) not in holders:
                 holders.add(id(node))
-                node = self.parents[id(node)]
+                node = parents[id(node)]
         return holders
 
     def _spelled(self, node: ast.AST, nested: bool) -> None:
@@ -328,8 +334,8 @@ class _Walk:
             self.flow.escapes = True
             self.covering[id(node)] = node
 
-    def _name(self, node: ast.Name) -> None:
-        parent = self.parents[id(node)]
+    def _name(self, node: ast.Name, parent: ast.AST) -> None:
+        self.name_parents[id(node)] = parent
         if not isinstance(node.ctx, ast.Load) and _stores(node, parent):
             return
         argument = self._given_to(node, parent)
@@ -353,7 +359,7 @@ class _Walk:
                 self._escape(node)  # out[...] = value writes the buffer directly
             else:
                 self.flow.reads_data = True  # out[1:] read: its values are data
-        elif not _in_test(node, self.parents):
+        elif not _in_test(node, parent, self.parents):
             self._escape(node)
 
     def _given_to(self, node: ast.Name, parent: ast.AST) -> tuple[ast.AST, ast.Call] | None:
@@ -487,9 +493,10 @@ class _Body:
     by every rule and every parameter that asks (:meth:`ModuleFlows.body`)."""
 
     parents: dict[int, ast.AST]
-    """The parent of each node below the function (its statements': the function)."""
-    names: list[tuple[ast.Name, bool]]
-    """Every name, and whether it is in a nested scope."""
+    """The parent of each node below the function but names (its statements': the
+    function)."""
+    names: list[tuple[ast.Name, ast.AST, bool]]
+    """Every name, its parent, and whether it is in a nested scope."""
     spelled: list[tuple[ast.AST, bool]]
     """Every node holding a name as a string (:data:`_SPELLING`) in a nested scope, and
     those outside that may read or escape one (:data:`_READ_OR_ESCAPED`); whether nested."""
@@ -521,17 +528,16 @@ def _walk_nodes(stack: list[ast.AST], found: _Body, nested: bool, in_function: b
     """:func:`_walk_body` from the nodes on ``stack`` (the next on top), all under the same
     scope flags: pre-order, left to right. A node opening a scope that changes the flags is
     walked with its subtree by a call of its own, at once: the order stays that of one
-    walk, and the stack holds bare nodes (no flags per node)."""
+    walk, and the stack holds bare nodes (no flags per node). A name is taken with its
+    parent as the parent's children are gathered (it has no child): a third of a body's
+    nodes, never pushed, never in :attr:`_Body.parents`."""
     parents, names, spelled = found.parents, found.names, found.spelled
     star_calls, pairs = found.star_calls, found.pairs
     name_type, call_type, constant_type, node_type = ast.Name, ast.Call, ast.Constant, ast.AST
-    pop, push = stack.pop, stack.append
+    pop, push, named = stack.pop, stack.append, names.append
     while stack:
         node = pop()
         cls = node.__class__
-        if cls is name_type:
-            names.append((node, nested))  # type: ignore[arg-type]
-            continue  # no child node
         if cls in _SCOPE_TYPES and not (nested and (in_function or cls not in _FUNCTION_TYPES)):
             _walk_nodes([node], found, True, in_function or cls in _FUNCTION_TYPES)
             continue
@@ -549,17 +555,24 @@ def _walk_nodes(stack: list[ast.AST], found: _Body, nested: bool, in_function: b
             value = getattr(node, attribute, None)
             if value.__class__ is list:
                 for item in value:
-                    if isinstance(item, node_type) and item.__class__ is not constant_type:
+                    kind = item.__class__
+                    if kind is name_type:
+                        named((item, node, nested))
+                    elif kind is not constant_type and isinstance(item, node_type):
                         parents[id(item)] = node
                         push(item)
-            elif isinstance(value, node_type) and value.__class__ is not constant_type:
-                parents[id(value)] = node
-                push(value)
+            else:
+                kind = value.__class__
+                if kind is name_type:
+                    named((value, node, nested))  # type: ignore[arg-type]
+                elif kind is not constant_type and isinstance(value, node_type):
+                    parents[id(value)] = node
+                    push(value)
         if len(stack) - first > 1:
             stack[first:] = stack[first:][::-1]
 
 
-def _position(found: tuple[tuple[int, int], ast.Name]) -> tuple[int, int]:
+def _position(found: tuple[tuple[int, int], ast.Name, ast.AST]) -> tuple[int, int]:
     return found[0]
 
 
@@ -668,11 +681,12 @@ def _string_names(node: ast.AST) -> tuple[list[str], list[str], list[str]]:
     return [], [], []
 
 
-def _in_test(name: ast.AST, parents: dict[int, ast.AST]) -> bool:
-    """Whether the name only takes part in a test (``out is None``, ``if out:``)."""
-    child = name
+def _in_test(name: ast.Name, parent: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """Whether the name (below ``parent``) only takes part in a test (``out is None``,
+    ``if out:``)."""
+    child: ast.AST = name
+    ancestor: ast.AST | None = parent
     while True:
-        ancestor = parents.get(id(child))
         if ancestor is None:
             return False
         if isinstance(ancestor, _TESTS):
@@ -681,7 +695,7 @@ def _in_test(name: ast.AST, parents: dict[int, ast.AST]) -> bool:
             return ancestor.test is child
         if isinstance(ancestor, ast.stmt):
             return False
-        child = ancestor
+        child, ancestor = ancestor, parents.get(id(ancestor))
 
 
 def plain_string(node: ast.expr, lines: Lines) -> str | None:
