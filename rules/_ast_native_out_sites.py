@@ -18,7 +18,7 @@ import ast
 import re
 import weakref
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ivycheck.rules._ast_out_analysis import plain_string
 from ivycheck.rules._ast_source import Lines
@@ -31,9 +31,10 @@ _AFTER_LINE = re.compile(r"[ \t]*;?[ \t]*(#[^\r\n]*)?")
 """What may follow the last statement of a line: a ``;``, blanks, a comment."""
 
 
-@dataclass(frozen=True)
-class NativeOutSite:
-    """One place that sets ``support_native_out`` on a module-level function."""
+class NativeOutSite(NamedTuple):
+    """One place that sets ``support_native_out`` on a module-level function (a named
+    tuple: made for every setting of a module of thousands, where a frozen dataclass's
+    construction was a sixth of the reading)."""
 
     function: str
     value: ast.expr
@@ -62,12 +63,43 @@ def native_out_sites(tree: ast.Module, lines: Lines) -> tuple[NativeOutSite, ...
     return known
 
 
-def _read_sites(tree: ast.Module, lines: Lines) -> Iterator[NativeOutSite]:
-    for statement, line in _module_statements(tree.body, lines):
-        if isinstance(statement, ast.For):
-            yield from _loop_sites(statement, lines)
-        elif isinstance(statement, ast.Assign | ast.Expr):  # what :func:`_sets` reads
-            yield from (NativeOutSite(name, v, s, line) for name, v, s in _sets(statement, lines))
+def _read_sites(tree: ast.Module, lines: Lines) -> list[NativeOutSite]:
+    found: list[NativeOutSite] = []
+    _block_sites(tree.body, lines, found)
+    return found
+
+
+def _block_sites(body: Sequence[ast.stmt], lines: Lines, found: list[NativeOutSite]) -> None:
+    """The sites of a module-level block (its statements that are lines of their own),
+    then those of its ``if`` and ``try`` blocks, each after its statement, into ``found``.
+    A statement's neighbours on its line are gathered only for a statement that sets the
+    attribute (a module of thousands of statements has as many lines, and few sites)."""
+    if not body or _after_colon(body[0], lines):
+        return
+    for position, statement in enumerate(body):
+        if isinstance(statement, ast.Assign | ast.Expr):  # what :func:`_sets` reads
+            for name, value, small in _sets(statement, lines):
+                found.append(NativeOutSite(name, value, small, _line_at(body, position)))
+        elif isinstance(statement, ast.For):
+            found.extend(_loop_sites(statement, lines))
+        elif isinstance(statement, ast.If):
+            _block_sites(statement.body, lines, found)
+            _block_sites(statement.orelse, lines, found)
+        elif isinstance(statement, ast.Try):
+            _block_sites(statement.body, lines, found)
+            for handler in statement.handlers:
+                _block_sites(handler.body, lines, found)
+
+
+def _line_at(body: Sequence[ast.stmt], position: int) -> tuple[ast.stmt, ...]:
+    """The statements of ``body`` sharing ``body[position]``'s line (``a = 1; b = 2``),
+    in order."""
+    first = last = position
+    while first and body[first - 1].end_lineno == body[first].lineno:  # ``before; this``
+        first -= 1
+    while last + 1 < len(body) and body[last].end_lineno == body[last + 1].lineno:
+        last += 1
+    return tuple(body[first : last + 1])
 
 
 def is_falsy_literal(value: ast.expr, lines: Lines) -> bool:
@@ -120,51 +152,10 @@ def _type_ignore_comment(sites: Sequence[NativeOutSite], lines: Lines) -> str:
     return ""
 
 
-def _module_statements(
-    body: Sequence[ast.stmt], lines: Lines
-) -> Iterator[tuple[ast.stmt, tuple[ast.stmt, ...]]]:
-    """Each statement of a module-level block that is a line of its own or a loop, with
-    the statements sharing its line, and those of the ``if`` and ``try`` blocks below."""
-    for statement, line in _lines_of(body, lines):
-        yield statement, line
-        if isinstance(statement, ast.If):
-            yield from _module_statements(statement.body, lines)
-            yield from _module_statements(statement.orelse, lines)
-        elif isinstance(statement, ast.Try):
-            yield from _module_statements(statement.body, lines)
-            for handler in statement.handlers:
-                yield from _module_statements(handler.body, lines)
-
-
-def _lines_of(
-    body: Sequence[ast.stmt], lines: Lines
-) -> Iterator[tuple[ast.stmt, tuple[ast.stmt, ...]]]:
-    """The statements of a block, each with those sharing its line: nothing when the
-    block is a one-line body after its header's colon."""
-    if not body or _after_colon(body[0], lines):
-        return
-    group: list[ast.stmt] = []
-    for statement in body:
-        if group and not _joined(group[-1], statement):
-            line = tuple(group)
-            for each in group:
-                yield each, line
-            group = []
-        group.append(statement)
-    line = tuple(group)
-    for each in group:
-        yield each, line
-
-
 def _after_colon(statement: ast.stmt, lines: Lines) -> bool:
     """Whether code stands before ``statement`` on its line (a one-line body)."""
     text = lines.lines[statement.lineno - 1]
     return bool(text[: lines.column(statement.lineno, statement.col_offset)].strip(" \t\f"))
-
-
-def _joined(before: ast.stmt, statement: ast.stmt) -> bool:
-    """``before; statement``: both on one line of the block."""
-    return before.end_lineno == statement.lineno
 
 
 def _sets(
@@ -201,7 +192,11 @@ def _loop_sites(loop: ast.For, lines: Lines) -> Iterator[NativeOutSite]:
         return
     variable = loop.target.id
     names = [e.id for e in loop.iter.elts if isinstance(e, ast.Name)]
-    for statement, line in _lines_of(loop.body, lines):
+    body = loop.body
+    if _after_colon(body[0], lines):
+        return  # a one-line body: not read
+    for position, statement in enumerate(body):
         for name, value, small in _sets(statement, lines):
             if name == variable:
+                line = _line_at(body, position)
                 yield from (NativeOutSite(n, value, small, line, loop) for n in names)
