@@ -83,7 +83,12 @@ class Lines:
 
     def name_position(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[int, int]:
         """The (1-based line, code-point column) of the function's name, wherever it is
-        (after ``def`` on the same line, or after a line continuation)."""
+        (after ``def`` on the same line, or after a line continuation). The plain shape is
+        read on the ``def`` line alone (:meth:`name_column`: where it answers, the
+        continuation's pattern ends at the same place, since the name follows)."""
+        column = self.name_column(function)
+        if column is not None:
+            return function.lineno, column
         line = function.lineno
         header = self.lines[line - 1 : function.body[0].lineno]
         start = self.column(line, function.col_offset)

@@ -3,7 +3,7 @@
 IVY001 asks for the attribute on a function that forwards ``out`` natively. With it,
 Ivy's wrapper hands the native buffer over and stops writing ``out`` itself, so the
 attribute is only advice where the function then still fills the caller's buffer, and a
-working call cannot start to raise. :func:`not_ready_for_the_attribute` names the first
+working call cannot start to raise. :meth:`AttributeReadiness.blocker` names the first
 reason it would not (the end of the finding's message; no fix is offered), in this order:
 a ``return`` that never writes ``out``; a return of a method of the native call's result
 where the backend's update rebinds ``out``; a tuple ``out`` the wrapper cannot hand over;
@@ -12,10 +12,12 @@ a wrapper that casts the result into ``out``'s dtype on its path without the att
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ivycheck.rules._ast_out_analysis import ModuleFlows, OutFlow, return_paths
-from ivycheck.rules._ast_outflow import first_method_of_call_return
+from ivycheck.rules._ast_outflow import PlainUse, first_method_of_call_return
 from ivycheck.rules._ast_several_results import several_results
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._out_fate import (
@@ -33,38 +35,56 @@ if TYPE_CHECKING:
     from ivycheck.checker.rule_api import FileUnderCheck, ProjectIndex
 
 
-def not_ready_for_the_attribute(
-    flow: OutFlow, flows: ModuleFlows, file: FileUnderCheck, lines: Lines
-) -> str | None:
-    """Why adding the attribute alone would break the function (the end of the message,
-    no fix offered), or ``None`` when the fix is safe to offer: a return that does not
-    write ``out``, a return of a method of the native call's result where the backend's
-    update rebinds ``out``, a tuple ``out`` the wrapper cannot hand over, a wrapper that
-    casts into ``out``'s dtype."""
-    function = flow.function
-    name = function.name
-    backend = file.backend or ""
-    dropping = next((path for path in return_paths(flow) if not path.covered), None)
-    if dropping is not None:
-        return _dropping_blocker(name, dropping.node.lineno)
-    fate = ignored_buffer_fate(file.index, backend)
-    helpers = [flows.functions.get(use.via or "") for use in flow.native]
-    chained = next(
-        (
-            found
-            for candidate in (function, *helpers)
-            if candidate is not None
-            for found in [first_method_of_call_return(candidate)]
-            if found is not None
-        ),
-        None,
-    )
-    if chained is not None and fate.kind != COPIES:
-        return _chained_blocker(chained.lineno, fate)
-    if several_results(function, lines):
-        tuple_out = several_results(function, lines, out_only=True)
-        return _several_blocker(file.index, backend, tuple_out)
-    return _cast_blocker(file.index, backend, name, flow.native[0].describe())
+class AttributeReadiness:
+    """Why adding the attribute alone would break a function of one file
+    (:meth:`blocker`). What the project decides (the fate of an ignored buffer on the
+    file's backend, whether the wrapper casts into ``out``'s dtype) is the same for every
+    function of the file: read once, when a function first needs it (a file of thousands
+    of findings asked the index per function)."""
+
+    def __init__(self, flows: ModuleFlows, file: FileUnderCheck, lines: Lines) -> None:
+        self.flows = flows
+        self.index = file.index
+        self.backend = file.backend or ""
+        self.lines = lines
+
+    @cached_property
+    def _ignored_fate(self) -> OutFate:
+        return ignored_buffer_fate(self.index, self.backend)
+
+    @cached_property
+    def _casts(self) -> bool:
+        return wrapper_casts_to_out(self.index, self.backend)
+
+    def blocker(self, flow: OutFlow, native: Sequence[PlainUse]) -> str | None:
+        """Why adding the attribute alone would break the function (the end of the
+        message, no fix offered), or ``None`` when the fix is safe to offer: a return that
+        does not write ``out``, a return of a method of the native call's result where the
+        backend's update rebinds ``out``, a tuple ``out`` the wrapper cannot hand over, a
+        wrapper that casts into ``out``'s dtype. ``native``: the flow's native uses (at
+        least one)."""
+        function = flow.function
+        name = function.name
+        dropping = next((path for path in return_paths(flow) if not path.covered), None)
+        if dropping is not None:
+            return _dropping_blocker(name, dropping.node.lineno)
+        helpers = [self.flows.functions.get(use.via or "") for use in native]
+        chained = next(
+            (
+                found
+                for candidate in (function, *helpers)
+                if candidate is not None
+                for found in [first_method_of_call_return(candidate)]
+                if found is not None
+            ),
+            None,
+        )
+        if chained is not None and self._ignored_fate.kind != COPIES:
+            return _chained_blocker(chained.lineno, self._ignored_fate)
+        if several_results(function, self.lines):
+            tuple_out = several_results(function, self.lines, out_only=True)
+            return _several_blocker(self.index, self.backend, tuple_out)
+        return _cast_blocker(name, native[0].describe()) if self._casts else None
 
 
 def _dropping_blocker(name: str, line_number: int) -> str:
@@ -125,11 +145,8 @@ def wrapper_casts_to_out(index: ProjectIndex, backend: str) -> bool:
     return path_fate(index, backend, "wrapper", False, same_dtype=False).kind == COPIES
 
 
-def _cast_blocker(index: ProjectIndex, backend: str, name: str, described: str) -> str | None:
-    """Why the unsafe fix is withheld where the wrapper casts (:func:`wrapper_casts_to_out`):
-    the one text both checks give."""
-    if not wrapper_casts_to_out(index, backend):
-        return None
+def _cast_blocker(name: str, described: str) -> str:
+    """Why the unsafe fix is withheld where the wrapper casts (:func:`wrapper_casts_to_out`)."""
     return (
         f"adding `{name}.support_native_out = True` would hand `out`'s buffer to {described} "
         "uncast, where the project's `handle_out_argument` now casts the result into `out`'s "

@@ -24,7 +24,7 @@ from ivycheck.rules._ast_native_out_sites import (
 )
 from ivycheck.rules._ast_out_analysis import ModuleFlows
 from ivycheck.rules._ast_source import Lines
-from ivycheck.rules._native_out_readiness import forwards, not_ready_for_the_attribute, with_advice
+from ivycheck.rules._native_out_readiness import AttributeReadiness, forwards, with_advice
 from ivycheck.rules._text_fixes import (
     attribute_with_libcst,
     line_after_function,
@@ -124,6 +124,7 @@ class MissingNativeOut(Rule):
         flows = ModuleFlows(tree, lines, facts(tree).import_map, file.config.runtime_modules)
         attributed = {site.function for site in native_out_sites(tree, lines)}
         places: dict[int, int] | None = None  # id of a module-level statement -> its index
+        readiness: AttributeReadiness | None = None
         for function in flows.functions.values():
             name = function.name
             if is_private_helper(name) or name in attributed:
@@ -133,12 +134,15 @@ class MissingNativeOut(Rule):
             if out_wrapping(file.index, name) is OutWrapping.NOT_WRAPPED:
                 continue  # no wrapper reads the attribute: `out` is data here
             flow = flows.analyse(function)
-            if not flow.native:
+            native = flow.native
+            if not native:
                 continue
-            found = forwards(name, flow.native[0].describe())
+            found = forwards(name, native[0].describe())
             line, column = lines.name_position(function)
             span = (line, column, line, column + len(name))
-            blocker = not_ready_for_the_attribute(flow, flows, file, lines)
+            if readiness is None:
+                readiness = AttributeReadiness(flows, file, lines)
+            blocker = readiness.blocker(flow, native)
             if blocker is not None:
                 yield Finding(*span, f"{found}; {blocker}")
             else:
