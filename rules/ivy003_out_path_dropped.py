@@ -26,7 +26,7 @@ from ivycheck.rules._ast_facts import facts
 from ivycheck.rules._ast_out_analysis import ModuleFlows, may_forward_natively, return_paths
 from ivycheck.rules._ast_several_results import several_results
 from ivycheck.rules._ast_source import Lines
-from ivycheck.rules._out_fate import COPIES, ignored_buffer_fates
+from ivycheck.rules._out_fate import COPIES, OutFate, ignored_buffer_fates
 
 
 class OutPathDropped(Rule):
@@ -96,12 +96,17 @@ class OutPathDropped(Rule):
             flow = flows.analyse(function)
             if not may_forward_natively(flow):
                 continue  # IVY002: the attribute itself is wrong
-            fate = fates(several_results(function, lines, out_only=True))
-            if fate.never_handed:
-                continue  # the wrapper never hands this function the buffer
+            fate: OutFate | None = None  # read for the first return that gets a finding
             partly: set[int] | None = None  # made for the first return that drops `out`
             for path in return_paths(flow):
                 returned = path.node
+                method = converted(returned) if path.covered else None
+                if path.covered and method is None:
+                    continue  # writes `out` and hands back what it wrote
+                if fate is None:
+                    fate = fates(several_results(function, lines, out_only=True))
+                if fate.never_handed:
+                    break  # the wrapper never hands this function the buffer
                 end_line = returned.end_lineno or returned.lineno
                 span = (
                     returned.lineno,
@@ -109,9 +114,8 @@ class OutPathDropped(Rule):
                     end_line,
                     lines.column(end_line, returned.end_col_offset or 0),
                 )
-                if path.covered:
-                    method = converted(returned)
-                    if method is not None and fate.kind != COPIES:
+                if method is not None:
+                    if fate.kind != COPIES:
                         message = converted_message(name, method, fate)
                         yield Finding(*span, message, None, fate.severity, fate.category)
                     continue
