@@ -127,7 +127,7 @@ class MissingNativeOut(Rule):
         readiness: AttributeReadiness | None = None
         for function in flows.functions.values():
             name = function.name
-            if is_private_helper(name) or name in attributed:
+            if name in attributed or is_private_helper(name):
                 continue
             if OUT not in positional_or_keyword(function):
                 continue

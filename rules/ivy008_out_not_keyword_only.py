@@ -291,12 +291,14 @@ def _positional_outs(
     of ``facts(tree).functions``."""
     api = file.part == "functional" or file.part.startswith("backend:")
     known = {*file.config.decorator_order, *DECORATOR_ALIASES, *VIEW_DECORATORS}
-    top = {id(statement) for statement in tree.body}
+    top: set[int] | None = None  # ids of the module's statements, once a function asks
     assigned: dict[str, list[str]] | None = None
     for node, _ in facts(tree).functions:
         found = out_arg(node)
         if found is None or found[1] or is_private_helper(node.name):
             continue
+        if top is None:
+            top = {id(statement) for statement in tree.body}
         if id(node) in top:
             if api:
                 yield node, found[0]
