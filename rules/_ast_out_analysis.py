@@ -209,10 +209,17 @@ class ModuleFlows:
             flag[0] = True
 
     def body(self, function: FunctionNode) -> _Body:
-        """The walk of ``function``'s body, made once per tree (:class:`_Body`)."""
+        """The walk of ``function``'s body (:class:`_Body`), kept on the tree for a helper's
+        flow: a function is asked again with another parameter only as a helper of
+        another's flow (a walk in progress beside this one), or, rarely, when its flow
+        depends on the order of the questions. The rules' own questions (one per function,
+        shared by every rule, :attr:`_shared`) keep none: keeping a body per function
+        held every node of a big file in dictionaries until its check ended, for nothing."""
         found = self._bodies.get(id(function))
         if found is None:
-            found = self._bodies[id(function)] = _walk_body(function)
+            found = _walk_body(function)
+            if len(self._walks) > 1:
+                self._bodies[id(function)] = found
         return found
 
     def helper_kind(self, helper: FunctionNode, root: str | None) -> UseKind:
