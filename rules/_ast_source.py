@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
-from functools import cached_property
+from typing import overload
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 """A line as CPython's parser counts lines (``str.splitlines`` also breaks at ``\\f``...)."""
@@ -44,6 +44,25 @@ _DEF_NAME = re.compile(r"(?:async(?:[ \t\f]|\\\r?\n)+)?def(?:[ \t\f]|\\\r?\n)+")
 """From ``def`` (or ``async def``) to the function's name: blanks and line continuations."""
 
 
+class _SplitOnFirstRead:
+    """:attr:`Lines.lines`: :func:`split_lines` of the text on the first read, then kept in
+    the instance (whose attribute hides this descriptor). ``functools.cached_property``
+    does the same under a lock on every first read (Python 3.11), which cost a tenth of a
+    fix's text where a fix per function makes a :class:`Lines` each."""
+
+    @overload
+    def __get__(self, instance: None, owner: type[Lines]) -> _SplitOnFirstRead: ...
+
+    @overload
+    def __get__(self, instance: Lines, owner: type[Lines]) -> list[str]: ...
+
+    def __get__(self, instance: Lines | None, owner: type[Lines]) -> list[str] | _SplitOnFirstRead:
+        if instance is None:
+            return self
+        lines = instance.__dict__["lines"] = split_lines(instance.source)
+        return lines
+
+
 class Lines:
     """A file's lines, split once however many rules ask (:func:`split_lines`), and only
     when a rule reads them: most positions of a file written in ASCII are CPython's own
@@ -52,15 +71,10 @@ class Lines:
 
     def __init__(self, source: str) -> None:
         self.source = source
+        self._ascii = source.isascii()  # (a flag of CPython's string: no scan)
 
-    @cached_property
-    def lines(self) -> list[str]:
-        """The lines with their ends (shared: never change the list)."""
-        return split_lines(self.source)
-
-    @cached_property
-    def _ascii(self) -> bool:
-        return self.source.isascii()
+    lines = _SplitOnFirstRead()
+    """The lines with their ends (shared: never change the list)."""
 
     def column(self, line: int, byte_offset: int) -> int:
         """The code-point column of CPython's ``col_offset`` on 1-based ``line``."""
