@@ -339,11 +339,13 @@ def _summarize_function(
         ast.Call,
         ast.Return,
     )
-    Load, Store, Constant = ast.Load, ast.Store, ast.Constant
+    Load, Store, Constant, keyword = ast.Load, ast.Store, ast.Constant, ast.keyword
     # The nodes below ``node`` (itself included) in ``ast.walk``'s breadth-first order,
     # less the childless context and operator nodes (:data:`_LEAF_FIELDS`), each judged
     # as it is reached: a list grown while it is read (no generator, no deque), the
-    # fields of each node type looked up once, a third fewer nodes, and no second pass.
+    # fields of each node type looked up once, a third fewer nodes, and no second pass;
+    # the children of the node types most met (calls, attributes, keywords, subscripts,
+    # returns) taken straight, in their fields' order.
     # Leaving out leaves keeps the order of the others: a summary's call lists come out
     # as ``ast.walk``'s. Summarizing walks every function of every API and backend file:
     # this loop was most of the index phase.
@@ -376,20 +378,35 @@ def _summarize_function(
                 qualified = known[id(func)] = _qualify(func, imports)
             if qualified is not None:
                 summary.calls.append(qualified)
-        elif kind is Attribute:
+            append(func)
+            extend(call.args)
+            extend(call.keywords)
+            continue
+        if kind is Attribute:
             attribute: ast.Attribute = child  # type: ignore[assignment]
             if attribute.attr in _DATA and type(attribute.ctx) is Store:
                 writes = True
-        elif kind is Subscript:
+            append(attribute.value)
+            continue
+        if kind is keyword:
+            append(child.value)  # type: ignore[attr-defined]
+            continue
+        if kind is Subscript:
             item: ast.Subscript = child  # type: ignore[assignment]
             if type(item.ctx) is Store and whole_array(item.slice):
                 writes = True
-        elif kind is Return:
+            append(item.value)
+            append(item.slice)
+            continue
+        if kind is Return:
             returned = child.value  # type: ignore[attr-defined]
             if type(returned) is Call:
                 qualified = known[id(returned.func)] = _qualify(returned.func, imports)
                 if qualified is not None:
                     summary.return_calls.append(qualified)
+            if returned is not None:
+                append(returned)
+            continue
         fields = fields_of(kind)
         for field_name in _node_fields(kind) if fields is None else fields:
             value = getattr(child, field_name, None)
@@ -752,8 +769,10 @@ def true_for_arrays(node: ast.FunctionDef | ast.AsyncFunctionDef, imports: dict[
     whose default is ``False``/``None`` are skipped. The type is the backend's own
     ``NativeArray`` (by that name, or imported under it): any other type (``tf.Variable``),
     or a further condition (``and x.requires_grad``), is not read as true for every array."""
+    if not any(map(_returns_isinstance, node.body)):
+        return False
     positional = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
-    if not positional or not any(_returns_isinstance(s) for s in node.body):
+    if not positional:
         return False
     off = off_flags(node.args)
     body = [
