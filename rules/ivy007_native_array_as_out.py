@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Callable, Iterator, Sequence
 
 from ivycheck.checker.rule_api import Example, FileUnderCheck, Finding, Rule
@@ -425,7 +426,14 @@ def _message(called: str, shown: str) -> str:
 
 def _is_runtime(qualified: str, runtime_modules: Sequence[str]) -> bool:
     """Whether ``qualified`` names a function of the runtime (config ``runtime_modules``)."""
-    return any(qualified.startswith(module + ".") for module in runtime_modules)
+    return qualified.startswith(_prefixes(tuple(runtime_modules)))
+
+
+@functools.cache
+def _prefixes(runtime_modules: tuple[str, ...]) -> tuple[str, ...]:
+    """``module.`` for each runtime module: one ``str.startswith`` asks them all (the rule
+    asks it of every call given ``out=``, thousands in a backend file)."""
+    return tuple(f"{module}." for module in runtime_modules)
 
 
 Binding = ast.expr | None
