@@ -33,10 +33,10 @@ import io
 import tokenize
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ivycheck.rules._ast_calls import is_inplace_update
 from ivycheck.rules._ast_facts import (
-    CHILD_FIELDS,
     AstImportMap,
     FunctionNode,
     child_fields,
@@ -212,14 +212,15 @@ class ModuleFlows:
         """The walk of ``function``'s body (:class:`_Body`), kept on the tree for a helper's
         flow: a function is asked again with another parameter only as a helper of
         another's flow (a walk in progress beside this one), or, rarely, when its flow
-        depends on the order of the questions. The rules' own questions (one per function,
+        depends on the order of the questions; and for a nested or shadowed definition,
+        whose flows are not memoized. The rules' own questions (one per function,
         shared by every rule, :attr:`_shared`) keep none: keeping a body per function
         held every node of a big file in dictionaries until its check ended, for nothing."""
         found = self._bodies.get(id(function))
         if found is None:
             found = _walk_body(function)
-            if len(self._walks) > 1:
-                self._bodies[id(function)] = found
+            if len(self._walks) > 1 or self.functions.get(function.name) is not function:
+                self._bodies[id(function)] = found  # (a nested def's flow is not memoized)
         return found
 
     def helper_kind(self, helper: FunctionNode, root: str | None) -> UseKind:
@@ -251,14 +252,15 @@ class _Walk:
     def __init__(self, flows: ModuleFlows, function: FunctionNode, root: str | None) -> None:
         self.flows = flows
         self.function = function
-        self.root = root if root is not None and root in positional_or_keyword(function) else None
+        self.root = root if root is not None and _binds(function, root) else None
         kwarg = function.args.kwarg
         self.var_kwargs = kwarg.arg if kwarg is not None else None
         self.aliases: set[str] = set()
         self.flow = OutFlow(function, self.root)
         self.parents: dict[int, ast.AST] = {}
         self.name_parents: dict[int, ast.AST] = {}
-        """The parent of each name judged (:attr:`_Body.parents` holds no name)."""
+        """The parent of each name in :attr:`covering` (:attr:`_Body.parents` holds no
+        name)."""
         self.covering: dict[int, ast.AST] = {}
         """The nodes whose evaluation writes (or may write) ``out``, by id."""
         self.carriers: set[str] = set()
@@ -283,8 +285,9 @@ class _Walk:
                     self.covering[id(call)] = call
         flow = self.flow
         flow.reads_data = flow.reads_data or flow.escapes
-        flow.writes = frozenset(self.covering)
-        flow.holders = frozenset(self._holders())
+        if self.covering:  # (else the defaults: nothing writes)
+            flow.writes = frozenset(self.covering)
+            flow.holders = frozenset(self._holders())
         return flow
 
     def _occurrences(
@@ -342,7 +345,6 @@ class _Walk:
             self.covering[id(node)] = node
 
     def _name(self, node: ast.Name, parent: ast.AST) -> None:
-        self.name_parents[id(node)] = parent
         if not isinstance(node.ctx, ast.Load) and _stores(node, parent):
             return
         argument = self._given_to(node, parent)
@@ -355,7 +357,7 @@ class _Walk:
         ):
             self._dict_element(node, parent)
         elif isinstance(parent, ast.Return):
-            self._escape(node)
+            self._escape_name(node, parent)
         elif isinstance(parent, ast.Attribute):
             self.flow.reads_data = True  # out.at[i], out.shape, out.copy_(...)
             called = self.parents.get(id(parent))
@@ -363,11 +365,11 @@ class _Walk:
                 self._escape(called)  # out.copy_(...), out.fill(...): writes not judged
         elif isinstance(parent, ast.Subscript) and parent.value is node:
             if self._subscript_written(parent):
-                self._escape(node)  # out[...] = value writes the buffer directly
+                self._escape_name(node, parent)  # out[...] = value writes the buffer directly
             else:
                 self.flow.reads_data = True  # out[1:] read: its values are data
         elif not _in_test(node, parent, self.parents):
-            self._escape(node)
+            self._escape_name(node, parent)
 
     def _given_to(self, node: ast.Name, parent: ast.AST) -> tuple[ast.AST, ast.Call] | None:
         """(the argument, the call) where ``node`` is a call's argument: by keyword, as
@@ -386,6 +388,10 @@ class _Walk:
     def _escape(self, node: ast.AST) -> None:
         self.flow.escapes = True
         self.covering[id(node)] = node
+
+    def _escape_name(self, node: ast.Name, parent: ast.AST) -> None:
+        self._escape(node)
+        self.name_parents[id(node)] = parent
 
     def _subscript_written(self, subscript: ast.Subscript) -> bool:
         """``out[...] = v``, ``out[...] += v`` and one level deeper (``out[i][j] = v``,
@@ -494,10 +500,10 @@ class _Walk:
             self.flow.escapes = True
 
 
-@dataclass(frozen=True)
-class _Body:
+class _Body(NamedTuple):
     """What one walk of a function's body finds, whichever parameter is followed: shared
-    by every rule and every parameter that asks (:meth:`ModuleFlows.body`)."""
+    by every rule and every parameter that asks (:meth:`ModuleFlows.body`). A tuple: made
+    per function, where a frozen dataclass's fields are set one call each."""
 
     parents: dict[int, ast.AST]
     """The parent of each node below the function but names (its statements': the
@@ -525,7 +531,7 @@ def _walk_body(function: FunctionNode) -> _Body:
     children of a node are gathered here (the fields :func:`child_fields` names), and constants are
     left out (nothing is asked of them, nor of their parent): the walk is most of the
     out-flow's cost."""
-    parents: dict[int, ast.AST] = {id(statement): function for statement in function.body}
+    parents: dict[int, ast.AST] = dict.fromkeys(map(id, function.body), function)
     found = _Body(parents, [], [], [], [])
     _walk_nodes(list(reversed(function.body)), found, False, False)
     return found
@@ -557,11 +563,10 @@ def _walk_nodes(stack: list[ast.AST], found: _Body, nested: bool, in_function: b
                     star_calls.append((node, k.value.id))  # type: ignore[arg-type]
         elif cls in _ALIASING and not in_function:
             pairs.extend(_alias_pairs(node))
-        first = len(stack)
-        for attribute in CHILD_FIELDS.get(cls) or child_fields(cls):
+        for attribute in _LAST_FIELD_FIRST.get(cls) or _last_field_first(cls):
             value = getattr(node, attribute, None)
             if value.__class__ is list:
-                for item in value:
+                for item in reversed(value):
                     kind = item.__class__
                     if kind is name_type:
                         named((item, node, nested))
@@ -575,8 +580,16 @@ def _walk_nodes(stack: list[ast.AST], found: _Body, nested: bool, in_function: b
                 elif kind is not constant_type and isinstance(value, node_type):
                     parents[id(value)] = node
                     push(value)
-        if len(stack) - first > 1:
-            stack[first:] = stack[first:][::-1]
+
+
+_LAST_FIELD_FIRST: dict[type[ast.AST], tuple[str, ...]] = {}
+"""Per node type, :func:`child_fields` from the last: a node's children are pushed last
+first, so that they come off the stack in order."""
+
+
+def _last_field_first(kind: type[ast.AST]) -> tuple[str, ...]:
+    fields = _LAST_FIELD_FIRST[kind] = child_fields(kind)[::-1]
+    return fields
 
 
 def _position(found: tuple[tuple[int, int], ast.Name, ast.AST]) -> tuple[int, int]:
@@ -722,6 +735,16 @@ def plain_string(node: ast.expr, lines: Lines) -> str | None:
     except (tokenize.TokenError, SyntaxError):
         return None
     return node.value if len(tokens) == 1 else None
+
+
+def _binds(function: FunctionNode, name: str) -> bool:
+    """``name in positional_or_keyword(function)``, without the list (asked per flow)."""
+    args = function.args
+    return (
+        any(a.arg == name for a in args.kwonlyargs)
+        or any(a.arg == name for a in args.args)
+        or any(a.arg == name for a in args.posonlyargs)
+    )
 
 
 def _positional_param(function: FunctionNode, position: int) -> str | None:
