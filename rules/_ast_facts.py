@@ -299,6 +299,7 @@ _NO_CALLS = _NOT_NODES | {
 """Fields without a call: strings and numbers, imports' names, and patterns."""
 _SKIPPED = frozenset({ast.Name, ast.Constant, type(None)})
 """Never pushed: names and constants hold no call; ``None`` is no node."""
+_SIGNATURE = ast.arguments
 _BLOCK_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
 """Per node type, the fields that may hold statements (directly, or in an ``except``
 clause or a ``case``), in the order of ``_fields``."""
@@ -603,7 +604,7 @@ def _walk_segment(
     tenth of the walk."""
     fields_of = _CALL_FIELDS if every_node else _BLOCK_FIELDS
     more_fields = _call_fields if every_node else _block_fields
-    skipped, call_type = _SKIPPED, ast.Call
+    skipped, call_type, parameter_type, signature_type = _SKIPPED, ast.Call, ast.arg, _SIGNATURE
     definitions = (ast.FunctionDef, ast.AsyncFunctionDef)
     found_segments: _Segments = [] if segments is None else segments
     push = stack.append
@@ -625,6 +626,17 @@ def _walk_segment(
         fields = fields_of.get(cls)
         if fields is None:
             fields = more_fields(cls)
+        if cls is signature_type:
+            # A parameter holds no call, its annotation may: pushed in its place, the
+            # order is the same, and a signature's parameters are never visited.
+            for name in fields:
+                value = getattr(node, name)
+                for item in value if value.__class__ is list else (value,):
+                    if item.__class__ is parameter_type:
+                        item = item.annotation
+                    if item.__class__ not in skipped:
+                        push(item)
+            continue
         for name in fields:
             value = getattr(node, name)
             if value.__class__ is list:
