@@ -533,11 +533,15 @@ class OutToNativeWithoutOut(Rule):
         lines: Lines | None = None
         attributed: frozenset[str] = frozenset()
         backend = file.part.removeprefix("backend:") if file.part.startswith("backend:") else ""
+        refused: dict[str, bool] = {}  # per callee: a backend calls a few thousands of times
         for call, out, enclosing, qualified in qualified_out_calls(tree):
-            if is_inplace_update(call.func):
-                continue  # the wrapper's own update: never rejected
-            if qualified is None or not rejects_out(qualified, runtime):
+            if qualified is None:
                 continue
+            refuses = refused.get(qualified)
+            if refuses is None:
+                refuses = refused[qualified] = rejects_out(qualified, runtime)
+            if not refuses or is_inplace_update(call.func):
+                continue  # (an `inplace_update` is the wrapper's own update: never rejected)
             if enclosing and is_versioned_helper(enclosing[0].name):
                 continue
             if lines is None:
