@@ -13,8 +13,8 @@ what IVY004 and IVY008-IVY018 read:
 * :func:`is_inplace_update` - a call of ``inplace_update`` by name,
 * :func:`rejects_out` - a native function with no working ``out``
   (``_vocabulary.UseKind.REJECTED``),
-* :func:`first_keyword_calls` - the calls given ``name=``, each with its first such keyword;
-  :func:`qualified_out_calls` - those given ``out=``, with their callees qualified.
+* :func:`qualified_out_calls` - the calls given ``out=``, each with its first such keyword
+  and its callee qualified.
 """
 
 from __future__ import annotations
@@ -166,19 +166,6 @@ def runtime_inplace_updates(tree: ast.Module, file: FileUnderCheck) -> Iterator[
             yield call
 
 
-def first_keyword_calls(
-    tree: ast.Module, name: str
-) -> Iterator[tuple[ast.Call, ast.keyword, Scope]]:
-    """The calls given ``name=``, each once with its first ``name=`` keyword and the
-    functions enclosing it, in the order of ``facts(tree).calls`` (``ast`` keeps a repeated
-    keyword, which only compiling rejects; libcst's checks read the first)."""
-    previous: ast.Call | None = None
-    for call, k, scope in facts(tree).keyword_calls(name):
-        if call is not previous:
-            previous = call
-            yield call, k, scope
-
-
 def _first_keyword(call: ast.Call, name: str) -> ast.keyword | None:
     for k in call.keywords:
         if k.arg == name:
@@ -189,7 +176,9 @@ def _first_keyword(call: ast.Call, name: str) -> ast.keyword | None:
 def qualified_out_calls(
     tree: ast.Module,
 ) -> list[tuple[ast.Call, ast.keyword, Scope, str | None]]:
-    """:func:`first_keyword_calls` of ``out``, each with what its callee names through the
+    """The calls given ``out=``, each once with its first ``out=`` keyword (``ast`` keeps a
+    repeated keyword, which only compiling rejects) and the functions enclosing it, in the
+    order of ``facts(tree).calls``, and with what its callee names through the
     imports of its scope (``AstImportMap.qualify``): made once per tree, since IVY004 and
     IVY007 both ask it of every call given ``out=``; per top-level statement and the
     module's imports where the tree follows an earlier version's (``TreeFacts.from_calls``)."""
