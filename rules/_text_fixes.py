@@ -359,8 +359,9 @@ def line_after_function(
         return None
     following = index + 1 < len(tree.body)
     next_start = own_first_line(tree.body[index + 1]) if following else len(lines) + 1
-    if any(line != "\n" for line in lines[end : next_start - 1]):
-        return None
+    between = lines[end : next_start - 1]
+    if between.count("\n") != len(between):
+        return None  # a line between them that is not empty
     head, tail = "".join(lines[first - 1 : end]), "".join(lines[end:last])
     return insertion_edit(head, "\n\n" + added, tail, first)
 

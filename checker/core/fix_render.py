@@ -68,8 +68,10 @@ def own_first_line(statement: ast.stmt) -> int:
     """The first line of ``statement``'s own text: its first decorator's, which CPython
     does not count in the statement's ``lineno`` (an ``@`` may also stand lines above its
     expression's line; the expression's line is the one known)."""
-    decorators: list[ast.expr] = getattr(statement, "decorator_list", [])
-    return min([statement.lineno, *(d.lineno for d in decorators)])
+    decorators: list[ast.expr] | None = getattr(statement, "decorator_list", None)
+    if not decorators:
+        return statement.lineno
+    return min(statement.lineno, *(d.lineno for d in decorators))
 
 
 @dataclass(frozen=True)
