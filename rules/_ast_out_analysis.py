@@ -740,11 +740,11 @@ def plain_string(node: ast.expr, lines: Lines) -> str | None:
 def _binds(function: FunctionNode, name: str) -> bool:
     """``name in positional_or_keyword(function)``, without the list (asked per flow)."""
     args = function.args
-    return (
-        any(a.arg == name for a in args.kwonlyargs)
-        or any(a.arg == name for a in args.args)
-        or any(a.arg == name for a in args.posonlyargs)
-    )
+    for group in (args.kwonlyargs, args.args, args.posonlyargs):
+        for parameter in group:
+            if parameter.arg == name:
+                return True
+    return False
 
 
 def _positional_param(function: FunctionNode, position: int) -> str | None:

@@ -11,15 +11,16 @@ call given ``out=`` (the value returned is not the buffer written), a literal
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ivycheck.rules._ast_facts import FunctionNode, statements_below
 from ivycheck.rules._vocabulary import OUT, UseKind, describe_use
 
 
-@dataclass(frozen=True)
-class PlainUse:
-    """A call given ``out``, and what it does with it: one use the out-flow records."""
+class PlainUse(NamedTuple):
+    """A call given ``out``, and what it does with it: one use the out-flow records (a
+    tuple: made for every call given ``out``, where a frozen dataclass sets its fields
+    one call each)."""
 
     call: ast.Call
     kind: UseKind
