@@ -125,8 +125,7 @@ class MissingNativeOut(Rule):
         attributed = {site.function for site in native_out_sites(tree, lines)}
         places: dict[int, int] | None = None  # id of a module-level statement -> its index
         readiness: AttributeReadiness | None = None
-        for function in flows.functions.values():
-            name = function.name
+        for name, function in flows.functions.items():  # (by name: a skipped node is not read)
             if name in attributed or is_private_helper(name):
                 continue
             if OUT not in positional_or_keyword(function):
