@@ -41,10 +41,11 @@ def parameter_names(function: FunctionNode | ast.Lambda) -> list[str]:
     """Every parameter's name, in order (positional-only, regular, ``*args``,
     keyword-only, ``**kwargs``)."""
     args = function.args
-    names = [a.arg for a in (*args.posonlyargs, *args.args)]
+    names = [a.arg for a in args.posonlyargs]
+    names += [a.arg for a in args.args]
     if args.vararg is not None:
         names.append(args.vararg.arg)
-    names.extend(a.arg for a in args.kwonlyargs)
+    names += [a.arg for a in args.kwonlyargs]
     if args.kwarg is not None:
         names.append(args.kwarg.arg)
     return names
@@ -175,7 +176,9 @@ def function_scope(function: FunctionNode) -> FunctionScope:
     imports: dict[str, str] = {}
     hidden: set[str] = set(parameter_names(function))
     scan_statements(function.body, imports, hidden)
-    return imports, frozenset(hidden - set(imports))
+    if imports:
+        hidden.difference_update(imports)
+    return imports, frozenset(hidden)
 
 
 class AstImportMap:
