@@ -271,7 +271,7 @@ class _Walk:
             names, star_calls = self._occurrences()
             if len(names) > 1:
                 names.sort(key=_position)
-            for _, node, parent in names:
+            for node, parent in names:
                 self._name(node, parent)
             if len(star_calls) > 1:  # (the body's list is shared: sorted as a copy)
                 star_calls = sorted(star_calls, key=lambda s: (s[0].lineno, s[0].col_offset))
@@ -292,9 +292,9 @@ class _Walk:
 
     def _occurrences(
         self,
-    ) -> tuple[list[tuple[tuple[int, int], ast.Name, ast.AST]], list[tuple[ast.Call, str]]]:
+    ) -> tuple[list[tuple[ast.Name, ast.AST]], list[tuple[ast.Call, str]]]:
         """The function's variables spelled as an alias (outside nested scopes, with their
-        positions), and its calls unpacking ``**name`` outside nested scopes; spellings
+        parents), and its calls unpacking ``**name`` outside nested scopes; spellings
         that CPython keeps as strings are judged on the way. From the one walk of the body
         (:func:`_walk_body`): the aliases are known only at its end (``b = a`` may come
         before ``a = out``)."""
@@ -302,14 +302,14 @@ class _Walk:
         self.parents = body.parents
         aliases = self.aliases = _closure(self.root, body.pairs) if self.root is not None else set()
         self.flow.aliases = frozenset(aliases)
-        names: list[tuple[tuple[int, int], ast.Name, ast.AST]] = []
+        names: list[tuple[ast.Name, ast.AST]] = []
         for name, parent, nested in body.names:
             if name.id not in aliases:
                 continue
             if nested:
                 self.flow.escapes = True  # captured by a closure: not followed
             else:
-                names.append(((name.lineno, name.col_offset), name, parent))
+                names.append((name, parent))
         if aliases:
             for node, nested in body.spelled:
                 self._spelled(node, nested)
@@ -345,6 +345,11 @@ class _Walk:
             self.covering[id(node)] = node
 
     def _name(self, node: ast.Name, parent: ast.AST) -> None:
+        if parent.__class__ is ast.keyword:  # ``f(out=out)``, the use met most: asked first
+            call = self.parents.get(id(parent))
+            if call.__class__ is ast.Call:
+                self._argument(node, parent, call)
+                return
         if not isinstance(node.ctx, ast.Load) and _stores(node, parent):
             return
         argument = self._given_to(node, parent)
@@ -592,8 +597,8 @@ def _last_field_first(kind: type[ast.AST]) -> tuple[str, ...]:
     return fields
 
 
-def _position(found: tuple[tuple[int, int], ast.Name, ast.AST]) -> tuple[int, int]:
-    return found[0]
+def _position(found: tuple[ast.Name, ast.AST]) -> tuple[int, int]:
+    return found[0].lineno, found[0].col_offset
 
 
 def _alias_pairs(node: ast.AST) -> list[tuple[str, str]]:
