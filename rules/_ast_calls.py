@@ -7,7 +7,8 @@ what IVY004 and IVY008-IVY018 read:
 * :func:`wrapped_by_assignment` / :func:`function_wrappers` - ``f = handle_out_argument(f)``
   at module level and decorators together,
 * :func:`out_arg`, :func:`api_functions` - a function's ``out`` parameter and the file's
-  public module-level functions,
+  public module-level functions; :func:`signatures` - every function's ``out`` and first
+  positional parameter, read once per tree,
 * :func:`backend_call`, :func:`backend_calls_in` - how an API body reaches the backends
   (whether it reads ``out``: ``_ast_compositional.reads_out``),
 * :func:`is_inplace_update` - a call of ``inplace_update`` by name,
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator, Mapping
+from typing import NamedTuple
 
 from ivycheck.checker.rule_api import FileUnderCheck
 from ivycheck.rules._ast_facts import (
@@ -81,6 +83,32 @@ def out_arg(function: FunctionNode | ast.Lambda) -> tuple[ast.arg, bool] | None:
         if arg.arg == "out":
             return arg, True
     return None
+
+
+class Signature(NamedTuple):
+    """What IVY008 and IVY012 read of each function's parameters."""
+
+    function: FunctionNode
+    out: tuple[ast.arg, bool] | None
+    """:func:`out_arg`."""
+    first_positional: str | None
+    """The name of the first positional parameter (a method's instance parameter)."""
+
+
+def signatures(tree: ast.Module) -> list[Signature]:
+    """Each function of ``facts(tree).functions``, in its order, with its ``out`` parameter
+    and its first positional parameter's name: read once per tree, where IVY008 and IVY012
+    each read every function's parameters (thousands of signatures in a backend file, each
+    read a cost of its own in a tree too large to stay in the processor's caches)."""
+    found = facts(tree)
+    return found.kept("signatures", lambda: [_signature(f) for f, _ in found.functions])
+
+
+def _signature(function: FunctionNode) -> Signature:
+    args = function.args
+    positional = args.posonlyargs or args.args
+    first = positional[0].arg if positional else None
+    return Signature(function, out_arg(function), first)
 
 
 def api_functions(tree: ast.Module) -> Iterator[FunctionNode]:

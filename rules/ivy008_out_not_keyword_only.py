@@ -15,8 +15,8 @@ from ivycheck.checker.rule_api import (
     FixSafety,
     Rule,
 )
-from ivycheck.rules._ast_calls import function_wrappers, out_arg, wrapped_by_assignment
-from ivycheck.rules._ast_facts import FunctionNode, facts, wrapper_name
+from ivycheck.rules._ast_calls import function_wrappers, signatures, wrapped_by_assignment
+from ivycheck.rules._ast_facts import FunctionNode, wrapper_name
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._text_fixes import keyword_only_out, parameter_at
 from ivycheck.rules._vocabulary import VIEW_DECORATORS, is_private_helper
@@ -293,8 +293,7 @@ def _positional_outs(
     known = {*file.config.decorator_order, *DECORATOR_ALIASES, *VIEW_DECORATORS}
     top: set[int] | None = None  # ids of the module's statements, once a function asks
     assigned: dict[str, list[str]] | None = None
-    for node, _ in facts(tree).functions:
-        found = out_arg(node)
+    for node, found, _ in signatures(tree):
         if found is None or found[1] or is_private_helper(node.name):
             continue
         if top is None:

@@ -6,7 +6,7 @@ import ast
 from collections.abc import Iterator
 
 from ivycheck.checker.rule_api import Example, FileUnderCheck, Finding, Rule
-from ivycheck.rules._ast_calls import FUNCTIONS
+from ivycheck.rules._ast_calls import FUNCTIONS, signatures
 from ivycheck.rules._ast_facts import FunctionNode, child_nodes, facts, wrapper_name
 from ivycheck.rules._ast_out_keyword import keyword_span
 from ivycheck.rules._ast_source import Lines
@@ -295,14 +295,6 @@ class OutSelf(Rule):
             yield Finding(*keyword_span(lines, keyword), _message(this))
 
 
-def _first_positional(function: FunctionNode) -> str | None:
-    """The name of ``function``'s first positional parameter (its instance parameter, if
-    it is a method), or ``None``."""
-    args = function.args
-    positional = args.posonlyargs or args.args
-    return positional[0].arg if positional else None
-
-
 def _message(this: str) -> str:
     """The finding for ``out=<this>``, ``this`` the method's instance parameter."""
     return (
@@ -318,7 +310,7 @@ def _out_selves(tree: ast.Module) -> Iterator[tuple[ast.keyword, str]]:
     found = facts(tree)
     # (every ``out=`` keyword, a call's repeated ones too: a wider test is still a test)
     given = {k.value.id for _, k, _ in found.keyword_calls("out") if isinstance(k.value, ast.Name)}
-    if not given or not any(_first_positional(f) in given for f, _ in found.functions):
+    if not given or not any(s.first_positional in given for s in signatures(tree)):
         return  # no ``out=`` names any function's instance parameter
     # (node, the instance parameter visible there, directly in a class body?)
     todo: list[tuple[ast.AST, str | None, bool]] = [(tree, None, False)]
