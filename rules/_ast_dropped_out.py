@@ -19,7 +19,7 @@ from collections.abc import Iterator
 
 from ivycheck.checker.project.index import ProjectIndex
 from ivycheck.rules._ast_facts import FunctionNode, facts
-from ivycheck.rules._ast_native_out_sites import is_falsy_literal, native_out_sites
+from ivycheck.rules._ast_native_out_sites import native_out_sites
 from ivycheck.rules._ast_outflow import returns_method_of_call
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._out_fate import RETURNED, OutFate, compose, project_wrapper
@@ -50,9 +50,9 @@ def attributed_functions(
     """The functions the file sets the attribute on, in the order of their first setting.
     A function whose every setting is a falsy literal counts only where the project's
     wrapper tests the attribute's presence (Ivy's does), not where it reads its value."""
-    by_function: dict[str, list[ast.expr]] = {}
+    by_function: dict[str, list[bool]] = {}  # each setting's falsiness
     for site in native_out_sites(tree, lines):
-        by_function.setdefault(site.function, []).append(site.value)
+        by_function.setdefault(site.function, []).append(site.falsy)
     if not by_function:
         return []
     wrapper = project_wrapper(index)
@@ -60,9 +60,8 @@ def attributed_functions(
     functions = facts(tree).module_functions
     return [
         (name, functions[name])
-        for name, values in by_function.items()
-        if name in functions
-        and not (reads_value and all(is_falsy_literal(value, lines) for value in values))
+        for name, falsy in by_function.items()
+        if name in functions and not (reads_value and all(falsy))
     ]
 
 

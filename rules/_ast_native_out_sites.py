@@ -44,6 +44,9 @@ class NativeOutSite(NamedTuple):
     """The statements sharing ``small``'s line (``a = 1; fn.attr = x``), in order."""
     loop: ast.For | None = None
     """The loop setting the attribute on its variable (the loop form only)."""
+    falsy: bool = False
+    """:func:`is_falsy_literal` of ``value``: read with the site, where IVY002, IVY003 and
+    IVY015 each asked it of every site."""
 
 
 _SITES: weakref.WeakKeyDictionary[ast.Module, tuple[NativeOutSite, ...]] = (
@@ -79,7 +82,9 @@ def _block_sites(body: Sequence[ast.stmt], lines: Lines, found: list[NativeOutSi
     for position, statement in enumerate(body):
         if isinstance(statement, ast.Assign | ast.Expr):  # what :func:`_sets` reads
             for name, value, small in _sets(statement, lines):
-                found.append(NativeOutSite(name, value, small, _line_at(body, position)))
+                line = _line_at(body, position)
+                falsy = is_falsy_literal(value, lines)
+                found.append(NativeOutSite(name, value, small, line, None, falsy))
         elif isinstance(statement, ast.For):
             found.extend(_loop_sites(statement, lines))
         elif isinstance(statement, ast.If):
@@ -199,4 +204,5 @@ def _loop_sites(loop: ast.For, lines: Lines) -> Iterator[NativeOutSite]:
         for name, value, small in _sets(statement, lines):
             if name == variable:
                 line = _line_at(body, position)
-                yield from (NativeOutSite(n, value, small, line, loop) for n in names)
+                falsy = is_falsy_literal(value, lines)
+                yield from (NativeOutSite(n, value, small, line, loop, falsy) for n in names)

@@ -19,7 +19,7 @@ from ivycheck.checker.rule_api import (
 from ivycheck.rules import _fate_examples as shapes
 from ivycheck.rules import _native_out_projects as projects
 from ivycheck.rules._ast_facts import facts
-from ivycheck.rules._ast_native_out_sites import NativeOutSite, is_falsy_literal, native_out_sites
+from ivycheck.rules._ast_native_out_sites import NativeOutSite, native_out_sites
 from ivycheck.rules._ast_out_analysis import ModuleFlows, may_forward_natively
 from ivycheck.rules._ast_several_results import several_results
 from ivycheck.rules._ast_source import Lines
@@ -542,7 +542,7 @@ class DeadNativeOut(Rule):
         lines = Lines(file.source)
         by_function: dict[str, list[tuple[NativeOutSite, int]]] = {}
         for site, element in with_elements(native_out_sites(tree, lines)):
-            if not is_falsy_literal(site.value, lines) and not on_header_line(tree, lines, site):
+            if not site.falsy and not on_header_line(tree, lines, site):
                 by_function.setdefault(site.function, []).append((site, element))
         functions = facts(tree).module_functions
         backend = file.part.removeprefix("backend:")

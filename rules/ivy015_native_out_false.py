@@ -19,7 +19,6 @@ from ivycheck.checker.rule_api import (
 from ivycheck.rules._ast_facts import facts
 from ivycheck.rules._ast_native_out_sites import (
     NativeOutSite,
-    is_falsy_literal,
     native_out_sites,
 )
 from ivycheck.rules._ast_out_analysis import ModuleFlows
@@ -373,7 +372,7 @@ class NativeOutFalse(Rule):
         flows = ModuleFlows(tree, lines, facts(tree).import_map, file.config.runtime_modules)
         seen: set[int] = set()
         for site in native_out_sites(tree, lines):
-            if id(site.small) in seen or not is_falsy_literal(site.value, lines):
+            if id(site.small) in seen or not site.falsy:
                 continue
             seen.add(id(site.small))
             written = _written(site.small, lines)
