@@ -303,6 +303,10 @@ _NO_CALLS = _NOT_NODES | {
 _SKIPPED = frozenset({ast.Name, ast.Constant, type(None)})
 """Never pushed: names and constants hold no call; ``None`` is no node."""
 _SIGNATURE = ast.arguments
+_VALUE_ONLY = frozenset({ast.Attribute, ast.keyword, ast.Starred})
+"""Nodes whose one child node is their ``value`` (``np.tan``, ``out=out``, ``*args``): one
+holding a name or a constant holds no call and no definition, and is never pushed (the
+most met nodes of a call after names)."""
 _BLOCK_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {}
 """Per node type, the fields that may hold statements (directly, or in an ``except``
 clause or a ``case``), in the order of ``_fields``."""
@@ -608,6 +612,7 @@ def _walk_segment(
     fields_of = _CALL_FIELDS if every_node else _BLOCK_FIELDS
     more_fields = _call_fields if every_node else _block_fields
     skipped, call_type, parameter_type, signature_type = _SKIPPED, ast.Call, ast.arg, _SIGNATURE
+    valued = _VALUE_ONLY
     definitions = (ast.FunctionDef, ast.AsyncFunctionDef)
     found_segments: _Segments = [] if segments is None else segments
     push = stack.append
@@ -644,9 +649,14 @@ def _walk_segment(
             value = getattr(node, name)
             if value.__class__ is list:
                 for item in value:
-                    if item.__class__ not in skipped:
+                    kind = item.__class__
+                    if kind not in skipped and (
+                        kind not in valued or item.value.__class__ not in skipped
+                    ):
                         push(item)
-            elif value.__class__ not in skipped:
+            elif (kind := value.__class__) not in skipped and (
+                kind not in valued or value.value.__class__ not in skipped
+            ):
                 push(value)
 
 
