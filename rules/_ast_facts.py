@@ -118,14 +118,31 @@ _BINDS_NOTHING = frozenset(
 )
 """Statements that bind no name and hold no block (asked first: most are these)."""
 
+_HOLD_NO_IMPORT = _BINDS_NOTHING | {
+    ast.Assign,
+    ast.AnnAssign,
+    ast.AugAssign,
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+}
+"""Statements that hold no import the scan reaches (it never enters a definition): where
+only the imports are asked (a module's, whose other names are not kept), they are passed
+over, not read for the names they bind (a big module's attribute assignments were most of
+its scan)."""
+
 
 def scan_statements(
-    statements: Sequence[ast.stmt], imports: dict[str, str], hidden: set[str]
+    statements: Sequence[ast.stmt],
+    imports: dict[str, str],
+    hidden: set[str],
+    passed_over: frozenset[type[ast.AST]] = _BINDS_NOTHING,
 ) -> None:
     """Names bound by statements (recursing into blocks, never into expressions or nested
-    definitions)."""
+    definitions); ``passed_over``: the statements not read (:data:`_HOLD_NO_IMPORT` where
+    only ``imports`` is asked: ``hidden`` then lacks the names they bind)."""
     for statement in statements:
-        if statement.__class__ in _BINDS_NOTHING:
+        if statement.__class__ in passed_over:
             continue
         if isinstance(statement, ast.Import | ast.ImportFrom):
             imports.update(import_bindings(statement))
@@ -137,10 +154,15 @@ def scan_statements(
         elif isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             hidden.add(statement.name)
         else:
-            _scan_compound(statement, imports, hidden)
+            _scan_compound(statement, imports, hidden, passed_over)
 
 
-def _scan_compound(statement: ast.stmt, imports: dict[str, str], hidden: set[str]) -> None:
+def _scan_compound(
+    statement: ast.stmt,
+    imports: dict[str, str],
+    hidden: set[str],
+    passed_over: frozenset[type[ast.AST]],
+) -> None:
     blocks: list[Sequence[ast.stmt]] = []
     if isinstance(statement, ast.For | ast.AsyncFor):
         hidden.update(_target_names(statement.target))
@@ -163,7 +185,7 @@ def _scan_compound(statement: ast.stmt, imports: dict[str, str], hidden: set[str
         if isinstance(block, list):
             blocks.append(block)
     for block in blocks:
-        scan_statements(block, imports, hidden)
+        scan_statements(block, imports, hidden, passed_over)
 
 
 FunctionScope = tuple[dict[str, str], frozenset[str]]
@@ -200,7 +222,7 @@ class AstImportMap:
     @classmethod
     def of(cls, tree: ast.Module) -> AstImportMap:
         imports: dict[str, str] = {}
-        scan_statements(tree.body, imports, set())
+        scan_statements(tree.body, imports, set(), _HOLD_NO_IMPORT)
         return cls(imports)
 
     def lookup(self, head: str, scope: Sequence[FunctionNode] = ()) -> str | None:
@@ -567,7 +589,7 @@ class TreeFacts:
         """``AstImportMap.of(tree)``, shared (with its per-function scopes) by every rule."""
         if self._import_map is None:
             imports: dict[str, str] = {}
-            scan_statements(self.body, imports, set())
+            scan_statements(self.body, imports, set(), _HOLD_NO_IMPORT)
             self._import_map = AstImportMap(imports, self._scopes.scope_of)
         return self._import_map
 
