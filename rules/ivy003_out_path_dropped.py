@@ -27,6 +27,7 @@ from ivycheck.rules._ast_out_analysis import ModuleFlows, may_forward_natively, 
 from ivycheck.rules._ast_several_results import several_results
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._out_fate import COPIES, OutFate, ignored_buffer_fates
+from ivycheck.rules._site_removal import statement_span
 
 
 class OutPathDropped(Rule):
@@ -107,13 +108,7 @@ class OutPathDropped(Rule):
                     fate = fates(several_results(function, lines, out_only=True))
                 if fate.never_handed:
                     break  # the wrapper never hands this function the buffer
-                end_line = returned.end_lineno or returned.lineno
-                span = (
-                    returned.lineno,
-                    lines.column(returned.lineno, returned.col_offset),
-                    end_line,
-                    lines.column(end_line, returned.end_col_offset or 0),
-                )
+                span = statement_span(lines, returned)
                 if method is not None:
                     if fate.kind != COPIES:
                         message = converted_message(name, method, fate)
