@@ -12,12 +12,11 @@ a wrapper that casts the result into ``out``'s dtype on its path without the att
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ivycheck.rules._ast_out_analysis import ModuleFlows, OutFlow, return_paths
-from ivycheck.rules._ast_outflow import PlainUse, first_method_of_call_return
+from ivycheck.rules._ast_outflow import first_method_of_call_return
 from ivycheck.rules._ast_several_results import several_results
 from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._out_fate import (
@@ -56,14 +55,14 @@ class AttributeReadiness:
     def _casts(self) -> bool:
         return wrapper_casts_to_out(self.index, self.backend)
 
-    def blocker(self, flow: OutFlow, native: Sequence[PlainUse]) -> str | None:
+    def blocker(self, flow: OutFlow) -> str | None:
         """Why adding the attribute alone would break the function (the end of the
         message, no fix offered), or ``None`` when the fix is safe to offer: a return that
         does not write ``out``, a return of a method of the native call's result where the
         backend's update rebinds ``out``, a tuple ``out`` the wrapper cannot hand over, a
-        wrapper that casts into ``out``'s dtype. ``native``: the flow's native uses (at
-        least one)."""
+        wrapper that casts into ``out``'s dtype (``flow``: one with a native use)."""
         function = flow.function
+        native = flow.native
         name = function.name
         dropping = next((path for path in return_paths(flow) if not path.covered), None)
         if dropping is not None:

@@ -33,7 +33,6 @@ import ast
 import io
 import re
 import tokenize
-from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -43,7 +42,6 @@ from ivycheck.checker.core.fix_render import (
     line_text,
     own_first_line,
     slice_edit,
-    statement_lines_of,
     top_level_index,
 )
 from ivycheck.rules._ast_source import Lines
@@ -386,24 +384,13 @@ def attribute_with_libcst(
     return replace_node(source, around, at, cst.FunctionDef, add_attribute)
 
 
-def through_next_statement(
-    tree: ast.Module, line: int, last_line: int
-) -> tuple[int, tuple[int, int]]:
-    """The index of the top-level statement holding ``line``, and the lines from its
-    start through the next statement (or the file's end): the slice the fix renders
-    (:func:`statement_through_next`)."""
-    index = bisect_left(statement_lines_of(tree)[1], line)
-    return index, statement_through_next(tree, index, last_line)
-
-
 def statement_through_next(tree: ast.Module, index: int, last_line: int) -> tuple[int, int]:
     """The lines from the start of the top-level statement ``tree.body[index]`` through
     the next statement (or the file's end, ``last_line``): the slice the fix renders.
     libcst gives a function the comments after its body (and the blank lines after them),
     and the attribute goes after those, as in the whole module; only a slice reaching into
     the next statement holds them, and parses them as the whole module does. Read from
-    the two statements alone: a caller that knows the index (IVY001's check found the
-    function there) needs no layout of the module's statements."""
+    the two statements alone (no layout of the module's statements)."""
     body = tree.body
     following = body[index + 1] if index + 1 < len(body) else None
     end = (following.end_lineno or following.lineno) if following is not None else last_line

@@ -29,7 +29,6 @@ from ivycheck.rules._text_fixes import (
     attribute_with_libcst,
     line_after_function,
     statement_through_next,
-    through_next_statement,
 )
 from ivycheck.rules._vocabulary import (
     ATTRIBUTE,
@@ -123,8 +122,8 @@ class MissingNativeOut(Rule):
         lines = Lines(file.source)
         flows = ModuleFlows(tree, lines, facts(tree).import_map, file.config.runtime_modules)
         attributed = {site.function for site in native_out_sites(tree, lines)}
+        readiness = AttributeReadiness(flows, file, lines)
         places: dict[int, int] | None = None  # id of a module-level statement -> its index
-        readiness: AttributeReadiness | None = None
         for name, function in flows.functions.items():  # (by name: a skipped node is not read)
             if name in attributed or is_private_helper(name):
                 continue
@@ -139,16 +138,14 @@ class MissingNativeOut(Rule):
             found = forwards(name, native[0].describe())
             line, column = lines.name_position(function)
             span = (line, column, line, column + len(name))
-            if readiness is None:
-                readiness = AttributeReadiness(flows, file, lines)
-            blocker = readiness.blocker(flow, native)
+            blocker = readiness.blocker(flow)
             if blocker is not None:
                 yield Finding(*span, f"{found}; {blocker}")
             else:
                 if places is None:
                     places = {id(statement): i for i, statement in enumerate(tree.body)}
                 message = with_advice(found, name)
-                place = places.get(id(function))
+                place = places[id(function)]  # (``flows.functions`` are ``tree.body``'s)
                 yield Finding(
                     *span, message, FIX_DESCRIPTION, fix_data=(name, (line, column), place)
                 )
@@ -157,16 +154,14 @@ class MissingNativeOut(Rule):
     def fix(cls, finding: Finding, file: FileUnderCheck) -> Edit | None:
         """``name.support_native_out = True`` after the function, two blank lines before
         it, with the trailing comment the file's own attribute lines carry (``# type:
-        ignore[attr-defined]``). The check hands over the function's index among the
-        module's statements where it stands there (the same text parses to the same
-        statements), so that a fix per function of a large file looks nothing up."""
-        name, at, place = finding.fix_data
+        ignore[attr-defined]``). The check hands over the function's index in
+        ``tree.body``: a fix is rendered right after its check, on the same file and tree
+        (``engine.check_file``; a later edit is checked again), so the index names the
+        same statement, and a fix per function of a large file looks nothing up."""
+        name, at, index = finding.fix_data
         lines = Lines(file.source)
         added = f"{name}.{ATTRIBUTE} = True{type_ignore_comment(file.tree, lines)}\n"
-        if place is None:
-            index, span = through_next_statement(file.tree, at[0], len(lines.lines))
-        else:
-            index, span = place, statement_through_next(file.tree, place, len(lines.lines))
+        span = statement_through_next(file.tree, index, len(lines.lines))
         function = file.tree.body[index]
         if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef) and function.name == name:
             edit = line_after_function(file.source, file.tree, index, span, added)

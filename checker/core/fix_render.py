@@ -76,13 +76,11 @@ def own_first_line(statement: ast.stmt) -> int:
 
 @dataclass(frozen=True)
 class _Layout:
-    """Each top-level statement's first and last line, in order (``lasts`` ascending)."""
+    """Each top-level statement's first and last line, in order (``lasts`` ascending);
+    a statement's first line takes in the lines between it and the statement before."""
 
     firsts: list[int]
     lasts: list[int]
-    own_firsts: list[int]
-    """Each statement's :func:`own_first_line` (``firsts`` also takes in the lines between
-    it and the statement before)."""
 
 
 _layouts: weakref.WeakKeyDictionary[ast.Module, _Layout] = weakref.WeakKeyDictionary()
@@ -95,11 +93,9 @@ def _layout(tree: ast.Module) -> _Layout:
     if known is None:
         firsts: list[int] = []
         lasts: list[int] = []
-        own_firsts: list[int] = []
         previous_end: int | None = None
         for statement in tree.body:
             first = own_first_line(statement)
-            own_firsts.append(first)
             if previous_end is not None:
                 # (not before a tree's first statement: a tree cut down to one span of
                 # the file, as a fix may hand in, starts where its span starts)
@@ -107,16 +103,8 @@ def _layout(tree: ast.Module) -> _Layout:
             previous_end = statement.end_lineno or statement.lineno
             firsts.append(first)
             lasts.append(previous_end)
-        known = _layouts[tree] = _Layout(firsts, lasts, own_firsts)
+        known = _layouts[tree] = _Layout(firsts, lasts)
     return known
-
-
-def statement_lines_of(tree: ast.Module) -> tuple[list[int], list[int]]:
-    """Each top-level statement's :func:`own_first_line` and last line, in order (callers
-    must not change them): read once per tree, where a fix per function of a big file
-    looked its statements up again (a bisection over the nodes, each probe a cold node)."""
-    layout = _layout(tree)
-    return layout.own_firsts, layout.lasts
 
 
 _last_index: tuple[str, LineIndex] | None = None

@@ -18,7 +18,7 @@ from ivycheck.rules._ast_source import Lines
 from ivycheck.rules._text_fixes import (
     attribute_with_libcst,
     line_after_function,
-    through_next_statement,
+    statement_through_next,
 )
 
 PREFIXES = ("", "import numpy as np\n\n\n", "# c\nx = 1\n")
@@ -61,8 +61,8 @@ def _render_both(source: str, comment: str) -> tuple[object, object]:
     function = next(s for s in tree.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef))
     at = lines.name_position(function)
     added = f"tan.support_native_out = True{comment}\n"
-    index, span = through_next_statement(tree, at[0], len(lines.lines))
-    assert tree.body[index] is function
+    index = tree.body.index(function)
+    span = statement_through_next(tree, index, len(lines.lines))
     return (
         line_after_function(source, tree, index, span, added),
         attribute_with_libcst(source, span, at, added),
