@@ -130,6 +130,9 @@ def trailing_comment(site: NativeOutSite, lines: Lines) -> str | None:
 _COMMENTS: weakref.WeakKeyDictionary[ast.Module, str] = weakref.WeakKeyDictionary()
 
 
+_IGNORE = "type: ignore"
+
+
 def type_ignore_comment(tree: ast.Module, lines: Lines) -> str:
     """The trailing comment the file already puts on its attribute lines (``# type:
     ignore``), as the first function's first such line has it; read once per tree (IVY001's
@@ -140,9 +143,6 @@ def type_ignore_comment(tree: ast.Module, lines: Lines) -> str:
         sites = native_out_sites(tree, lines) if _IGNORE in lines.source else ()
         known = _COMMENTS[tree] = _type_ignore_comment(sites, lines)
     return known
-
-
-_IGNORE = "type: ignore"
 
 
 def _type_ignore_comment(sites: Sequence[NativeOutSite], lines: Lines) -> str:

@@ -124,7 +124,7 @@ class MissingNativeOut(Rule):
         attributed = {site.function for site in native_out_sites(tree, lines)}
         readiness = AttributeReadiness(flows, file, lines)
         places: dict[int, int] | None = None  # id of a module-level statement -> its index
-        for name, function in flows.functions.items():  # (by name: a skipped node is not read)
+        for name, function in flows.functions.items():  # (a node skipped by name: not read)
             if name in attributed or is_private_helper(name):
                 continue
             if OUT not in positional_or_keyword(function):

@@ -533,7 +533,7 @@ class OutToNativeWithoutOut(Rule):
         lines: Lines | None = None
         attributed: frozenset[str] = frozenset()
         backend = file.part.removeprefix("backend:") if file.part.startswith("backend:") else ""
-        refused: dict[str, bool] = {}  # per callee: a backend calls a few thousands of times
+        refused: dict[str, bool] = {}  # per callee (a file calls a few callees many times)
         for call, out, enclosing, qualified in qualified_out_calls(tree):
             if qualified is None:
                 continue
