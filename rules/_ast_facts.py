@@ -41,13 +41,18 @@ def parameter_names(function: FunctionNode | ast.Lambda) -> list[str]:
     """Every parameter's name, in order (positional-only, regular, ``*args``,
     keyword-only, ``**kwargs``)."""
     args = function.args
-    names = [a.arg for a in args.posonlyargs]
-    names += [a.arg for a in args.args]
+    names: list[str] = []
+    append = names.append  # (plain loops: asked of every function, a list each)
+    for parameter in args.posonlyargs:
+        append(parameter.arg)
+    for parameter in args.args:
+        append(parameter.arg)
     if args.vararg is not None:
-        names.append(args.vararg.arg)
-    names += [a.arg for a in args.kwonlyargs]
+        append(args.vararg.arg)
+    for parameter in args.kwonlyargs:
+        append(parameter.arg)
     if args.kwarg is not None:
-        names.append(args.kwarg.arg)
+        append(args.kwarg.arg)
     return names
 
 
