@@ -321,11 +321,13 @@ def _summarize_function(
     known: dict[int, str | None] = {} if qualified_by_id is None else qualified_by_id
     args = node.args
     writes = False
+    params = [a.arg for a in args.posonlyargs]  # (no list of both made to be read once)
+    params += [a.arg for a in args.args]
     summary = FunctionSummary(
         name=node.name,
         line=node.lineno,
-        decorators=[decorator_name(d) for d in node.decorator_list],
-        params=[a.arg for a in (*args.posonlyargs, *args.args)],
+        decorators=list(map(decorator_name, node.decorator_list)),
+        params=params,
         kwonly=[a.arg for a in args.kwonlyargs],
         has_var_kwargs=args.kwarg is not None,
     )
@@ -1011,9 +1013,12 @@ def argument_chains_split(
     """:func:`argument_chains`, and those of them returned only on degenerate input
     (``qualified_by_id``: callees the summary's walk of ``node`` qualified already)."""
     args = node.args
-    params = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+    env: Env = {}
+    for parameters in (args.posonlyargs, args.args, args.kwonlyargs):
+        for parameter in parameters:
+            env[parameter.arg] = _PARAMETER
     flow = _Flow(imports, qualified_by_id)
-    flow.block(node.body, dict.fromkeys(params, _PARAMETER))
+    flow.block(node.body, env)
     chains = list(dict.fromkeys(flow.returned))
     if not flow.degenerate:
         return chains, []
