@@ -342,6 +342,7 @@ def _summarize_function(
         ast.Return,
     )
     Load, Store, Constant, keyword = ast.Load, ast.Store, ast.Constant, ast.keyword
+    Signature, Parameter = ast.arguments, ast.arg
     # The nodes below ``node`` (itself included) in ``ast.walk``'s breadth-first order,
     # less the childless context and operator nodes (:data:`_LEAF_FIELDS`), each judged
     # as it is reached: a list grown while it is read (no generator, no deque), the
@@ -408,6 +409,23 @@ def _summarize_function(
                     summary.return_calls.append(qualified)
             if returned is not None:
                 append(returned)
+            continue
+        if kind is Parameter:
+            annotation = child.annotation  # type: ignore[attr-defined]
+            if annotation is not None:
+                append(annotation)
+            continue
+        if kind is Signature:
+            signature: ast.arguments = child  # type: ignore[assignment]
+            extend(signature.posonlyargs)
+            extend(signature.args)
+            if signature.vararg is not None:
+                append(signature.vararg)
+            extend(signature.kwonlyargs)
+            extend([d for d in signature.kw_defaults if d is not None])
+            if signature.kwarg is not None:
+                append(signature.kwarg)
+            extend(signature.defaults)
             continue
         fields = fields_of(kind)
         for field_name in _node_fields(kind) if fields is None else fields:
