@@ -106,8 +106,9 @@ class Example:
 class Finding:
     """A finding as :meth:`Rule.check` decides it on CPython's tree: where it is, what it
     says, and whether a fix is offered. The fix's text is made only when a front door asks
-    for it (:meth:`Rule.fix`), from ``fix_data``: whatever the rule needs to find the
-    place again (usually a position), never a tree node (the tree is gone by then)."""
+    for it (:meth:`Rule.fix`, given the same file and tree), from ``fix_data``: whatever
+    the rule needs to find the place again in that tree (a position, a statement's index),
+    never a node, so that a finding is a plain value that keeps nothing of the tree alive."""
 
     line: int
     column: int
