@@ -224,19 +224,30 @@ def _module_imports(tree: ast.Module) -> dict[str, str]:
     never expressions or function bodies: this runs on every keystroke in the editor.
     """
     bound: dict[str, str] = {}
-    for stmt in _module_statements(tree.body):
-        if isinstance(stmt, ast.Import):
-            for alias in stmt.names:
-                if alias.asname:
-                    bound[alias.asname] = alias.name
-                else:
-                    root = alias.name.split(".", 1)[0]
-                    bound[root] = root
-        elif isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module:
-            for alias in stmt.names:
-                if alias.name != "*":
-                    bound[alias.asname or alias.name] = f"{stmt.module}.{alias.name}"
+    for stmt in tree.body:
+        if stmt.__class__ in _IMPORT_OR_BLOCK:  # (most module statements are neither)
+            for inner in _module_statements([stmt]):
+                _bind_import(inner, bound)
     return bound
+
+
+_IMPORT_OR_BLOCK = frozenset({ast.Import, ast.ImportFrom, ast.If, ast.Try, ast.With})
+"""The module-level statements :func:`_module_imports` reads: imports, and the blocks
+:func:`_module_statements` goes through."""
+
+
+def _bind_import(stmt: ast.stmt, bound: dict[str, str]) -> None:
+    if isinstance(stmt, ast.Import):
+        for alias in stmt.names:
+            if alias.asname:
+                bound[alias.asname] = alias.name
+            else:
+                root = alias.name.split(".", 1)[0]
+                bound[root] = root
+    elif isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module:
+        for alias in stmt.names:
+            if alias.name != "*":
+                bound[alias.asname or alias.name] = f"{stmt.module}.{alias.name}"
 
 
 def _module_statements(statements: list[ast.stmt]) -> Iterator[ast.stmt]:
@@ -554,7 +565,7 @@ def summarize(
         except trees.PARSE_ERRORS as err:
             summary.parse_error = f"{type(err).__name__}: {err}"
             return summary
-    summary.statement_lines = tuple(_first_line(stmt) for stmt in tree.body)
+    summary.statement_lines = tuple(map(_first_line, tree.body))
     summary.out_wrapper = out_wrapper(tree)
     summary.decorators = decorators(tree)
     if summary.out_wrapper is not None and not (part == "functional" or backend_part(part)):
