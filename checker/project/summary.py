@@ -41,10 +41,6 @@ class FunctionSummary:
     uses_out: bool = False
     backend_calls: list[str] = field(default_factory=list)
     attributes: dict[str, str] = field(default_factory=dict)
-    calls: list[str] = field(default_factory=list)
-    """Qualified names of imported callables the body calls (``numpy.reshape``...)."""
-    return_calls: list[str] = field(default_factory=list)
-    """The subset returned directly: ``return np.reshape(x, s)`` gives ``numpy.reshape``."""
     argument_chains: list[tuple[str, ...]] = field(default_factory=list)
     """Backend functions only: for each returned value that is reached from a parameter
     through calls, attributes and basic subscripts alone, the links of that chain, from
@@ -173,8 +169,6 @@ class FileSummary:
                     f.uses_out,
                     tuple(f.backend_calls),
                     tuple(sorted(f.attributes.items())),
-                    tuple(f.calls),
-                    tuple(f.return_calls),
                     tuple(f.argument_chains),
                     tuple(f.degenerate_chains),
                     tuple(sorted(f.update_fates.items())),
@@ -318,18 +312,13 @@ def _node_fields(kind: type[ast.AST]) -> tuple[str, ...]:
 
 def _summarize_function(
     node: ast.FunctionDef | ast.AsyncFunctionDef,
-    imports: dict[str, str],
-    qualified_by_id: dict[int, str | None] | None = None,
 ) -> tuple[FunctionSummary, bool]:
     """The function's summary, and whether it assigns a ``.data``/``._data`` attribute or
     a whole array (``b[()] = v``, ``b[...] = v``, ``b[:] = v``), or calls an in-place method
     (``copy_``, ``assign``, ``set_``, ``copyto``): a function that may write a value into
     an Array it is given, which only then the out-fate model runs (it costs more than the
     rest of a summary; an update writing otherwise, item by item say, would be answered
-    "unknown" anyway). One walk answers both. ``qualified_by_id``: where each callee
-    qualified on the way is kept (by the id of the callee's node, alive with ``node``),
-    so that the returned call's is not asked again, nor by the argument chains."""
-    known: dict[int, str | None] = {} if qualified_by_id is None else qualified_by_id
+    "unknown" anyway). One walk answers both."""
     args = node.args
     writes = False
     params = [a.arg for a in args.posonlyargs]  # (no list of both made to be read once)
@@ -387,11 +376,6 @@ def _summarize_function(
                     called = _backend_call_name(call)
                     if called is not None:
                         summary.backend_calls.append(called)
-            qualified = known.get(id(func), _UNASKED)
-            if qualified is _UNASKED:
-                qualified = known[id(func)] = _qualify(func, imports)
-            if qualified is not None:
-                summary.calls.append(qualified)
             append(func)
             extend(call.args)
             extend(call.keywords)
@@ -414,10 +398,6 @@ def _summarize_function(
             continue
         if kind is Return:
             returned = child.value  # type: ignore[attr-defined]
-            if type(returned) is Call:
-                qualified = known[id(returned.func)] = _qualify(returned.func, imports)
-                if qualified is not None:
-                    summary.return_calls.append(qualified)
             if returned is not None:
                 append(returned)
             continue
@@ -450,9 +430,6 @@ def _summarize_function(
                 append(value)
     return summary, writes
 
-
-_UNASKED = ""
-"""Not in ``qualified_by_id`` (no qualified name is empty)."""
 
 _NOT_ONLY_NODES = frozenset({"keys", "kw_defaults", "kwd_attrs"})
 """The list fields the grammar lets hold something else than nodes (``None`` for a
@@ -600,12 +577,11 @@ def _function_facts(
     applied by assignment). ``update_fates`` also depends on the module's other functions
     (helpers run in place), which the memo's key does not cover: a memo never answers for
     a function that has them (:func:`_reuse_functions`)."""
-    qualified: dict[int, str | None] = {}
-    summary, writes = _summarize_function(stmt, imports, qualified)
+    summary, writes = _summarize_function(stmt)
     if not backend:
         summary.maps_items = maps_over_items(stmt)
     if backend:
-        chains, degenerate = argument_chains_split(stmt, imports, qualified)
+        chains, degenerate = argument_chains_split(stmt, imports)
         summary.argument_chains = chains
         summary.degenerate_chains = degenerate
         if writes:
@@ -658,8 +634,6 @@ def _fresh_copy(facts: FunctionSummary, line: int) -> FunctionSummary:
         uses_out=facts.uses_out,
         backend_calls=list(facts.backend_calls),
         attributes=dict(facts.attributes),
-        calls=list(facts.calls),
-        return_calls=list(facts.return_calls),
         argument_chains=list(facts.argument_chains),
         update_fates=dict(facts.update_fates),
         variable_tests=list(facts.variable_tests),
@@ -1035,18 +1009,15 @@ def argument_chains(
 
 
 def argument_chains_split(
-    node: ast.FunctionDef | ast.AsyncFunctionDef,
-    imports: dict[str, str],
-    qualified_by_id: dict[int, str | None] | None = None,
+    node: ast.FunctionDef | ast.AsyncFunctionDef, imports: dict[str, str]
 ) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
-    """:func:`argument_chains`, and those of them returned only on degenerate input
-    (``qualified_by_id``: callees the summary's walk of ``node`` qualified already)."""
+    """:func:`argument_chains`, and those of them returned only on degenerate input."""
     args = node.args
     env: Env = {}
     for parameters in (args.posonlyargs, args.args, args.kwonlyargs):
         for parameter in parameters:
             env[parameter.arg] = _PARAMETER
-    flow = _Flow(imports, qualified_by_id)
+    flow = _Flow(imports)
     flow.block(node.body, env)
     chains = list(dict.fromkeys(flow.returned))
     if not flow.degenerate:
@@ -1062,11 +1033,8 @@ _PARAMETER: Chains = frozenset({()})
 class _Flow:
     """A forward pass over one function body; ``None`` as a state means unreachable."""
 
-    def __init__(
-        self, imports: dict[str, str], qualified_by_id: dict[int, str | None] | None = None
-    ) -> None:
+    def __init__(self, imports: dict[str, str]) -> None:
         self.imports = imports
-        self.known = qualified_by_id if qualified_by_id is not None else {}
         self.returned: list[tuple[str, ...]] = []
         self.degenerate: list[tuple[str, ...]] = []
         """Chains returned under a test for degenerate input (:func:`_degenerate_test`)."""
@@ -1178,9 +1146,7 @@ class _Flow:
             return env.get(node.id, _NONE)
         if isinstance(node, ast.Call):
             func = node.func
-            qualified = self.known.get(id(func), _UNASKED)
-            if qualified is _UNASKED:
-                qualified = _qualify(func, self.imports)
+            qualified = _qualify(func, self.imports)
             if qualified is not None:
                 subject = _first_argument(node)
                 link = qualified

@@ -178,7 +178,7 @@ def test_digest_changes_with_any_summary() -> None:
     assert changed.digest() != first
 
 
-def test_calls_and_returned_calls_are_qualified() -> None:
+def test_the_calls_of_an_argument_chain_are_qualified_through_the_imports() -> None:
     source = (
         "import numpy as np\nfrom torch import flip as tflip\n\n"
         "def reshape(x, shape, *, copy=None, out=None):\n"
@@ -186,9 +186,8 @@ def test_calls_and_returned_calls_are_qualified() -> None:
         "def flip(x):\n    return tflip(x, (0,))\n"
     )
     functions = summarize(source, "b.py", "backend:numpy").functions
-    assert functions["reshape"].calls == ["numpy.asarray", "numpy.reshape"]
-    assert functions["reshape"].return_calls == ["numpy.reshape"]
-    assert functions["flip"].return_calls == ["torch.flip"]
+    assert functions["reshape"].argument_chains == [("numpy.asarray", "numpy.reshape")]
+    assert functions["flip"].argument_chains == [("torch.flip",)]
 
 
 def test_replacing_a_file_equals_rebuilding() -> None:

@@ -122,7 +122,6 @@ def test_chains_are_public_facts() -> None:
     copy = summarize(
         "import numpy as np\n\ndef f(x):\n    y = np.sum(x)\n    return np.flip(y)\n", path, part
     )
-    assert view.functions["f"].return_calls == copy.functions["f"].return_calls
     assert view.facts_digest() != copy.facts_digest()
 
 
