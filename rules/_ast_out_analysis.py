@@ -101,11 +101,10 @@ class OutFlow:
     reads_data: bool = False
     """``out``'s values are read (an argument, an operand, indexed, a method's receiver):
     the function uses the buffer it is handed, whatever reaches a native ``out=``."""
-    writes: frozenset[int] = frozenset()
-    """ids of the nodes whose evaluation writes (or may write) ``out``."""
     holders: frozenset[int] = frozenset()
-    """ids of the nodes holding one of ``writes`` (themselves included), in the function
-    outside nested scopes: what :func:`return_paths` asks of a statement."""
+    """ids of the nodes whose evaluation writes (or may write) ``out``, and of the nodes
+    holding one, in the function outside nested scopes: what :func:`return_paths` asks of
+    a statement."""
 
     @property
     def native(self) -> list[PlainUse]:
@@ -285,8 +284,7 @@ class _Walk:
                     self.covering[id(call)] = call
         flow = self.flow
         flow.reads_data = flow.reads_data or flow.escapes
-        if self.covering:  # (else the defaults: nothing writes)
-            flow.writes = frozenset(self.covering)
+        if self.covering:  # (else the default: nothing writes)
             flow.holders = frozenset(self._holders())
         return flow
 

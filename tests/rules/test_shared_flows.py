@@ -87,7 +87,6 @@ def _described(flow: OutFlow) -> tuple[object, ...]:
         flow.escapes,
         flow.forwards_var_kwargs,
         flow.reads_data,
-        len(flow.writes),
         len(flow.holders),
         flow.best_kind,
     )
