@@ -214,7 +214,7 @@ def _backend_call_name(node: ast.Call) -> str | None:
 def _module_imports(tree: ast.Module) -> dict[str, str]:
     """Names bound by module-level imports (the cheap, ``ast`` twin of ``rules._names``).
 
-    Only statements are visited (module level, and inside ``if``/``try`` blocks there),
+    Only statements are visited (module level, and inside ``if``/``try``/``with`` blocks),
     never expressions or function bodies: this runs on every keystroke in the editor.
     """
     bound: dict[str, str] = {}
@@ -225,9 +225,12 @@ def _module_imports(tree: ast.Module) -> dict[str, str]:
     return bound
 
 
-_IMPORT_OR_BLOCK = frozenset({ast.Import, ast.ImportFrom, ast.If, ast.Try, ast.With})
+_MODULE_BLOCKS = (ast.If, ast.Try, ast.With)
+"""The blocks whose statements :func:`_module_statements` counts as the module's."""
+
+_IMPORT_OR_BLOCK = frozenset({ast.Import, ast.ImportFrom, *_MODULE_BLOCKS})
 """The module-level statements :func:`_module_imports` reads: imports, and the blocks
-:func:`_module_statements` goes through."""
+that may hold one (parsing makes no subclasses: a set of exact types)."""
 
 
 def _bind_import(stmt: ast.stmt, bound: dict[str, str]) -> None:
@@ -248,7 +251,7 @@ def _module_statements(statements: list[ast.stmt]) -> Iterator[ast.stmt]:
     """Module-level statements in source order, through ``if``/``try``/``with`` blocks."""
     for stmt in statements:
         yield stmt
-        if isinstance(stmt, ast.If | ast.Try | ast.With):
+        if isinstance(stmt, _MODULE_BLOCKS):
             yield from _module_statements(stmt.body)
             for handler in getattr(stmt, "handlers", []):
                 yield from _module_statements(handler.body)

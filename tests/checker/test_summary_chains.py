@@ -115,6 +115,25 @@ def test_only_backend_files_carry_chains() -> None:
     assert chains("def f(x):\n    return np.flip(x)\n", part="functional") == []
 
 
+@pytest.mark.parametrize(
+    "imports",
+    [
+        "if True:\n    pass\nelse:\n    import jax as np\n",
+        "try:\n    import jax as np\nexcept ImportError:\n    pass\n",
+        "try:\n    pass\nexcept ImportError:\n    pass\nfinally:\n    import jax as np\n",
+        "with open(__file__):\n    import jax as np\n",
+        "if True:\n    with open(__file__):\n        from jax import numpy as np\n",
+    ],
+    ids=["if-else", "try", "finally", "with", "with in if"],
+)
+def test_imports_in_module_level_blocks_qualify_the_chains(imports: str) -> None:
+    """The module's imports are read through its ``if``/``try``/``with`` blocks (and only
+    there: statements of no other kind are passed over), the last binding winning."""
+    source = "import numpy as np\n" + imports + "\ndef f(x):\n    return np.flip(x)\n"
+    found = summarize(source, "ivy/functional/backends/jax/x.py", "backend:jax")
+    assert found.functions["f"].argument_chains[0][0] in ("jax.flip", "jax.numpy.flip")
+
+
 def test_chains_are_public_facts() -> None:
     """A backend that stops returning a view must invalidate the API file's cached result."""
     path, part = "ivy/functional/backends/numpy/x.py", "backend:numpy"
