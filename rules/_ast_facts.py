@@ -193,6 +193,14 @@ def _scan_compound(
         scan_statements(block, imports, hidden, passed_over)
 
 
+def _module_imports(body: Sequence[ast.stmt]) -> dict[str, str]:
+    """The imports of a module's statements (:func:`scan_statements`; the other names they
+    bind are not kept at module level: an import map's module scope is its imports)."""
+    imports: dict[str, str] = {}
+    scan_statements(body, imports, set(), _HOLD_NO_IMPORT)
+    return imports
+
+
 FunctionScope = tuple[dict[str, str], frozenset[str]]
 """A function's own imports (name -> qualified name) and the other names it binds."""
 
@@ -226,9 +234,7 @@ class AstImportMap:
 
     @classmethod
     def of(cls, tree: ast.Module) -> AstImportMap:
-        imports: dict[str, str] = {}
-        scan_statements(tree.body, imports, set(), _HOLD_NO_IMPORT)
-        return cls(imports)
+        return cls(_module_imports(tree.body))
 
     def lookup(self, head: str, scope: Sequence[FunctionNode] = ()) -> str | None:
         for function in reversed(scope):
@@ -329,7 +335,6 @@ _NO_CALLS = _NOT_NODES | {
 """Fields without a call: strings and numbers, imports' names, and patterns."""
 _SKIPPED = frozenset({ast.Name, ast.Constant, type(None)})
 """Never pushed: names and constants hold no call; ``None`` is no node."""
-_SIGNATURE = ast.arguments
 _VALUE_ONLY = frozenset({ast.Attribute, ast.keyword, ast.Starred})
 """Nodes whose one child node is their ``value`` (``np.tan``, ``out=out``, ``*args``): one
 holding a name or a constant holds no call and no definition, and is never pushed (the
@@ -593,9 +598,7 @@ class TreeFacts:
     def import_map(self) -> AstImportMap:
         """``AstImportMap.of(tree)``, shared (with its per-function scopes) by every rule."""
         if self._import_map is None:
-            imports: dict[str, str] = {}
-            scan_statements(self.body, imports, set(), _HOLD_NO_IMPORT)
-            self._import_map = AstImportMap(imports, self._scopes.scope_of)
+            self._import_map = AstImportMap(_module_imports(self.body), self._scopes.scope_of)
         return self._import_map
 
     def kept(self, key: Hashable, make: Callable[[], _Found]) -> _Found:
@@ -638,7 +641,7 @@ def _walk_segment(
     tenth of the walk."""
     fields_of = _CALL_FIELDS if every_node else _BLOCK_FIELDS
     more_fields = _call_fields if every_node else _block_fields
-    skipped, call_type, parameter_type, signature_type = _SKIPPED, ast.Call, ast.arg, _SIGNATURE
+    skipped, call_type, parameter_type, signature_type = _SKIPPED, ast.Call, ast.arg, ast.arguments
     valued = _VALUE_ONLY
     definitions = (ast.FunctionDef, ast.AsyncFunctionDef)
     found_segments: _Segments = [] if segments is None else segments

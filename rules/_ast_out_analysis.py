@@ -208,13 +208,14 @@ class ModuleFlows:
             flag[0] = True
 
     def body(self, function: FunctionNode) -> _Body:
-        """The walk of ``function``'s body (:class:`_Body`), kept on the tree for a helper's
-        flow: a function is asked again with another parameter only as a helper of
-        another's flow (a walk in progress beside this one), or, rarely, when its flow
-        depends on the order of the questions; and for a nested or shadowed definition,
-        whose flows are not memoized. The rules' own questions (one per function,
-        shared by every rule, :attr:`_shared`) keep none: keeping a body per function
-        held every node of a big file in dictionaries until its check ended, for nothing."""
+        """The walk of ``function``'s body (:class:`_Body`), the same whoever asks; kept on
+        the tree only where it may be asked again: for a helper (asked while another
+        function's walk is in progress, once per parameter it is handed), and for a
+        nested or shadowed definition (whose flows are not memoized). The rules ask each
+        module function's ``out`` once, and its flow is memoized (:meth:`analyse`), so no
+        body is kept for it: one kept per function held every node of a big file in
+        dictionaries until the file's check ended. Only a flow that depends on the order
+        of the questions is not shared between rules: its body is walked again."""
         found = self._bodies.get(id(function))
         if found is None:
             found = _walk_body(function)
