@@ -13,12 +13,7 @@ import ast
 import re
 from typing import overload
 
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
-"""A line as CPython's parser counts lines (``str.splitlines`` also breaks at ``\\f``...)."""
-
-_OTHER_BREAKS = re.compile("[\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
-"""What ``str.splitlines`` also breaks at: without any, it splits as :data:`_LINE` does
-(in half the time)."""
+from ivycheck.checker.base.python_lines import python_lines
 
 _last_split: tuple[str, list[str]] = ("", [])
 
@@ -33,8 +28,7 @@ def split_lines(source: str) -> list[str]:
     text, lines = _last_split
     if text is not source:
         if text != source:
-            plain = _OTHER_BREAKS.search(source) is None
-            lines = source.splitlines(keepends=True) if plain else _LINE.findall(source)
+            lines = python_lines(source)
         _last_split = (source, lines)  # the next question about this object: no comparison
     return lines
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import ast
 import hashlib
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import ClassVar, cast
 
 from ivycheck.checker.base import trees
+from ivycheck.checker.base.python_lines import python_lines
 from ivycheck.checker.project.out_effects import (
     maps_over_items,
     off_flags,
@@ -352,9 +352,9 @@ def _summarize_function(
     # fields of each node type looked up once, a third fewer nodes, and no second pass;
     # the children of the node types most met (calls, attributes, keywords, subscripts,
     # returns) taken straight, in their fields' order.
-    # Leaving out leaves keeps the order of the others: a summary's call lists come out
-    # as ``ast.walk``'s. Summarizing walks every function of every API and backend file:
-    # this loop was most of the index phase.
+    # Leaving out leaves keeps the order of the others: a summary's backend calls come
+    # out in ``ast.walk``'s order. Summarizing walks every function of every API and
+    # backend file: this loop was most of the index phase.
     found: list[ast.AST] = [node]
     append, extend, AST, fields_of = found.append, found.extend, ast.AST, _NODE_FIELDS.get
     position = 0
@@ -510,13 +510,6 @@ FunctionMemo = dict[tuple[str, tuple[tuple[str, str], ...], bool], FunctionSumma
 imports, whether the file is a backend's): all a function's summary depends on but its
 line. The language server keeps one per open document (:func:`summarize`'s ``memo``)."""
 
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
-"""A line as CPython's parser counts lines (``str.splitlines`` also breaks at ``\\f``...)."""
-
-_OTHER_BREAKS = re.compile("[\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
-"""What ``str.splitlines`` also breaks at: without any, it splits as :data:`_LINE` does,
-in a fraction of the time (the language server splits the buffer at every keystroke)."""
-
 
 def summarize(
     source: str | bytes,
@@ -603,8 +596,7 @@ def _reuse_functions(
 ) -> None:
     """``functions`` as :func:`summarize` fills them, from ``memo`` where a function's text
     is in it; ``memo`` then holds this text's functions only."""
-    plain = _OTHER_BREAKS.search(source) is None
-    lines = source.splitlines(keepends=True) if plain else _LINE.findall(source)
+    lines = python_lines(source)
     imported = tuple(sorted(imports.items()))
     kept: FunctionMemo = {}
     for stmt in tree.body:
