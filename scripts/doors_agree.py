@@ -160,12 +160,19 @@ TEXT_LINE = re.compile(r"^(.+):(\d+):(\d+): ([A-Z]+\d+)(?: \[\*\])? (.*)$")
 """``path:line:col: CODE [*] message`` (``[*]``: the finding has a fix ``--fix`` applies)."""
 
 
+def _every_line(text: str, pattern: re.Pattern[str], what: str) -> Iterable[re.Match[str]]:
+    """Each line of a door's output matched by ``pattern``: a line it does not match is a
+    door printing something else than findings, an error (``what`` it should have been)."""
+    for line in text.splitlines():
+        match = pattern.match(line)
+        if match is None:
+            raise ValueError(f"not {what}: {line!r}")
+        yield match
+
+
 def _flake8_lines(text: str, folder: Folder) -> list[Finding]:
     found = []
-    for line in text.splitlines():
-        match = TEXT_LINE.match(line)
-        if match is None:
-            raise ValueError(f"not a finding line: {line!r}")
+    for match in _every_line(text, TEXT_LINE, "a finding line"):
         path, row, col, code, message = match.groups()
         found.append(Finding(folder.relative(path), code, int(row), int(col), None, None, message))
     return found
@@ -221,10 +228,7 @@ def _github_unescape(text: str) -> str:
 
 def _github(text: str, folder: Folder) -> list[Finding]:
     found = []
-    for line in text.splitlines():
-        match = GITHUB_LINE.match(line)
-        if match is None:
-            raise ValueError(f"not a workflow command: {line!r}")
+    for match in _every_line(text, GITHUB_LINE, "a workflow command"):
         properties = dict(part.split("=", 1) for part in match.group(2).split(","))
         code, rest = _github_unescape(match.group(3)).split(" ", 1)
         message = rest.split("] ", 1)[1]  # "[category] message"
